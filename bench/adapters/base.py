@@ -1,0 +1,110 @@
+"""The contract every agent adapter implements, and the value types run_agent passes around.
+
+An adapter is a plain module with four functions:
+
+    check(opts: dict) -> None            raise UserError (one line, with the fix) if the agent cannot run
+    version(opts: dict) -> str | None    the agent's version string, recorded with every run
+    invocation(ctx: AgentContext) -> Invocation
+    parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals
+
+run_agent owns the process: it starts `Invocation.argv` in the workdir with a process-tree timeout,
+streams stdout/stderr to bounded log files and hands them to `parse`, which turns what the agent printed
+into counts and a normalized trajectory. Adapters never start processes themselves (except short
+`--version` calls in `version`), so timeouts, sandboxing and log limits hold for every agent alike.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class AgentContext:
+    """Everything an adapter may use to build its command line for one run."""
+
+    task: dict[str, Any]          # the task record (validate's output): id, prompt, paths resolved
+    workdir: Path                 # the agent's sandboxed copy of the repo (cwd of the agent)
+    prompt: str
+    prompt_file: Path             # the prompt as a file, outside the workdir
+    model: str                    # as the user named it, e.g. "ollama/qwen3:8b"
+    timeout_s: float
+    max_turns: int | None
+    scratch_dir: Path             # a private, empty temp dir for HOME, config files, caches
+    run_dir: Path                 # results/<run>/runs/<task>/<rep>/ (logs land here)
+    base_url: str | None = None   # an OpenAI-compatible server (…/v1), when the user gave --base-url
+    options: dict[str, Any] = field(default_factory=dict)  # adapter options (agent_cmd, seed, …)
+    rep: int = 0
+
+
+@dataclass
+class Invocation:
+    """The process run_agent starts: argv, extra environment, and what goes to stdin (None = /dev/null)."""
+
+    argv: list[str]
+    env: dict[str, str] = field(default_factory=dict)
+    stdin: bytes | None = None
+
+
+@dataclass
+class ProcessResult:
+    """What run_agent observed of the agent process."""
+
+    exit_code: int | None
+    timed_out: bool
+    wall_s: float
+    stdout_path: Path
+    stderr_path: Path
+    stdout_truncated: bool = False
+    stderr_truncated: bool = False
+
+
+@dataclass
+class AgentSignals:
+    """What an adapter read from the agent's output. A count the agent does not expose stays None, never 0."""
+
+    tokens_in: int | None = None
+    tokens_out: int | None = None
+    tokens_reasoning: int | None = None
+    tokens_cache_read: int | None = None
+    turns: int | None = None
+    tool_calls: int | None = None
+    failed_tool_calls: int | None = None
+    infra_error: str | None = None   # not the agent's fault: model server unreachable, binary broken
+    agent_error: str | None = None   # the agent itself reported an error
+    events: list[dict[str, Any]] = field(default_factory=list)  # normalized trajectory events
+    extra: dict[str, Any] = field(default_factory=dict)        # adapter-specific facts worth keeping
+
+
+def read_events(path: Path) -> list[dict[str, Any]]:
+    """Normalized events from a JSON Lines file; lines that are not JSON objects are skipped."""
+    import json
+
+    events = []
+    if not path.exists():
+        return events
+    for line in path.read_text(errors="replace").splitlines():
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(event, dict):
+            events.append(event)
+    return events
+
+
+def signals_from_events(events: list[dict[str, Any]]) -> AgentSignals:
+    """Counts derived from normalized events: `usage` events sum into tokens, `tool_call` and `turn` are counted."""
+    signals = AgentSignals(events=events)
+    usage = [e for e in events if e.get("type") == "usage"]
+    if usage:
+        signals.tokens_in = sum(int(e.get("tokens_in") or 0) for e in usage)
+        signals.tokens_out = sum(int(e.get("tokens_out") or 0) for e in usage)
+    calls = [e for e in events if e.get("type") == "tool_call"]
+    if calls:
+        signals.tool_calls = len(calls)
+        signals.failed_tool_calls = sum(1 for e in calls if e.get("status") == "error")
+    turns = [e for e in events if e.get("type") == "turn"]
+    if turns:
+        signals.turns = len(turns)
+    return signals

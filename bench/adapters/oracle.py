@@ -1,0 +1,36 @@
+"""oracle: applies the task's reference solution. Every task must pass under it, or the task is unsolvable."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult
+from bench.common.paths import harness_version
+
+
+def check(opts: dict) -> None:
+    """Always runnable; a task without a solution is reported per run."""
+
+
+def version(opts: dict) -> str | None:
+    """The harness version (the agent is built in)."""
+    return harness_version()
+
+
+def invocation(ctx: AgentContext) -> Invocation:
+    """`git apply` with the solution on stdin, so the patch file itself never enters the workdir."""
+    solution = ctx.task.get("solution")
+    if not solution:
+        return Invocation(argv=["sh", "-c", f"echo 'task {ctx.task['id']} has no reference solution' >&2; exit 3"])
+    return Invocation(argv=["git", "apply", "--whitespace=nowarn", "-"], stdin=Path(solution).read_bytes())
+
+
+def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
+    """One 'tool call': the patch application, failed if git apply exited non-zero."""
+    ok = result.exit_code == 0
+    error = None if ok else result.stderr_path.read_text(errors="replace").strip()[-500:] or f"exit code {result.exit_code}"
+    return AgentSignals(
+        agent_error=error,
+        events=[{"type": "tool_call", "name": "apply_patch", "status": "ok" if ok else "error",
+                 "duration_s": result.wall_s, "input": Path(ctx.task["solution"]).name if ctx.task.get("solution") else None,
+                 "output": error, "t": 0.0}],
+    )

@@ -1,0 +1,34 @@
+"""Content digests of task files and trees, so a result names exactly what it measured."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Iterable
+
+IGNORED_PARTS = {"__pycache__", ".git", ".pytest_cache", ".mypy_cache"}
+IGNORED_SUFFIXES = {".pyc", ".pyo"}
+
+
+def tree_files(root: Path) -> list[Path]:
+    """Files under root, sorted, without caches and VCS metadata."""
+    if root.is_file():
+        return [root]
+    return sorted(
+        p for p in root.rglob("*")
+        if p.is_file() and not (IGNORED_PARTS & set(p.relative_to(root).parts)) and p.suffix not in IGNORED_SUFFIXES
+    )
+
+
+def digest_parts(parts: Iterable[tuple[str, Path | bytes]]) -> str:
+    """sha256 over labelled files, trees and byte strings, in the given order."""
+    h = hashlib.sha256()
+    for label, item in parts:
+        h.update(f"\0{label}\0".encode())
+        if isinstance(item, bytes):
+            h.update(item)
+            continue
+        for file in tree_files(item):
+            rel = file.relative_to(item).as_posix() if item.is_dir() else file.name
+            h.update(f"\0{rel}\0".encode())
+            h.update(file.read_bytes())
+    return "sha256:" + h.hexdigest()

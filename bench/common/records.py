@@ -1,0 +1,165 @@
+"""Reading and writing the JSON records stages exchange: files, JSON Lines streams, run bundles."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import IO, Any, Iterable, Iterator
+
+from bench.common.errors import UserError
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write JSON to `path` via a temp file and rename, so a crash never leaves half a file."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot write ({exc.strerror}); choose a writable results directory") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=2, sort_keys=False, ensure_ascii=False)
+            fh.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write text to `path` via a temp file and rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _parse_stream(fh: IO[str], name: str) -> Iterator[dict]:
+    """Yield objects from JSON Lines, or from one (pretty-printed) JSON document."""
+    lineno, first = 0, ""
+    for lineno, first in enumerate(fh, start=1):
+        if first.strip():
+            break
+    if not first.strip():
+        return
+    try:
+        head = json.loads(first)
+    except json.JSONDecodeError:
+        text = first + fh.read()
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UserError(f"{name}: line {exc.lineno + lineno - 1}: not valid JSON ({exc.msg})") from None
+        yield from _objects(doc, name)
+        return
+    yield from _objects(head, name)
+    for lineno, line in enumerate(fh, start=lineno + 1):
+        if line.strip():
+            yield from _objects(_loads_line(line, name, lineno), name)
+
+
+def _loads_line(line: str, name: str, lineno: int) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{name}: line {lineno}: not valid JSON ({exc.msg})") from None
+
+
+def _objects(doc: Any, name: str) -> Iterator[dict]:
+    items = doc if isinstance(doc, list) else [doc]
+    for item in items:
+        if not isinstance(item, dict):
+            raise UserError(f"{name}: expected JSON objects, found {type(item).__name__}")
+        if "runs" in item and item.get("schema", "").startswith("localagentbench/summary@"):
+            yield from item["runs"]  # a summary stands for its runs, so shards can be re-scored
+        else:
+            yield item
+
+
+def read_records(sources: Iterable[str]) -> Iterator[dict]:
+    """Yield records from each source: '-' (stdin), a .json/.jsonl file, or a run bundle directory."""
+    for source in sources:
+        if source == "-":
+            yield from _parse_stream(sys.stdin, "<stdin>")
+            continue
+        path = Path(source)
+        if path.is_dir():
+            found = sorted(path.glob("runs/*/*/run.json")) or sorted(path.glob("**/run.json"))
+            if not found:
+                raise UserError(f"{path}: no run.json files below it; pass a results directory or record files")
+            for run_file in found:
+                yield from read_record_file(run_file)
+            continue
+        if not path.exists():
+            raise UserError(f"{path}: no such file or directory")
+        yield from read_record_file(path)
+
+
+def read_record_file(path: Path) -> Iterator[dict]:
+    """Yield the records in one file."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            yield from _parse_stream(fh, str(path))
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+class RecordWriter:
+    """Writes records as JSON Lines to stdout ('-') or to a file, flushing each so pipes stream."""
+
+    def __init__(self, out: str | None):
+        self._path = None if out in (None, "-") else Path(out)
+        self._tmp: Path | None = None
+        if self._path is None:
+            self._fh = sys.stdout
+        else:
+            try:
+                self._path.parent.mkdir(parents=True, exist_ok=True)
+                self._tmp = self._path.with_name(f".{self._path.name}.partial")
+                self._fh = open(self._tmp, "w", encoding="utf-8")
+            except OSError as exc:
+                raise UserError(f"{self._path}: cannot write ({exc.strerror}); choose a writable --out path") from None
+
+    def write(self, record: dict) -> None:
+        """Write one record."""
+        self._fh.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self._fh.flush()
+
+    def close(self) -> None:
+        """Finish: a file output appears under its name only when complete."""
+        if self._path is not None and self._tmp is not None:
+            self._fh.close()
+            os.replace(self._tmp, self._path)
+
+    def __enter__(self) -> "RecordWriter":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None:
+            self.close()
+        elif self._path is not None:
+            self._fh.close()
+
+
+def write_json_output(out: str | None, data: Any) -> None:
+    """Write one JSON document to stdout ('-' or None) or atomically to a file."""
+    if out in (None, "-"):
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+    else:
+        write_json_atomic(Path(out), data)

@@ -1,0 +1,34 @@
+"""What every stage's main() shares: argument errors and user errors as one line, logs on stderr."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, Sequence
+
+from bench.common.errors import UserError
+
+
+def log(message: str) -> None:
+    """A progress or diagnostic line on stderr (stdout is reserved for JSON)."""
+    print(message, file=sys.stderr, flush=True)
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that reports usage errors as UserError instead of exiting from deep inside."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UserError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def run_main(body: Callable[[Sequence[str]], int], argv: Sequence[str] | None) -> int:
+    """Call a stage body; turn UserError into 'error: ...' + exit 2 and Ctrl-C into exit 130."""
+    try:
+        return body(sys.argv[1:] if argv is None else list(argv))
+    except UserError as exc:
+        log(f"error: {exc}")
+        return 2
+    except KeyboardInterrupt:
+        log("interrupted")
+        return 130
+    except BrokenPipeError:
+        return 1

@@ -1,0 +1,128 @@
+"""isolate: give every run a fresh work tree whose git history is one commit.
+
+    python -m bench.validate tasks | python -m bench.isolate - [--results DIR] [--run-id ID] [--repeat K]
+
+For each task record and repetition it creates results/<run>/runs/<task>/<rep>/, a temporary workdir
+(the fixture copied, or the git repo cloned at `ref`), commits the tree once so the agent's change is a
+plain `git diff` and history holds no answers, and keeps a bare snapshot beside the run (outside the
+workdir) that grading uses. It emits one run record per run.
+"""
+from __future__ import annotations
+
+import secrets
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+from bench.common import schema
+from bench.common.digest import IGNORED_PARTS, IGNORED_SUFFIXES
+from bench.common.errors import UserError
+from bench.common.git import git, init_single_commit
+from bench.common.paths import harness_version
+from bench.common.records import RecordWriter, read_records, write_json_atomic
+from bench.common.stage import ArgumentParser, log, run_main
+
+
+def new_run_id() -> str:
+    """A sortable, unique run id: UTC time plus a short random suffix."""
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + "-" + secrets.token_hex(2)
+
+
+def _ignore(_dir: str, names: list[str]) -> set[str]:
+    return {n for n in names if n in IGNORED_PARTS or Path(n).suffix in IGNORED_SUFFIXES}
+
+
+def materialize(task: dict, dest: Path) -> None:
+    """Fill the empty directory `dest` with the task's repository at its starting state (no .git)."""
+    repo = task["repo"]
+    if repo["type"] == "fixture":
+        shutil.copytree(repo["path"], dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
+        return
+    with tempfile.TemporaryDirectory(prefix="lab-clone-") as tmp:
+        clone = Path(tmp) / "repo"
+        git("clone", "-q", "--no-checkout", repo["url"], str(clone), timeout=600)
+        done = git("checkout", "-q", "--detach", repo["ref"], cwd=clone, check=False)
+        if done.returncode != 0:
+            raise UserError(f"{task['source_file']}: repo.ref: {repo['ref']!r} not found in {repo['url']}; name a branch, tag or commit")
+        shutil.copytree(clone, dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
+
+
+def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_root: Path | None = None) -> dict:
+    """Create one run: its run directory, a fresh workdir and a pristine snapshot; return the run record."""
+    start = time.monotonic()
+    run_dir = results_dir / "runs" / task["id"] / str(rep)
+    if (run_dir / "run.json").exists():
+        raise UserError(f"{run_dir}: a run already exists here; use a new --run-id or --out directory (nothing was overwritten)")
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{run_dir}: cannot create the run directory ({exc.strerror}); choose a writable --results/--out") from None
+    workdir = Path(tempfile.mkdtemp(prefix=f"lab-{task['id']}-{rep}-", dir=workdir_root))
+    try:
+        materialize(task, workdir)
+        base_commit = init_single_commit(workdir)
+        base_git = run_dir / "base.git"
+        if base_git.exists():
+            shutil.rmtree(base_git)
+        git("clone", "-q", "--bare", "--no-hardlinks", str(workdir), str(base_git))
+    except BaseException:
+        shutil.rmtree(workdir, ignore_errors=True)
+        raise
+    record = {
+        "schema": "localagentbench/run@1",
+        "run_id": run_id, "task_id": task["id"], "task_digest": task["digest"], "rep": rep,
+        "stage": "isolated", "harness_version": harness_version(), "task": task,
+        "paths": {"run_dir": str(run_dir.resolve()), "workdir": str(workdir), "base_git": str(base_git.resolve())},
+        "base_commit": base_commit,
+        "isolate": {"wall_s": round(time.monotonic() - start, 4)},
+        "agent": None, "model": None, "oracle": None, "heldout": None,
+        "outcome": None, "success": None, "flags": [], "flag_details": {}, "sandbox": {"kind": "none"},
+    }
+    schema.check(record, "run", where=str(run_dir / "run.json"))
+    write_json_atomic(run_dir / "run.json", record)
+    return record
+
+
+def plan(tasks: Sequence[dict], repeat: int) -> list[tuple[dict, int]]:
+    """The task x repetition grid, in a stable order (task file order, then repetition)."""
+    if repeat < 1:
+        raise UserError(f"--repeat: must be at least 1 (got {repeat})")
+    return [(task, rep) for task in tasks for rep in range(repeat)]
+
+
+def isolate(tasks: Iterable[dict], results_dir: Path, run_id: str, repeat: int = 1) -> Iterator[dict]:
+    """Yield one isolated run record per task x repetition."""
+    for task in tasks:
+        schema.check(task, "task-record", where=f"task {task.get('id', '?')}")
+        for _, rep in plan([task], repeat):
+            yield isolate_one(task, results_dir, run_id, rep)
+
+
+def _main(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="python -m bench.isolate", description=__doc__.split("\n")[0])
+    parser.add_argument("inputs", nargs="*", default=["-"], help="task records (JSON Lines file or - for stdin)")
+    parser.add_argument("--results", default=None, help="the run bundle directory (default: results/<run-id>)")
+    parser.add_argument("--run-id", default=None, help="the run id (default: UTC time + random suffix)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per task (default 1)")
+    parser.add_argument("--out", default="-", help="where to write run records (default: stdout)")
+    args = parser.parse_args(argv)
+    run_id = args.run_id or new_run_id()
+    results_dir = Path(args.results) if args.results else Path("results") / run_id
+    count = 0
+    with RecordWriter(args.out) as out:
+        for record in isolate(read_records(args.inputs), results_dir, run_id, args.repeat):
+            out.write(record)
+            count += 1
+    log(f"isolate: {count} run(s) in {results_dir}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: `python -m bench.isolate`."""
+    return run_main(_main, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,165 @@
+"""run_agent: run the agent in each isolated workdir and record what it did.
+
+    ... | python -m bench.run_agent - --agent NAME [--model M] [--agent-cmd CMD] [--base-url URL]
+
+For each run record it writes prompt.txt, starts the adapter's command in the workdir with the task's
+timeout (killing the whole process tree when it runs over), streams stdout/stderr to bounded log files,
+asks the adapter to read them (tokens, turns, tool calls, trajectory), and writes patch.diff: the agent's
+change against a snapshot it could not reach. The agent section of run.json is filled in.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+from types import ModuleType
+from typing import Iterable, Iterator, Sequence
+
+from bench.adapters import get_adapter
+from bench.adapters.base import AgentContext, AgentSignals, ProcessResult
+from bench.common import schema
+from bench.common.git import snapshot_diff
+from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
+from bench.common.records import RecordWriter, read_records, write_json_atomic, write_text_atomic
+from bench.common.stage import ArgumentParser, log, run_main
+
+BUILTIN_MODEL = "none"
+
+
+def agent_options(args) -> dict:
+    """The adapter options a command line gives (also recorded in every run)."""
+    return {k: v for k, v in {"agent_cmd": args.agent_cmd, "seed": args.seed, "base_url": args.base_url}.items()
+            if v is not None}
+
+
+def prepare(agent: str, opts: dict) -> tuple[ModuleType, str | None]:
+    """Resolve the adapter and check it can run, before any run starts; return (adapter, version)."""
+    adapter = get_adapter(agent)
+    adapter.check(opts)
+    return adapter, adapter.version(opts)
+
+
+def _files_changed(patch: bytes) -> list[str]:
+    return sorted({m.group(1).decode(errors="replace")
+                   for m in re.finditer(rb"^diff --git a/(.+?) b/", patch, flags=re.M)})
+
+
+def agent_env(extra: dict[str, str]) -> dict[str, str]:
+    """The agent's environment: the caller's, no bytecode in the workdir, plus the adapter's variables."""
+    env = dict(os.environ)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env.update(extra)
+    return env
+
+
+def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | None, model: str,
+                  opts: dict, keep_workdir: bool = False, timeout_s: float | None = None,
+                  max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> dict:
+    """Run the agent for one isolated run; return the updated record (also written to run.json)."""
+    schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
+    if record["stage"] != "isolated":
+        raise ValueError(f"run {record['task_id']}/{record['rep']} is at stage {record['stage']}, not isolated")
+    task = record["task"]
+    run_dir = Path(record["paths"]["run_dir"])
+    workdir = Path(record["paths"]["workdir"])
+    if not workdir.is_dir():
+        raise FileNotFoundError(f"{workdir}: the run's workdir is gone; run isolate again")
+    prompt_file = run_dir / "prompt.txt"
+    write_text_atomic(prompt_file, task["prompt"])
+    scratch = Path(tempfile.mkdtemp(prefix="lab-scratch-"))
+    stdout_path, stderr_path = run_dir / "agent.stdout.log", run_dir / "agent.stderr.log"
+    for path in (stdout_path, stderr_path):
+        path.write_bytes(b"")
+    budget = float(timeout_s or task["timeout_s"])
+    ctx = AgentContext(
+        task=task, workdir=workdir, prompt=task["prompt"], prompt_file=prompt_file, model=model,
+        timeout_s=budget, max_turns=task.get("max_turns"), scratch_dir=scratch, run_dir=run_dir,
+        base_url=opts.get("base_url"), options=opts, rep=record["rep"],
+    )
+    try:
+        inv = adapter.invocation(ctx)
+        done = run_tree(inv.argv, cwd=workdir, env=agent_env(inv.env), stdout_path=stdout_path,
+                        stderr_path=stderr_path, timeout_s=budget, stdin=inv.stdin, max_log_bytes=max_log_bytes)
+        result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, stdout_path, stderr_path,
+                               done.stdout_truncated, done.stderr_truncated)
+        if done.start_error:
+            signals = AgentSignals(infra_error=f"cannot start the agent: {done.start_error}")
+        else:
+            signals = adapter.parse(ctx, result)
+        patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    (run_dir / "patch.diff").write_bytes(patch)
+    with open(run_dir / "trajectory.jsonl", "w", encoding="utf-8") as fh:
+        for event in signals.events:
+            fh.write(json.dumps(event, ensure_ascii=False) + "\n")
+    if not keep_workdir:
+        shutil.rmtree(workdir, ignore_errors=True)
+    record = dict(record)
+    record["stage"] = "agent_done"
+    record["paths"] = {**record["paths"], "workdir": str(workdir) if keep_workdir else None}
+    record["model"] = {**(record.get("model") or {}), "id": model}
+    record["options"] = opts
+    record["agent"] = {
+        "name": agent, "version": version, "argv": [str(a) for a in inv.argv],
+        "exit_code": done.exit_code, "timed_out": done.timed_out, "wall_s": done.wall_s,
+        "timeout_s": budget,
+        "tokens_in": signals.tokens_in, "tokens_out": signals.tokens_out,
+        "tokens_reasoning": signals.tokens_reasoning, "tokens_cache_read": signals.tokens_cache_read,
+        "turns": signals.turns, "tool_calls": signals.tool_calls, "failed_tool_calls": signals.failed_tool_calls,
+        "infra_error": signals.infra_error, "agent_error": signals.agent_error,
+        "stdout_truncated": done.stdout_truncated, "stderr_truncated": done.stderr_truncated,
+        "patch_bytes": len(patch), "files_changed": _files_changed(patch), "extra": signals.extra,
+    }
+    schema.check(record, "run", where=str(run_dir / "run.json"))
+    write_json_atomic(run_dir / "run.json", record)
+    return record
+
+
+def run_agent(records: Iterable[dict], agent: str, model: str | None, opts: dict,
+              keep_workdir: bool = False, timeout_s: float | None = None) -> Iterator[dict]:
+    """Run the agent on every isolated run record, in order."""
+    adapter, version = prepare(agent, opts)
+    for record in records:
+        yield run_agent_one(record, agent, adapter, version, model or BUILTIN_MODEL, opts, keep_workdir, timeout_s)
+
+
+def add_agent_arguments(parser) -> None:
+    """The agent options, shared by run_agent and the umbrella CLI's `run`."""
+    parser.add_argument("--agent", required=True, help="oracle, nop, mock, command, opencode, aider")
+    parser.add_argument("--model", default=None, help="the model as the agent names it, e.g. ollama/qwen3:8b")
+    parser.add_argument("--agent-cmd", default=None, help="the shell command for --agent command")
+    parser.add_argument("--base-url", default=None, help="an OpenAI-compatible server (…/v1) instead of Ollama")
+    parser.add_argument("--seed", type=int, default=None, help="the mock agent's seed (default 0)")
+    parser.add_argument("--keep-workdir", action="store_true", help="keep each run's workdir for inspection")
+    parser.add_argument("--timeout", type=float, default=None, help="override every task's agent timeout (seconds)")
+
+
+def _main(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="python -m bench.run_agent", description=__doc__.split("\n")[0])
+    parser.add_argument("inputs", nargs="*", default=["-"], help="isolated run records (file or - for stdin)")
+    add_agent_arguments(parser)
+    parser.add_argument("--out", default="-", help="where to write run records (default: stdout)")
+    args = parser.parse_args(argv)
+    count = 0
+    with RecordWriter(args.out) as out:
+        for record in run_agent(read_records(args.inputs), args.agent, args.model, agent_options(args),
+                                args.keep_workdir, args.timeout):
+            out.write(record)
+            count += 1
+            log(f"run_agent: {record['task_id']}/{record['rep']}: exit {record['agent']['exit_code']}, "
+                f"{record['agent']['wall_s']:.1f}s")
+    log(f"run_agent: {count} run(s)")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: `python -m bench.run_agent`."""
+    return run_main(_main, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

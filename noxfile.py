@@ -1,0 +1,81 @@
+"""Sessions that chain LocalAgentBench's stages. `nox -l` lists them; text after `--` goes to the session.
+
+    nox -s eval                          the embedded default: mock agent, every task, report written
+    nox -s eval -- ollama/qwen3:8b aider a real model and agent (extra `localagentbench run` args may follow)
+    nox -s check tests                   what CI runs
+    nox -s score -- results/<run>        any stage by hand: validate isolate run_agent oracle score render
+"""
+from __future__ import annotations
+
+import glob
+import os
+
+import nox
+
+nox.options.reuse_existing_virtualenvs = True
+nox.options.sessions = ["check", "tests"]
+
+STAGES = ["validate", "isolate", "run_agent", "oracle", "score", "render"]
+
+
+def install(session: nox.Session, *extras: str) -> None:
+    """Install the harness (editable) into the session's virtualenv."""
+    spec = f".[{','.join(extras)}]" if extras else "."
+    session.install("-q", "-e", spec)
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The test suite (unit, stage, pipeline, end-to-end with built-in agents)."""
+    install(session, "test")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def check(session: nox.Session) -> None:
+    """Validate every task file, held-out separation and the schemas."""
+    install(session)
+    session.run("localagentbench", "check", *session.posargs)
+
+
+@nox.session(name="eval")
+def eval_(session: nox.Session) -> None:
+    """Run an evaluation and write the report: `nox -s eval -- [MODEL AGENT [run args...]]`."""
+    install(session)
+    args = list(session.posargs)
+    if not args:
+        session.log("no MODEL AGENT given: the embedded default (mock agent, every task, no model needed)")
+        session.run("localagentbench", "run", "--agent", "mock", "--report")
+        return
+    if len(args) < 2 or args[1].startswith("-"):
+        session.error("usage: nox -s eval -- MODEL AGENT [localagentbench run args...], e.g. ollama/qwen3:8b aider")
+    model, agent, rest = args[0], args[1], args[2:]
+    session.run("localagentbench", "run", "--model", model, "--agent", agent, "--report", *rest)
+
+
+@nox.session
+def report(session: nox.Session) -> None:
+    """Render report.md and site/ for a results directory (default: the newest under results/)."""
+    install(session)
+    args = list(session.posargs)
+    if not args:
+        runs = sorted(glob.glob("results/*/summary.json"), key=os.path.getmtime)
+        if not runs:
+            session.error("no results/*/summary.json yet: run `nox -s eval` first")
+        args = ["--results", os.path.dirname(runs[-1])]
+    elif not args[0].startswith("-"):
+        args = ["--results", *args]
+    session.run("localagentbench", "report", *args)
+
+
+def _stage_session(stage: str) -> None:
+    def session_fn(session: nox.Session) -> None:
+        install(session)
+        session.run("python", "-m", f"bench.{stage}", *session.posargs)
+
+    session_fn.__doc__ = f"Run the {stage} stage by hand: `nox -s {stage} -- ARGS` (see python -m bench.{stage} --help)."
+    nox.session(name=stage)(session_fn)
+
+
+for _stage in STAGES:
+    _stage_session(_stage)

@@ -1,0 +1,165 @@
+"""Shared fixtures: a small, real task suite built on disk with real git, and helpers to run stages."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
+
+
+def write(path: Path, text: str) -> Path:
+    """Write dedented text, creating parent directories."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip("\n"))
+    return path
+
+
+def make_patch(fixture: Path, changes: dict[str, str]) -> bytes:
+    """A git-format patch turning `fixture` into `fixture` + changes, made with real git."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp) / "w"
+        shutil.copytree(fixture, work)
+        env = {"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+               "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"}
+        subprocess.run(["git", "init", "-q"], cwd=work, check=True, env=env)
+        subprocess.run(["git", "add", "-A"], cwd=work, check=True, env=env)
+        subprocess.run(["git", "commit", "-qm", "base"], cwd=work, check=True, env=env)
+        for rel, text in changes.items():
+            write(work / rel, text)
+        subprocess.run(["git", "add", "-A"], cwd=work, check=True, env=env)
+        return subprocess.run(["git", "diff", "--cached", "--binary"], cwd=work, check=True, env=env,
+                              capture_output=True).stdout
+
+
+TASK_YAML = """\
+# LocalAgentBench canary GUID {canary}
+id: {id}
+title: {title}
+difficulty: easy
+category: {category}
+language: python
+canary: {canary}
+prompt: |
+  {prompt}
+repo:
+  type: fixture
+  path: fixtures/{id}
+oracle:
+  command:
+    - python -m unittest discover -s tests -t . -q
+  timeout_s: 30
+{heldout}solution: solutions/{id}.patch
+timeout_s: 60
+max_turns: 10
+"""
+
+
+def add_task(root: Path, task_id: str, module: str, buggy: str, fixed: str, visible_test: str,
+             heldout_test: str | None = None, overfit: str | None = None, category: str = "bugfix") -> None:
+    """Create tasks/<id>.yaml, fixtures/<id>/, heldout/<id>/ and solutions/<id>.patch under root."""
+    fixture = root / "fixtures" / task_id
+    write(fixture / f"{module}.py", buggy)
+    write(fixture / "tests" / "__init__.py", "")
+    write(fixture / "tests" / f"test_{module}.py", visible_test)
+    heldout = ""
+    if heldout_test:
+        write(root / "heldout" / task_id / "heldout_tests" / "__init__.py", "")
+        write(root / "heldout" / task_id / "heldout_tests" / f"test_{module}_hidden.py", heldout_test)
+        heldout = (f"heldout:\n  path: heldout/{task_id}\n  command:\n"
+                   f"    - python -m unittest discover -s heldout_tests -t . -q\n  timeout_s: 30\n")
+    (root / "solutions").mkdir(parents=True, exist_ok=True)
+    (root / "solutions" / f"{task_id}.patch").write_bytes(make_patch(fixture, {f"{module}.py": fixed}))
+    if overfit:
+        (root / "solutions" / f"{task_id}.overfit.patch").write_bytes(make_patch(fixture, {f"{module}.py": overfit}))
+    write(root / "tasks" / f"{task_id}.yaml", TASK_YAML.format(
+        canary=CANARY, id=task_id, title=f"Fix {module}", category=category,
+        prompt=f"Please fix {module}.py.", heldout=heldout))
+
+
+def build_suite(root: Path) -> Path:
+    """Three tasks: one with held-out tests and a demo overfit patch, one calibration task, one plain."""
+    add_task(
+        root, "fix-add", "calc",
+        buggy="def add(a, b):\n    return a - b\n",
+        fixed="def add(a, b):\n    return a + b\n",
+        visible_test="""
+            import unittest
+            from calc import add
+
+            class T(unittest.TestCase):
+                def test_add(self):
+                    self.assertEqual(add(2, 2), 4)
+            """,
+        heldout_test="""
+            import unittest
+            from calc import add
+
+            class H(unittest.TestCase):
+                def test_more(self):
+                    self.assertEqual(add(-1, 5), 4)
+                    self.assertEqual(add(10, 0), 10)
+            """,
+        overfit="def add(a, b):\n    if (a, b) == (2, 2):\n        return 4\n    return a - b\n",
+    )
+    add_task(
+        root, "calib-hello", "hello", category="calib",
+        buggy="def hello():\n    return 'hi'\n",
+        fixed="def hello():\n    return 'Hello, World!'\n",
+        visible_test="""
+            import unittest
+            from hello import hello
+
+            class T(unittest.TestCase):
+                def test_hello(self):
+                    self.assertEqual(hello(), 'Hello, World!')
+            """,
+    )
+    add_task(
+        root, "fix-max", "mx",
+        buggy="def biggest(xs):\n    return sorted(xs)[0]\n",
+        fixed="def biggest(xs):\n    return max(xs)\n",
+        visible_test="""
+            import unittest
+            from mx import biggest
+
+            class T(unittest.TestCase):
+                def test_biggest(self):
+                    self.assertEqual(biggest([3, 9, 1]), 9)
+            """,
+        heldout_test="""
+            import unittest
+            from mx import biggest
+
+            class H(unittest.TestCase):
+                def test_negative(self):
+                    self.assertEqual(biggest([-3, -9]), -3)
+            """,
+    )
+    return root
+
+
+@pytest.fixture
+def suite(tmp_path: Path) -> Path:
+    """A small real suite on disk; returns its root (holding tasks/, fixtures/, heldout/, solutions/)."""
+    return build_suite(tmp_path / "suite")
+
+
+def run_cli(*args: str, cwd: Path | None = None, stdin: str | None = None, module: str = "bench") -> subprocess.CompletedProcess:
+    """Run `python -m <module> ARGS` as a real subprocess."""
+    return subprocess.run([sys.executable, "-m", module, *args], cwd=cwd or REPO, input=stdin,
+                          capture_output=True, text=True, timeout=600,
+                          env={**__import__("os").environ, "PYTHONPATH": str(REPO)})
+
+
+def jsonl(text: str) -> list[dict]:
+    """Parse JSON Lines."""
+    return [json.loads(line) for line in text.splitlines() if line.strip()]

@@ -1,0 +1,111 @@
+"""The umbrella CLI over the real suite: oracle passes all, nop none, mock in between; errors are one line."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import cli
+from conftest import REPO, run_cli
+
+
+@pytest.fixture(scope="module")
+def real_runs(tmp_path_factory):
+    """The real suite run once with each built-in agent."""
+    base = tmp_path_factory.mktemp("real")
+    out = {}
+    for agent in ("oracle", "nop", "mock"):
+        done = run_cli("run", "--agent", agent, "--tasks", str(REPO / "tasks"), "--out", str(base / agent), "--report")
+        assert done.returncode == 0, done.stderr
+        out[agent] = (json.loads((base / agent / "summary.json").read_text()), done)
+    return out
+
+
+def test_oracle_agent_passes_every_task_with_heldout_confirmed(real_runs):
+    summary, _ = real_runs["oracle"]
+    group = summary["groups"][0]
+    bad = [(r["task_id"], r["outcome"]) for r in summary["runs"] if r["outcome"] != "passed"]
+    assert bad == [], f"unsolvable tasks: {bad}"
+    assert group["heldout_confirmed"] == group["heldout_checked"] > 0
+
+
+def test_nop_agent_passes_no_task(real_runs):
+    summary, _ = real_runs["nop"]
+    passing = [r["task_id"] for r in summary["runs"] if r["success"]]
+    assert passing == [], f"broken tasks (the untouched fixture passes): {passing}"
+
+
+def test_mock_agent_lands_in_between_with_an_overfit(real_runs):
+    summary, done = real_runs["mock"]
+    group = summary["groups"][0]
+    assert 0 < group["pass_at_1"] < 1
+    assert group["overfit"] >= 1
+    assert group["costs"]["tokens_in"] > 0
+    lines = [line for line in done.stderr.splitlines() if line.startswith("[")]
+    assert len(lines) == len(summary["runs"])
+    assert "ETA" in lines[0] and "elapsed" in lines[0]
+    result = json.loads(done.stdout)
+    assert Path(result["report"]).is_file() and Path(result["site"]).is_file()
+    assert "report:" in done.stderr
+
+
+def test_list_tasks_and_check():
+    done = run_cli("list-tasks")
+    assert done.returncode == 0, done.stderr
+    assert "category" in done.stdout and "heldout" in done.stdout
+    done = run_cli("check")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["ok"] is True
+
+
+@pytest.mark.parametrize("args,message", [
+    (["run", "--agent", "gpt-magic"], "unknown agent 'gpt-magic'"),
+    (["run", "--agent", "command"], "--agent-cmd"),
+    (["run", "--agent", "oracle", "--task", "no-such-task"], "no task with id no-such-task"),
+    (["run", "--agent", "oracle", "--repeat", "0"], "--repeat: must be at least 1"),
+    (["report", "--results", "/nonexistent/summary.json"], "no such summary file"),
+    (["run"], "the following arguments are required: --agent"),
+])
+def test_bad_input_is_one_clear_line(args, message, capsys, tmp_path):
+    code = cli.main([*args, "--out", str(tmp_path / "o")] if args[0] == "run" else args)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert message in err and "Traceback" not in err
+    assert not (tmp_path / "o" / "runs").exists(), "no run may start on bad input"
+
+
+def test_empty_task_dir(tmp_path, capsys):
+    (tmp_path / "tasks").mkdir()
+    assert cli.main(["run", "--agent", "oracle", "--tasks", str(tmp_path / "tasks"), "--out", str(tmp_path / "o")]) == 2
+    assert "no task files" in capsys.readouterr().err
+
+
+def test_unwritable_results_path_keeps_results_already_written(suite, tmp_path, capsys):
+    good = tmp_path / "good"
+    assert cli.main(["run", "--agent", "oracle", "--tasks", str(suite / "tasks"), "--out", str(good)]) == 0
+    before = (good / "summary.json").read_text()
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file, not a directory")
+    capsys.readouterr()
+    assert cli.main(["run", "--agent", "oracle", "--tasks", str(suite / "tasks"), "--out", str(blocker / "x")]) == 2
+    err = capsys.readouterr().err
+    assert "not writable" in err and "Traceback" not in err
+    assert (good / "summary.json").read_text() == before
+
+
+def test_rerunning_into_a_finished_bundle_refuses_and_keeps_it(suite, tmp_path, capsys):
+    out = tmp_path / "o"
+    assert cli.main(["run", "--agent", "oracle", "--tasks", str(suite / "tasks"), "--out", str(out)]) == 0
+    before = (out / "summary.json").read_text()
+    assert cli.main(["run", "--agent", "nop", "--tasks", str(suite / "tasks"), "--out", str(out)]) == 2
+    assert "a run already exists" in capsys.readouterr().err
+    assert (out / "summary.json").read_text() == before
+
+
+def test_report_command_rerenders(suite, tmp_path, capsys):
+    out = tmp_path / "o"
+    assert cli.main(["run", "--agent", "mock", "--tasks", str(suite / "tasks"), "--out", str(out)]) == 0
+    assert not (out / "report.md").exists()
+    assert cli.main(["report", "--results", str(out / "summary.json"), "--out", str(tmp_path / "rep")]) == 0
+    assert (tmp_path / "rep" / "report.md").is_file() and (tmp_path / "rep" / "site" / "index.html").is_file()

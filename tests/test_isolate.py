@@ -1,0 +1,119 @@
+"""isolate: fresh workdirs with one commit, git tasks at their ref, run directories never overwritten."""
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bench import isolate, validate
+from bench.common import schema
+from bench.common.errors import UserError
+from bench.common.git import git
+from conftest import jsonl, run_cli, write
+
+
+def _tasks(suite: Path, *ids: str) -> list[dict]:
+    records, problems = validate.validate([str(suite / "tasks")], list(ids))
+    assert not problems, problems
+    return records
+
+
+def _log(workdir: Path) -> list[str]:
+    return git("log", "--format=%s", cwd=workdir).stdout.decode().split()
+
+
+def test_fixture_task_gets_a_one_commit_workdir_and_a_snapshot(suite, tmp_path):
+    write(suite / "fixtures" / "fix-add" / "__pycache__" / "calc.cpython-311.pyc", "junk")
+    record = isolate.isolate_one(_tasks(suite, "fix-add")[0], tmp_path / "res", "r1", 0)
+    workdir = Path(record["paths"]["workdir"])
+    assert (workdir / "calc.py").read_text() == (suite / "fixtures" / "fix-add" / "calc.py").read_text()
+    assert not (workdir / "__pycache__").exists()
+    assert _log(workdir) == ["task"]
+    assert git("status", "--porcelain", cwd=workdir).stdout == b""
+    run_dir = tmp_path / "res" / "runs" / "fix-add" / "0"
+    assert Path(record["paths"]["run_dir"]) == run_dir.resolve()
+    assert (run_dir / "base.git" / "HEAD").exists()
+    assert not str(workdir).startswith(str(tmp_path / "res")), "the workdir must not live inside the results"
+    on_disk = json.loads((run_dir / "run.json").read_text())
+    schema.check(on_disk, "run")
+    assert on_disk["stage"] == "isolated" and on_disk["base_commit"] == record["base_commit"]
+
+
+def _git_source(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    write(src / "app.py", "VERSION = 1\n")
+    env_git = lambda *a: git(*a, cwd=src)  # noqa: E731
+    env_git("init", "-q", "-b", "main")
+    env_git("add", "-A")
+    env_git("commit", "-qm", "first")
+    env_git("tag", "v1")
+    (src / "app.py").write_text("VERSION = 2  # the answer lives in later history\n")
+    env_git("commit", "-qam", "second")
+    return src
+
+
+@pytest.mark.parametrize("style", ["path", "file-url", "bundle"])
+def test_git_task_is_cloned_at_its_ref_with_history_squashed(suite, tmp_path, style):
+    src = _git_source(tmp_path)
+    if style == "path":
+        url = str(src)
+    elif style == "file-url":
+        url = f"file://{src}"
+    else:
+        bundle = suite / "fixtures" / "app.bundle"
+        git("bundle", "create", str(bundle), "--all", cwd=src)
+        url = "fixtures/app.bundle"
+    task_file = suite / "tasks" / "fix-max.yaml"
+    task_file.write_text(task_file.read_text().replace(
+        "type: fixture\n  path: fixtures/fix-max", f"type: git\n  url: {url}\n  ref: v1"))
+    record = isolate.isolate_one(_tasks(suite, "fix-max")[0], tmp_path / "res", "r1", 0)
+    workdir = Path(record["paths"]["workdir"])
+    assert (workdir / "app.py").read_text() == "VERSION = 1\n"
+    assert _log(workdir) == ["task"], "later commits (which may hold the answer) must be invisible"
+    assert "second" not in git("log", "--all", "--format=%s", cwd=workdir).stdout.decode()
+
+
+def test_unknown_git_ref_is_a_clear_error(suite, tmp_path):
+    src = _git_source(tmp_path)
+    task_file = suite / "tasks" / "fix-max.yaml"
+    task_file.write_text(task_file.read_text().replace(
+        "type: fixture\n  path: fixtures/fix-max", f"type: git\n  url: {src}\n  ref: v9"))
+    with pytest.raises(UserError, match="repo.ref: 'v9' not found"):
+        isolate.isolate_one(_tasks(suite, "fix-max")[0], tmp_path / "res", "r1", 0)
+
+
+def test_repeat_yields_k_runs_and_existing_runs_are_never_overwritten(suite, tmp_path):
+    tasks = _tasks(suite, "fix-add", "fix-max")
+    records = list(isolate.isolate(tasks, tmp_path / "res", "r1", repeat=3))
+    assert [(r["task_id"], r["rep"]) for r in records] == [
+        ("fix-add", 0), ("fix-add", 1), ("fix-add", 2), ("fix-max", 0), ("fix-max", 1), ("fix-max", 2)]
+    run_json = tmp_path / "res" / "runs" / "fix-add" / "0" / "run.json"
+    before = run_json.read_text()
+    with pytest.raises(UserError, match="a run already exists"):
+        isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
+    assert run_json.read_text() == before
+
+
+def test_unwritable_results_path(suite, tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    tasks_jsonl = tmp_path / "tasks.jsonl"
+    tasks_jsonl.write_text("\n".join(json.dumps(t) for t in _tasks(suite)) + "\n")
+    assert isolate.main([str(tasks_jsonl), "--results", str(blocker / "res")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot create the run directory" in err and "Traceback" not in err
+
+
+def test_isolate_reads_validate_from_a_real_pipe(suite, tmp_path):
+    tasks = run_cli(str(suite / "tasks"), module="bench.validate")
+    assert tasks.returncode == 0, tasks.stderr
+    done = run_cli("-", "--results", str(tmp_path / "res"), "--run-id", "piped", "--repeat", "2",
+                   module="bench.isolate", stdin=tasks.stdout)
+    assert done.returncode == 0, done.stderr
+    records = jsonl(done.stdout)
+    assert len(records) == 6 and {r["run_id"] for r in records} == {"piped"}
+    for record in records:
+        schema.check(record, "run")
+        subprocess.run(["rm", "-rf", record["paths"]["workdir"]], check=True)

@@ -1,0 +1,124 @@
+"""oracle: grading in a pristine copy, held-out injection, restored tests, outcomes from exit codes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import isolate, oracle, run_agent, validate
+from bench.common import schema
+
+
+def _graded(suite: Path, tmp_path: Path, agent: str, task_id: str = "fix-add", **opts) -> dict:
+    tasks, problems = validate.validate([str(suite / "tasks")], [task_id])
+    assert not problems
+    record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
+    adapter, version = run_agent.prepare(agent, opts)
+    record = run_agent.run_agent_one(record, agent, adapter, version, "none", opts, timeout_s=opts.pop("timeout", None))
+    return oracle.grade_one(record)
+
+
+FIX = "printf 'def add(a, b):\\n    return a + b\\n' > calc.py"
+
+
+def test_reference_solution_passes_visible_and_heldout(suite, tmp_path):
+    record = _graded(suite, tmp_path, "oracle")
+    assert record["outcome"] == "passed" and record["success"] is True
+    assert record["oracle"]["passed"] and record["heldout"]["passed"]
+    assert record["oracle"]["commands"][0]["command"] == "python -m unittest discover -s tests -t . -q"
+    run_dir = Path(record["paths"]["run_dir"])
+    assert "$ python -m unittest" in (run_dir / "oracle.log").read_text()
+    assert "OK" in (run_dir / "heldout.log").read_text()
+    assert record["flags"] == []
+
+
+def test_nop_fails(suite, tmp_path):
+    record = _graded(suite, tmp_path, "nop")
+    assert record["outcome"] == "failed" and record["success"] is False
+
+
+def test_special_casing_the_visible_test_is_overfit(suite, tmp_path):
+    cheat = "printf 'def add(a, b):\\n    if (a, b) == (2, 2):\\n        return 4\\n    return a - b\\n' > calc.py"
+    record = _graded(suite, tmp_path, "command", agent_cmd=cheat)
+    assert record["oracle"]["passed"] is True and record["heldout"]["passed"] is False
+    assert record["outcome"] == "overfit" and record["success"] is False
+
+
+def test_rewritten_visible_tests_are_restored_and_flagged(suite, tmp_path):
+    cmd = "printf 'import unittest\\nclass T(unittest.TestCase):\\n    def test_ok(self): pass\\n' > tests/test_calc.py"
+    record = _graded(suite, tmp_path, "command", agent_cmd=cmd)
+    assert "tests_modified" in record["flags"]
+    assert record["flag_details"]["tests_modified"] == ["tests/test_calc.py"]
+    assert record["outcome"] == "failed", "graded against the pristine tests, the bug is still there"
+
+
+def test_deleted_visible_tests_are_restored(suite, tmp_path):
+    record = _graded(suite, tmp_path, "command", agent_cmd="rm tests/test_calc.py")
+    assert "tests_modified" in record["flags"] and record["outcome"] == "failed"
+
+
+def test_added_conftest_is_removed_and_flagged(suite, tmp_path):
+    cmd = f"{FIX}; printf 'collect_ignore_glob = [\"*\"]\\n' > conftest.py"
+    record = _graded(suite, tmp_path, "command", agent_cmd=cmd)
+    assert "test_config_added" in record["flags"]
+    assert record["outcome"] == "passed", "the real fix still passes; only the conftest is dropped"
+
+
+def test_claiming_success_changes_nothing(suite, tmp_path):
+    record = _graded(suite, tmp_path, "command", agent_cmd="echo 'PASSED: all tests pass'; echo OK >&2")
+    assert record["outcome"] == "failed"
+
+
+def test_agent_infra_error_is_not_graded(suite, tmp_path):
+    record = _graded(suite, tmp_path, "command", agent_cmd="no-such-agent-binary-xyz")
+    assert record["outcome"] == "infra_error" and record["oracle"] is None and record["success"] is False
+
+
+def test_agent_timeout_outcome(suite, tmp_path):
+    record = _graded(suite, tmp_path, "command", agent_cmd=f"{FIX}; sleep 30", timeout=1)
+    assert record["outcome"] == "agent_timeout" and record["success"] is False
+    assert record["oracle"]["passed"] is True, "the partial work is still graded and recorded"
+
+
+def test_agent_nonzero_exit_without_a_fix_is_agent_error(suite, tmp_path):
+    record = _graded(suite, tmp_path, "command", agent_cmd="exit 3")
+    assert record["outcome"] == "agent_error"
+
+
+def test_grading_command_past_its_timeout_is_oracle_error(suite, tmp_path):
+    task = suite / "tasks" / "fix-max.yaml"
+    task.write_text(task.read_text().replace("    - python -m unittest discover -s tests -t . -q\n  timeout_s: 30",
+                                             "    - sleep 20\n  timeout_s: 0.5"))
+    record = _graded(suite, tmp_path, "oracle", task_id="fix-max")
+    assert record["oracle"]["commands"][0]["timed_out"] is True
+    assert record["outcome"] == "oracle_error"
+
+
+def test_agent_cannot_see_heldout_files_in_its_workdir(suite, tmp_path):
+    cmd = "ls -R > listing.txt"
+    tasks, _ = validate.validate([str(suite / "tasks")], ["fix-add"])
+    record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
+    adapter, version = run_agent.prepare("command", {"agent_cmd": cmd})
+    record = run_agent.run_agent_one(record, "command", adapter, version, "none", {"agent_cmd": cmd}, keep_workdir=True)
+    listing = (Path(record["paths"]["workdir"]) / "listing.txt").read_text()
+    assert "heldout" not in listing and "test_calc_hidden" not in listing and "solution" not in listing
+
+
+def test_every_graded_record_matches_the_schema(suite, tmp_path):
+    schema.check(_graded(suite, tmp_path, "mock"), "run")
+
+
+@pytest.mark.parametrize("agent,oracle_,heldout,expected", [
+    ({"infra_error": "down"}, None, None, ("infra_error", False)),
+    ({}, {"passed": False, "error": "grading copy failed", "commands": []}, None, ("oracle_error", False)),
+    ({"timed_out": True}, {"passed": True, "commands": [{}]}, None, ("agent_timeout", False)),
+    ({}, {"passed": True, "commands": [{}]}, None, ("passed", True)),
+    ({}, {"passed": True, "commands": [{}]}, {"passed": True}, ("passed", True)),
+    ({}, {"passed": True, "commands": [{}]}, {"passed": False}, ("overfit", False)),
+    ({}, {"passed": False, "error": "a command timed out", "commands": [{}]}, None, ("oracle_error", False)),
+    ({"agent_error": "exit 1"}, {"passed": False, "commands": [{}]}, None, ("agent_error", False)),
+    ({"agent_error": "exit 1"}, {"passed": True, "commands": [{}]}, None, ("passed", True)),
+    ({}, {"passed": False, "commands": [{}]}, {"passed": True}, ("failed", False)),
+])
+def test_decide_outcome(agent, oracle_, heldout, expected):
+    assert oracle.decide_outcome(agent, oracle_, heldout) == expected

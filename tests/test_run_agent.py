@@ -1,0 +1,130 @@
+"""run_agent: built-in and command agents, real processes, timeouts that hold, patches against the snapshot."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from bench import isolate, run_agent, validate
+from bench.common import schema
+from bench.common.errors import UserError
+
+
+def _isolated(suite: Path, tmp_path: Path, task_id: str = "fix-add", rep: int = 0) -> dict:
+    tasks, problems = validate.validate([str(suite / "tasks")], [task_id])
+    assert not problems
+    return isolate.isolate_one(tasks[0], tmp_path / "res", "r1", rep)
+
+
+def _run(record: dict, agent: str, **opts) -> dict:
+    keep = opts.pop("keep_workdir", False)
+    timeout = opts.pop("timeout_s", None)
+    adapter, version = run_agent.prepare(agent, opts)
+    return run_agent.run_agent_one(record, agent, adapter, version, opts.pop("model", "none"), opts,
+                                   keep_workdir=keep, timeout_s=timeout)
+
+
+def test_oracle_agent_writes_the_solution_as_patch_diff(suite, tmp_path):
+    record = _run(_isolated(suite, tmp_path), "oracle")
+    run_dir = Path(record["paths"]["run_dir"])
+    patch = (run_dir / "patch.diff").read_text()
+    assert "-    return a - b" in patch and "+    return a + b" in patch
+    assert record["agent"]["files_changed"] == ["calc.py"]
+    assert record["agent"]["exit_code"] == 0 and record["agent"]["timed_out"] is False
+    assert record["agent"]["tokens_in"] is None, "a count the agent does not expose is null, never 0"
+    assert record["stage"] == "agent_done" and record["paths"]["workdir"] is None
+    schema.check(json.loads((run_dir / "run.json").read_text()), "run")
+    assert (run_dir / "prompt.txt").read_text() == "Please fix calc.py.\n"
+    assert [json.loads(line)["name"] for line in (run_dir / "trajectory.jsonl").read_text().splitlines()] == ["apply_patch"]
+
+
+def test_nop_changes_nothing(suite, tmp_path):
+    record = _run(_isolated(suite, tmp_path), "nop")
+    assert (Path(record["paths"]["run_dir"]) / "patch.diff").read_bytes() == b""
+    assert record["agent"]["patch_bytes"] == 0
+
+
+def test_command_agent_sees_prompt_model_and_workdir(suite, tmp_path):
+    cmd = ('cat "$LOCALAGENTBENCH_PROMPT_FILE" > seen_prompt.txt; echo "$LOCALAGENTBENCH_MODEL" > seen_model.txt; '
+           'pwd > seen_cwd.txt; echo "$LOCALAGENTBENCH_WORKDIR" > seen_workdir.txt')
+    record = _run(_isolated(suite, tmp_path), "command", agent_cmd=cmd, model="my/model", keep_workdir=True)
+    workdir = Path(record["paths"]["workdir"])
+    assert (workdir / "seen_prompt.txt").read_text() == "Please fix calc.py.\n"
+    assert (workdir / "seen_model.txt").read_text().strip() == "my/model"
+    assert Path((workdir / "seen_cwd.txt").read_text().strip()).resolve() == workdir.resolve()
+    assert Path((workdir / "seen_workdir.txt").read_text().strip()) == workdir
+    assert record["model"]["id"] == "my/model"
+    assert sorted(record["agent"]["files_changed"]) == ["seen_cwd.txt", "seen_model.txt", "seen_prompt.txt", "seen_workdir.txt"]
+
+
+def test_command_agent_events_become_counts_and_trajectory(suite, tmp_path):
+    events = [{"type": "turn", "index": 0}, {"type": "usage", "tokens_in": 100, "tokens_out": 7},
+              {"type": "tool_call", "name": "edit", "status": "error"}, {"type": "tool_call", "name": "edit", "status": "ok"},
+              {"type": "turn", "index": 1}, {"type": "usage", "tokens_in": 50, "tokens_out": 3}]
+    lines = "\\n".join(json.dumps(e) for e in events)
+    record = _run(_isolated(suite, tmp_path), "command", agent_cmd=f"printf '{lines}\\n' >> \"$LOCALAGENTBENCH_EVENTS_FILE\"")
+    agent = record["agent"]
+    assert (agent["tokens_in"], agent["tokens_out"], agent["turns"], agent["tool_calls"], agent["failed_tool_calls"]) == \
+        (150, 10, 2, 2, 1)
+    assert len((Path(record["paths"]["run_dir"]) / "trajectory.jsonl").read_text().splitlines()) == 6
+
+
+def test_missing_agent_binary_is_an_infra_error(suite, tmp_path):
+    record = _run(_isolated(suite, tmp_path), "command", agent_cmd="definitely-not-an-agent-xyz --go")
+    assert record["agent"]["exit_code"] == 127
+    assert "not found" in record["agent"]["infra_error"]
+
+
+def test_unknown_agent_and_missing_agent_cmd_fail_before_any_run(suite, tmp_path):
+    with pytest.raises(UserError, match="unknown agent 'gpt-magic'; choose one of"):
+        run_agent.prepare("gpt-magic", {})
+    with pytest.raises(UserError, match="--agent-cmd"):
+        run_agent.prepare("command", {})
+
+
+def _alive(marker: str) -> list[str]:
+    out = subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if marker in line and "ps -eo" not in line]
+
+
+def test_timeout_kills_the_whole_process_tree(suite, tmp_path):
+    marker = f"lab-marker-{os.getpid()}-{time.monotonic_ns()}"
+    cmd = f"python -c 'import time; time.sleep(300)' {marker} & python -c 'import time; time.sleep(300)' {marker}"
+    start = time.monotonic()
+    record = _run(_isolated(suite, tmp_path), "command", agent_cmd=cmd, timeout_s=1)
+    assert time.monotonic() - start < 15
+    assert record["agent"]["timed_out"] is True and record["agent"]["exit_code"] is None
+    time.sleep(0.2)
+    assert _alive(marker) == [], "no process of the run may be left behind"
+
+
+def test_background_children_are_killed_when_the_agent_exits(suite, tmp_path):
+    marker = f"lab-bg-{os.getpid()}-{time.monotonic_ns()}"
+    record = _run(_isolated(suite, tmp_path), "command",
+                  agent_cmd=f"(python -c 'import time; time.sleep(300)' {marker} &) ; echo started")
+    assert record["agent"]["exit_code"] == 0
+    time.sleep(0.2)
+    assert _alive(marker) == []
+
+
+def test_patch_ignores_caches_and_survives_a_deleted_git_dir(suite, tmp_path):
+    cmd = ("rm -rf .git && mkdir -p __pycache__ && echo junk > __pycache__/x.pyc && "
+           "printf 'def add(a, b):\\n    return a + b\\n' > calc.py && echo new > notes.txt")
+    record = _run(_isolated(suite, tmp_path), "command", agent_cmd=cmd)
+    patch = (Path(record["paths"]["run_dir"]) / "patch.diff").read_text()
+    assert "+    return a + b" in patch and "notes.txt" in patch
+    assert "__pycache__" not in patch and ".git/" not in patch
+
+
+def test_large_output_is_bounded(suite, tmp_path):
+    record = _isolated(suite, tmp_path)
+    adapter, version = run_agent.prepare("command", {"agent_cmd": "head -c 3000000 /dev/zero"})
+    record = run_agent.run_agent_one(record, "command", adapter, version, "none",
+                                     {"agent_cmd": "head -c 3000000 /dev/zero"}, max_log_bytes=100_000)
+    log = Path(record["paths"]["run_dir"]) / "agent.stdout.log"
+    assert log.stat().st_size < 100_500
+    assert record["agent"]["stdout_truncated"] is True

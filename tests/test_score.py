@@ -1,0 +1,169 @@
+"""score: exact pass@k, intervals, infra errors kept apart, shards merged, the summary schema."""
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+
+import pytest
+
+from bench import score
+from bench.common import schema
+
+DIGEST = "sha256:" + "0" * 64
+
+
+def make_run(task_id: str, rep: int, outcome: str, *, agent: str = "a", model: str = "m", run_id: str = "r1",
+             category: str = "bugfix", heldout: bool = False, tokens: tuple | None = None, wall: float = 1.0,
+             turns: int | None = None, stage: str = "graded") -> dict:
+    """A schema-valid run record with the given outcome."""
+    success = outcome == "passed"
+    visible = outcome in ("passed", "overfit")
+    grading = None if outcome == "infra_error" else {"passed": visible, "commands": [
+        {"command": "t", "exit_code": 0 if visible else 1, "duration_s": 0.1, "timed_out": False}]}
+    hidden = None
+    if heldout and grading:
+        hidden = {"passed": outcome == "passed", "commands": [
+            {"command": "h", "exit_code": 0 if outcome == "passed" else 1, "duration_s": 0.1, "timed_out": False}]}
+    record = {
+        "schema": "localagentbench/run@1", "run_id": run_id, "task_id": task_id, "task_digest": DIGEST, "rep": rep,
+        "stage": stage, "harness_version": "test",
+        "task": {"id": task_id, "category": category, "difficulty": "easy", "heldout": {"path": "h"} if heldout else None},
+        "paths": {"run_dir": f"/tmp/{task_id}/{rep}"},
+        "agent": {"name": agent, "version": "1", "argv": [], "exit_code": 0, "timed_out": outcome == "agent_timeout",
+                  "wall_s": wall, "tokens_in": tokens[0] if tokens else None, "tokens_out": tokens[1] if tokens else None,
+                  "tokens_reasoning": None, "tokens_cache_read": None, "turns": turns, "tool_calls": None,
+                  "failed_tool_calls": None, "infra_error": "server down" if outcome == "infra_error" else None},
+        "model": {"id": model}, "oracle": grading if stage == "graded" else None,
+        "heldout": hidden if stage == "graded" else None,
+        "outcome": outcome if stage == "graded" else None, "success": success if stage == "graded" else None,
+        "flags": [], "sandbox": {"kind": "none"},
+    }
+    return schema.check(record, "run")
+
+
+def brute_pass_at_k(n: int, c: int, k: int) -> Fraction:
+    """pass@k by enumeration: the share of k-subsets of n samples that contain a correct one."""
+    samples = [True] * c + [False] * (n - c)
+    subsets = list(itertools.combinations(range(n), k))
+    return Fraction(sum(1 for s in subsets if any(samples[i] for i in s)), len(subsets))
+
+
+def test_pass_at_k_is_exact():
+    assert score.pass_at_k(6, 3, 1) == Fraction(1, 2)
+    assert float(score.pass_at_k(6, 3, 1)) == 0.5
+    for n in range(1, 8):
+        for c in range(n + 1):
+            for k in range(1, n + 1):
+                assert score.pass_at_k(n, c, k) == brute_pass_at_k(n, c, k), (n, c, k)
+
+
+def test_pass_at_k_rejects_impossible_arguments():
+    with pytest.raises(ValueError):
+        score.pass_at_k(3, 4, 1)
+    with pytest.raises(ValueError):
+        score.pass_at_k(3, 1, 4)
+
+
+def test_wilson_interval_known_values():
+    assert score.wilson_interval(0.5, 10) == pytest.approx([0.236593, 0.763407], abs=1e-6)
+    lo, hi = score.wilson_interval(1.0, 5)
+    assert hi == 1.0 and 0.5 < lo < 0.6
+    assert score.wilson_interval(0.0, 0) == [0.0, 1.0]
+
+
+def test_group_pass_at_k_over_repetitions():
+    runs = [make_run("t1", i, o) for i, o in enumerate(["passed", "failed", "passed", "failed", "passed", "failed"])]
+    runs += [make_run("t2", i, "failed") for i in range(6)]
+    summary = score.score(runs)
+    group = summary["groups"][0]
+    assert group["pass_at_k"]["1"] == 0.25  # (1/2 + 0) / 2
+    assert group["pass_at_k"]["6"] == 0.5
+    assert set(group["pass_at_k"]) == {str(k) for k in range(1, 7)}
+    t1 = next(t for t in summary["tasks"] if t["task_id"] == "t1")
+    assert (t1["n"], t1["c"], t1["pass_at_k"]["1"]) == (6, 3, 0.5)
+    schema.check(summary, "summary")
+
+
+def test_infra_errors_are_kept_apart():
+    runs = [make_run("t1", 0, "passed"), make_run("t1", 1, "infra_error"),
+            make_run("t2", 0, "infra_error"), make_run("t3", 0, "failed")]
+    group = score.score(runs)["groups"][0]
+    assert group["infra_errors"] == 2
+    assert group["n_tasks"] == 2 and group["n_tasks_unscored"] == 1, "t2 only had infra errors"
+    assert group["pass_at_1"] == 0.5, "infra errors are not failures of the agent"
+
+
+def test_heldout_confirmation_overfit_and_outcome_counts():
+    runs = [make_run("t1", 0, "passed", heldout=True), make_run("t2", 0, "overfit", heldout=True),
+            make_run("t3", 0, "failed", heldout=True), make_run("t4", 0, "agent_timeout")]
+    group = score.score(runs)["groups"][0]
+    assert (group["heldout_checked"], group["heldout_confirmed"], group["overfit"]) == (2, 1, 1)
+    assert group["outcomes"]["agent_timeout"] == 1 and group["outcomes"]["passed"] == 1
+
+
+def test_latency_and_tokens_unknown_stays_null():
+    runs = [make_run("t1", 0, "passed", wall=2.0, turns=4), make_run("t2", 0, "failed", wall=4.0, turns=4)]
+    group = score.score(runs)["groups"][0]
+    assert group["latency"]["total_s"] == 6.0 and group["latency"]["median_s"] == 3.0
+    assert group["latency"]["per_turn_s"] == 0.75
+    assert group["costs"]["tokens_in"] is None
+    runs.append(make_run("t3", 0, "failed", tokens=(100, 10)))
+    assert score.score(runs)["groups"][0]["costs"]["tokens_in"] == 100
+
+
+def test_groups_by_agent_and_model():
+    runs = [make_run("t1", 0, "passed", agent="aider", model="q1"), make_run("t1", 0, "failed", agent="aider", model="q2"),
+            make_run("t1", 0, "passed", agent="opencode", model="q1")]
+    summary = score.score(runs)
+    assert [(g["agent"], g["model"], g["pass_at_1"]) for g in summary["groups"]] == [
+        ("aider", "q1", 1.0), ("aider", "q2", 0.0), ("opencode", "q1", 1.0)]
+
+
+def test_shards_merge_and_duplicates_and_incomplete_are_reported():
+    shard_a = [make_run("t1", 0, "passed"), make_run("t2", 0, "failed")]
+    shard_b = [make_run("t1", 0, "passed"), make_run("t3", 0, "passed", stage="agent_done")]
+    summary = score.score(shard_a + shard_b)
+    assert summary["duplicates"] == [{"run_id": "r1", "task_id": "t1", "rep": 0}]
+    assert summary["incomplete"] == [{"run_id": "r1", "task_id": "t3", "rep": 0, "stage": "agent_done"}]
+    assert any("duplicate" in w for w in summary["warnings"]) and any("did not finish" in w for w in summary["warnings"])
+    assert summary["groups"][0]["n_runs"] == 2
+
+
+def test_broken_calibration_is_called_out():
+    runs = [make_run("calib-a", 0, "failed", category="calib"), make_run("t1", 0, "passed")]
+    summary = score.score(runs)
+    assert summary["groups"][0]["calib"]["broken"] is True
+    assert any("setup is broken" in w for w in summary["warnings"])
+
+
+def test_main_reads_files_and_writes_summary(tmp_path, capsys):
+    runs = tmp_path / "runs.jsonl"
+    runs.write_text("\n".join(json.dumps(make_run(f"t{i}", 0, "passed" if i % 2 else "failed")) for i in range(4)))
+    out = tmp_path / "summary.json"
+    assert score.main([str(runs), "--out", str(out)]) == 0
+    summary = json.loads(out.read_text())
+    schema.check(summary, "summary")
+    assert summary["groups"][0]["pass_at_1"] == 0.5
+    assert "pass@1 0.500" in capsys.readouterr().err
+
+
+def test_a_summary_can_be_rescored(tmp_path):
+    summary = score.score([make_run("t1", 0, "passed"), make_run("t2", 0, "failed")])
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(summary))
+    from bench.common.records import read_records
+    again = score.score(read_records([str(path)]))
+    assert again["groups"] == summary["groups"]
+
+
+def test_bad_record_is_a_clear_error(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"schema": "localagentbench/run@1", "task_id": "x"}\n')
+    assert score.main([str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "does not match schemas/run.schema.json" in err and "Traceback" not in err
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_text("{not json\n")
+    assert score.main([str(garbage)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err

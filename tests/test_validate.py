@@ -1,0 +1,167 @@
+"""validate: task records from a real suite, and every kind of bad task file reported clearly."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import validate
+from bench.common import schema
+from conftest import REPO, jsonl, run_cli, write
+
+
+def test_emits_a_schema_valid_record_per_task(suite, capsys):
+    assert validate.main([str(suite / "tasks")]) == 0
+    records = jsonl(capsys.readouterr().out)
+    assert sorted(r["id"] for r in records) == ["calib-hello", "fix-add", "fix-max"]
+    for record in records:
+        schema.check(record, "task-record")
+        assert record["digest"].startswith("sha256:")
+    by_id = {r["id"]: r for r in records}
+    assert by_id["fix-add"]["heldout"]["path"] == str((suite / "heldout" / "fix-add").resolve())
+    assert by_id["fix-add"]["overfit_demo"].endswith("fix-add.overfit.patch")
+    assert by_id["calib-hello"]["heldout"] is None
+
+
+def test_digest_changes_with_fixture_heldout_and_task_file(suite):
+    def digest():
+        records, problems = validate.validate([str(suite / "tasks")], ["fix-add"])
+        assert not problems
+        return records[0]["digest"]
+
+    first = digest()
+    assert digest() == first, "the digest must be deterministic"
+    (suite / "fixtures" / "fix-add" / "calc.py").write_text("def add(a, b):\n    return a * b\n")
+    second = digest()
+    assert second != first
+    (suite / "heldout" / "fix-add" / "heldout_tests" / "test_calc_hidden.py").write_text("# changed\n")
+    third = digest()
+    assert third != second
+    task = suite / "tasks" / "fix-add.yaml"
+    task.write_text(task.read_text().replace("Please fix", "Kindly fix"))
+    assert digest() != third
+
+
+def test_caches_do_not_change_the_digest(suite):
+    before = validate.validate([str(suite / "tasks")], ["fix-add"])[0][0]["digest"]
+    write(suite / "fixtures" / "fix-add" / "__pycache__" / "calc.cpython-311.pyc", "junk")
+    assert validate.validate([str(suite / "tasks")], ["fix-add"])[0][0]["digest"] == before
+
+
+def _errors(suite: Path, capsys) -> tuple[int, list[str]]:
+    code = validate.main([str(suite / "tasks")])
+    captured = capsys.readouterr()
+    assert captured.out == "", "nothing may be emitted when the suite has problems"
+    return code, [line for line in captured.err.splitlines() if line and not line.startswith("validate:")]
+
+
+def _edit(suite: Path, task_id: str, old: str, new: str) -> Path:
+    path = suite / "tasks" / f"{task_id}.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    return path
+
+
+@pytest.mark.parametrize("old,new,field,words", [
+    ("difficulty: easy", "difficulty: trivial", "difficulty", "easy, medium or hard"),
+    ("category: bugfix", "category: misc", "category", "bugfix"),
+    ("max_turns: 10", "max_turns: 10\nflavour: spicy", "flavour", "unknown field"),
+    ("timeout_s: 60", "timeout_s: -5", "timeout_s", "positive number of seconds"),
+    ("    - python -m unittest discover -s tests -t . -q\n  timeout_s: 30\nheldout",
+     "    - '   '\n  timeout_s: 30\nheldout", "oracle.command[0]", "does not match"),
+    ("path: fixtures/fix-add", "path: fixtures/nowhere", "repo.path", "does not exist"),
+    ("solution: solutions/fix-add.patch", "solution: solutions/missing.patch", "solution", "does not exist"),
+])
+def test_each_bad_field_is_named_with_a_fix(suite, capsys, old, new, field, words):
+    path = _edit(suite, "fix-add", old, new)
+    code, errors = _errors(suite, capsys)
+    assert code == 2
+    matching = [e for e in errors if e.startswith(f"{path}: {field}: ")]
+    assert matching, errors
+    assert words in matching[0]
+    assert "Traceback" not in "\n".join(errors)
+
+
+def test_bad_id_and_id_file_mismatch(suite, capsys):
+    path = _edit(suite, "fix-add", "id: fix-add", "id: Fix_Add")
+    code, errors = _errors(suite, capsys)
+    assert code == 2
+    assert any(e.startswith(f"{path}: id: ") and "lowercase" in e for e in errors), errors
+    _edit(suite, "fix-add", "id: Fix_Add", "id: fix-sub")
+    code, errors = _errors(suite, capsys)
+    assert any("does not match the file name" in e for e in errors), errors
+
+
+def test_duplicate_ids_across_files(suite, capsys):
+    (suite / "tasks" / "fix-add.yml").write_text((suite / "tasks" / "fix-add.yaml").read_text())
+    code, errors = _errors(suite, capsys)
+    assert code == 2
+    assert any("already used by" in e for e in errors), errors
+
+
+def test_malformed_yaml_names_the_line(suite, capsys):
+    path = suite / "tasks" / "fix-max.yaml"
+    path.write_text(path.read_text() + "oracle: [unclosed\n")
+    code, errors = _errors(suite, capsys)
+    assert code == 2
+    assert any(e.startswith(f"{path}: line ") and "malformed YAML" in e for e in errors), errors
+
+
+def test_not_a_mapping(suite, capsys):
+    (suite / "tasks" / "fix-max.yaml").write_text("- just\n- a list\n")
+    code, errors = _errors(suite, capsys)
+    assert code == 2 and any("must be a mapping" in e for e in errors)
+
+
+def test_every_problem_is_reported_not_just_the_first(suite, capsys):
+    _edit(suite, "fix-add", "difficulty: easy", "difficulty: trivial")
+    _edit(suite, "fix-max", "path: fixtures/fix-max", "path: fixtures/gone")
+    code, errors = _errors(suite, capsys)
+    assert code == 2
+    assert any("fix-add.yaml: difficulty" in e for e in errors)
+    assert any("fix-max.yaml: repo.path" in e for e in errors)
+
+
+def test_heldout_inside_a_fixture_is_rejected(suite, capsys):
+    hidden = suite / "fixtures" / "fix-add" / "hidden"
+    write(hidden / "test_x.py", "")
+    path = _edit(suite, "fix-add", "path: heldout/fix-add", "path: fixtures/fix-add/hidden")
+    code, errors = _errors(suite, capsys)
+    assert code == 2
+    assert any(e.startswith(f"{path}: heldout.path: ") and "overlaps fixture" in e for e in errors), errors
+
+
+def test_heldout_inside_another_tasks_fixture_is_rejected(suite, capsys):
+    write(suite / "fixtures" / "fix-max" / "h" / "t.py", "")
+    _edit(suite, "fix-add", "path: heldout/fix-add", "path: fixtures/fix-max/h")
+    code, errors = _errors(suite, capsys)
+    assert code == 2 and any("overlaps fixture" in e for e in errors)
+
+
+def test_git_task_needs_url_and_ref(suite, capsys):
+    path = _edit(suite, "fix-max", "type: fixture\n  path: fixtures/fix-max", "type: git\n  url: fixtures/fix-max")
+    code, errors = _errors(suite, capsys)
+    assert code == 2
+    assert any(e.startswith(f"{path}: repo.ref: ") for e in errors), errors
+
+
+def test_empty_task_dir(tmp_path, capsys):
+    (tmp_path / "tasks").mkdir()
+    assert validate.main([str(tmp_path / "tasks")]) == 2
+    err = capsys.readouterr().err
+    assert "no task files" in err and "Traceback" not in err
+
+
+def test_unknown_task_filter(suite, capsys):
+    assert validate.main([str(suite / "tasks"), "--task", "nope"]) == 2
+    assert "no task with id nope" in capsys.readouterr().err
+
+
+def test_real_suite_validates_as_a_subprocess():
+    done = run_cli("tasks", module="bench.validate", cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    records = jsonl(done.stdout)
+    assert len(records) >= 5
+    assert all(json.dumps(r) for r in records)
