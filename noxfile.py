@@ -38,6 +38,13 @@ def check(session: nox.Session) -> None:
     session.run("localagentbench", "check", *session.posargs)
 
 
+@nox.session
+def verify(session: nox.Session) -> None:
+    """Prove every task fair: untouched fixture fails, reference passes N times, commands well inside timeouts."""
+    install(session)
+    session.run("localagentbench", "verify", *session.posargs)
+
+
 @nox.session(name="eval")
 def eval_(session: nox.Session) -> None:
     """Run an evaluation and write the report: `nox -s eval -- [MODEL AGENT [run args...]]`."""

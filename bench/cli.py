@@ -4,6 +4,7 @@
     localagentbench report --results SUMMARY --out DIR
     localagentbench check [--tasks DIR]
     localagentbench list-tasks [--tasks DIR] [--json]
+    localagentbench verify [TASKS] [--task ID] [--times N]
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from bench import isolate, oracle, render, run_agent, score, validate
+from bench import isolate, oracle, render, run_agent, score, validate, verify
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
@@ -155,6 +156,9 @@ def cmd_list_tasks(args) -> int:
     return 2 if problems else 0
 
 
+PASSTHROUGH = {"verify": verify.main}
+
+
 def build_parser() -> ArgumentParser:
     """The umbrella CLI's argument parser."""
     parser = ArgumentParser(prog="localagentbench", description="Evaluate coding agents on local models.")
@@ -179,10 +183,13 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--tasks", default="tasks")
     p.add_argument("--json", action="store_true", help="JSON Lines instead of a table")
     p.set_defaults(func=cmd_list_tasks)
+    sub.add_parser("verify", help="prove every task solvable, discriminating and deterministic (see verify --help)")
     return parser
 
 
 def _main(argv: Sequence[str]) -> int:
+    if argv and argv[0] in PASSTHROUGH:  # orchestrators with their own argument parsers
+        return PASSTHROUGH[argv[0]](list(argv[1:]))
     args = build_parser().parse_args(argv)
     return args.func(args)
 

@@ -9,6 +9,7 @@ from exit codes only. Sets `oracle`, `heldout`, `outcome`, `success` and `flags`
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
 import shutil
 import sys
@@ -106,6 +107,20 @@ def inject_heldout(heldout_dir: Path, dest: Path) -> None:
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
 
+def mutant_counts(log_path: Path) -> dict | None:
+    """The last `{"mutants_total": N, "mutants_caught": M}` line a test-writing task's held-out command printed."""
+    found = None
+    for line in log_path.read_text(errors="replace").splitlines():
+        line = line.strip()
+        if line.startswith("{") and "mutants_total" in line:
+            try:
+                data = json.loads(line)
+                found = {"total": int(data["mutants_total"]), "caught": int(data["mutants_caught"])}
+            except (ValueError, KeyError, TypeError):
+                continue
+    return found
+
+
 def decide_outcome(agent: dict, oracle: dict | None, heldout: dict | None) -> tuple[str, bool]:
     """The outcome and success of a run, as DESIGN.md defines them (METHODOLOGY.md explains the order)."""
     if agent.get("infra_error"):
@@ -151,6 +166,9 @@ def grade_one(record: dict) -> dict:
                     inject_heldout(Path(task["heldout"]["path"]), copy)
                     heldout = run_commands(task["heldout"]["command"], copy, task["heldout"]["timeout_s"],
                                            run_dir / "heldout.log")
+                    mutants = mutant_counts(run_dir / "heldout.log")
+                    if mutants:
+                        heldout["mutants"] = mutants
     outcome, success = decide_outcome(record["agent"], oracle, heldout)
     record.update(stage="graded", oracle=oracle, heldout=heldout, outcome=outcome, success=success,
                   flags=flags, flag_details=details)

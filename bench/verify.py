@@ -1,0 +1,149 @@
+"""verify: prove every task fair: the untouched fixture fails, the reference solution passes every time.
+
+    python -m bench.verify [tasks/] [--task ID ...] [--times 3] [--json]
+
+For each task: the nop agent must fail it (visible or held-out); the oracle agent must pass visible and
+held-out tests `--times` runs in a row (differing outcomes mark it flaky); every grading command must
+finish within half its timeout; no file of the fixture may reach outside it (symlinks); a test-writing
+task's reference tests must catch every mutant. One line per task, a summary, exit 1 on any problem.
+
+Like the umbrella CLI, this is an orchestrator: it composes the stages' core functions.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Sequence
+
+from bench import isolate, oracle, run_agent, validate
+from bench.common.errors import UserError
+from bench.common.records import write_json_output
+from bench.common.stage import ArgumentParser, log, run_main
+
+MAX_TIMEOUT_SHARE = 0.5
+
+
+def _run(task: dict, agent: str, results: Path, run_id: str, rep: int) -> dict:
+    adapter, version = run_agent.prepare(agent, {})
+    record = isolate.isolate_one(task, results / run_id, run_id, rep)
+    record = run_agent.run_agent_one(record, agent, adapter, version, run_agent.BUILTIN_MODEL, {})
+    return oracle.grade_one(record)
+
+
+def escaping_links(root: Path) -> list[str]:
+    """Symlinks under `root` that point outside it (a fixture must not reach held-out files or anything else)."""
+    bad = []
+    for path in root.rglob("*"):
+        if path.is_symlink():
+            target = (path.parent / os.readlink(path)).resolve()
+            if not target.is_relative_to(root.resolve()):
+                bad.append(f"{path.relative_to(root)} -> {os.readlink(path)}")
+    return bad
+
+
+def verify_task(task: dict, times: int, results: Path) -> dict:
+    """Check one task; return its report: problems (empty when fair) and what was measured."""
+    problems: list[str] = []
+    start = time.monotonic()
+    nop = _run(task, "nop", results, "nop", 0)
+    if nop["success"]:
+        problems.append("the untouched fixture passes its oracle and held-out tests: the task does not discriminate")
+    untouched = "visible" if not nop["oracle"]["passed"] else "held-out" if nop["heldout"] and not nop["heldout"]["passed"] else "none"
+    runs = [_run(task, "oracle", results, "oracle", rep) for rep in range(times)]
+    outcomes = [r["outcome"] for r in runs]
+    if len(set(outcomes)) > 1:
+        problems.append(f"flaky: the reference solution gave {', '.join(outcomes)} over {times} runs")
+    elif outcomes[0] != "passed":
+        first = runs[0]
+        why = first["agent"].get("agent_error") or (
+            "visible oracle failed" if first["oracle"] and not first["oracle"]["passed"] else "held-out tests failed")
+        problems.append(f"the reference solution does not pass: {outcomes[0]} ({why})")
+    slowest = None
+    for run in [nop, *runs]:
+        for section in ("oracle", "heldout"):
+            for command in (run[section] or {}).get("commands", []):
+                share = command["duration_s"] / command["timeout_s"]
+                if slowest is None or share > slowest["share"]:
+                    slowest = {"command": command["command"], "duration_s": command["duration_s"],
+                               "timeout_s": command["timeout_s"], "share": round(share, 4)}
+    if slowest and slowest["share"] > MAX_TIMEOUT_SHARE:
+        problems.append(f"slow: `{slowest['command']}` took {slowest['duration_s']:.1f}s of its {slowest['timeout_s']}s timeout")
+    if task["repo"]["type"] == "fixture":
+        links = escaping_links(Path(task["repo"]["path"]))
+        if links:
+            problems.append(f"fixture links point outside it: {', '.join(links)}")
+    mutants = runs[0]["heldout"].get("mutants") if runs[0]["heldout"] else None
+    if task["category"] == "test":
+        if mutants is None:
+            problems.append("a test-writing task's held-out command must report mutants_total / mutants_caught")
+        elif mutants["caught"] != mutants["total"]:
+            problems.append(f"the reference tests catch only {mutants['caught']}/{mutants['total']} mutants")
+    return {"task_id": task["id"], "ok": not problems, "problems": problems, "untouched_fails": untouched,
+            "oracle_outcomes": outcomes, "slowest": slowest, "mutants": mutants,
+            "seconds": round(time.monotonic() - start, 2)}
+
+
+def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep: Path | None = None) -> dict:
+    """Verify every task; return the report (tasks, problems count)."""
+    if times < 1:
+        raise UserError(f"--times: must be at least 1 (got {times})")
+    tasks, problems = validate.validate(paths, only)
+    if problems:
+        for line in problems:
+            log(line)
+        raise UserError(f"{len(problems)} problem(s) in the task files; fix them before verifying")
+    results = keep or Path(tempfile.mkdtemp(prefix="lab-verify-"))
+    try:
+        reports = []
+        for task in tasks:
+            report = verify_task(task, times, results / task["id"])
+            reports.append(report)
+            yield_line(report)
+    finally:
+        if keep is None:
+            shutil.rmtree(results, ignore_errors=True)
+    slowest = max((r["slowest"] for r in reports if r["slowest"]), key=lambda s: s["share"], default=None)
+    return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times,
+            "problems": sum(len(r["problems"]) for r in reports), "slowest": slowest}
+
+
+def yield_line(report: dict) -> None:
+    """One human line per task on stderr."""
+    status = "ok  " if report["ok"] else "FAIL"
+    mut = f", mutants {report['mutants']['caught']}/{report['mutants']['total']}" if report["mutants"] else ""
+    slow = report["slowest"]
+    share = f", slowest {slow['duration_s']:.2f}s ({100 * slow['share']:.0f}% of timeout)" if slow else ""
+    log(f"{status} {report['task_id']}: untouched fails {report['untouched_fails']}, reference "
+        f"{'/'.join(report['oracle_outcomes'])}{mut}{share}")
+    for problem in report["problems"]:
+        log(f"     - {problem}")
+
+
+def _main(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="python -m bench.verify", description=__doc__.split("\n")[0])
+    parser.add_argument("paths", nargs="*", default=["tasks"], help="task files or directories (default: tasks)")
+    parser.add_argument("--task", action="append", default=[], help="only this task id (repeatable)")
+    parser.add_argument("--times", type=int, default=3, help="reference-solution runs per task (default 3)")
+    parser.add_argument("--keep", default=None, help="keep the verification runs in this directory")
+    parser.add_argument("--out", default="-", help="where to write the JSON report (default: stdout)")
+    args = parser.parse_args(argv)
+    report = verify(args.paths, args.task, args.times, Path(args.keep) if args.keep else None)
+    write_json_output(args.out, report)
+    n_ok = sum(1 for r in report["tasks"] if r["ok"])
+    slow = report["slowest"]
+    log(f"verify: {n_ok}/{len(report['tasks'])} task(s) fair, {report['problems']} problem(s); reference solution "
+        f"run {args.times}x per task" + (f"; slowest command `{slow['command']}` {slow['duration_s']:.2f}s = "
+                                          f"{100 * slow['share']:.0f}% of its timeout" if slow else ""))
+    return 0 if report["ok"] else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: `python -m bench.verify` (also `localagentbench verify`)."""
+    return run_main(_main, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

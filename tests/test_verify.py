@@ -1,0 +1,108 @@
+"""verify: fair tasks pass; broken, flaky, slow, leaky and mutant-less tasks are each caught."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from bench import verify
+from conftest import REPO, run_cli, write
+
+
+def _verify(suite: Path, capsys, *args: str) -> tuple[int, dict, str]:
+    code = verify.main([str(suite / "tasks"), "--times", "2", *args])
+    captured = capsys.readouterr()
+    return code, json.loads(captured.out), captured.err
+
+
+def _problems(report: dict, task_id: str) -> list[str]:
+    return next(t for t in report["tasks"] if t["task_id"] == task_id)["problems"]
+
+
+def test_a_fair_suite_verifies(suite, capsys):
+    code, report, err = _verify(suite, capsys)
+    assert code == 0 and report["ok"] is True
+    assert [t["oracle_outcomes"] for t in report["tasks"]] == [["passed", "passed"]] * 3
+    fix_add = next(t for t in report["tasks"] if t["task_id"] == "fix-add")
+    assert fix_add["untouched_fails"] == "visible"
+    assert "ok   fix-add" in err and "verify: 3/3 task(s) fair" in err and "slowest command" in err
+
+
+def test_a_task_the_untouched_fixture_passes_is_broken(suite, capsys):
+    (suite / "fixtures" / "fix-max" / "mx.py").write_text("def biggest(xs):\n    return max(xs)\n")
+    (suite / "solutions" / "fix-max.patch").write_text(
+        "diff --git a/NOTES b/NOTES\nnew file mode 100644\n--- /dev/null\n+++ b/NOTES\n@@ -0,0 +1 @@\n+x\n")
+    code, report, err = _verify(suite, capsys, "--task", "fix-max")
+    assert code == 1
+    assert any("does not discriminate" in p for p in _problems(report, "fix-max"))
+    assert "FAIL fix-max" in err
+
+
+def test_an_unsolvable_task_is_caught(suite, capsys):
+    (suite / "solutions" / "fix-add.patch").write_text(
+        "diff --git a/NOTES b/NOTES\nnew file mode 100644\n--- /dev/null\n+++ b/NOTES\n@@ -0,0 +1 @@\n+x\n")
+    code, report, _ = _verify(suite, capsys, "--task", "fix-add")
+    assert code == 1 and any("does not pass" in p for p in _problems(report, "fix-add"))
+
+
+def test_a_flaky_oracle_is_caught(suite, capsys, tmp_path):
+    counter = tmp_path / "count"
+    script = write(tmp_path / "flaky.py", f"""
+        import pathlib, sys
+        p = pathlib.Path({str(counter)!r})
+        n = int(p.read_text()) if p.exists() else 0
+        p.write_text(str(n + 1))
+        sys.exit(0 if n % 2 else 1)  # nop run: fail; oracle runs: pass, fail, pass...
+    """)
+    task = suite / "tasks" / "calib-hello.yaml"
+    task.write_text(task.read_text().replace("python -m unittest discover -s tests -t . -q", f"python {script}"))
+    code, report, _ = _verify(suite, capsys, "--task", "calib-hello")
+    assert code == 1 and any(p.startswith("flaky") for p in _problems(report, "calib-hello"))
+
+
+def test_a_command_near_its_timeout_is_caught(suite, capsys):
+    task = suite / "tasks" / "calib-hello.yaml"
+    task.write_text(task.read_text().replace(
+        "    - python -m unittest discover -s tests -t . -q\n  timeout_s: 30",
+        "    - python -m unittest discover -s tests -t . -q\n    - sleep 0.8\n  timeout_s: 1"))
+    code, report, _ = _verify(suite, capsys, "--task", "calib-hello")
+    assert code == 1 and any(p.startswith("slow") for p in _problems(report, "calib-hello"))
+
+
+def test_a_fixture_link_out_of_the_tree_is_caught(suite, capsys):
+    os.symlink(suite / "heldout" / "fix-add", suite / "fixtures" / "fix-add" / "peek")
+    code, report, _ = _verify(suite, capsys, "--task", "fix-add")
+    assert code == 1 and any("links point outside" in p for p in _problems(report, "fix-add"))
+
+
+def test_a_test_task_must_report_mutants(suite, capsys):
+    task = suite / "tasks" / "fix-add.yaml"
+    task.write_text(task.read_text().replace("category: bugfix", "category: test"))
+    code, report, _ = _verify(suite, capsys, "--task", "fix-add")
+    assert code == 1 and any("mutants_total" in p for p in _problems(report, "fix-add"))
+
+
+def test_real_suite_mutant_tasks_report_every_mutant_caught():
+    done = run_cli("verify", "--times", "1", "--task", "test-roman-numerals", "--task", "test-interval-merge")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    for task in report["tasks"]:
+        assert task["mutants"]["total"] >= 5 and task["mutants"]["caught"] == task["mutants"]["total"]
+        assert task["untouched_fails"] in ("visible", "held-out")
+
+
+def test_real_suite_shape():
+    done = run_cli("list-tasks", "--json")
+    tasks = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(tasks) == 22
+    counts: dict[str, int] = {}
+    for task in tasks:
+        counts[task["category"]] = counts.get(task["category"], 0) + 1
+    floors = {"bugfix": 4, "feature": 3, "refactor": 3, "test": 2, "algorithm": 2, "cli": 2, "data": 2,
+              "scientific": 1, "docs": 1, "calib": 2}
+    assert all(counts.get(cat, 0) >= n for cat, n in floors.items()), counts
+    assert sum(1 for t in tasks if t["heldout"]) >= 11
+    assert any(t["repo"] == "git" for t in tasks)
+    assert {t["difficulty"] for t in tasks} == {"easy", "medium", "hard"}
+    for path in (REPO / "tasks").glob("*.yaml"):
+        assert "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9" in path.read_text(), f"{path.name} lacks the canary"
