@@ -14,76 +14,27 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from bench import isolate, oracle, render, run_agent, score, validate, verify
+from bench import evaluate, isolate, render, run_agent, score, validate, verify
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
-from bench.common.records import read_records, write_json_atomic
+from bench.common.records import read_records
 from bench.common.stage import ArgumentParser, log, run_main
 
 
-def _fmt_s(seconds: float) -> str:
-    seconds = int(round(seconds))
-    return f"{seconds // 3600}h{seconds // 60 % 60:02d}m" if seconds >= 3600 else f"{seconds // 60}m{seconds % 60:02d}s"
-
-
-class Progress:
-    """One stderr line per finished run: n/N, task, outcome, elapsed and ETA."""
-
-    def __init__(self, total: int):
-        self.total, self.done, self.start = total, 0, time.monotonic()
-
-    def update(self, record: dict) -> None:
-        """Report one finished run."""
-        self.done += 1
-        elapsed = time.monotonic() - self.start
-        eta = elapsed / self.done * (self.total - self.done)
-        log(f"[{self.done}/{self.total}] {record['task_id']} rep {record['rep']}: {record.get('outcome') or record['stage']} "
-            f"({record['agent']['wall_s']:.1f}s agent) · elapsed {_fmt_s(elapsed)} · ETA {_fmt_s(eta)}")
-
-
 def cmd_run(args) -> int:
-    """Validate, isolate, run the agent, grade, score (and render) one run bundle."""
+    """Validate the tasks, then evaluate the grid into one run bundle (and render it)."""
     tasks, problems = validate.validate([args.tasks], args.task)
     if problems:
         for line in problems:
             log(line)
         raise UserError(f"{len(problems)} problem(s) in the task files; nothing was run")
-    opts = run_agent.agent_options(args)
-    adapter, version = run_agent.prepare(args.agent, opts)
-    run_id = args.run_id or isolate.new_run_id()
-    out = Path(args.out) if args.out else Path("results") / run_id
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        probe = out / ".write-test"
-        probe.write_text("")
-        probe.unlink()
-    except OSError as exc:
-        raise UserError(f"{out}: results directory is not writable ({exc.strerror}); pass a writable --out") from None
-    grid = isolate.plan(tasks, args.repeat)
-    log(f"run {run_id}: {len(tasks)} task(s) x {args.repeat} = {len(grid)} run(s), agent {args.agent}, "
-        f"model {args.model or run_agent.BUILTIN_MODEL} -> {out}")
-    progress = Progress(len(grid))
-    interrupted = False
-    try:
-        for task, rep in grid:
-            try:
-                record = isolate.isolate_one(task, out, run_id, rep)
-                record = run_agent.run_agent_one(record, args.agent, adapter, version, args.model or run_agent.BUILTIN_MODEL,
-                                                 opts, args.keep_workdir, args.timeout)
-                record = oracle.grade_one(record)
-            except UserError:
-                raise
-            except Exception as exc:  # one broken run must not lose the others
-                log(f"error: {task['id']} rep {rep}: {type(exc).__name__}: {exc} (left unscored)")
-                continue
-            progress.update(record)
-    except KeyboardInterrupt:
-        interrupted = True
-        log("interrupted: scoring the runs that finished")
-    summary = score.score(read_records([str(out)]))
-    schema.check(summary, "summary", where=str(out / "summary.json"))
-    write_json_atomic(out / "summary.json", summary)
+    out = Path(args.out) if args.out else Path("results") / (args.run_id or isolate.new_run_id())
+    summary, interrupted = evaluate.evaluate(
+        tasks, agent=args.agent, model=args.model, opts=run_agent.agent_options(args), out=out, run_id=args.run_id,
+        repeat=args.repeat, jobs=args.jobs, retries=args.retries, resume=args.resume,
+        shard=evaluate.parse_shard(args.shard), keep_workdir=args.keep_workdir, timeout_s=args.timeout,
+        sandbox_requested=args.sandbox, limits=run_agent.agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb))
     result = {"results": str(out.resolve()), "summary": str((out / "summary.json").resolve())}
     if args.report:
         result.update(render.render(summary, out))
@@ -171,6 +122,10 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--run-id", default=None, help="the run id (default: UTC time + random suffix)")
     p.add_argument("--repeat", type=int, default=1, help="runs per task, for pass@k (default 1)")
     p.add_argument("--report", action="store_true", help="also write report.md and site/")
+    p.add_argument("--jobs", type=int, default=1, help="runs at once (default 1: a local model serves one request at a time)")
+    p.add_argument("--retries", type=int, default=0, help="retries of infrastructure errors, with backoff (default 0)")
+    p.add_argument("--resume", action="store_true", help="continue an interrupted bundle: keep finished runs, run the rest")
+    p.add_argument("--shard", default=None, help="run only shard K/N of the task x repetition grid (merge with score)")
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("report", help="render report.md and site/ from a summary or a results directory")
     p.add_argument("--results", required=True, help="summary.json or a results directory")

@@ -11,13 +11,14 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
+import resource
 import shutil
 import sys
 import tempfile
 from pathlib import Path, PurePosixPath
 from typing import Iterable, Iterator, Sequence
 
-from bench.common import schema
+from bench.common import sandbox, schema
 from bench.common.errors import UserError
 from bench.common.git import git
 from bench.common.proc import run_tree
@@ -25,6 +26,7 @@ from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 
 TEST_FILE_PATTERNS = ["test_*.py", "*_test.py", "tests/*", "*/tests/*", "conftest.py", "*/conftest.py"]
+GRADING_LIMITS = {resource.RLIMIT_FSIZE: 1024 * 1024 * 1024}  # a test writing a 1 GB file is broken
 TEST_CONFIG_FILES = ["pytest.ini", "tox.ini", "setup.cfg", "conftest.py", ".coveragerc"]
 
 
@@ -66,7 +68,7 @@ def build_grading_copy(record: dict, dest: Path) -> tuple[list[str], dict]:
         details.setdefault(name, []).append(path)
 
     for entry in filter(None, changed):
-        status, path = entry[:2], entry[3:]
+        path = entry[3:]
         if path in pristine:
             if is_test_path(path) or is_test_config(path):
                 flag("tests_modified" if is_test_path(path) else "test_config_modified", path)
@@ -79,17 +81,25 @@ def build_grading_copy(record: dict, dest: Path) -> tuple[list[str], dict]:
     return flags, details
 
 
-def run_commands(commands: list[str], cwd: Path, timeout_s: float, log_path: Path) -> dict:
-    """Run shell command lines in order, all of them, appending output to `log_path`; passed = all exit 0."""
+def run_commands(commands: list[str], cwd: Path, timeout_s: float, log_path: Path, sandbox_kind: str = "none") -> dict:
+    """Run shell command lines in order, all of them, appending output to `log_path`; passed = all exit 0.
+
+    Under bwrap they run with no network, seeing only the grading copy (read-write) and the system.
+    """
     results = []
+    home = cwd.parent / "home"
+    home.mkdir(exist_ok=True)
     env = grading_env()
+    env["HOME"] = str(home)
     log_path.write_bytes(b"")
     for command in commands:
         with open(log_path, "ab") as fh:
             fh.write(f"$ {command}\n".encode())
         out = log_path.with_suffix(".part")
         out.write_bytes(b"")
-        done = run_tree(command, cwd=cwd, env=env, stdout_path=out, stderr_path=out, timeout_s=timeout_s, shell=True)
+        argv = sandbox.wrap(["sh", "-c", command], sandbox_kind, cwd=cwd, rw=[cwd], home=home, network=False)
+        done = run_tree(argv, cwd=cwd, env=env, stdout_path=out, stderr_path=out, timeout_s=timeout_s,
+                        limits=GRADING_LIMITS)
         with open(log_path, "ab") as fh:
             fh.write(out.read_bytes())
             fh.write(f"[exit {done.exit_code}{', timed out' if done.timed_out else ''}, {done.wall_s:.2f}s]\n".encode())
@@ -161,11 +171,13 @@ def grade_one(record: dict) -> dict:
             else:
                 flags += [f for f in new_flags if f not in flags]
                 details.update(new_details)
-                oracle = run_commands(task["oracle"]["command"], copy, task["oracle"]["timeout_s"], run_dir / "oracle.log")
+                kind = record["sandbox"]["kind"]
+                oracle = run_commands(task["oracle"]["command"], copy, task["oracle"]["timeout_s"],
+                                      run_dir / "oracle.log", kind)
                 if task.get("heldout"):
                     inject_heldout(Path(task["heldout"]["path"]), copy)
                     heldout = run_commands(task["heldout"]["command"], copy, task["heldout"]["timeout_s"],
-                                           run_dir / "heldout.log")
+                                           run_dir / "heldout.log", kind)
                     mutants = mutant_counts(run_dir / "heldout.log")
                     if mutants:
                         heldout["mutants"] = mutants

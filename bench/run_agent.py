@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 from types import ModuleType
@@ -20,8 +22,8 @@ from typing import Iterable, Iterator, Sequence
 
 from bench.adapters import get_adapter
 from bench.adapters.base import AgentContext, AgentSignals, ProcessResult
-from bench.common import schema
-from bench.common.git import snapshot_diff
+from bench.common import sandbox, schema
+from bench.common.git import git, snapshot_diff
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic, write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main
@@ -47,17 +49,71 @@ def _files_changed(patch: bytes) -> list[str]:
                    for m in re.finditer(rb"^diff --git a/(.+?) b/", patch, flags=re.M)})
 
 
-def agent_env(extra: dict[str, str]) -> dict[str, str]:
-    """The agent's environment: the caller's, no bytecode in the workdir, plus the adapter's variables."""
+def agent_env(extra: dict[str, str], home: Path) -> dict[str, str]:
+    """The agent's environment: the caller's, a private HOME, no bytecode in the workdir, the adapter's variables."""
     env = dict(os.environ)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["HOME"] = str(home)
     env.update(extra)
     return env
 
 
+def agent_limits(max_file_mb: int | None, max_procs: int | None, max_mem_mb: int | None) -> dict[int, int]:
+    """Resource limits for the agent's processes (see SECURITY.md for what each one does and does not stop)."""
+    limits = {}
+    if max_file_mb:
+        limits[resource.RLIMIT_FSIZE] = max_file_mb * 1024 * 1024
+    if max_procs:
+        limits[resource.RLIMIT_NPROC] = max_procs
+    if max_mem_mb:
+        limits[resource.RLIMIT_AS] = max_mem_mb * 1024 * 1024
+    return limits
+
+
+def grader_references(task: dict, files: list[Path], limit: int = DEFAULT_MAX_LOG_BYTES) -> list[str]:
+    """Grader paths (held-out tests, solutions, the suite) the agent mentioned in its output: attempts to peek."""
+    candidates = [(task.get("heldout") or {}).get("path"), task.get("solution"), task.get("overfit_demo")]
+    needles = {p for p in candidates if p}
+    needles |= {str(Path(task["suite_root"]) / "heldout"), str(Path(task["suite_root"]) / "solutions")}
+    found = set()
+    for file in files:
+        if not file.exists():
+            continue
+        with open(file, "rb") as fh:
+            data = fh.read(limit)
+        found |= {n for n in needles if n.encode() in data}
+    return sorted(found)
+
+
+def history_flags(workdir: Path, base_commit: str) -> dict[str, list[str]]:
+    """Flags for an agent that removed or moved the workdir's git history (its diff is still taken from the snapshot)."""
+    if not (workdir / ".git").exists():
+        return {"git_dir_removed": [".git"]}
+    head = git("rev-parse", "HEAD", cwd=workdir, check=False)
+    now = head.stdout.decode().strip() if head.returncode == 0 else "(unreadable)"
+    return {} if now == base_commit else {"git_history_changed": [f"HEAD {base_commit[:12]} -> {now[:12]}"]}
+
+
+def limit_hit(done, stderr_path: Path) -> str | None:
+    """Which resource limit stopped the agent, where that can be told from how it ended."""
+    if signal.SIGXFSZ in (done.signal, (done.exit_code or 0) - 128):  # killed, or a shell reporting its child
+        return "file_size"
+    if done.stdout_truncated or done.stderr_truncated:
+        return "output_size"
+    with open(stderr_path, "rb") as fh:
+        fh.seek(max(0, stderr_path.stat().st_size - 4096))
+        tail = fh.read()
+    if b"File too large" in tail:
+        return "file_size"
+    if b"MemoryError" in tail or b"out of memory" in tail.lower() or b"Cannot allocate memory" in tail:
+        return "memory"
+    return None
+
+
 def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | None, model: str,
                   opts: dict, keep_workdir: bool = False, timeout_s: float | None = None,
-                  max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> dict:
+                  max_log_bytes: int = DEFAULT_MAX_LOG_BYTES, sandbox_kind: str = "none",
+                  limits: dict[int, int] | None = None) -> dict:
     """Run the agent for one isolated run; return the updated record (also written to run.json)."""
     schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
     if record["stage"] != "isolated":
@@ -81,8 +137,13 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     )
     try:
         inv = adapter.invocation(ctx)
-        done = run_tree(inv.argv, cwd=workdir, env=agent_env(inv.env), stdout_path=stdout_path,
-                        stderr_path=stderr_path, timeout_s=budget, stdin=inv.stdin, max_log_bytes=max_log_bytes)
+        home = Path(inv.env.get("HOME") or scratch / "home")
+        home.mkdir(parents=True, exist_ok=True)
+        argv = sandbox.wrap(inv.argv, sandbox_kind, cwd=workdir, rw=[workdir, scratch], home=home,
+                            ro=[prompt_file, *inv.ro_paths], network=True)
+        done = run_tree(argv, cwd=workdir, env=agent_env(inv.env, home), stdout_path=stdout_path,
+                        stderr_path=stderr_path, timeout_s=budget, stdin=inv.stdin, max_log_bytes=max_log_bytes,
+                        limits=limits)
         result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, stdout_path, stderr_path,
                                done.stdout_truncated, done.stderr_truncated)
         if done.start_error:
@@ -90,12 +151,21 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
         else:
             signals = adapter.parse(ctx, result)
         patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir)
+        flags = history_flags(workdir, record["base_commit"])
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     (run_dir / "patch.diff").write_bytes(patch)
     with open(run_dir / "trajectory.jsonl", "w", encoding="utf-8") as fh:
         for event in signals.events:
             fh.write(json.dumps(event, ensure_ascii=False) + "\n")
+    peeked = grader_references(task, [stdout_path, stderr_path, run_dir / "trajectory.jsonl"])
+    if peeked:
+        flags["grader_path_referenced"] = peeked
+    if done.escaped_processes:
+        flags["escaped_processes"] = [f"{done.escaped_processes} process(es) left the process group and were killed"]
+    hit = None if done.timed_out else limit_hit(done, stderr_path)
+    if hit:
+        flags[f"limit_{hit}"] = [hit]
     if not keep_workdir:
         shutil.rmtree(workdir, ignore_errors=True)
     record = dict(record)
@@ -103,10 +173,12 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     record["paths"] = {**record["paths"], "workdir": str(workdir) if keep_workdir else None}
     record["model"] = {**(record.get("model") or {}), "id": model}
     record["options"] = opts
+    record["flags"] = [*record.get("flags", []), *[f for f in flags if f not in record.get("flags", [])]]
+    record["flag_details"] = {**record.get("flag_details", {}), **flags}
     record["agent"] = {
         "name": agent, "version": version, "argv": [str(a) for a in inv.argv],
         "exit_code": done.exit_code, "timed_out": done.timed_out, "wall_s": done.wall_s,
-        "timeout_s": budget,
+        "timeout_s": budget, "limit_hit": hit,
         "tokens_in": signals.tokens_in, "tokens_out": signals.tokens_out,
         "tokens_reasoning": signals.tokens_reasoning, "tokens_cache_read": signals.tokens_cache_read,
         "turns": signals.turns, "tool_calls": signals.tool_calls, "failed_tool_calls": signals.failed_tool_calls,
@@ -119,12 +191,21 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     return record
 
 
+def sandbox_record(kind: str, requested: str | None) -> dict:
+    """The sandbox section every run record carries."""
+    return sandbox.describe(kind, requested, {"agent": "host", "grading": "none"})
+
+
 def run_agent(records: Iterable[dict], agent: str, model: str | None, opts: dict,
-              keep_workdir: bool = False, timeout_s: float | None = None) -> Iterator[dict]:
+              keep_workdir: bool = False, timeout_s: float | None = None, sandbox_requested: str | None = None,
+              limits: dict[int, int] | None = None) -> Iterator[dict]:
     """Run the agent on every isolated run record, in order."""
     adapter, version = prepare(agent, opts)
+    kind = sandbox.resolve(sandbox_requested)
     for record in records:
-        yield run_agent_one(record, agent, adapter, version, model or BUILTIN_MODEL, opts, keep_workdir, timeout_s)
+        record = {**record, "sandbox": sandbox_record(kind, sandbox_requested)}
+        yield run_agent_one(record, agent, adapter, version, model or BUILTIN_MODEL, opts, keep_workdir, timeout_s,
+                            sandbox_kind=kind, limits=limits)
 
 
 def add_agent_arguments(parser) -> None:
@@ -136,6 +217,11 @@ def add_agent_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="the mock agent's seed (default 0)")
     parser.add_argument("--keep-workdir", action="store_true", help="keep each run's workdir for inspection")
     parser.add_argument("--timeout", type=float, default=None, help="override every task's agent timeout (seconds)")
+    parser.add_argument("--sandbox", choices=sandbox.KINDS, default="auto",
+                        help="bwrap (Linux), none, or auto: bwrap where it works (default)")
+    parser.add_argument("--max-file-mb", type=int, default=1024, help="largest file an agent may write (default 1024)")
+    parser.add_argument("--max-procs", type=int, default=None, help="process limit (RLIMIT_NPROC; not enforced for root)")
+    parser.add_argument("--max-mem-mb", type=int, default=None, help="address-space limit per agent process")
 
 
 def _main(argv: Sequence[str]) -> int:
@@ -147,7 +233,8 @@ def _main(argv: Sequence[str]) -> int:
     count = 0
     with RecordWriter(args.out) as out:
         for record in run_agent(read_records(args.inputs), args.agent, args.model, agent_options(args),
-                                args.keep_workdir, args.timeout):
+                                args.keep_workdir, args.timeout, args.sandbox,
+                                agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb)):
             out.write(record)
             count += 1
             log(f"run_agent: {record['task_id']}/{record['rep']}: exit {record['agent']['exit_code']}, "

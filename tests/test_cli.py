@@ -99,7 +99,7 @@ def test_rerunning_into_a_finished_bundle_refuses_and_keeps_it(suite, tmp_path, 
     assert cli.main(["run", "--agent", "oracle", "--tasks", str(suite / "tasks"), "--out", str(out)]) == 0
     before = (out / "summary.json").read_text()
     assert cli.main(["run", "--agent", "nop", "--tasks", str(suite / "tasks"), "--out", str(out)]) == 2
-    assert "a run already exists" in capsys.readouterr().err
+    assert "already holds a run; pass --resume" in capsys.readouterr().err
     assert (out / "summary.json").read_text() == before
 
 

@@ -44,6 +44,7 @@ class Invocation:
     argv: list[str]
     env: dict[str, str] = field(default_factory=dict)
     stdin: bytes | None = None
+    ro_paths: list[Path] = field(default_factory=list)  # what the sandbox must show read-only (install dirs)
 
 
 @dataclass

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult, read_events, signals_from_events
-from bench.common.paths import REPO_ROOT, harness_version
+from bench.common.paths import PACKAGE_DIR, REPO_ROOT, harness_version
 
 SOLVE_RATE = 0.6
 
@@ -53,6 +53,7 @@ def invocation(ctx: AgentContext) -> Invocation:
               "--seed", str(seed), "--task-id", ctx.task["id"], "--rep", str(ctx.rep)],
         env={"PYTHONPATH": str(REPO_ROOT), "LOCALAGENTBENCH_EVENTS_FILE": str(ctx.scratch_dir / "events.jsonl")},
         stdin=Path(patch).read_bytes() if patch else b"",
+        ro_paths=[PACKAGE_DIR],
     )
 
 

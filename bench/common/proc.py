@@ -1,7 +1,10 @@
 """Running a child process tree with a hard timeout and bounded log files."""
 from __future__ import annotations
 
+import json
 import os
+import secrets
+import sys
 import signal
 import subprocess
 import threading
@@ -10,6 +13,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 KILL_GRACE_S = 2.0
+# Set by an orchestrator on Ctrl-C: every running child is killed and run_tree raises KeyboardInterrupt,
+# also in worker threads, which never see the signal themselves.
+CANCEL = threading.Event()
+_POLL_S = 0.2
+_LIMIT_SHIM = (
+    "import json, os, resource, signal, sys\n"
+    "signal.signal(signal.SIGPIPE, signal.SIG_DFL)\n"  # Python ignores these; exec would pass that on
+    "signal.signal(signal.SIGXFSZ, signal.SIG_DFL)\n"
+    "for k, v in json.loads(sys.argv[1]).items():\n"
+    "    try:\n"
+    "        resource.setrlimit(int(k), (v, v))\n"
+    "    except (ValueError, OSError):\n"
+    "        pass\n"
+    "os.execvp(sys.argv[2], sys.argv[2:])\n"
+)
 DEFAULT_MAX_LOG_BYTES = 16 * 1024 * 1024
 _CHUNK = 64 * 1024
 
@@ -24,6 +42,8 @@ class Completed:
     stdout_truncated: bool = False
     stderr_truncated: bool = False
     start_error: str | None = None
+    escaped_processes: int = 0
+    signal: int | None = None
 
 
 def _pump(src, dest_path: Path, limit: int, flags: dict, key: str) -> None:
@@ -71,8 +91,20 @@ def run_tree(
     stdin: bytes | None = None,
     shell: bool = False,
     max_log_bytes: int = DEFAULT_MAX_LOG_BYTES,
+    limits: dict[int, int] | None = None,
 ) -> Completed:
-    """Run `argv` in its own session; kill the whole group on timeout or when it exits leaving children."""
+    """Run `argv` in its own session; kill the whole group on timeout or when it exits leaving children.
+
+    Every process of the run carries a token in its environment, so one that escaped the process group
+    (setsid) is still found and killed afterwards. `limits` are resource.RLIMIT_* soft/hard values.
+    """
+    token = secrets.token_hex(8)
+    env = {**env, "LOCALAGENTBENCH_RUN_TOKEN": token}
+    if limits:
+        # Set before exec, so every descendant inherits them (prlimit after start would race the child).
+        if shell:
+            argv, shell = ["sh", "-c", argv], False
+        argv = [sys.executable, "-c", _LIMIT_SHIM, json.dumps({str(k): v for k, v in limits.items()}), *argv]
     flags = {"stdout": False, "stderr": False}
     start = time.monotonic()
     try:
@@ -92,22 +124,52 @@ def run_tree(
     if stdin is not None:
         threading.Thread(target=_feed, args=(proc.stdin, stdin), daemon=True).start()
     timed_out = False
+    deadline = start + timeout_s
     try:
-        proc.wait(timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        timed_out = True
+        while True:
+            if CANCEL.is_set():
+                raise KeyboardInterrupt
+            try:
+                proc.wait(timeout=max(0.0, min(_POLL_S, deadline - time.monotonic())))
+                break
+            except subprocess.TimeoutExpired:
+                if time.monotonic() >= deadline:
+                    timed_out = True
+                    break
     except BaseException:  # Ctrl-C: never leave the child behind
         kill_tree(proc)
+        pid_sweep(token)
         raise
     wall = time.monotonic() - start
     # Whether it timed out or exited, anything still in its process group (background children) goes.
     kill_tree(proc)
+    escaped = pid_sweep(token)
     for pump in pumps:
         pump.join(timeout=5)
     return Completed(
         exit_code=None if timed_out else proc.returncode, timed_out=timed_out, wall_s=round(wall, 3),
-        stdout_truncated=flags["stdout"], stderr_truncated=flags["stderr"],
+        stdout_truncated=flags["stdout"], stderr_truncated=flags["stderr"], escaped_processes=escaped,
+        signal=-proc.returncode if proc.returncode is not None and proc.returncode < 0 and not timed_out else None,
     )
+
+
+def pid_sweep(token: str) -> int:
+    """Kill every process whose environment carries `token`; return how many were found."""
+    needle = f"LOCALAGENTBENCH_RUN_TOKEN={token}".encode()
+    killed = 0
+    proc_dir = Path("/proc")
+    if not proc_dir.is_dir():
+        return 0
+    for entry in proc_dir.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if needle in (entry / "environ").read_bytes().split(b"\0"):
+                os.kill(int(entry.name), signal.SIGKILL)
+                killed += 1
+        except (OSError, ValueError):
+            continue
+    return killed
 
 
 def _feed(pipe, data: bytes) -> None:

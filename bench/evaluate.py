@@ -1,0 +1,222 @@
+"""evaluate: run a whole task x repetition grid into one run bundle, the way `localagentbench run` does.
+
+An orchestrator over the stages' core functions (isolate_one, run_agent_one, grade_one, score): it adds
+what a long evaluation needs: N runs at once, retries of infrastructure errors with backoff, a clean stop
+on Ctrl-C, `--resume` of an interrupted bundle, deterministic shards of the grid, and progress with ETA.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from bench import isolate, oracle, run_agent, score
+from bench.common import sandbox, schema
+from bench.common.errors import UserError
+from bench.common.paths import harness_version
+from bench.common.proc import CANCEL
+from bench.common.records import read_records, write_json_atomic
+from bench.common.stage import log
+
+CONFIG_FILE = "run-config.json"
+MAX_BACKOFF_S = 30.0
+
+
+def parse_shard(text: str | None) -> tuple[int, int] | None:
+    """'K/N' -> (K, N) with 1 <= K <= N."""
+    if not text:
+        return None
+    try:
+        k, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise UserError(f"--shard: {text!r} is not K/N (e.g. 2/4)") from None
+    if not 1 <= k <= n:
+        raise UserError(f"--shard: K must be between 1 and N (got {text})")
+    return k, n
+
+
+def shard_grid(grid: list[tuple[dict, int]], shard: tuple[int, int] | None) -> list[tuple[dict, int]]:
+    """The deterministic 1/N of the grid: cells in (task id, rep) order, every N-th starting at K-1."""
+    if shard is None:
+        return grid
+    k, n = shard
+    ordered = sorted(grid, key=lambda cell: (cell[0]["id"], cell[1]))
+    return [cell for i, cell in enumerate(ordered) if i % n == k - 1]
+
+
+def _fmt_s(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 3600}h{seconds // 60 % 60:02d}m" if seconds >= 3600 else f"{seconds // 60}m{seconds % 60:02d}s"
+
+
+class Progress:
+    """One stderr line per finished run: n/N, task, outcome, elapsed and ETA (thread-safe)."""
+
+    def __init__(self, total: int, jobs: int = 1):
+        self.total, self.done, self.start, self.jobs = total, 0, time.monotonic(), jobs
+        self._lock = threading.Lock()
+
+    def update(self, record: dict, note: str = "") -> None:
+        """Report one finished run."""
+        with self._lock:
+            self.done += 1
+            elapsed = time.monotonic() - self.start
+            eta = elapsed / self.done * (self.total - self.done)
+            wall = (record.get("agent") or {}).get("wall_s", 0.0)
+            log(f"[{self.done}/{self.total}] {record['task_id']} rep {record['rep']}: {record.get('outcome') or record['stage']}"
+                f" ({wall:.1f}s agent){note} · elapsed {_fmt_s(elapsed)} · ETA {_fmt_s(eta)}")
+
+
+def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
+    """The run recorded in run_dir if it is complete and was made with the same task, agent, model and options."""
+    try:
+        record = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+        schema.check(record, "run")
+    except (OSError, ValueError, UserError):
+        return None
+    same = (record["stage"] == "graded" and record["task_digest"] == task["digest"]
+            and record["agent"]["name"] == config["agent"] and record["model"]["id"] == config["model"]
+            and (record.get("options") or {}) == config["options"])
+    return record if same else None
+
+
+def _check_config(out: Path, config: dict, resume: bool) -> dict:
+    path = out / CONFIG_FILE
+    existing = None
+    if path.exists():
+        try:
+            existing = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            existing = None
+    if resume:
+        if existing is None:
+            raise UserError(f"{out}: --resume: no readable {CONFIG_FILE} here; this is not a run bundle")
+        for key in ("agent", "model", "options", "repeat"):
+            if existing.get(key) != config[key]:
+                raise UserError(f"{out}: --resume: this bundle was run with {key} {existing.get(key)!r}, "
+                                f"not {config[key]!r}; pass the same arguments or a new --out")
+        return {**config, "run_id": existing["run_id"], "started_at": existing.get("started_at")}
+    if existing is not None or any(out.glob("runs/*/*/run.json")):
+        raise UserError(f"{out}: already holds a run; pass --resume to continue it or a new --out (nothing was overwritten)")
+    return config
+
+
+def _mark_interrupted(out: Path, grid: list[tuple[dict, int]]) -> int:
+    """Runs caught half-way by Ctrl-C: their record says so, their workdir goes; finished runs are untouched."""
+    count = 0
+    for task, rep in grid:
+        path = out / "runs" / task["id"] / str(rep) / "run.json"
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if record.get("stage") in ("isolated", "agent_done"):
+            if record["paths"].get("workdir"):
+                shutil.rmtree(record["paths"]["workdir"], ignore_errors=True)
+            record["paths"]["workdir"] = None
+            record["stage"] = "interrupted"
+            write_json_atomic(path, record)
+            count += 1
+    return count
+
+
+def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, out: Path, run_id: str | None = None,
+             repeat: int = 1, jobs: int = 1, retries: int = 0, resume: bool = False, shard: tuple[int, int] | None = None,
+             keep_workdir: bool = False, timeout_s: float | None = None, sandbox_requested: str | None = None,
+             limits: dict | None = None, backoff_s: float = 1.0) -> tuple[dict, bool]:
+    """Run the grid into `out`; return (summary, interrupted). Finished runs are never lost or re-run."""
+    if jobs < 1:
+        raise UserError(f"--jobs: must be at least 1 (got {jobs})")
+    if retries < 0:
+        raise UserError(f"--retries: must be 0 or more (got {retries})")
+    adapter, version = run_agent.prepare(agent, opts)
+    kind = sandbox.resolve(sandbox_requested)
+    if kind == "none":
+        log(f"warning: running without a sandbox ({sandbox.describe(kind, sandbox_requested, {})['warning']}); "
+            "the agent can read and write anything this user can")
+    model_id = model or run_agent.BUILTIN_MODEL
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / ".write-test").write_text("")
+        (out / ".write-test").unlink()
+    except OSError as exc:
+        raise UserError(f"{out}: results directory is not writable ({exc.strerror}); pass a writable --out") from None
+    grid = shard_grid(isolate.plan(tasks, repeat), shard)
+    config = _check_config(out, {
+        "run_id": run_id or isolate.new_run_id(), "agent": agent, "agent_version": version, "model": model_id,
+        "options": opts, "repeat": repeat, "jobs": jobs, "retries": retries, "sandbox": kind,
+        "shard": f"{shard[0]}/{shard[1]}" if shard else None, "harness_version": harness_version(),
+        "tasks": {t["id"]: t["digest"] for t in tasks}, "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }, resume)
+    write_json_atomic(out / CONFIG_FILE, config)
+    todo = []
+    for task, rep in grid:
+        run_dir = out / "runs" / task["id"] / str(rep)
+        if resume and finished_run(run_dir, task, config):
+            continue
+        if run_dir.exists():
+            shutil.rmtree(run_dir)
+        todo.append((task, rep))
+    log(f"run {config['run_id']}: {len(tasks)} task(s) x {repeat}{' shard ' + config['shard'] if shard else ''} = "
+        f"{len(grid)} run(s){f', {len(grid) - len(todo)} already done' if resume else ''}, agent {agent}, "
+        f"model {model_id}, sandbox {kind}, jobs {jobs} -> {out}")
+    progress = Progress(len(todo), jobs)
+    sandbox_info = {**run_agent.sandbox_record(kind, sandbox_requested), "jobs": jobs}
+
+    def one(cell: tuple[dict, int]) -> None:
+        task, rep = cell
+        for attempt in range(retries + 1):
+            record = isolate.isolate_one(task, out, config["run_id"], rep)
+            record["sandbox"] = sandbox_info
+            record = run_agent.run_agent_one(record, agent, adapter, version, model_id, opts, keep_workdir, timeout_s,
+                                             sandbox_kind=kind, limits=limits)
+            record = oracle.grade_one(record)
+            if record["outcome"] != "infra_error" or attempt == retries:
+                note = f" after {attempt + 1} attempts" if attempt else ""
+                progress.update(record, note)
+                return
+            wait = min(MAX_BACKOFF_S, backoff_s * 2 ** attempt)
+            log(f"  {task['id']} rep {rep}: infra error ({record['agent']['infra_error']}); retry {attempt + 1}/{retries} in {wait:.0f}s")
+            shutil.rmtree(out / "runs" / task["id"] / str(rep), ignore_errors=True)
+            if CANCEL.wait(wait):
+                raise KeyboardInterrupt
+
+    def guarded(cell: tuple[dict, int]) -> None:
+        try:
+            one(cell)
+        except (KeyboardInterrupt, UserError):
+            raise
+        except Exception as exc:  # one broken run must not lose the others
+            log(f"error: {cell[0]['id']} rep {cell[1]}: {type(exc).__name__}: {exc} (left unscored)")
+
+    interrupted = False
+    CANCEL.clear()
+    try:
+        if jobs == 1:
+            for cell in todo:
+                guarded(cell)
+        else:
+            with ThreadPoolExecutor(max_workers=jobs) as pool:
+                futures = [pool.submit(guarded, cell) for cell in todo]
+                try:
+                    for future in futures:
+                        future.result()
+                except KeyboardInterrupt:
+                    CANCEL.set()
+                    for future in futures:
+                        future.cancel()
+                    raise
+    except KeyboardInterrupt:
+        interrupted = True
+        CANCEL.set()
+        log(f"interrupted: {_mark_interrupted(out, grid)} run(s) stopped half-way; finished runs are kept "
+            f"(continue with --resume)")
+    finally:
+        CANCEL.clear()
+    summary = score.score(read_records([str(out)]) if any(out.glob("runs/*/*/run.json")) else [])
+    schema.check(summary, "summary", where=str(out / "summary.json"))
+    write_json_atomic(out / "summary.json", summary)
+    return summary, interrupted

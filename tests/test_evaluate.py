@@ -1,0 +1,165 @@
+"""evaluate (`localagentbench run`): jobs, retries, Ctrl-C, SIGKILL + --resume, shards merged by score."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bench import cli, evaluate, score, validate
+from bench.common.errors import UserError
+from bench.common.records import read_records
+from conftest import REPO, add_task
+
+SLOW_AGENT = "sleep 0.4; date +%s%N"
+
+
+@pytest.fixture
+def ten(tmp_path: Path) -> Path:
+    """A suite of ten small tasks."""
+    root = tmp_path / "ten"
+    for i in range(10):
+        add_task(root, f"t{i}", f"m{i}", buggy=f"def f():\n    return {i}\n", fixed=f"def f():\n    return {i + 1}\n",
+                 visible_test=f"import unittest\nfrom m{i} import f\n\nclass T(unittest.TestCase):\n"
+                              f"    def test_f(self):\n        self.assertEqual(f(), {i + 1})\n")
+    return root
+
+
+def _spawn(*args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "bench", "run", *args], cwd=REPO, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(REPO)},
+                            start_new_session=True)
+
+
+def _graded(out: Path) -> list[Path]:
+    found = []
+    for path in out.glob("runs/*/*/run.json"):
+        try:
+            if json.loads(path.read_text())["stage"] == "graded":
+                found.append(path)
+        except (ValueError, OSError):
+            pass
+    return found
+
+
+def _wait_for(out: Path, n: int, proc: subprocess.Popen, limit_s: float = 120) -> None:
+    deadline = time.monotonic() + limit_s
+    while len(_graded(out)) < n:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the run made no progress"
+        time.sleep(0.05)
+
+
+def test_sigkill_halfway_then_resume_reruns_nothing_finished(ten, tmp_path):
+    out = tmp_path / "o"
+    args = ["--agent", "command", "--agent-cmd", SLOW_AGENT, "--tasks", str(ten / "tasks"), "--out", str(out)]
+    proc = _spawn(*args)
+    _wait_for(out, 4, proc)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    finished = {p.parent: (p.parent / "agent.stdout.log").read_text() for p in _graded(out)}
+    assert 4 <= len(finished) < 10
+    assert not (out / "summary.json").exists()
+    done = subprocess.run([sys.executable, "-m", "bench", "run", *args, "--resume"], cwd=REPO, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"{len(finished)} already done" in done.stderr
+    for run_dir, stdout in finished.items():
+        assert (run_dir / "agent.stdout.log").read_text() == stdout, f"{run_dir} was re-run"
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["groups"][0]["n_runs"] == 10 and summary["incomplete"] == [] and summary["duplicates"] == []
+    assert len({r["run_id"] for r in summary["runs"]}) == 1
+
+
+def test_ctrl_c_keeps_finished_runs_and_scores_them(ten, tmp_path):
+    out = tmp_path / "o"
+    proc = _spawn("--agent", "command", "--agent-cmd", "sleep 2", "--tasks", str(ten / "tasks"), "--out", str(out))
+    _wait_for(out, 2, proc)
+    time.sleep(0.8)  # the third run is now in its 2 s agent phase
+    os.killpg(proc.pid, signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "interrupted" in stderr and "Traceback" not in stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["groups"][0]["n_runs"] >= 2
+    assert [i["stage"] for i in summary["incomplete"]] == ["interrupted"]
+    assert json.loads(stdout)["summary"].endswith("summary.json")
+
+
+def test_a_corrupt_run_json_is_rerun_not_scored(ten, tmp_path, capsys):
+    out = tmp_path / "o"
+    base = ["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--task", "t1", "--task", "t2", "--out", str(out)]
+    assert cli.main(base) == 0
+    broken = out / "runs" / "t1" / "0" / "run.json"
+    broken.write_text(broken.read_text()[:100])
+    kept = (out / "runs" / "t2" / "0" / "run.json").read_text()
+    assert cli.main([*base, "--resume"]) == 0
+    assert json.loads(broken.read_text())["outcome"] == "passed"
+    assert (out / "runs" / "t2" / "0" / "run.json").read_text() == kept
+    assert "1 already done" in capsys.readouterr().err
+
+
+def test_resume_refuses_different_arguments(ten, tmp_path, capsys):
+    out = tmp_path / "o"
+    assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--task", "t1", "--out", str(out)]) == 0
+    assert cli.main(["run", "--agent", "nop", "--tasks", str(ten / "tasks"), "--task", "t1", "--out", str(out), "--resume"]) == 2
+    assert "was run with agent 'oracle', not 'nop'" in capsys.readouterr().err
+    assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--out", str(tmp_path / "new"), "--resume"]) == 2
+    assert "not a run bundle" in capsys.readouterr().err
+
+
+def test_jobs_run_concurrently_and_are_recorded(ten, tmp_path, capsys):
+    out = tmp_path / "o"
+    assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--out", str(out), "--jobs", "3"]) == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["groups"][0]["passes"] == 10
+    assert {r["sandbox"]["jobs"] for r in summary["runs"]} == {3}
+    assert json.loads((out / "run-config.json").read_text())["jobs"] == 3
+
+
+def test_infra_errors_are_retried_with_backoff_and_agent_failures_never(ten, tmp_path, monkeypatch, capsys):
+    tasks, _ = validate.validate([str(ten / "tasks")], ["t1"])
+    flag = tmp_path / "flag"
+    # exit 127 (command not found) is an infra error; the second attempt works and fails the task honestly
+    cmd = f"if [ ! -e {flag} ]; then touch {flag}; exit 127; fi; echo tried"
+    summary, _ = evaluate.evaluate(tasks, agent="command", model=None, opts={"agent_cmd": cmd}, out=tmp_path / "o",
+                                   retries=2, backoff_s=0.01, sandbox_requested="none")
+    run = summary["runs"][0]
+    assert run["outcome"] == "failed" and summary["groups"][0]["infra_errors"] == 0
+    err = capsys.readouterr().err
+    assert "retry 1/2" in err and "after 2 attempts" in err
+    summary, _ = evaluate.evaluate(tasks, agent="command", model=None, opts={"agent_cmd": "exit 3"}, out=tmp_path / "p",
+                                   retries=2, backoff_s=0.01)
+    assert summary["runs"][0]["outcome"] == "agent_error"
+    assert "retry" not in capsys.readouterr().err
+
+
+def test_shards_partition_the_grid_and_merge(ten, tmp_path, capsys):
+    tasks, _ = validate.validate([str(ten / "tasks")])
+    cells = evaluate.isolate.plan(tasks, 3)
+    shards = [evaluate.shard_grid(cells, (k, 4)) for k in range(1, 5)]
+    keys = [(t["id"], r) for shard in shards for t, r in shard]
+    assert sorted(keys) == sorted((t["id"], r) for t, r in cells) and len(set(keys)) == len(keys)
+    assert [len(s) for s in shards] == [8, 8, 7, 7]
+    outs = []
+    for k in (1, 2):
+        out = tmp_path / f"s{k}"
+        assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--repeat", "2", "--shard", f"{k}/2",
+                         "--run-id", "sharded", "--out", str(out)]) == 0
+        outs.append(str(out))
+    merged = score.score(read_records(outs))
+    assert merged["groups"][0]["n_runs"] == 20 and merged["duplicates"] == []
+    assert merged["groups"][0]["pass_at_k"] == {"1": 1.0, "2": 1.0}
+    again = score.score(read_records([outs[0], outs[0], outs[1]]))
+    assert len(again["duplicates"]) == 10
+
+
+@pytest.mark.parametrize("text", ["3", "0/2", "3/2", "a/b"])
+def test_bad_shard(text):
+    with pytest.raises(UserError, match="--shard"):
+        evaluate.parse_shard(text)
