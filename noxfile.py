@@ -86,3 +86,10 @@ def _stage_session(stage: str) -> None:
 
 for _stage in STAGES:
     _stage_session(_stage)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Benchmarks (not tests): harness overhead vs the floor, --jobs scaling, 10,000-run score/render, agent start-up."""
+    install(session)
+    session.run("python", "-m", "bench.benchmark", *session.posargs)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 import shutil
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
@@ -23,6 +24,7 @@ from bench.common.git import git, init_single_commit
 from bench.common.paths import harness_version
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.timing import timed
 
 
 def new_run_id() -> str:
@@ -49,8 +51,45 @@ def materialize(task: dict, dest: Path) -> None:
         shutil.copytree(clone, dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
 
 
+_SNAPSHOT_LOCKS: dict[str, threading.Lock] = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+def snapshot(task: dict, results_dir: Path) -> Path:
+    """The task's starting state, built once per bundle: tree/, its files plus a one-commit .git.
+
+    Every repetition copies tree/ instead of committing again, and the agent's diff is taken against
+    tree/.git, which no run writes to. Rebuilt when the task's digest changes.
+    """
+    snap = results_dir / "snapshots" / task["id"]
+    with _LOCKS_GUARD:
+        lock = _SNAPSHOT_LOCKS.setdefault(str(snap.resolve()), threading.Lock())
+    with lock:
+        stamp = snap / "digest"
+        if stamp.is_file() and stamp.read_text() == task["digest"]:
+            return snap
+        try:
+            snap.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserError(f"{snap.parent}: cannot create the run directory ({exc.strerror}); choose a writable --results/--out") from None
+        building = Path(tempfile.mkdtemp(prefix=f".{task['id']}-", dir=snap.parent))
+        try:
+            tree = building / "tree"
+            tree.mkdir()
+            materialize(task, tree)
+            init_single_commit(tree)
+            (building / "digest").write_text(task["digest"])
+            if snap.exists():
+                shutil.rmtree(snap)
+            building.rename(snap)
+        except BaseException:
+            shutil.rmtree(building, ignore_errors=True)
+            raise
+    return snap
+
+
 def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_root: Path | None = None) -> dict:
-    """Create one run: its run directory, a fresh workdir and a pristine snapshot; return the run record."""
+    """Create one run: its run directory and a fresh workdir copied from the task's snapshot; return the run record."""
     start = time.monotonic()
     run_dir = results_dir / "runs" / task["id"] / str(rep)
     if (run_dir / "run.json").exists():
@@ -59,14 +98,12 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
         run_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{run_dir}: cannot create the run directory ({exc.strerror}); choose a writable --results/--out") from None
+    snap = snapshot(task, results_dir)
     workdir = Path(tempfile.mkdtemp(prefix=f"lab-{task['id']}-{rep}-", dir=workdir_root))
     try:
-        materialize(task, workdir)
-        base_commit = init_single_commit(workdir)
-        base_git = run_dir / "base.git"
-        if base_git.exists():
-            shutil.rmtree(base_git)
-        git("clone", "-q", "--bare", "--no-hardlinks", str(workdir), str(base_git))
+        with timed("copy"):
+            shutil.copytree(snap / "tree", workdir, symlinks=True, dirs_exist_ok=True)
+        base_commit = _head(snap / "tree" / ".git")
     except BaseException:
         shutil.rmtree(workdir, ignore_errors=True)
         raise
@@ -74,7 +111,8 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
         "schema": "localagentbench/run@1",
         "run_id": run_id, "task_id": task["id"], "task_digest": task["digest"], "rep": rep,
         "stage": "isolated", "harness_version": harness_version(), "task": task,
-        "paths": {"run_dir": str(run_dir.resolve()), "workdir": str(workdir), "base_git": str(base_git.resolve())},
+        "paths": {"run_dir": str(run_dir.resolve()), "workdir": str(workdir),
+                  "base_git": str((snap / "tree" / ".git").resolve()), "snapshot": str((snap / "tree").resolve())},
         "base_commit": base_commit,
         "isolate": {"wall_s": round(time.monotonic() - start, 4)},
         "agent": None, "model": None, "oracle": None, "heldout": None,
@@ -83,6 +121,18 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
     schema.check(record, "run", where=str(run_dir / "run.json"))
     write_json_atomic(run_dir / "run.json", record)
     return record
+
+
+def _head(git_dir: Path) -> str:
+    """The commit the snapshot's main branch points at, read without starting git."""
+    ref = git_dir / "refs" / "heads" / "main"
+    if ref.is_file():
+        return ref.read_text().strip()
+    packed = git_dir / "packed-refs"
+    for line in packed.read_text().splitlines() if packed.exists() else []:
+        if line.endswith(" refs/heads/main"):
+            return line.split()[0]
+    raise UserError(f"{git_dir}: snapshot has no main branch; delete {git_dir.parent.parent} and run again")
 
 
 def plan(tasks: Sequence[dict], repeat: int) -> list[tuple[dict, int]]:

@@ -20,10 +20,11 @@ from typing import Iterable, Iterator, Sequence
 
 from bench.common import sandbox, schema
 from bench.common.errors import UserError
-from bench.common.git import git
+from bench.common.git import git, patch_files
 from bench.common.proc import run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.timing import timed
 
 TEST_FILE_PATTERNS = ["test_*.py", "*_test.py", "tests/*", "*/tests/*", "conftest.py", "*/conftest.py"]
 GRADING_LIMITS = {resource.RLIMIT_FSIZE: 1024 * 1024 * 1024}  # a test writing a 1 GB file is broken
@@ -51,14 +52,14 @@ def grading_env() -> dict[str, str]:
 
 
 def build_grading_copy(record: dict, dest: Path) -> tuple[list[str], dict]:
-    """Clone the snapshot into `dest`, apply the agent's patch, restore protected files; return (flags, details)."""
-    base_git = record["paths"]["base_git"]
-    git("clone", "-q", base_git, str(dest))
+    """Copy the pristine snapshot to `dest`, apply the agent's patch, restore protected files; return (flags, details)."""
+    pristine = Path(record["paths"]["snapshot"])
+    with timed("copy"):
+        shutil.copytree(pristine, dest, symlinks=True, ignore=shutil.ignore_patterns(".git"))
     patch = Path(record["paths"]["run_dir"]) / "patch.diff"
-    if patch.exists() and patch.stat().st_size:
+    data = patch.read_bytes() if patch.exists() else b""
+    if data:
         git("apply", "--whitespace=nowarn", "--binary", str(patch.resolve()), cwd=dest)
-    pristine = set(git("ls-files", "-z", cwd=dest).stdout.decode().split("\0")) - {""}
-    changed = git("status", "--porcelain", "-z", "--untracked-files=all", cwd=dest).stdout.decode().split("\0")
     flags: list[str] = []
     details: dict[str, list[str]] = {}
 
@@ -67,12 +68,13 @@ def build_grading_copy(record: dict, dest: Path) -> tuple[list[str], dict]:
             flags.append(name)
         details.setdefault(name, []).append(path)
 
-    for entry in filter(None, changed):
-        path = entry[3:]
-        if path in pristine:
+    for status, path in patch_files(data):
+        if status != "A":  # the fixture had this file
             if is_test_path(path) or is_test_config(path):
                 flag("tests_modified" if is_test_path(path) else "test_config_modified", path)
-                git("checkout", "-q", "HEAD", "--", path, cwd=dest)
+                target = dest / path
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(pristine / path, target)
         elif is_test_config(path):
             flag("test_config_added", path)
             (dest / path).unlink(missing_ok=True)
@@ -98,8 +100,9 @@ def run_commands(commands: list[str], cwd: Path, timeout_s: float, log_path: Pat
         out = log_path.with_suffix(".part")
         out.write_bytes(b"")
         argv = sandbox.wrap(["sh", "-c", command], sandbox_kind, cwd=cwd, rw=[cwd], home=home, network=False)
-        done = run_tree(argv, cwd=cwd, env=env, stdout_path=out, stderr_path=out, timeout_s=timeout_s,
-                        limits=GRADING_LIMITS)
+        with timed("grading_process"):
+            done = run_tree(argv, cwd=cwd, env=env, stdout_path=out, stderr_path=out, timeout_s=timeout_s,
+                            limits=GRADING_LIMITS, contained=sandbox_kind == "bwrap")
         with open(log_path, "ab") as fh:
             fh.write(out.read_bytes())
             fh.write(f"[exit {done.exit_code}{', timed out' if done.timed_out else ''}, {done.wall_s:.2f}s]\n".encode())
@@ -113,8 +116,8 @@ def run_commands(commands: list[str], cwd: Path, timeout_s: float, log_path: Pat
 
 def inject_heldout(heldout_dir: Path, dest: Path) -> None:
     """Copy the held-out files over the grading copy root."""
-    shutil.copytree(heldout_dir, dest, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    with timed("copy"):
+        shutil.copytree(heldout_dir, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
 
 def mutant_counts(log_path: Path) -> dict | None:

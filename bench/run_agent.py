@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import resource
 import shutil
 import signal
@@ -23,10 +22,11 @@ from typing import Iterable, Iterator, Sequence
 from bench.adapters import get_adapter
 from bench.adapters.base import AgentContext, AgentSignals, ProcessResult
 from bench.common import sandbox, schema
-from bench.common.git import git, snapshot_diff
+from bench.common.git import git, patch_files, snapshot_diff
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic, write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.timing import timed
 
 BUILTIN_MODEL = "none"
 
@@ -45,8 +45,7 @@ def prepare(agent: str, opts: dict) -> tuple[ModuleType, str | None]:
 
 
 def _files_changed(patch: bytes) -> list[str]:
-    return sorted({m.group(1).decode(errors="replace")
-                   for m in re.finditer(rb"^diff --git a/(.+?) b/", patch, flags=re.M)})
+    return sorted(path for _, path in patch_files(patch))
 
 
 def agent_env(extra: dict[str, str], home: Path) -> dict[str, str]:
@@ -141,16 +140,17 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
         home.mkdir(parents=True, exist_ok=True)
         argv = sandbox.wrap(inv.argv, sandbox_kind, cwd=workdir, rw=[workdir, scratch], home=home,
                             ro=[prompt_file, *inv.ro_paths], network=True)
-        done = run_tree(argv, cwd=workdir, env=agent_env(inv.env, home), stdout_path=stdout_path,
-                        stderr_path=stderr_path, timeout_s=budget, stdin=inv.stdin, max_log_bytes=max_log_bytes,
-                        limits=limits)
+        with timed("agent_process"):
+            done = run_tree(argv, cwd=workdir, env=agent_env(inv.env, home), stdout_path=stdout_path,
+                            stderr_path=stderr_path, timeout_s=budget, stdin=inv.stdin, max_log_bytes=max_log_bytes,
+                            limits=limits, contained=sandbox_kind == "bwrap")
         result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, stdout_path, stderr_path,
                                done.stdout_truncated, done.stderr_truncated)
         if done.start_error:
             signals = AgentSignals(infra_error=f"cannot start the agent: {done.start_error}")
         else:
             signals = adapter.parse(ctx, result)
-        patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir)
+        patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir, scratch / "diff")
         flags = history_flags(workdir, record["base_commit"])
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -34,7 +34,8 @@ def test_fixture_task_gets_a_one_commit_workdir_and_a_snapshot(suite, tmp_path):
     assert git("status", "--porcelain", cwd=workdir).stdout == b""
     run_dir = tmp_path / "res" / "runs" / "fix-add" / "0"
     assert Path(record["paths"]["run_dir"]) == run_dir.resolve()
-    assert (run_dir / "base.git" / "HEAD").exists()
+    assert Path(record["paths"]["base_git"]) == (tmp_path / "res" / "snapshots" / "fix-add" / "tree" / ".git").resolve()
+    assert (Path(record["paths"]["base_git"]) / "HEAD").exists()
     assert not str(workdir).startswith(str(tmp_path / "res")), "the workdir must not live inside the results"
     on_disk = json.loads((run_dir / "run.json").read_text())
     schema.check(on_disk, "run")
@@ -117,3 +118,34 @@ def test_isolate_reads_validate_from_a_real_pipe(suite, tmp_path):
     for record in records:
         schema.check(record, "run")
         subprocess.run(["rm", "-rf", record["paths"]["workdir"]], check=True)
+
+
+def test_repetitions_share_one_snapshot_and_a_new_digest_rebuilds_it(suite, tmp_path):
+    task = _tasks(suite, "fix-add")[0]
+    first = isolate.isolate_one(task, tmp_path / "res", "r1", 0)
+    second = isolate.isolate_one(task, tmp_path / "res", "r1", 1)
+    assert first["paths"]["base_git"] == second["paths"]["base_git"]
+    assert first["base_commit"] == second["base_commit"]
+    assert first["paths"]["workdir"] != second["paths"]["workdir"]
+    (Path(first["paths"]["workdir"]) / "calc.py").write_text("changed by an agent\n")
+    assert (Path(second["paths"]["workdir"]) / "calc.py").read_text().startswith("def add")
+    (suite / "fixtures" / "fix-add" / "calc.py").write_text("def add(a, b):\n    return a * b\n")
+    changed = _tasks(suite, "fix-add")[0]
+    third = isolate.isolate_one(changed, tmp_path / "res", "r1", 2)
+    assert (Path(third["paths"]["workdir"]) / "calc.py").read_text().endswith("a * b\n")
+    assert third["base_commit"] != first["base_commit"]
+
+
+def test_a_runs_diff_never_writes_into_the_snapshot(suite, tmp_path):
+    from bench import run_agent
+
+    task = _tasks(suite, "fix-add")[0]
+    record = isolate.isolate_one(task, tmp_path / "res", "r1", 0)
+    objects = Path(record["paths"]["base_git"]) / "objects"
+    before = sorted(p.relative_to(objects) for p in objects.rglob("*") if p.is_file())
+    cmd = "echo secret-answer-from-rep-0 > answer.txt"
+    adapter, version = run_agent.prepare("command", {"agent_cmd": cmd})
+    done = run_agent.run_agent_one(record, "command", adapter, version, "none", {"agent_cmd": cmd})
+    assert "secret-answer-from-rep-0" in (Path(done["paths"]["run_dir"]) / "patch.diff").read_text()
+    after = sorted(p.relative_to(objects) for p in objects.rglob("*") if p.is_file())
+    assert after == before, "a later repetition copies the snapshot: it must not carry an earlier run's blobs"

@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 from bench.common.errors import UserError
+from bench.common.timing import timed
 
 # The agent's change is computed against a snapshot the agent cannot reach, ignoring caches.
 DIFF_EXCLUDES = [":(exclude,glob)**/__pycache__/**", ":(exclude,glob)**/*.pyc"]
@@ -27,8 +28,9 @@ def git(*args: str, cwd: Path | None = None, check: bool = True, input: bytes | 
         timeout: float = 120) -> subprocess.CompletedProcess:
     """Run git; raise UserError with its stderr when `check` and it fails."""
     try:
-        done = subprocess.run(["git", *args], cwd=cwd, env=git_env(), input=input,
-                              capture_output=True, timeout=timeout)
+        with timed("git"):
+            done = subprocess.run(["git", *args], cwd=cwd, env=git_env(), input=input,
+                                  capture_output=True, timeout=timeout)
     except FileNotFoundError:
         raise UserError("git: not found on PATH; install git (e.g. `apt-get install git`)") from None
     if check and done.returncode != 0:
@@ -42,27 +44,63 @@ def init_single_commit(workdir: Path) -> str:
     git("init", "-q", "-b", "main", cwd=workdir)
     git("add", "-A", "-f", "--", ".", *DIFF_EXCLUDES, cwd=workdir)
     git("commit", "-q", "--no-verify", "--allow-empty", "-m", "task", cwd=workdir)
-    return git("rev-parse", "HEAD", cwd=workdir).stdout.decode().strip()
+    return (workdir / ".git" / "refs" / "heads" / "main").read_text().strip()
 
 
-def snapshot_diff(base_git: Path, workdir: Path) -> bytes:
-    """The binary diff from the pristine snapshot to the work tree, new files included, .git ignored."""
-    index = base_git / "lab-index"
-    env_args = ("--git-dir", str(base_git), "--work-tree", str(workdir))
-    try:
-        done = _git_index(index, *env_args, "add", "-A", "-f", "--", ".", *DIFF_EXCLUDES, cwd=workdir)
-        if done.returncode != 0:
-            raise UserError(f"git add: {done.stderr.decode(errors='replace').strip()}")
-        diff = _git_index(index, *env_args, "diff", "--cached", "--binary", "--no-color", "--no-ext-diff",
-                          "--no-renames", "HEAD", cwd=workdir)
-        if diff.returncode != 0:
-            raise UserError(f"git diff: {diff.stderr.decode(errors='replace').strip()}")
-        return diff.stdout
-    finally:
-        index.unlink(missing_ok=True)
+def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path) -> bytes:
+    """The binary diff from the pristine snapshot to the work tree, new files included, .git ignored.
+
+    The snapshot's repository is only read: this run's index and the objects it writes go to `scratch`
+    (the snapshot's objects are reached as alternates), so no run's changes ever enter the snapshot
+    that later repetitions are copied from.
+    """
+    objects = scratch / "objects"
+    objects.mkdir(parents=True, exist_ok=True)
+    env = {"GIT_INDEX_FILE": str(scratch / "index"), "GIT_OBJECT_DIRECTORY": str(objects),
+           "GIT_ALTERNATE_OBJECT_DIRECTORIES": str(Path(snapshot_git).resolve() / "objects")}
+    where = ("--git-dir", str(snapshot_git), "--work-tree", str(workdir))
+    done = _git_index(env, *where, "add", "-A", "-f", "--", ".", *DIFF_EXCLUDES, cwd=workdir)
+    if done.returncode != 0:
+        raise UserError(f"git add: {done.stderr.decode(errors='replace').strip()}")
+    diff = _git_index(env, *where, "diff", "--cached", "--binary", "--no-color", "--no-ext-diff",
+                      "--no-renames", "HEAD", cwd=workdir)
+    if diff.returncode != 0:
+        raise UserError(f"git diff: {diff.stderr.decode(errors='replace').strip()}")
+    return diff.stdout
 
 
-def _git_index(index: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = git_env()
-    env["GIT_INDEX_FILE"] = str(index)
-    return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, timeout=300)
+def _git_index(extra_env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**git_env(), **extra_env}
+    with timed("git"):
+        return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, timeout=300)
+
+
+def _unquote(path: bytes) -> str:
+    """A path as git prints it in a diff header: C-quoted when it holds special characters."""
+    if path.startswith(b'"') and path.endswith(b'"'):
+        import codecs
+        return codecs.escape_decode(path[1:-1])[0].decode("utf-8", errors="replace")
+    return path.decode("utf-8", errors="replace")
+
+
+def patch_files(patch: bytes) -> list[tuple[str, str]]:
+    """(status, path) for each file a `git diff --no-renames` patch touches: A added, D deleted, M modified."""
+    files: list[tuple[str, str]] = []
+    for line in patch.split(b"\n"):
+        if line.startswith(b"diff --git "):
+            rest = line[len(b"diff --git "):]
+            if rest.startswith(b'"'):
+                end = rest.index(b'"', 1)
+                while rest[end - 1:end] == b"\\":
+                    end = rest.index(b'"', end + 1)
+                a_path = rest[:end + 1]
+            else:
+                a_path = rest[: (len(rest) - 1) // 2]  # "a/X b/X": both halves are the same length
+            name = _unquote(a_path)
+            name = name[1:-1] if name.startswith('"') else name
+            files.append(("M", name[2:] if name.startswith("a/") else name))
+        elif files and line.startswith(b"new file mode"):
+            files[-1] = ("A", files[-1][1])
+        elif files and line.startswith(b"deleted file mode"):
+            files[-1] = ("D", files[-1][1])
+    return files

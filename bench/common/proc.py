@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import secrets
+import shutil
 import sys
 import signal
 import subprocess
@@ -92,19 +94,21 @@ def run_tree(
     shell: bool = False,
     max_log_bytes: int = DEFAULT_MAX_LOG_BYTES,
     limits: dict[int, int] | None = None,
+    contained: bool = False,
 ) -> Completed:
     """Run `argv` in its own session; kill the whole group on timeout or when it exits leaving children.
 
     Every process of the run carries a token in its environment, so one that escaped the process group
-    (setsid) is still found and killed afterwards. `limits` are resource.RLIMIT_* soft/hard values.
+    (setsid) is still found and killed afterwards, unless `contained` (a PID namespace already guarantees
+    it, and the sweep reads every process's environment). `limits` are resource.RLIMIT_* values.
     """
     token = secrets.token_hex(8)
     env = {**env, "LOCALAGENTBENCH_RUN_TOKEN": token}
     if limits:
-        # Set before exec, so every descendant inherits them (prlimit after start would race the child).
+        # Set before exec, so every descendant inherits them (setting them after start would race the child).
         if shell:
             argv, shell = ["sh", "-c", argv], False
-        argv = [sys.executable, "-c", _LIMIT_SHIM, json.dumps({str(k): v for k, v in limits.items()}), *argv]
+        argv = limited(argv, limits)
     flags = {"stdout": False, "stderr": False}
     start = time.monotonic()
     try:
@@ -143,7 +147,7 @@ def run_tree(
     wall = time.monotonic() - start
     # Whether it timed out or exited, anything still in its process group (background children) goes.
     kill_tree(proc)
-    escaped = pid_sweep(token)
+    escaped = 0 if contained else pid_sweep(token)
     for pump in pumps:
         pump.join(timeout=5)
     return Completed(
@@ -151,6 +155,17 @@ def run_tree(
         stdout_truncated=flags["stdout"], stderr_truncated=flags["stderr"], escaped_processes=escaped,
         signal=-proc.returncode if proc.returncode is not None and proc.returncode < 0 and not timed_out else None,
     )
+
+
+PRLIMIT_OPTIONS = {resource.RLIMIT_FSIZE: "--fsize", resource.RLIMIT_NPROC: "--nproc", resource.RLIMIT_AS: "--as"}
+
+
+def limited(argv: list[str], limits: dict[int, int]) -> list[str]:
+    """argv run under resource limits: util-linux prlimit where present (cheap), else a Python shim."""
+    prlimit = shutil.which("prlimit")
+    if prlimit and all(k in PRLIMIT_OPTIONS for k in limits):
+        return [prlimit, *(f"{PRLIMIT_OPTIONS[k]}={v}" for k, v in limits.items()), "--", *argv]
+    return [sys.executable, "-c", _LIMIT_SHIM, json.dumps({str(k): v for k, v in limits.items()}), *argv]
 
 
 def pid_sweep(token: str) -> int:

@@ -9,11 +9,16 @@ from pathlib import Path
 from typing import IO, Any, Iterable, Iterator
 
 from bench.common.errors import UserError
+from bench.common.timing import timed
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON to `path` via a temp file and rename, so a crash never leaves half a file."""
-    path = Path(path)
+    with timed("json"):
+        _write_json_atomic(Path(path), data)
+
+
+def _write_json_atomic(path: Path, data: Any) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

@@ -1,0 +1,274 @@
+"""benchmark: what the harness costs beyond the agent and the tests, measured side by side in one run.
+
+    python -m bench.benchmark [--tasks DIR] [--out results/bench] [--runs N] [--skip-agents]
+
+Prints ratios and writes results/bench/bench.md (and bench.json):
+- overhead: the suite with the oracle agent, serially, against the floor (the same oracle and held-out
+  commands run bare), task by task interleaved so machine noise hits both alike; where the rest goes;
+- scaling: --jobs 1 vs --jobs 2 on the same suite;
+- size: score and render on a synthetic 10,000-run summary, check on the suite, and a 1 GB agent log
+  (peak memory of each in its own process);
+- agents: opencode and aider start-up against the scripted model server, apart from the model's time.
+Numbers, not pass/fail: it exits 0 unless a part could not run at all.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Sequence
+
+from bench import evaluate, isolate, oracle, render, run_agent, score, validate
+from bench.common import sandbox, timing
+from bench.common.paths import REPO_ROOT
+from bench.common.records import write_json_atomic, write_text_atomic
+from bench.common.stage import ArgumentParser, log, run_main
+
+OVERHEAD_GOAL = 1.15
+
+
+def _floor_copy(task: dict, dest: Path) -> None:
+    """The grading state without the harness: fixture + solution + held-out files, made by hand."""
+    isolate.materialize(task, dest)
+    if task.get("solution"):
+        subprocess.run(["git", "apply", "--whitespace=nowarn", task["solution"]], cwd=dest, check=True,
+                       capture_output=True)
+    if task.get("heldout"):
+        shutil.copytree(task["heldout"]["path"], dest, dirs_exist_ok=True)
+
+
+def _bare_commands(task: dict, cwd: Path) -> float:
+    """Seconds to run the task's oracle and held-out commands bare (sh -c, no sandbox, no harness)."""
+    env = oracle.grading_env()
+    commands = task["oracle"]["command"] + (task["heldout"]["command"] if task.get("heldout") else [])
+    start = time.perf_counter()
+    for command in commands:
+        subprocess.run(["sh", "-c", command], cwd=cwd, env=env, capture_output=True)
+    return time.perf_counter() - start
+
+
+def overhead(tasks: list[dict], kind: str, work: Path) -> dict:
+    """Harness wall time for the suite (oracle agent, serial) vs the floor, with a per-category breakdown."""
+    adapter, version = run_agent.prepare("oracle", {})
+    floor = harness = 0.0
+    timing.reset()
+    for task in tasks:
+        copy = work / f"floor-{task['id']}"
+        _floor_copy(task, copy)
+        floor += _bare_commands(task, copy)
+        shutil.rmtree(copy, ignore_errors=True)
+        start = time.perf_counter()
+        record = isolate.isolate_one(task, work / f"bundle-{kind}", "bench", 0)
+        record["sandbox"] = run_agent.sandbox_record(kind, kind)
+        record = run_agent.run_agent_one(record, "oracle", adapter, version, "none", {}, sandbox_kind=kind)
+        record = oracle.grade_one(record)
+        harness += time.perf_counter() - start
+        if record["outcome"] != "passed":
+            log(f"benchmark: warning: {task['id']} {record['outcome']} under the harness")
+    parts = {k: round(v[0], 3) for k, v in timing.snapshot().items()}
+    grading = parts.get("grading_process", 0.0)
+    n = len(tasks)
+    breakdown = {
+        "grading commands: sandbox start, process spawn, limits (s/run)": round((grading - floor) / n, 4),
+        "agent process (the oracle agent: git apply) (s/run)": round(parts.get("agent_process", 0.0) / n, 4),
+        "git outside processes: snapshot, diff, patch (s/run)": round(parts.get("git", 0.0) / n, 4),
+        "copy: workdir, grading copy, held-out (s/run)": round(parts.get("copy", 0.0) / n, 4),
+        "json: schema checks and atomic writes (s/run)": round(parts.get("json", 0.0) / n, 4),
+    }
+    accounted = grading + parts.get("agent_process", 0.0) + parts.get("git", 0.0) + parts.get("copy", 0.0) + parts.get("json", 0.0)
+    breakdown["other Python (s/run)"] = round((harness - accounted) / n, 4)
+    return {"sandbox": kind, "tasks": n, "floor_s": round(floor, 3), "harness_s": round(harness, 3),
+            "ratio": round(harness / floor, 3) if floor else None, "per_run_overhead_s": round((harness - floor) / n, 4),
+            "breakdown": breakdown}
+
+
+def scaling(tasks: list[dict], kind: str, work: Path) -> dict:
+    """Wall time of the suite at --jobs 1 and --jobs 2 (the machine's cores) with the oracle agent."""
+    walls = {}
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        evaluate.evaluate(tasks, agent="oracle", model=None, opts={}, out=work / f"jobs{jobs}", jobs=jobs,
+                          sandbox_requested=kind)
+        walls[jobs] = time.perf_counter() - start
+    return {"jobs1_s": round(walls[1], 2), "jobs2_s": round(walls[2], 2), "speedup": round(walls[1] / walls[2], 2),
+            "cores": os.cpu_count()}
+
+
+def synthetic_runs(n: int, seed: int = 0, n_tasks: int = 22) -> list[dict]:
+    """n schema-valid graded run records over n_tasks tasks and a few agent x model groups."""
+    rng = random.Random(seed)
+    groups = [("aider", "ollama/qwen3:8b"), ("opencode", "ollama/qwen3:8b"), ("aider", "ollama/qwen2.5-coder:7b"),
+              ("opencode", "ollama/qwen3-coder:30b")]
+    outcomes = ["passed", "failed", "overfit", "agent_timeout", "agent_error", "infra_error"]
+    weights = [45, 35, 5, 5, 5, 5]
+    runs = []
+    reps = max(1, n // (len(groups) * n_tasks) + 1)
+    for i in range(n):
+        agent, model = groups[i % len(groups)]
+        task = i // len(groups) % n_tasks
+        rep = i // (len(groups) * n_tasks)
+        outcome = rng.choices(outcomes, weights)[0]
+        visible = outcome in ("passed", "overfit")
+        cmds = [{"command": "python -m unittest", "exit_code": 0 if visible else 1, "duration_s": 0.2, "timed_out": False}]
+        runs.append({
+            "schema": "localagentbench/run@1", "run_id": f"synthetic-{agent}-{model}", "task_id": f"task-{task:02d}",
+            "task_digest": "sha256:" + f"{task:064x}", "rep": rep, "stage": "graded", "harness_version": "bench",
+            "task": {"id": f"task-{task:02d}", "category": ["bugfix", "feature", "calib", "data"][task % 4],
+                     "difficulty": "easy", "prompt": "Fix it.", "heldout": {"path": "h"}},
+            "paths": {"run_dir": f"/nonexistent/{i}"},
+            "agent": {"name": agent, "version": "1.0", "argv": [agent], "exit_code": 0,
+                      "timed_out": outcome == "agent_timeout", "wall_s": round(rng.uniform(5, 300), 2),
+                      "tokens_in": rng.randint(1000, 90000), "tokens_out": rng.randint(100, 9000),
+                      "tokens_reasoning": None, "tokens_cache_read": None, "turns": rng.randint(1, 30),
+                      "tool_calls": rng.randint(0, 40), "failed_tool_calls": rng.randint(0, 5),
+                      "infra_error": "server down" if outcome == "infra_error" else None},
+            "model": {"id": model}, "oracle": None if outcome == "infra_error" else {"passed": visible, "commands": cmds},
+            "heldout": None if outcome == "infra_error" else {"passed": outcome == "passed", "commands": cmds},
+            "outcome": outcome, "success": outcome == "passed", "flags": [], "sandbox": {"kind": "bwrap"},
+        })
+    assert reps >= 1
+    return runs
+
+
+_SIZE_CHILD = r"""
+import json, resource, sys, time
+from pathlib import Path
+from bench import benchmark, render, score
+n, out = int(sys.argv[1]), Path(sys.argv[2])
+runs = benchmark.synthetic_runs(n)
+t0 = time.perf_counter(); summary = score.score(runs); t1 = time.perf_counter()
+render.render(summary, out); t2 = time.perf_counter()
+print(json.dumps({"runs": n, "score_s": round(t1 - t0, 3), "render_s": round(t2 - t1, 3),
+                  "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
+"""
+
+_LOG_CHILD = r"""
+import json, resource, sys, tempfile
+from pathlib import Path
+from bench import isolate, run_agent, validate
+size, tasks_dir = int(sys.argv[1]), sys.argv[2]
+tasks, _ = validate.validate([tasks_dir], ["calib-add"])
+res = Path(tempfile.mkdtemp())
+record = isolate.isolate_one(tasks[0], res, "bench", 0)
+cmd = f"head -c {size} /dev/zero"
+adapter, version = run_agent.prepare("command", {"agent_cmd": cmd})
+record = run_agent.run_agent_one(record, "command", adapter, version, "none", {"agent_cmd": cmd})
+print(json.dumps({"agent_output_bytes": size, "log_bytes": (Path(record["paths"]["run_dir"]) / "agent.stdout.log").stat().st_size,
+                  "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
+"""
+
+
+def _child(code: str, *args: str) -> dict:
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=REPO_ROOT,
+                          env={**os.environ, "PYTHONPATH": str(REPO_ROOT)}, timeout=1800)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "child failed")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def size(tasks_dir: str, work: Path, n_runs: int) -> dict:
+    """score + render at n_runs, check on the suite, and the harness's memory with a 1 GB agent log."""
+    big = _child(_SIZE_CHILD, str(n_runs), str(work / "size"))
+    small = _child(_SIZE_CHILD, "100", str(work / "size-small"))
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "bench", "check", "--tasks", tasks_dir], capture_output=True,
+                          cwd=REPO_ROOT, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+    check_s = time.perf_counter() - start
+    check_inner = json.loads(done.stdout)["seconds"] if done.returncode == 0 else None
+    log_small = _child(_LOG_CHILD, str(1024 * 1024), tasks_dir)
+    log_big = _child(_LOG_CHILD, str(1024 ** 3), tasks_dir)
+    return {"summary": big, "summary_100": small, "check_s": round(check_s, 3), "check_inner_s": check_inner,
+            "log_1mb": log_small, "log_1gb": log_big}
+
+
+def agents(work: Path) -> dict:
+    """Start-up cost of the real agent CLIs against the scripted server, when they are installed."""
+    from bench.adapters import ADAPTERS
+
+    results = {}
+    for name in ("opencode", "aider"):
+        if name not in ADAPTERS:
+            results[name] = {"skipped": "adapter not registered"}
+            continue
+        try:
+            ADAPTERS[name].check({})
+        except Exception as exc:  # binary missing: report it, don't fail the benchmark
+            results[name] = {"skipped": str(exc)}
+            continue
+        results[name] = {"skipped": "start-up measurement not wired yet"}
+    return results
+
+
+def markdown(report: dict) -> str:
+    """The bench.md table."""
+    lines = ["# LocalAgentBench benchmark", "", f"Machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. Reproduce: `nox -s bench`.", "",
+             "## Harness overhead (oracle agent, serial, vs the bare oracle + held-out commands)", "",
+             "| sandbox | tasks | floor (s) | harness (s) | ratio | goal | overhead per run (s) |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for o in report["overhead"]:
+        lines.append(f"| {o['sandbox']} | {o['tasks']} | {o['floor_s']} | {o['harness_s']} | {o['ratio']}× | ≤ {OVERHEAD_GOAL}× | "
+                     f"{o['per_run_overhead_s']} |")
+    for o in report["overhead"]:
+        lines += ["", f"Where the overhead goes ({o['sandbox']}):", ""]
+        lines += [f"- {k}: {v}" for k, v in o["breakdown"].items()]
+    s = report["scaling"]
+    lines += ["", "## Scaling", "", "| --jobs 1 (s) | --jobs 2 (s) | speed-up | cores |", "|---:|---:|---:|---:|",
+              f"| {s['jobs1_s']} | {s['jobs2_s']} | {s['speedup']}× | {s['cores']} |"]
+    z = report["size"]
+    lines += ["", "## Size", "", "| what | seconds | peak memory (MB) |", "|---|---:|---:|",
+              f"| score, {z['summary']['runs']:,} runs | {z['summary']['score_s']} | {z['summary']['peak_rss_mb']} (score + render) |",
+              f"| render, {z['summary']['runs']:,} runs | {z['summary']['render_s']} | |",
+              f"| score + render, {z['summary_100']['runs']} runs | {z['summary_100']['score_s'] + z['summary_100']['render_s']:.3f} | {z['summary_100']['peak_rss_mb']} |",
+              f"| check on the suite (process / inside) | {z['check_s']} / {z['check_inner_s']} | |",
+              f"| a 1 MB agent log | | {z['log_1mb']['peak_rss_mb']} |",
+              f"| a 1 GB agent log (kept: {z['log_1gb']['log_bytes']:,} bytes) | | {z['log_1gb']['peak_rss_mb']} |"]
+    lines += ["", "## Agent start-up (against the scripted model server)", ""]
+    for name, a in report["agents"].items():
+        lines.append(f"- {name}: " + (f"skipped ({a['skipped']})" if "skipped" in a else
+                                      ", ".join(f"{k} {v}" for k, v in a.items())))
+    return "\n".join(lines) + "\n"
+
+
+def _main(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="python -m bench.benchmark", description=__doc__.split("\n")[0])
+    parser.add_argument("--tasks", default=str(REPO_ROOT / "tasks"))
+    parser.add_argument("--out", default="results/bench")
+    parser.add_argument("--runs", type=int, default=10_000, help="size of the synthetic summary (default 10000)")
+    parser.add_argument("--skip-agents", action="store_true", help="skip the real agent CLIs")
+    args = parser.parse_args(argv)
+    tasks, problems = validate.validate([args.tasks])
+    if problems:
+        raise SystemExit("\n".join(problems))
+    work = Path(tempfile.mkdtemp(prefix="lab-bench-"))
+    try:
+        kinds = ["none"] + (["bwrap"] if sandbox.resolve("auto") == "bwrap" else [])
+        report = {"overhead": [overhead(tasks, kind, work / kind) for kind in kinds]}
+        log("benchmark: overhead " + ", ".join(f"{o['sandbox']} {o['ratio']}x" for o in report["overhead"]))
+        report["scaling"] = scaling(tasks, kinds[-1], work / "scaling")
+        log(f"benchmark: jobs 2 speed-up {report['scaling']['speedup']}x")
+        report["size"] = size(args.tasks, work, args.runs)
+        log(f"benchmark: {args.runs} runs: score {report['size']['summary']['score_s']}s, render {report['size']['summary']['render_s']}s")
+        report["agents"] = {} if args.skip_agents else agents(work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    out = Path(args.out)
+    write_json_atomic(out / "bench.json", report)
+    write_text_atomic(out / "bench.md", markdown(report))
+    print(json.dumps(report, indent=2))
+    log(f"benchmark: wrote {out / 'bench.md'}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: `python -m bench.benchmark` (`nox -s bench`)."""
+    return run_main(_main, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
