@@ -15,33 +15,17 @@ from bench.common.timing import timed
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON to `path` via a temp file and rename, so a crash never leaves half a file."""
     with timed("json"):
-        _write_json_atomic(Path(path), data)
+        write_text_atomic(Path(path), json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def _write_json_atomic(path: Path, data: Any) -> None:
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write text to `path` via a temp file and rename; an unwritable place is a UserError naming it."""
+    path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
         raise UserError(f"{path}: cannot write ({exc.strerror}); choose a writable results directory") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=2, sort_keys=False, ensure_ascii=False)
-            fh.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write text to `path` via a temp file and rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
