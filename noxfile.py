@@ -93,3 +93,34 @@ def bench(session: nox.Session) -> None:
     """Benchmarks (not tests): harness overhead vs the floor, --jobs scaling, 10,000-run score/render, agent start-up."""
     install(session)
     session.run("python", "-m", "bench.benchmark", *session.posargs)
+
+
+def _pin(adapter: str) -> str:
+    """The pinned version an adapter declares (PINNED_VERSION in bench/adapters/<adapter>.py)."""
+    import re
+
+    text = open(f"bench/adapters/{adapter}.py", encoding="utf-8").read()
+    return re.search(r'^PINNED_VERSION = "([^"]+)"', text, re.M).group(1)
+
+
+@nox.session(name="install-agents", venv_backend="none")
+def install_agents(session: nox.Session) -> None:
+    """Install the pinned agent CLIs into .agents/: opencode-ai (npm) and aider-chat (its own venv)."""
+    opencode_pin, aider_pin = _pin("opencode"), _pin("aider")
+    os.makedirs(".agents", exist_ok=True)
+    if not os.path.exists(".agents/node_modules/.bin/opencode"):
+        with session.chdir(".agents"):
+            session.run("npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
+                        f"opencode-ai@{opencode_pin}", external=True)
+    if not os.path.exists(".agents/aider-venv/bin/aider"):
+        session.run("python3", "-m", "venv", ".agents/aider-venv", external=True)
+        session.run(".agents/aider-venv/bin/pip", "install", "-q", f"aider-chat=={aider_pin}", external=True)
+    session.run(".agents/node_modules/.bin/opencode", "--version", external=True)
+    session.run(".agents/aider-venv/bin/aider", "--version", external=True)
+
+
+@nox.session
+def integration(session: nox.Session) -> None:
+    """End-to-end tests that drive the real opencode and aider CLIs against the scripted model server."""
+    install(session, "test")
+    session.run("pytest", "-m", "integration", "-p", "no:cacheprovider", "tests/test_agents_real.py", *session.posargs)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from bench.adapters import command, mock, nop, oracle
+from bench.adapters import aider, command, mock, nop, opencode, oracle
 from bench.common.errors import UserError
 
 ADAPTERS: dict[str, ModuleType] = {
@@ -11,6 +11,8 @@ ADAPTERS: dict[str, ModuleType] = {
     "nop": nop,
     "mock": mock,
     "command": command,
+    "opencode": opencode,
+    "aider": aider,
 }
 
 

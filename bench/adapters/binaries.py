@@ -1,0 +1,120 @@
+"""Finding the agent CLIs: $LOCALAGENTBENCH_<NAME>_BIN, then the project's .agents/ install, then PATH.
+
+`nox -s install-agents` installs the pinned versions into .agents/ at the repository root (git-ignored):
+opencode through npm (`.agents/node_modules/.bin/opencode`), aider in its own virtualenv
+(`.agents/aider-venv/bin/aider`).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from bench.common.errors import UserError
+
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent   # the parent of the bench package
+AGENTS_DIR = REPO_ROOT / ".agents"
+
+# Where `nox -s install-agents` puts each binary, relative to .agents/.
+PROJECT_LOCATIONS: dict[str, tuple[str, ...]] = {
+    "opencode": ("node_modules/.bin/opencode",),
+    "aider": ("aider-venv/bin/aider",),
+}
+
+VERSION_TIMEOUT_S = 20.0
+
+
+def env_var(name: str) -> str:
+    """The variable that points at a binary explicitly: LOCALAGENTBENCH_OPENCODE_BIN, ..."""
+    return f"LOCALAGENTBENCH_{name.upper().replace('-', '_')}_BIN"
+
+
+def _executable(path: Path) -> bool:
+    return path.is_file() and os.access(path, os.X_OK)
+
+
+def find_binary(name: str, env: dict[str, str] | None = None, agents_dir: Path | None = None) -> Path | None:
+    """The agent binary to run, or None: $LOCALAGENTBENCH_<NAME>_BIN, then .agents/, then PATH."""
+    env = os.environ if env is None else env
+    explicit = env.get(env_var(name))
+    if explicit:
+        p = Path(explicit).expanduser()
+        if _executable(p):
+            return p.resolve()
+        found = shutil.which(explicit, path=env.get("PATH"))
+        return Path(found) if found else None
+    base = AGENTS_DIR if agents_dir is None else agents_dir
+    for rel in PROJECT_LOCATIONS.get(name, ()):
+        p = base / rel
+        if _executable(p):
+            return p
+    found = shutil.which(name, path=env.get("PATH"))
+    return Path(found) if found else None
+
+
+def require_binary(name: str, install_hint: str, env: dict[str, str] | None = None) -> Path:
+    """find_binary, or a one-line UserError saying where it looked and how to install it."""
+    found = find_binary(name, env)
+    if found is None:
+        env = os.environ if env is None else env
+        explicit = env.get(env_var(name))
+        where = f"${env_var(name)}={explicit!r}" if explicit else f"${env_var(name)}"
+        raise UserError(f"{name}: binary not found (looked in {where}, .agents/, PATH); install it with {install_hint}")
+    return found
+
+
+def run_version(binary: Path, args: tuple[str, ...] = ("--version",), env: dict[str, str] | None = None,
+                timeout_s: float = VERSION_TIMEOUT_S) -> str | None:
+    """The first non-empty line `binary --version` prints, or None when it fails or takes too long."""
+    try:
+        done = subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=timeout_s,
+                              stdin=subprocess.DEVNULL, env=env)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if done.returncode != 0:
+        return None
+    for line in (done.stdout + "\n" + done.stderr).splitlines():
+        if line.strip():
+            return line.strip()
+    return None
+
+
+def scrubbed_env_prefix(prefixes: tuple[str, ...], keep: set[str], env: dict[str, str] | None = None) -> list[str]:
+    """`env -u VAR ...` for the caller's variables with these prefixes that the adapter does not set itself.
+
+    run_agent gives the agent the caller's environment plus the adapter's variables, so a user's
+    AIDER_* / OPENCODE_* settings would otherwise reach the agent. Returns [] when there are none.
+    """
+    env = os.environ if env is None else env
+    drop = sorted(k for k in env if k.startswith(prefixes) and k not in keep)
+    if not drop:
+        return []
+    argv = ["env"]
+    for k in drop:
+        argv += ["-u", k]
+    return argv
+
+
+def install_paths(binary: Path) -> list[Path]:
+    """What a sandbox must show (read-only) for `binary` to run: its npm tree, or its virtualenv and base Python."""
+    binary = Path(binary)
+    resolved = binary.resolve()
+    parts = resolved.parts
+    if "node_modules" in parts:
+        idx = len(parts) - 1 - parts[::-1].index("node_modules")
+        return [Path(*parts[: idx + 1])]
+    venv = binary.parent.parent
+    cfg = venv / "pyvenv.cfg"
+    if cfg.is_file():
+        paths = [venv.resolve()]
+        try:
+            for line in cfg.read_text(encoding="utf-8").splitlines():
+                key, _, value = line.partition("=")
+                if key.strip() == "home" and value.strip():
+                    base = Path(value.strip()).resolve().parent   # .../bin -> the base prefix
+                    paths.append(base)
+        except OSError:
+            pass
+        return paths
+    return [resolved.parent]

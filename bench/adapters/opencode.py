@@ -1,0 +1,360 @@
+"""opencode: `opencode run --format json` (opencode-ai 1.18.33), one private HOME and config per run.
+
+The prompt goes on stdin (closed after writing): opencode 1.18.33 joins its positional message
+arguments after wrapping each one that contains a space in double quotes (and escaping inner quotes),
+so an argument would not reach the model verbatim. stdin does.
+
+Configuration is generated and passed inline (OPENCODE_CONFIG_CONTENT): one provider,
+`@ai-sdk/openai-compatible` (bundled, nothing fetched), pointing at the model server's …/v1, the model
+listed with tool calling and a context limit; `small_model` is the same model and `enabled_providers`
+only this one, so nothing ever goes to another provider. Permissions: everything allowed (the harness's
+sandbox is the boundary; in `run` mode anything that would "ask" is silently rejected) except
+webfetch/websearch, which are denied, so the tools are not even offered: runs stay offline.
+
+Tokens: opencode's step_finish splits the server's usage (`input` excludes cache reads and writes,
+`output` excludes reasoning). tokens_in / tokens_out are recombined to what the server processed and
+generated (its prompt_tokens / completion_tokens), the same meaning as for every other agent;
+tokens_reasoning and tokens_cache_read are the parts, and opencode's own split is kept in extra.
+HOME and every XDG directory live in the run's scratch dir; project config discovery is off; the
+background `npm install @opencode-ai/plugin` opencode starts on every launch is kept offline with
+npm_config_offline (without it, it reaches the npm registry on every run).
+
+max_turns becomes the build agent's `steps`. In 1.18.33 that limit is advisory: past it opencode
+appends an assistant message "CRITICAL - MAXIMUM STEPS REACHED ... Tools are disabled" but still
+offers the tools and runs the calls a model makes anyway. The harness's timeout is the hard bound.
+
+opencode retries connection errors and 5xx answers forever (backoff 2 s … 30 s) and prints nothing on
+stdout meanwhile, so a down server ends in the harness's timeout; `--print-logs` puts its log on stderr,
+where parse finds the cause and reports it as infra_error. `--thinking` only adds the model's reasoning
+to the events (for the trajectory); it changes nothing the model is asked.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult
+from bench.adapters.binaries import find_binary, install_paths, require_binary, run_version, scrubbed_env_prefix
+from bench.adapters.servers import ModelTarget, resolve_model
+
+NAME = "opencode"
+PINNED_VERSION = "1.18.33"
+# Exactly what `nox -s install-agents` runs for opencode (from the repository root).
+INSTALL_HINT = "mkdir -p .agents && cd .agents && npm install --no-audit --no-fund opencode-ai@1.18.33"
+INSTALL_SHORT = "`nox -s install-agents` or `npm install opencode-ai@1.18.33`"
+PROVIDER_ID = "localagentbench"
+TITLE = "localagentbench"
+DEFAULT_CONTEXT = 32768
+MAX_OUTPUT = 8192
+TRUNCATE = 2000
+# Tools that reach the network: denied, so opencode does not offer them to the model at all.
+DENIED_TOOLS = ("webfetch", "websearch", "codesearch")
+
+FIXED_ENV = {
+    "OPENCODE_DISABLE_MODELS_FETCH": "1",
+    "OPENCODE_DISABLE_AUTOUPDATE": "1",
+    "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
+    "OPENCODE_DISABLE_PROJECT_CONFIG": "1",
+    "OPENCODE_DISABLE_SHARE": "1",
+    "npm_config_offline": "true",       # its background plugin install must not reach the registry
+    "npm_config_update_notifier": "false",
+    "NO_COLOR": "1",
+}
+
+
+def check(opts: dict) -> None:
+    """The opencode binary must exist."""
+    require_binary(NAME, INSTALL_SHORT)
+
+
+def version(opts: dict) -> str | None:
+    """`opencode --version` (e.g. "1.18.33"), or None."""
+    binary = find_binary(NAME)
+    return run_version(binary) if binary else None
+
+
+def _context_length(ctx: AgentContext) -> int:
+    for key in ("context_length", "num_ctx"):
+        v = ctx.options.get(key)
+        if isinstance(v, int) and v > 0:
+            return v
+    return DEFAULT_CONTEXT
+
+
+def config_for(target: ModelTarget, context_length: int = DEFAULT_CONTEXT, max_turns: int | None = None) -> dict:
+    """The opencode config for one run (what goes into OPENCODE_CONFIG_CONTENT)."""
+    output = min(MAX_OUTPUT, max(1024, context_length // 4))
+    model_ref = f"{PROVIDER_ID}/{target.model}"
+    permission: dict[str, str] = {"*": "allow"}
+    permission.update({t: "deny" for t in DENIED_TOOLS})
+    cfg: dict[str, Any] = {
+        "autoupdate": False,
+        "share": "disabled",
+        "model": model_ref,
+        "small_model": model_ref,
+        "enabled_providers": [PROVIDER_ID],
+        "permission": permission,
+        "provider": {
+            PROVIDER_ID: {
+                "npm": "@ai-sdk/openai-compatible",
+                "name": "LocalAgentBench",
+                "options": {"baseURL": target.openai_base, "apiKey": "localagentbench"},
+                "models": {
+                    target.model: {
+                        "name": target.model,
+                        "tool_call": True,
+                        "limit": {"context": context_length, "output": output},
+                    }
+                },
+            }
+        },
+    }
+    if max_turns:
+        cfg["agent"] = {"build": {"steps": int(max_turns)}}
+    return cfg
+
+
+def _no_proxy(target: ModelTarget) -> str:
+    hosts = ["127.0.0.1", "localhost", "::1"]
+    from urllib.parse import urlsplit
+
+    h = urlsplit(target.openai_base).hostname
+    if h and h not in hosts:
+        hosts.append(h)
+    prior = os.environ.get("NO_PROXY") or os.environ.get("no_proxy") or ""
+    extra = [x for x in prior.split(",") if x.strip() and x.strip() not in hosts]
+    return ",".join(hosts + extra)
+
+
+def invocation(ctx: AgentContext) -> Invocation:
+    """`opencode run --format json --title localagentbench -m localagentbench/<model> --dir W`, prompt on stdin."""
+    target = resolve_model(ctx.model, ctx.base_url)
+    binary = require_binary(NAME, INSTALL_SHORT)
+    home = ctx.scratch_dir / "home"
+    env = dict(FIXED_ENV)
+    env.update({
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        "OPENCODE_CONFIG_CONTENT": json.dumps(config_for(target, _context_length(ctx), ctx.max_turns)),
+        "NO_PROXY": _no_proxy(target),
+        "no_proxy": _no_proxy(target),
+    })
+    for d in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        Path(env[d]).mkdir(parents=True, exist_ok=True)
+    # A user's OPENCODE_CONFIG / OPENCODE_CONFIG_DIR / OPENCODE_* must not reach the run.
+    scrub = scrubbed_env_prefix(("OPENCODE_", "npm_config_"), keep=set(env))
+    argv = scrub + [
+        str(binary), "run", "--format", "json", "--title", TITLE,
+        "-m", f"{PROVIDER_ID}/{target.model}", "--dir", str(ctx.workdir),
+        "--print-logs", "--log-level", "INFO", "--thinking",
+    ]
+    return Invocation(argv=argv, env=env, stdin=ctx.prompt.encode("utf-8"), ro_paths=install_paths(binary))
+
+
+# ---------------------------------------------------------------------------------------------
+# parse
+
+_CONNECT_RE = re.compile(r"Cannot connect to API|Unable to connect|ECONNREFUSED|ConnectionRefused|"
+                         r"connection refused|fetch failed|socket hang up|ETIMEDOUT|EHOSTUNREACH", re.I)
+_STREAM_ERR_RE = re.compile(r'message="stream error".*?error\.error="([^"]*)"')
+
+
+def _trunc(value: Any, limit: int = TRUNCATE) -> Any:
+    if value is None:
+        return None
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= limit else text[:limit] + f"… [{len(text) - limit} more chars]"
+
+
+def _int(v: Any) -> int:
+    return int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0
+
+
+def read_events(path: Path) -> tuple[list[dict], int]:
+    """opencode's JSON events from stdout, and the count of lines that were not JSON."""
+    events, junk = [], 0
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return [], 0
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            junk += 1
+            continue
+        if isinstance(obj, dict):
+            events.append(obj)
+    return events, junk
+
+
+def _error_text(err: Any) -> tuple[str, str, dict]:
+    if not isinstance(err, dict):
+        return "Error", str(err), {}
+    data = err.get("data") if isinstance(err.get("data"), dict) else {}
+    name = str(err.get("name") or "Error")
+    msg = str(data.get("message") or err.get("message") or name)
+    return name, msg, data
+
+
+def _classify_error(name: str, msg: str, data: dict) -> str:
+    """'infra' (server down, refused the model, misconfigured provider) or 'agent'."""
+    status = data.get("statusCode")
+    if name in ("ProviderModelNotFoundError", "ProviderInitError", "ModelNotFoundError"):
+        return "infra"
+    if name in ("APIError", "AI_APICallError", "UnknownError") or "APICallError" in name:
+        if isinstance(status, int) and (status >= 500 or status in (401, 403, 404, 408, 429)):
+            return "infra"
+        if status is None and _CONNECT_RE.search(msg):
+            return "infra"
+    if _CONNECT_RE.search(msg):
+        return "infra"
+    return "agent"
+
+
+def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
+    """Turns, tool calls, tokens and the trajectory from opencode's JSON events (stdout) and log (stderr)."""
+    raw, junk = read_events(result.stdout_path)
+    sig = AgentSignals()
+    t0 = next((e["timestamp"] for e in raw if isinstance(e.get("timestamp"), (int, float))), None)
+
+    def rel(e: dict) -> float | None:
+        ts = e.get("timestamp")
+        return round((ts - t0) / 1000.0, 3) if isinstance(ts, (int, float)) and t0 is not None else None
+
+    turns = tool_calls = failed = 0
+    tin = tout = treason = tcache = tcache_write = raw_in = raw_out = 0
+    finished_steps = 0
+    cost = 0.0
+    current_turn: dict | None = None
+    agent_errors: list[str] = []
+    infra_errors: list[str] = []
+    session_id = None
+    tools_used: dict[str, int] = {}
+    for e in raw:
+        typ = e.get("type")
+        part = e.get("part") if isinstance(e.get("part"), dict) else {}
+        session_id = session_id or e.get("sessionID")
+        if typ == "step_start":
+            current_turn = {"type": "turn", "index": turns, "t": rel(e), "tokens_in": None, "tokens_out": None}
+            sig.events.append(current_turn)
+            turns += 1
+        elif typ == "step_finish":
+            tok = part.get("tokens") if isinstance(part.get("tokens"), dict) else {}
+            cache = tok.get("cache") if isinstance(tok.get("cache"), dict) else {}
+            # opencode splits the server's usage: input excludes cache reads, output excludes reasoning.
+            # tokens_in / tokens_out are what the server processed / generated (as for every agent);
+            # reasoning and cache reads are also reported on their own.
+            r, cr, cw = _int(tok.get("reasoning")), _int(cache.get("read")), _int(cache.get("write"))
+            i, o = _int(tok.get("input")) + cr + cw, _int(tok.get("output")) + r
+            raw_in += _int(tok.get("input"))
+            raw_out += _int(tok.get("output"))
+            tin += i
+            tout += o
+            treason += r
+            tcache += cr
+            tcache_write += cw
+            if isinstance(part.get("cost"), (int, float)):
+                cost += float(part["cost"])
+            finished_steps += 1
+            if current_turn is None:   # a finish without a start: still a turn
+                current_turn = {"type": "turn", "index": turns, "t": rel(e), "tokens_in": None, "tokens_out": None}
+                sig.events.append(current_turn)
+                turns += 1
+            current_turn.update(tokens_in=i, tokens_out=o, reason=part.get("reason"))
+            current_turn = None
+        elif typ == "tool_use":
+            state = part.get("state") if isinstance(part.get("state"), dict) else {}
+            tool = str(part.get("tool") or "?")
+            status_raw = state.get("status")
+            # opencode turns unparsable arguments and unknown tools into a call of its `invalid` tool,
+            # which "completes": for the benchmark that is a failed call of the tool the model meant.
+            is_invalid = tool == "invalid"
+            ok = status_raw == "completed" and not is_invalid
+            name = tool
+            inp = state.get("input")
+            if is_invalid and isinstance(inp, dict) and inp.get("tool"):
+                name = str(inp["tool"])
+            tm = state.get("time") if isinstance(state.get("time"), dict) else {}
+            dur = None
+            if isinstance(tm.get("start"), (int, float)) and isinstance(tm.get("end"), (int, float)):
+                dur = round((tm["end"] - tm["start"]) / 1000.0, 3)
+            out = state.get("output") if ok else (state.get("error") or state.get("output")
+                                                  or (inp.get("error") if isinstance(inp, dict) else None))
+            ev = {"type": "tool_call", "name": name, "status": "ok" if ok else "error", "duration_s": dur,
+                  "input": _trunc(inp), "output": _trunc(out), "t": rel(e)}
+            if is_invalid:
+                ev["invalid"] = True
+            sig.events.append(ev)
+            tool_calls += 1
+            tools_used[name] = tools_used.get(name, 0) + 1
+            if not ok:
+                failed += 1
+        elif typ == "text":
+            text = part.get("text")
+            if isinstance(text, str) and text:
+                sig.events.append({"type": "text", "text": _trunc(text), "t": rel(e)})
+        elif typ == "reasoning":
+            text = part.get("text")
+            if isinstance(text, str) and text:
+                sig.events.append({"type": "text", "text": _trunc(text), "reasoning": True, "t": rel(e)})
+        elif typ == "error":
+            name, msg, data = _error_text(e.get("error"))
+            sig.events.append({"type": "error", "message": _trunc(f"{name}: {msg}"), "t": rel(e)})
+            (infra_errors if _classify_error(name, msg, data) == "infra" else agent_errors).append(f"{name}: {msg}")
+
+    # stderr (--print-logs): why a run that printed nothing hung, e.g. the server is down
+    stream_errors: list[str] = []
+    try:
+        err_text = result.stderr_path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        err_text = ""
+    for m in _STREAM_ERR_RE.finditer(err_text):
+        stream_errors.append(m.group(1))
+    target_url = None
+    try:
+        target_url = resolve_model(ctx.model, ctx.base_url).openai_base
+    except Exception:  # noqa: BLE001 - parse never fails on a bad model name
+        pass
+    if stream_errors:
+        last = stream_errors[-1]
+        if _CONNECT_RE.search(last):
+            infra_msg = f"model server unreachable at {target_url or 'the configured URL'} ({len(stream_errors)} attempts)"
+        else:
+            infra_msg = f"model server error: {last} ({len(stream_errors)} attempts)"
+        stuck = finished_steps == 0 or result.timed_out or (result.exit_code not in (0, None))
+        if stuck:
+            infra_errors.append(infra_msg)
+        sig.events.append({"type": "error", "message": _trunc(infra_msg), "t": None})
+
+    sig.turns = turns
+    sig.tool_calls = tool_calls
+    sig.failed_tool_calls = failed
+    if finished_steps:
+        sig.tokens_in, sig.tokens_out = tin, tout
+        sig.tokens_reasoning, sig.tokens_cache_read = treason, tcache
+    if infra_errors:
+        sig.infra_error = infra_errors[-1]
+    elif agent_errors:
+        sig.agent_error = agent_errors[-1]
+    elif not raw and result.exit_code not in (0, None) and not result.timed_out:
+        tail = [ln for ln in err_text.strip().splitlines() if ln.strip()][-1:] or [f"exit code {result.exit_code}"]
+        sig.infra_error = f"opencode failed to start: {_trunc(tail[0], 300)}"
+    sig.extra = {
+        "session_id": session_id, "steps_finished": finished_steps, "cost": round(cost, 6),
+        "tokens_cache_write": tcache_write if finished_steps else None, "tools": tools_used,
+        "opencode_tokens": {"input": raw_in, "output": raw_out} if finished_steps else None,
+        "non_json_lines": junk,
+    }
+    if result.stdout_truncated:
+        sig.extra["stdout_truncated"] = True
+    return sig

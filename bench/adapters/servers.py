@@ -1,0 +1,93 @@
+"""Which model server a model name means. Shared by the agent adapters and doctor.
+
+- `ollama/<tag>` is the Ollama server at $OLLAMA_HOST (default http://127.0.0.1:11434; `host:port`
+  without a scheme is accepted, as Ollama's own CLI does).
+- With a base URL (`--base-url`, an OpenAI-compatible server's …/v1), that server is used instead and
+  the name is the server's model id; a leading `ollama/` or `openai/` is dropped from it.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
+
+from bench.common.errors import UserError
+
+DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434"
+OLLAMA_DEFAULT_PORT = 11434
+KNOWN_PREFIXES = ("ollama/", "openai/")
+
+
+@dataclass(frozen=True)
+class ModelTarget:
+    """A model and the server that serves it."""
+
+    spec: str          # as the user named it: "ollama/qwen3:8b"
+    kind: str          # "ollama" (native API available) or "openai" (OpenAI-compatible only)
+    model: str         # the server's name for it: "qwen3:8b"
+    root: str          # the server root without /v1: "http://127.0.0.1:11434" (for Ollama's /api/*)
+    openai_base: str   # the OpenAI-compatible base: "http://127.0.0.1:11434/v1"
+
+    @property
+    def is_ollama(self) -> bool:
+        return self.kind == "ollama"
+
+
+def normalize_ollama_host(value: str | None) -> str:
+    """$OLLAMA_HOST as a URL: scheme and port filled in, 0.0.0.0 (a bind address) mapped to 127.0.0.1."""
+    raw = (value or "").strip()
+    if not raw:
+        return DEFAULT_OLLAMA_HOST
+    if "://" not in raw:
+        raw = "http://" + raw
+    parts = urlsplit(raw)
+    host = parts.hostname or "127.0.0.1"
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"
+    port = parts.port
+    if port is None:
+        port = 443 if parts.scheme == "https" else OLLAMA_DEFAULT_PORT
+    netloc = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    path = parts.path.rstrip("/")
+    return urlunsplit((parts.scheme or "http", netloc, path, "", ""))
+
+
+def ollama_host(env: dict[str, str] | None = None) -> str:
+    """The Ollama server the user means: $OLLAMA_HOST, normalized, or the default."""
+    env = os.environ if env is None else env
+    return normalize_ollama_host(env.get("OLLAMA_HOST"))
+
+
+def normalize_base_url(url: str) -> str:
+    """A user's --base-url without a trailing slash; a scheme is added when missing."""
+    u = url.strip().rstrip("/")
+    if "://" not in u:
+        u = "http://" + u
+    return u
+
+
+def resolve_model(model: str, base_url: str | None = None, env: dict[str, str] | None = None) -> ModelTarget:
+    """Resolve a model name (and optional OpenAI-compatible base URL) to a ModelTarget; UserError if unclear."""
+    spec = (model or "").strip()
+    if not spec or spec == "none":
+        raise UserError("--model is required for this agent, e.g. --model ollama/qwen3:8b "
+                        "(or a model id with --base-url http://host:port/v1)")
+    if base_url:
+        base = normalize_base_url(base_url)
+        name = spec
+        for prefix in KNOWN_PREFIXES:
+            if name.startswith(prefix):
+                name = name[len(prefix):]
+                break
+        if not name:
+            raise UserError(f"--model {spec!r}: no model id after the prefix")
+        root = base[: -len("/v1")] if base.endswith("/v1") else base
+        return ModelTarget(spec=spec, kind="openai", model=name, root=root, openai_base=base)
+    if spec.startswith("ollama/"):
+        name = spec[len("ollama/"):]
+        if not name:
+            raise UserError(f"--model {spec!r}: no Ollama tag after 'ollama/' (e.g. ollama/qwen3:8b)")
+        root = ollama_host(env)
+        return ModelTarget(spec=spec, kind="ollama", model=name, root=root, openai_base=root + "/v1")
+    raise UserError(f"--model {spec!r}: name an Ollama model as ollama/<tag> (e.g. ollama/qwen3:8b), "
+                    "or give --base-url http://host:port/v1 for an OpenAI-compatible server")

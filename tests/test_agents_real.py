@@ -1,0 +1,473 @@
+"""The real agent CLIs (opencode 1.18.33, aider 0.86.2) driven against the scripted model server.
+
+Each test copies a calib task's fixture into a temporary git repo, builds the adapter's invocation,
+runs it the way run_agent does (own session, hard timeout, log files), parses the output and checks it
+against what the scripted server logged: tokens it reported, tool calls it issued, the failing call,
+the edit landing in the file (the task's own oracle passes), no connection to anything but the loopback
+server (a proxy tripwire catches any client that honours HTTP(S)_PROXY), and that a user's planted
+config (~/.config/opencode, ~/.aider.conf.yml, ~/.env, AIDER_* / OPENCODE_* variables, repo-level files)
+changes nothing.
+
+    pytest -m integration tests/test_agents_real.py -s      (-s shows the measured wall times)
+
+Skipped, with the reason, when a binary is missing (`nox -s install-agents` installs both).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from bench import fakellm
+from bench.adapters import aider, opencode
+from bench.adapters.base import AgentContext, ProcessResult
+from bench.adapters.binaries import find_binary
+from bench.common.proc import run_tree
+
+pytestmark = pytest.mark.integration
+
+REPO = Path(__file__).resolve().parent.parent
+SCRIPTS = REPO / "bench" / "fakellm_scripts"
+OPENCODE_BIN = find_binary("opencode")
+AIDER_BIN = find_binary("aider")
+need_opencode = pytest.mark.skipif(
+    OPENCODE_BIN is None, reason="opencode not installed: run `nox -s install-agents` (npm install opencode-ai@1.18.33 into .agents/)")
+need_aider = pytest.mark.skipif(
+    AIDER_BIN is None, reason="aider not installed: run `nox -s install-agents` (aider-chat==0.86.2 in .agents/aider-venv)")
+ORACLE = [sys.executable, "-m", "unittest", "discover", "-s", "tests", "-t", ".", "-q"]
+GIT_ENV = {"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t",
+           "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
+TIMINGS: list[tuple[str, float]] = []
+
+
+class Tripwire:
+    """A TCP listener on 127.0.0.1 that records every connection: the 'proxy' no request may reach."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.hits: list[bytes] = []
+        self._stop = threading.Event()
+        self._t = threading.Thread(target=self._run, daemon=True)
+        self._t.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            try:
+                conn.settimeout(1)
+                self.hits.append(conn.recv(200))
+            except OSError:
+                self.hits.append(b"")
+            finally:
+                conn.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._t.join(timeout=2)
+        self.sock.close()
+
+
+def _git(args: list[str], cwd: Path) -> str:
+    env = {**os.environ, **GIT_ENV}
+    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture
+def planted(tmp_path, monkeypatch):
+    """A hostile user environment: a HOME with agent configs, agent variables, proxies to a tripwire."""
+    home = tmp_path / "user-home"
+    (home / ".config" / "opencode").mkdir(parents=True)
+    deny = {"permission": {"edit": "deny", "bash": "deny"}, "model": "anthropic/claude-sonnet-4",
+            "provider": {"localagentbench": {"options": {"baseURL": "http://127.0.0.1:1/v1"}}}}
+    (home / ".config" / "opencode" / "opencode.json").write_text(json.dumps(deny))
+    (home / "opencode-user.json").write_text(json.dumps(deny))
+    (home / ".aider.conf.yml").write_text("model: gpt-4o\nedit-format: whole\nauto-commits: true\n"
+                                          "openai-api-base: http://127.0.0.1:1/v1\nauto-test: true\n"
+                                          "test-cmd: touch PWNED_BY_HOME_CONFIG\n")
+    (home / ".env").write_text("OLLAMA_API_BASE=http://127.0.0.1:1\nOPENAI_API_BASE=http://127.0.0.1:1/v1\n")
+    trip = Tripwire()
+    proxy = f"http://127.0.0.1:{trip.port}"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("OPENCODE_CONFIG", str(home / "opencode-user.json"))
+    monkeypatch.setenv("AIDER_EDIT_FORMAT", "whole")
+    monkeypatch.setenv("AIDER_AUTO_COMMITS", "true")
+    monkeypatch.setenv("OLLAMA_API_BASE", "http://127.0.0.1:1")
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
+        monkeypatch.setenv(var, proxy)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    yield trip
+    trip.close()
+
+
+def make_repo(tmp_path: Path, fixture: str, hostile_repo_files: bool = True) -> Path:
+    """The fixture as a one-commit git repo; with repo-level agent configs that must not be obeyed."""
+    work = tmp_path / "work"
+    shutil.copytree(REPO / "fixtures" / fixture, work)
+    if hostile_repo_files:
+        (work / "opencode.json").write_text(json.dumps({"permission": {"edit": "deny"}}))
+        (work / ".aider.conf.yml").write_text("edit-format: whole\nauto-commits: true\nauto-test: true\n"
+                                              "test-cmd: touch PWNED_BY_REPO_CONFIG\n")
+        (work / ".env").write_text("OLLAMA_API_BASE=http://127.0.0.1:1\nOPENAI_API_BASE=http://127.0.0.1:1/v1\n")
+    _git(["init", "-q"], work)
+    _git(["add", "-A"], work)
+    _git(["commit", "-qm", "base"], work)
+    return work
+
+
+def drive(adapter, tmp_path: Path, workdir: Path, script: Path | dict, model: str, *, task: dict | None = None,
+          timeout: float = 120, base_url: bool = False, max_turns: int | None = None,
+          ollama_host: str | None = None, label: str = "", sandboxed: bool = False):
+    """invocation -> run_tree (as run_agent runs it) -> parse; returns (completed, signals, server requests).
+
+    The environment is built as run_agent builds it: the caller's, plus the adapter's variables.
+    With sandboxed=True the command runs inside the bubblewrap sandbox with the adapter's ro_paths.
+    """
+    run_dir, scratch = tmp_path / "run", tmp_path / "scratch"
+    run_dir.mkdir(exist_ok=True)
+    scratch.mkdir(exist_ok=True)
+    prompt = (task or {}).get("prompt") or "Please fix it."
+    prompt_file = run_dir / "prompt.txt"
+    prompt_file.write_text(prompt)
+    with fakellm.serve(script, log_path=tmp_path / "fakellm.jsonl") as server:
+        os.environ["OLLAMA_HOST"] = ollama_host or server.url
+        try:
+            ctx = AgentContext(task=task or {"id": "t", "category": "calib"}, workdir=workdir, prompt=prompt,
+                               prompt_file=prompt_file, model=model, timeout_s=timeout, max_turns=max_turns,
+                               scratch_dir=scratch, run_dir=run_dir,
+                               base_url=(server.url + "/v1") if base_url else None)
+            inv = adapter.invocation(ctx)
+            out, err = run_dir / "agent.stdout.log", run_dir / "agent.stderr.log"
+            env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **inv.env}
+            argv = inv.argv
+            if sandboxed:
+                from bench.common import sandbox
+
+                home = Path(inv.env["HOME"])
+                argv = sandbox.wrap(inv.argv, "bwrap", cwd=workdir, rw=[workdir, scratch], home=home,
+                                    ro=[prompt_file, *inv.ro_paths], network=True)
+            done = run_tree(argv, cwd=workdir, env=env, stdout_path=out, stderr_path=err,
+                            timeout_s=timeout, stdin=inv.stdin)
+            result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, out, err)
+            signals = adapter.parse(ctx, result)
+        finally:
+            os.environ.pop("OLLAMA_HOST", None)
+        time.sleep(0.3)   # let the server log a request the client dropped
+        requests = server.requests
+    TIMINGS.append((label or model, done.wall_s))
+    print(f"\n[timing] {label or model}: {done.wall_s:.2f}s wall (exit {done.exit_code}, timed_out {done.timed_out})")
+    return done, signals, requests, inv
+
+
+def _bwrap_reason() -> str | None:
+    try:
+        from bench.common import sandbox
+    except ImportError:
+        return "bench.common.sandbox not available"
+    return sandbox.bwrap_works()
+
+
+need_bwrap = pytest.mark.skipif(_bwrap_reason() is not None, reason=f"no bubblewrap sandbox: {_bwrap_reason()}")
+
+
+def chat(requests: list[dict]) -> list[dict]:
+    return [r for r in requests if r.get("api") in ("ollama", "openai") and r.get("status") == 200 and "turn" in r]
+
+
+def reported(requests: list[dict]) -> tuple[int, int]:
+    rs = [r for r in chat(requests) if r.get("usage_reported")]
+    return sum(r["usage"]["prompt_tokens"] for r in rs), sum(r["usage"]["completion_tokens"] for r in rs)
+
+
+def issued_calls(requests: list[dict]) -> int:
+    return sum(len(r.get("tool_calls") or []) for r in chat(requests))
+
+
+def oracle_passes(workdir: Path) -> bool:
+    return subprocess.run(ORACLE, cwd=workdir, capture_output=True).returncode == 0
+
+
+def assert_loopback_only(requests: list[dict], trip: Tripwire) -> None:
+    assert requests, "the scripted server saw no request"
+    assert {r["client"] for r in requests} == {"127.0.0.1"}
+    assert trip.hits == [], f"something used the proxy (an outbound connection): {trip.hits[:3]}"
+
+
+def task(tid: str) -> dict:
+    import yaml
+
+    return yaml.safe_load((REPO / "tasks" / f"{tid}.yaml").read_text())
+
+
+# ---------------------------------------------------------------------------------------------
+# opencode
+
+
+@need_opencode
+def test_opencode_fixes_greeting_with_native_tools(tmp_path, planted):
+    work = make_repo(tmp_path, "calib-greeting")
+    done, sig, reqs, inv = drive(opencode, tmp_path, work, SCRIPTS / "opencode-calib.yaml",
+                                 "ollama/opencode-calib-greeting", task=task("calib-greeting"), label="opencode greeting")
+    assert done.exit_code == 0 and not done.timed_out
+    assert oracle_passes(work)
+    assert "farewell" in (work / "greeter" / "messages.py").read_text()
+    assert sig.turns == len(chat(reqs)) == 3
+    assert sig.tool_calls == issued_calls(reqs) == 2
+    assert sig.failed_tool_calls == 0
+    assert (sig.tokens_in, sig.tokens_out) == reported(reqs)
+    assert sig.tokens_reasoning == 0 and sig.tokens_cache_read == 0
+    assert sig.infra_error is None and sig.agent_error is None
+    assert [e["name"] for e in sig.events if e["type"] == "tool_call"] == ["read", "edit"]
+    # the prompt arrived verbatim (stdin), the network tools were not offered, streaming with usage
+    first = chat(reqs)[0]
+    assert "webfetch" not in first["tools"] and "edit" in first["tools"]
+    assert first["stream"] is True and first["include_usage"] is True
+    assert_loopback_only(reqs, planted)
+    assert _git(["rev-list", "--count", "HEAD"], work).strip() == "1"
+
+
+@need_opencode
+@need_bwrap
+def test_opencode_runs_inside_the_sandbox(tmp_path):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    done, sig, reqs, inv = drive(opencode, tmp_path, work, SCRIPTS / "opencode-calib.yaml",
+                                 "ollama/opencode-calib-greeting", task=task("calib-greeting"), sandboxed=True,
+                                 label="opencode greeting (bwrap sandbox)")
+    assert done.exit_code == 0, (tmp_path / "run" / "agent.stderr.log").read_text()[-2000:]
+    assert oracle_passes(work)
+    assert sig.tool_calls == 2 and (sig.tokens_in, sig.tokens_out) == reported(reqs)
+
+
+@need_opencode
+def test_opencode_counts_the_failing_edit(tmp_path, planted):
+    work = make_repo(tmp_path, "calib-greeting")
+    done, sig, reqs, _ = drive(opencode, tmp_path, work, SCRIPTS / "opencode-calib.yaml",
+                               "ollama/opencode-calib-greeting-retry", task=task("calib-greeting"),
+                               label="opencode greeting-retry")
+    assert oracle_passes(work)
+    assert (work / "CHANGES.md").read_text() == "- greet() ends with an exclamation mark.\n"
+    assert sig.tool_calls == issued_calls(reqs) == 4
+    assert sig.failed_tool_calls == 1
+    failed = [e for e in sig.events if e["type"] == "tool_call" and e["status"] == "error"]
+    assert failed[0]["name"] == "edit" and "oldString" in failed[0]["output"]
+    assert (sig.tokens_in, sig.tokens_out) == reported(reqs)
+    assert sig.turns == 5
+    assert_loopback_only(reqs, planted)
+
+
+@need_opencode
+def test_opencode_write_tool_through_base_url(tmp_path, planted):
+    work = make_repo(tmp_path, "calib-add")
+    done, sig, reqs, inv = drive(opencode, tmp_path, work, SCRIPTS / "opencode-calib.yaml",
+                                 "opencode-calib-add", task=task("calib-add"), base_url=True, label="opencode add (base-url)")
+    assert oracle_passes(work)
+    assert (sig.tokens_in, sig.tokens_out) == (9000 + 9200, 120 + 9) == reported(reqs)
+    assert sig.tool_calls == 1 and sig.failed_tool_calls == 0
+    assert all(r["path"] == "/v1/chat/completions" for r in chat(reqs))
+
+
+@need_opencode
+def test_opencode_invalid_arguments_are_a_failed_call(tmp_path, planted):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    done, sig, reqs, _ = drive(opencode, tmp_path, work, SCRIPTS / "opencode-calib.yaml",
+                               "ollama/opencode-bad-arguments", label="opencode bad-arguments")
+    assert sig.tool_calls == issued_calls(reqs) == 1
+    assert sig.failed_tool_calls == 1
+    ev = [e for e in sig.events if e["type"] == "tool_call"][0]
+    assert ev.get("invalid") is True and "JSON" in ev["output"]
+
+
+@need_opencode
+def test_opencode_reasoning_and_cached_tokens(tmp_path):
+    """opencode splits usage (input without cache reads, output without reasoning); the adapter recombines it."""
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    script = {"models": {"thinker": {"turns": [{"content": "The answer.", "reasoning": "Let me think about greet().",
+              "usage": {"prompt_tokens": 500, "completion_tokens": 40, "reasoning_tokens": 25, "cached_tokens": 100}}]}}}
+    done, sig, reqs, _ = drive(opencode, tmp_path, work, script, "ollama/thinker", label="opencode reasoning")
+    assert (sig.tokens_in, sig.tokens_out) == reported(reqs) == (500, 40)
+    assert (sig.tokens_reasoning, sig.tokens_cache_read) == (25, 100)
+    assert sig.extra["opencode_tokens"] == {"input": 400, "output": 15}
+    assert {"type": "text", "text": "Let me think about greet().", "reasoning": True} == \
+        {k: v for k, v in sig.events[1].items() if k != "t"}
+
+
+@need_opencode
+def test_opencode_step_limit_is_only_advisory(tmp_path):
+    """max_turns -> agent.build.steps; opencode 1.18.33 tells the model to stop but still runs its calls."""
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    script = {"models": {"m": {"turns": [
+        {"tool_calls": [{"name": "read", "arguments": {"filePath": "README.md"}}]},
+        {"tool_calls": [{"name": "read", "arguments": {"filePath": "README.md"}}]},
+        {"content": "stopping"}]}}}
+    done, sig, reqs, inv = drive(opencode, tmp_path, work, script, "ollama/m", max_turns=1, label="opencode steps=1")
+    cfg = json.loads(inv.env["OPENCODE_CONFIG_CONTENT"])
+    assert cfg["agent"] == {"build": {"steps": 1}}
+    assert sig.tool_calls == 2 and sig.turns == 3   # not enforced: both calls ran
+
+
+@need_opencode
+def test_opencode_server_down_is_infra_error(tmp_path, planted):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    dead = socket.socket()
+    dead.bind(("127.0.0.1", 0))
+    port = dead.getsockname()[1]
+    dead.close()
+    done, sig, reqs, _ = drive(opencode, tmp_path, work, SCRIPTS / "opencode-calib.yaml",
+                               "ollama/opencode-calib-greeting", ollama_host=f"127.0.0.1:{port}", timeout=15,
+                               label="opencode server down (15s timeout)")
+    assert done.timed_out          # opencode retries forever
+    assert sig.infra_error and "unreachable" in sig.infra_error and str(port) in sig.infra_error
+    assert sig.turns == 0 and sig.tokens_in is None
+    assert planted.hits == []
+
+
+@need_opencode
+def test_opencode_server_error_500_is_infra_error(tmp_path):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    done, sig, reqs, _ = drive(opencode, tmp_path, work, SCRIPTS / "canary.yaml", "ollama/canary-500", timeout=15,
+                               label="opencode 500 (15s timeout)")
+    assert done.timed_out
+    assert sig.infra_error and sig.infra_error.startswith("model server error")
+    assert len([r for r in reqs if r.get("status") == 500]) >= 2   # it retried
+
+
+@need_opencode
+def test_opencode_unknown_model_is_infra_error(tmp_path):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    done, sig, reqs, _ = drive(opencode, tmp_path, work, SCRIPTS / "canary.yaml", "ollama/no-such-model", timeout=60,
+                               label="opencode unknown model")
+    assert done.exit_code == 1 and not done.timed_out
+    assert sig.infra_error and "not found" in sig.infra_error
+
+
+@need_opencode
+def test_opencode_hanging_model_is_killed(tmp_path):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    t0 = time.monotonic()
+    done, sig, reqs, _ = drive(opencode, tmp_path, work, SCRIPTS / "canary.yaml", "ollama/canary-hang", timeout=12,
+                               label="opencode hang (12s timeout)")
+    assert done.timed_out and time.monotonic() - t0 < 40
+    assert done.escaped_processes == 0
+    assert any(r.get("event") == "hang_end" for r in reqs), "the server never saw the client go away"
+    assert sig.infra_error is None
+
+
+# ---------------------------------------------------------------------------------------------
+# aider
+
+
+@need_aider
+def test_aider_fixes_greeting_with_a_diff_block(tmp_path, planted):
+    work = make_repo(tmp_path, "calib-greeting")
+    done, sig, reqs, inv = drive(aider, tmp_path, work, SCRIPTS / "aider-calib.yaml", "ollama/aider-calib-greeting",
+                                 task=task("calib-greeting"), label="aider greeting (ollama_chat)")
+    assert done.exit_code == 0 and not done.timed_out
+    assert oracle_passes(work)
+    assert sig.turns == len(chat(reqs)) == 1
+    assert sig.tool_calls == 1 and sig.failed_tool_calls == 0
+    assert (sig.tokens_in, sig.tokens_out) == reported(reqs)     # exact, from the analytics log
+    assert sig.extra["token_source"] == "analytics-log"
+    assert sig.extra["applied_files"] == ["greeter/messages.py"]
+    r = chat(reqs)[0]
+    assert r["path"] == "/api/chat" and r["stream"] is False and r["options"]["num_ctx"] == 32768
+    assert_loopback_only(reqs, planted)
+    # planted configs: no commit, no test command run, diff format (not whole), our server
+    assert _git(["rev-list", "--count", "HEAD"], work).strip() == "1"
+    assert not list(work.glob("PWNED*"))
+    assert not (work / ".aider.chat.history.md").exists() and not (work / ".aider.input.history").exists()
+    assert "--read" in inv.argv and "tests/test_messages.py" in inv.argv
+
+
+@need_aider
+@need_bwrap
+def test_aider_runs_inside_the_sandbox(tmp_path):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    done, sig, reqs, inv = drive(aider, tmp_path, work, SCRIPTS / "aider-calib.yaml", "ollama/aider-calib-greeting",
+                                 task=task("calib-greeting"), sandboxed=True, label="aider greeting (bwrap sandbox)")
+    assert done.exit_code == 0, (tmp_path / "run" / "agent.stderr.log").read_text()[-2000:]
+    assert oracle_passes(work)
+    assert sig.tool_calls == 1 and (sig.tokens_in, sig.tokens_out) == reported(reqs)
+
+
+@need_aider
+def test_aider_counts_the_failed_block_and_retries(tmp_path, planted):
+    work = make_repo(tmp_path, "calib-greeting")
+    done, sig, reqs, _ = drive(aider, tmp_path, work, SCRIPTS / "aider-calib.yaml", "ollama/aider-calib-greeting-retry",
+                               task=task("calib-greeting"), label="aider greeting-retry (ollama_chat)")
+    assert oracle_passes(work)
+    assert sig.turns == 2 and sig.tool_calls == 2 and sig.failed_tool_calls == 1
+    assert (sig.tokens_in, sig.tokens_out) == (1234 + 2345, 45 + 61) == reported(reqs)
+    assert [e["status"] for e in sig.events if e["type"] == "tool_call"] == ["error", "ok"]
+    assert_loopback_only(reqs, planted)
+
+
+@need_aider
+def test_aider_openai_prefix_through_base_url(tmp_path, planted):
+    work = make_repo(tmp_path, "calib-add")
+    done, sig, reqs, inv = drive(aider, tmp_path, work, SCRIPTS / "aider-calib.yaml", "aider-calib-add",
+                                 task=task("calib-add"), base_url=True, label="aider add (openai/, base-url)")
+    assert oracle_passes(work)
+    assert "openai/aider-calib-add" in inv.argv
+    assert all(r["path"] == "/v1/chat/completions" for r in chat(reqs))
+    assert (sig.tokens_in, sig.tokens_out) == reported(reqs)
+    assert sig.tool_calls == 1 and sig.failed_tool_calls == 0
+    assert_loopback_only(reqs, planted)
+
+
+@need_aider
+def test_aider_gives_up_after_three_reflections(tmp_path):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    done, sig, reqs, _ = drive(aider, tmp_path, work, SCRIPTS / "aider-calib.yaml", "ollama/aider-stubborn",
+                               label="aider stubborn (4 calls)")
+    assert sig.turns == 4 and sig.tool_calls == 4 and sig.failed_tool_calls == 4
+    assert sig.extra["reflections_exhausted"] is True
+    assert (sig.tokens_in, sig.tokens_out) == (4 * 999, 4 * 12)
+    assert not oracle_passes(work)
+
+
+@need_aider
+def test_aider_server_down_is_infra_error(tmp_path, planted):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    dead = socket.socket()
+    dead.bind(("127.0.0.1", 0))
+    port = dead.getsockname()[1]
+    dead.close()
+    done, sig, reqs, _ = drive(aider, tmp_path, work, SCRIPTS / "aider-calib.yaml", "ollama/aider-calib-greeting",
+                               ollama_host=f"127.0.0.1:{port}", timeout=20, label="aider server down (20s timeout)")
+    assert sig.turns == 0 and sig.tokens_in is None
+    assert sig.infra_error and "unreachable" in sig.infra_error and str(port) in sig.infra_error
+    assert planted.hits == []
+
+
+@need_aider
+def test_aider_unknown_model_on_openai_path_is_infra_error(tmp_path):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    done, sig, reqs, _ = drive(aider, tmp_path, work, SCRIPTS / "aider-calib.yaml", "no-such-model", base_url=True,
+                               timeout=60, label="aider unknown model (openai/)")
+    assert done.exit_code == 0 and not done.timed_out
+    assert sig.infra_error and "NotFoundError" in sig.infra_error
+
+
+@need_aider
+def test_aider_hanging_model_is_killed(tmp_path):
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    done, sig, reqs, _ = drive(aider, tmp_path, work, SCRIPTS / "canary.yaml", "ollama/canary-hang", timeout=12,
+                               label="aider hang (12s timeout)")
+    assert done.timed_out and done.escaped_processes == 0
+    assert any(r.get("event") == "hang_end" for r in reqs)
