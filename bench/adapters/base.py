@@ -14,9 +14,13 @@ into counts and a normalized trajectory. Adapters never start processes themselv
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+# How much of one text (a reply, a tool's input or output) a trajectory event keeps.
+TRUNCATE = 2000
 
 
 @dataclass
@@ -77,10 +81,28 @@ class AgentSignals:
     extra: dict[str, Any] = field(default_factory=dict)        # adapter-specific facts worth keeping
 
 
+def context_length(ctx: AgentContext, default: int) -> int:
+    """The context window the run asked for (option `context_length`, or Ollama's name `num_ctx`), else default."""
+    for key in ("context_length", "num_ctx"):
+        v = ctx.options.get(key)
+        if isinstance(v, int) and v > 0:
+            return v
+    return default
+
+
+def truncate(value: Any, limit: int = TRUNCATE) -> Any:
+    """`value` as event text, cut to `limit` characters with a note of how many were cut; None stays None.
+
+    A non-string (a tool's JSON input) is written as JSON first.
+    """
+    if value is None:
+        return None
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= limit else text[:limit] + f"… [{len(text) - limit} more chars]"
+
+
 def read_events(path: Path) -> list[dict[str, Any]]:
     """Normalized events from a JSON Lines file; lines that are not JSON objects are skipped."""
-    import json
-
     events = []
     if not path.exists():
         return events

@@ -31,14 +31,13 @@ to the events (for the trajectory); it changes nothing the model is asked.
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
 
-from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult
+from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult, context_length, truncate
 from bench.adapters.binaries import find_binary, install_paths, require_binary, run_version, scrubbed_env_prefix
-from bench.adapters.servers import ModelTarget, resolve_model
+from bench.adapters.servers import ModelTarget, no_proxy, resolve_model
 
 NAME = "opencode"
 PINNED_VERSION = "1.18.33"
@@ -49,7 +48,6 @@ PROVIDER_ID = "localagentbench"
 TITLE = "localagentbench"
 DEFAULT_CONTEXT = 32768
 MAX_OUTPUT = 8192
-TRUNCATE = 2000
 # Tools that reach the network: denied, so opencode does not offer them to the model at all.
 DENIED_TOOLS = ("webfetch", "websearch", "codesearch")
 
@@ -74,14 +72,6 @@ def version(opts: dict) -> str | None:
     """`opencode --version` (e.g. "1.18.33"), or None."""
     binary = find_binary(NAME)
     return run_version(binary) if binary else None
-
-
-def _context_length(ctx: AgentContext) -> int:
-    for key in ("context_length", "num_ctx"):
-        v = ctx.options.get(key)
-        if isinstance(v, int) and v > 0:
-            return v
-    return DEFAULT_CONTEXT
 
 
 def config_for(target: ModelTarget, context_length: int = DEFAULT_CONTEXT, max_turns: int | None = None) -> dict:
@@ -117,18 +107,6 @@ def config_for(target: ModelTarget, context_length: int = DEFAULT_CONTEXT, max_t
     return cfg
 
 
-def _no_proxy(target: ModelTarget) -> str:
-    hosts = ["127.0.0.1", "localhost", "::1"]
-    from urllib.parse import urlsplit
-
-    h = urlsplit(target.openai_base).hostname
-    if h and h not in hosts:
-        hosts.append(h)
-    prior = os.environ.get("NO_PROXY") or os.environ.get("no_proxy") or ""
-    extra = [x for x in prior.split(",") if x.strip() and x.strip() not in hosts]
-    return ",".join(hosts + extra)
-
-
 def invocation(ctx: AgentContext) -> Invocation:
     """`opencode run --format json --title localagentbench -m localagentbench/<model> --dir W`, prompt on stdin."""
     target = resolve_model(ctx.model, ctx.base_url)
@@ -141,9 +119,9 @@ def invocation(ctx: AgentContext) -> Invocation:
         "XDG_DATA_HOME": str(home / ".local" / "share"),
         "XDG_CACHE_HOME": str(home / ".cache"),
         "XDG_STATE_HOME": str(home / ".local" / "state"),
-        "OPENCODE_CONFIG_CONTENT": json.dumps(config_for(target, _context_length(ctx), ctx.max_turns)),
-        "NO_PROXY": _no_proxy(target),
-        "no_proxy": _no_proxy(target),
+        "OPENCODE_CONFIG_CONTENT": json.dumps(config_for(target, context_length(ctx, DEFAULT_CONTEXT), ctx.max_turns)),
+        "NO_PROXY": no_proxy(target),
+        "no_proxy": no_proxy(target),
     })
     for d in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
         Path(env[d]).mkdir(parents=True, exist_ok=True)
@@ -163,13 +141,6 @@ def invocation(ctx: AgentContext) -> Invocation:
 _CONNECT_RE = re.compile(r"Cannot connect to API|Unable to connect|ECONNREFUSED|ConnectionRefused|"
                          r"connection refused|fetch failed|socket hang up|ETIMEDOUT|EHOSTUNREACH", re.I)
 _STREAM_ERR_RE = re.compile(r'message="stream error".*?error\.error="([^"]*)"')
-
-
-def _trunc(value: Any, limit: int = TRUNCATE) -> Any:
-    if value is None:
-        return None
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return text if len(text) <= limit else text[:limit] + f"… [{len(text) - limit} more chars]"
 
 
 def _int(v: Any) -> int:
@@ -291,7 +262,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
             out = state.get("output") if ok else (state.get("error") or state.get("output")
                                                   or (inp.get("error") if isinstance(inp, dict) else None))
             ev = {"type": "tool_call", "name": name, "status": "ok" if ok else "error", "duration_s": dur,
-                  "input": _trunc(inp), "output": _trunc(out), "t": rel(e)}
+                  "input": truncate(inp), "output": truncate(out), "t": rel(e)}
             if is_invalid:
                 ev["invalid"] = True
             sig.events.append(ev)
@@ -302,14 +273,14 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
         elif typ == "text":
             text = part.get("text")
             if isinstance(text, str) and text:
-                sig.events.append({"type": "text", "text": _trunc(text), "t": rel(e)})
+                sig.events.append({"type": "text", "text": truncate(text), "t": rel(e)})
         elif typ == "reasoning":
             text = part.get("text")
             if isinstance(text, str) and text:
-                sig.events.append({"type": "text", "text": _trunc(text), "reasoning": True, "t": rel(e)})
+                sig.events.append({"type": "text", "text": truncate(text), "reasoning": True, "t": rel(e)})
         elif typ == "error":
             name, msg, data = _error_text(e.get("error"))
-            sig.events.append({"type": "error", "message": _trunc(f"{name}: {msg}"), "t": rel(e)})
+            sig.events.append({"type": "error", "message": truncate(f"{name}: {msg}"), "t": rel(e)})
             (infra_errors if _classify_error(name, msg, data) == "infra" else agent_errors).append(f"{name}: {msg}")
 
     # stderr (--print-logs): why a run that printed nothing hung, e.g. the server is down
@@ -334,7 +305,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
         stuck = finished_steps == 0 or result.timed_out or (result.exit_code not in (0, None))
         if stuck:
             infra_errors.append(infra_msg)
-        sig.events.append({"type": "error", "message": _trunc(infra_msg), "t": None})
+        sig.events.append({"type": "error", "message": truncate(infra_msg), "t": None})
 
     sig.turns = turns
     sig.tool_calls = tool_calls
@@ -348,7 +319,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
         sig.agent_error = agent_errors[-1]
     elif not raw and result.exit_code not in (0, None) and not result.timed_out:
         tail = [ln for ln in err_text.strip().splitlines() if ln.strip()][-1:] or [f"exit code {result.exit_code}"]
-        sig.infra_error = f"opencode failed to start: {_trunc(tail[0], 300)}"
+        sig.infra_error = f"opencode failed to start: {truncate(tail[0], 300)}"
     sig.extra = {
         "session_id": session_id, "steps_finished": finished_steps, "cost": round(cost, 6),
         "tokens_cache_write": tcache_write if finished_steps else None, "tools": tools_used,

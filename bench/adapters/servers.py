@@ -91,3 +91,17 @@ def resolve_model(model: str, base_url: str | None = None, env: dict[str, str] |
         return ModelTarget(spec=spec, kind="ollama", model=name, root=root, openai_base=root + "/v1")
     raise UserError(f"--model {spec!r}: name an Ollama model as ollama/<tag> (e.g. ollama/qwen3:8b), "
                     "or give --base-url http://host:port/v1 for an OpenAI-compatible server")
+
+
+def no_proxy(target: ModelTarget, env: dict[str, str] | None = None) -> str:
+    """NO_PROXY for an agent's process: loopback and the model server's host, then the caller's own entries.
+
+    A caller's HTTP(S)_PROXY must not carry the agent's requests to a local model server.
+    """
+    env = os.environ if env is None else env
+    hosts = ["127.0.0.1", "localhost", "::1"]
+    h = urlsplit(target.openai_base).hostname
+    if h and h not in hosts:
+        hosts.append(h)
+    prior = env.get("NO_PROXY") or env.get("no_proxy") or ""
+    return ",".join(hosts + [x for x in prior.split(",") if x.strip() and x.strip() not in hosts])

@@ -1,0 +1,284 @@
+"""The HTTP handler: routing, the request log, and the chat flow (persona, reply, delay, answer).
+
+One handler instance serves one connection (HTTP/1.1 keep-alive); the server it belongs to holds the
+models, the log and the stop flag (bench.fakellm.server). Bodies come from bench.fakellm.formats.
+"""
+from __future__ import annotations
+
+import http.server
+import json
+import select
+import socket
+import sys
+import time
+import uuid
+from typing import TYPE_CHECKING, Any, Iterator
+
+from bench.fakellm.formats import (
+    NDJSON, OLLAMA_VERSION, SSE, ollama_body, ollama_ps, ollama_show, ollama_stream, ollama_tag, openai_body,
+    openai_error, openai_model, openai_not_found, openai_stream,
+)
+from bench.fakellm.replies import Request, choose_reply, usage_for
+
+if TYPE_CHECKING:
+    from bench.fakellm.server import _Server
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "fakellm"
+    sys_version = ""
+    server: "_Server"
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        if self.server.verbose:
+            sys.stderr.write("fakellm: %s - %s\n" % (self.address_string(), format % args))
+
+    # -- plumbing
+    def setup(self) -> None:
+        super().setup()
+        self.server.track(self.connection, True)
+
+    def finish(self) -> None:
+        try:
+            super().finish()
+        finally:
+            self.server.track(self.connection, False)
+
+    def _send_json(self, status: int, obj: Any, extra_headers: dict | None = None) -> None:
+        body = json.dumps(obj).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in (extra_headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _send_text(self, status: int, text: str) -> None:
+        body = text.encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _start_stream(self, content_type: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+
+    def _chunk(self, data: bytes) -> None:
+        if data:
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+            self.wfile.flush()
+
+    def _end_stream(self) -> None:
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+    def _stream(self, content_type: str, pieces: Iterator[bytes]) -> None:
+        """A chunked 200 answer, one chunk per piece, each flushed as it is made."""
+        self._start_stream(content_type)
+        for piece in pieces:
+            self._chunk(piece)
+        self._end_stream()
+
+    def _read_json(self) -> Any:
+        length = int(self.headers.get("Content-Length") or 0)
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            raw = b""
+            while True:
+                line = self.rfile.readline()
+                n = int(line.strip().split(b";")[0] or b"0", 16)
+                if n == 0:
+                    self.rfile.readline()
+                    break
+                raw += self.rfile.read(n)
+                self.rfile.readline()
+        else:
+            raw = self.rfile.read(length) if length else b""
+        if not raw.strip():
+            return {}
+        return json.loads(raw)
+
+    def _log(self, entry: dict[str, Any]) -> None:
+        entry = {"t": round(time.time(), 3), "method": self.command, "path": self.path,
+                 "client": self.client_address[0], "host": self.headers.get("Host"), **entry}
+        self.server.record(entry)
+
+    def _client_gone(self) -> bool:
+        try:
+            r, _, _ = select.select([self.connection], [], [], 0)
+            if r:
+                return self.connection.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):
+            return True
+        return False
+
+    def _wait(self, seconds: float, watch_client: bool = False) -> bool:
+        """Sleep up to `seconds`; False when the server stops or (if watched) the client went away."""
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return True
+            if self.server.stopping.wait(min(0.1, left)):
+                return False
+            if watch_client and self._client_gone():
+                return False
+
+    # -- routing
+    def do_HEAD(self) -> None:
+        self.do_GET()
+
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0].rstrip("/") or "/"
+        status, payload = 200, None
+        if path == "/":
+            payload = "Ollama is running"
+        elif path == "/api/version":
+            payload = {"version": OLLAMA_VERSION}
+        elif path == "/api/tags":
+            payload = {"models": [ollama_tag(m) for m in self.server.models.values()]}
+        elif path == "/api/ps":
+            payload = {"models": [ollama_ps(m) for m in self.server.models.values() if m["name"] in self.server.loaded]}
+        elif path == "/v1/models":
+            payload = {"object": "list", "data": [openai_model(m) for m in self.server.models.values()]}
+        elif path.startswith("/v1/models/"):
+            name = path[len("/v1/models/"):]
+            m = self.server.find(name)
+            if m is None:
+                status, payload = 404, openai_not_found(name)
+            else:
+                payload = openai_model(m)
+        else:
+            status, payload = 404, "404 page not found"
+        # logged before answering, so a client that has its answer also finds it in the log
+        self._log({"api": "meta", "status": status})
+        try:
+            if isinstance(payload, str):
+                self._send_text(status, payload)
+            else:
+                self._send_json(status, payload)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def do_POST(self) -> None:
+        path = self.path.split("?", 1)[0].rstrip("/")
+        try:
+            try:
+                body = self._read_json()
+            except (ValueError, UnicodeDecodeError) as e:
+                self._log({"api": "error", "status": 400, "error": "invalid JSON"})
+                self._send_json(400, {"error": f"invalid JSON body: {e}"})
+                return
+            if not isinstance(body, dict):
+                body = {}
+            if path == "/api/show":
+                name = body.get("model") or body.get("name") or ""
+                m = self.server.find(name)
+                if m is None:
+                    self._log({"api": "ollama", "model": name, "status": 404})
+                    self._send_json(404, {"error": f"model '{name}' not found"})
+                    return
+                self._log({"api": "ollama", "model": name, "status": 200})
+                self._send_json(200, ollama_show(m))
+            elif path == "/api/chat":
+                self._chat(body, "ollama", body.get("messages") or [])
+            elif path == "/api/generate":
+                msgs = []
+                if body.get("system"):
+                    msgs.append({"role": "system", "content": body["system"]})
+                msgs.append({"role": "user", "content": body.get("prompt", "")})
+                self._chat(body, "generate", msgs)
+            elif path == "/v1/chat/completions":
+                self._chat(body, "openai", body.get("messages") or [])
+            else:
+                self._log({"api": "unknown", "status": 404})
+                self._send_text(404, "404 page not found")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    # -- chat
+    def _chat(self, body: dict, api: str, messages: list) -> None:
+        name = str(body.get("model") or "")
+        stream_default = api != "openai"   # Ollama streams unless told not to; OpenAI does not
+        stream = bool(body.get("stream", stream_default))
+        include_usage = bool((body.get("stream_options") or {}).get("include_usage")) if api == "openai" else None
+        req = Request(name, messages, body.get("tools"), "openai" if api == "openai" else "ollama", stream)
+        entry: dict[str, Any] = {
+            "api": api, "model": name, "messages": len(req.messages), "last_role": req.last_role,
+            "turn": req.turn, "tools": [t["name"] for t in req.tools], "stream": stream,
+            "include_usage": include_usage,
+        }
+        if api == "ollama" and isinstance(body.get("options"), dict):
+            entry["options"] = body["options"]
+        if body.get("tool_choice") is not None:
+            entry["tool_choice"] = body["tool_choice"]
+        if self.server.log_bodies:
+            entry["body"] = body
+        m = self.server.find(name)
+        if m is None:
+            entry.update(status=404, error="model not found")
+            self._log(entry)
+            if api == "openai":
+                self._send_json(404, openai_not_found(name))
+            else:
+                self._send_json(404, {"error": f"model '{name}' not found"})
+            return
+        self.server.loaded.add(m["name"])
+        persona = m["persona"]
+        if persona == "error500":
+            entry.update(status=500, error=m["error"], reply="persona:error500")
+            self._log(entry)
+            if api == "openai":
+                self._send_json(500, openai_error(m["error"]))
+            else:
+                self._send_json(500, {"error": m["error"]})
+            return
+        if persona == "hang":
+            entry.update(status=None, reply="persona:hang", hang_started=round(time.time(), 3))
+            self._log(dict(entry, event="hang_start"))
+            finished = self._wait(m["hang_s"], watch_client=True)
+            if not finished:
+                entry.update(event="hang_end", reason="client gone or server stopping")
+                self._log(entry)
+                self.close_connection = True
+                return
+            reply, source = {"content": m["answer"]}, "persona:hang_timeout"
+        else:
+            reply, source = choose_reply(m, req)
+        if reply.get("delay_s"):
+            if not self._wait(float(reply["delay_s"]), watch_client=True):
+                entry.update(status=None, reply=source, event="delay_aborted")
+                self._log(entry)
+                self.close_connection = True
+                return
+        content = reply.get("content") or ""
+        calls = []
+        for i, c in enumerate(reply.get("tool_calls") or []):
+            calls.append({"id": c.get("id") or f"call_{uuid.uuid4().hex[:8]}", "index": i,
+                          "name": c["name"], "arguments": c["arguments"]})
+        call_text = "".join(c["name"] + (c["arguments"] if isinstance(c["arguments"], str)
+                                         else json.dumps(c["arguments"], sort_keys=True)) for c in calls)
+        usage = usage_for(m, reply, req, content + call_text)
+        entry.update(status=200, reply=source, usage=usage,
+                     tool_calls=[{"name": c["name"], "arguments": c["arguments"]} for c in calls],
+                     content=content[:2000])
+        # the usage is in the answer except in an OpenAI stream the client did not ask usage for
+        entry["usage_reported"] = bool(include_usage) or not stream if api == "openai" else True
+        self._log(entry)
+        if api == "openai":
+            if stream:
+                self._stream(SSE, openai_stream(name, reply, content, calls, usage, include_usage))
+            else:
+                self._send_json(200, openai_body(name, reply, content, calls, usage))
+        elif stream:
+            self._stream(NDJSON, ollama_stream(name, reply, content, calls, usage, api))
+        else:
+            self._send_json(200, ollama_body(name, reply, content, calls, usage, api))

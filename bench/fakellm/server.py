@@ -1,0 +1,129 @@
+"""The server and its lifecycle: a threaded HTTP server on loopback, FakeLLM (its handle), serve.
+
+serve runs the server in a daemon thread so a test can start one, point an agent at ``.url`` and read
+``.requests`` afterwards; stop() also cuts open connections, so a hung request does not keep it alive.
+"""
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import socket
+import socketserver
+import threading
+from typing import Any
+
+from bench.fakellm.handler import _Handler
+from bench.fakellm.script import ScriptError, load_script
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    block_on_close = False
+    allow_reuse_address = True
+
+    def __init__(self, addr: tuple, models: dict, log_path: str | None, verbose: bool = False,
+                 log_bodies: bool = False):
+        self.address_family = socket.AF_INET6 if ":" in addr[0] else socket.AF_INET
+        super().__init__(addr, _Handler)
+        self.models = models
+        self.loaded: set[str] = set()
+        self.stopping = threading.Event()
+        self.verbose = verbose
+        self.log_bodies = log_bodies
+        self.requests: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        self._conns: set[socket.socket] = set()
+        self._log_file = open(log_path, "a", encoding="utf-8") if log_path else None
+
+    def find(self, name: str) -> dict | None:
+        if name in self.models:
+            return self.models[name]
+        if name.endswith(":latest") and name[: -len(":latest")] in self.models:
+            return self.models[name[: -len(":latest")]]
+        if ":" not in name and f"{name}:latest" in self.models:
+            return self.models[f"{name}:latest"]
+        return None
+
+    def record(self, entry: dict) -> None:
+        with self._lock:
+            self.requests.append(entry)
+            if self._log_file is not None:
+                self._log_file.write(json.dumps(entry) + "\n")
+                self._log_file.flush()
+
+    def track(self, conn: socket.socket, add: bool) -> None:
+        with self._lock:
+            (self._conns.add if add else self._conns.discard)(conn)
+
+    def close_all(self) -> None:
+        with self._lock:
+            conns = list(self._conns)
+            if self._log_file is not None:
+                self._log_file.close()
+                self._log_file = None
+        for c in conns:
+            try:
+                c.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+class FakeLLM:
+    """A running server: ``.url``, ``.port``, ``.requests`` (the log entries), ``.stop()``; a context manager."""
+
+    def __init__(self, server: _Server):
+        self._server = server
+        host, port = server.server_address[:2]
+        self.host = host
+        self.port = port
+        self.url = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+        self._thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
+                                        name="fakellm", daemon=True)
+        self._thread.start()
+        self._stopped = False
+
+    @property
+    def requests(self) -> list[dict[str, Any]]:
+        """A copy of the log entries so far, one per request (a hung request has two: start and end)."""
+        with self._server._lock:
+            return list(self._server.requests)
+
+    def chat_requests(self) -> list[dict[str, Any]]:
+        """The entries of chat requests (Ollama, OpenAI, generate), a hung one counted once."""
+        return [r for r in self.requests if r.get("api") in ("ollama", "openai", "generate") and "turn" in r
+                and r.get("event") != "hang_start"]
+
+    def stop(self) -> None:
+        if self._stopped:
+            return
+        self._stopped = True
+        self._server.stopping.set()
+        self._server.shutdown()
+        self._server.close_all()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+    def __enter__(self) -> "FakeLLM":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+def _check_host(host: str) -> str:
+    if host not in LOOPBACK_HOSTS and not host.startswith("127."):
+        raise ScriptError(f"--host {host}: fakellm binds only to loopback addresses (127.0.0.1, ::1)")
+    return "127.0.0.1" if host == "localhost" else host
+
+
+def serve(script: dict | str | os.PathLike, port: int = 0, log_path: str | os.PathLike | None = None,
+          host: str = "127.0.0.1", verbose: bool = False, base_dir: str | os.PathLike | None = None,
+          log_bodies: bool = False) -> FakeLLM:
+    """Start a server in a background thread and return it (use as a context manager or call .stop())."""
+    loaded = load_script(script, base_dir=base_dir)
+    server = _Server((_check_host(host), port), loaded["models"], str(log_path) if log_path else None, verbose,
+                     log_bodies)
+    return FakeLLM(server)
