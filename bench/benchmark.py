@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -24,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from bench import evaluate, isolate, oracle, render, run_agent, score, validate
+from bench import evaluate, isolate, oracle, run_agent, validate
 from bench.common import sandbox, timing
 from bench.common.paths import REPO_ROOT
 from bench.common.records import write_json_atomic, write_text_atomic
@@ -100,48 +99,13 @@ def scaling(tasks: list[dict], kind: str, work: Path) -> dict:
             "cores": os.cpu_count()}
 
 
-def synthetic_runs(n: int, seed: int = 0, n_tasks: int = 22) -> list[dict]:
-    """n schema-valid graded run records over n_tasks tasks and a few agent x model groups."""
-    rng = random.Random(seed)
-    groups = [("aider", "ollama/qwen3:8b"), ("opencode", "ollama/qwen3:8b"), ("aider", "ollama/qwen2.5-coder:7b"),
-              ("opencode", "ollama/qwen3-coder:30b")]
-    outcomes = ["passed", "failed", "overfit", "agent_timeout", "agent_error", "infra_error"]
-    weights = [45, 35, 5, 5, 5, 5]
-    runs = []
-    reps = max(1, n // (len(groups) * n_tasks) + 1)
-    for i in range(n):
-        agent, model = groups[i % len(groups)]
-        task = i // len(groups) % n_tasks
-        rep = i // (len(groups) * n_tasks)
-        outcome = rng.choices(outcomes, weights)[0]
-        visible = outcome in ("passed", "overfit")
-        cmds = [{"command": "python -m unittest", "exit_code": 0 if visible else 1, "duration_s": 0.2, "timed_out": False}]
-        runs.append({
-            "schema": "localagentbench/run@1", "run_id": f"synthetic-{agent}-{model}", "task_id": f"task-{task:02d}",
-            "task_digest": "sha256:" + f"{task:064x}", "rep": rep, "stage": "graded", "harness_version": "bench",
-            "task": {"id": f"task-{task:02d}", "category": ["bugfix", "feature", "calib", "data"][task % 4],
-                     "difficulty": "easy", "prompt": "Fix it.", "heldout": {"path": "h"}},
-            "paths": {"run_dir": f"/nonexistent/{i}"},
-            "agent": {"name": agent, "version": "1.0", "argv": [agent], "exit_code": 0,
-                      "timed_out": outcome == "agent_timeout", "wall_s": round(rng.uniform(5, 300), 2),
-                      "tokens_in": rng.randint(1000, 90000), "tokens_out": rng.randint(100, 9000),
-                      "tokens_reasoning": None, "tokens_cache_read": None, "turns": rng.randint(1, 30),
-                      "tool_calls": rng.randint(0, 40), "failed_tool_calls": rng.randint(0, 5),
-                      "infra_error": "server down" if outcome == "infra_error" else None},
-            "model": {"id": model}, "oracle": None if outcome == "infra_error" else {"passed": visible, "commands": cmds},
-            "heldout": None if outcome == "infra_error" else {"passed": outcome == "passed", "commands": cmds},
-            "outcome": outcome, "success": outcome == "passed", "flags": [], "sandbox": {"kind": "bwrap"},
-        })
-    assert reps >= 1
-    return runs
-
-
 _SIZE_CHILD = r"""
 import json, resource, sys, time
 from pathlib import Path
-from bench import benchmark, render, score
+from bench import render, score
+from bench.common.synthetic import synthetic_runs
 n, out = int(sys.argv[1]), Path(sys.argv[2])
-runs = benchmark.synthetic_runs(n)
+runs = synthetic_runs(n, seed=0, root=out / "bundle")  # real run files, so every page reads a trajectory, diff, logs
 t0 = time.perf_counter(); summary = score.score(runs); t1 = time.perf_counter()
 render.render(summary, out); t2 = time.perf_counter()
 print(json.dumps({"runs": n, "score_s": round(t1 - t0, 3), "render_s": round(t2 - t1, 3),
@@ -211,7 +175,6 @@ def agents(tasks: list[dict], work: Path) -> dict:
         log_path = work / f"{name}-server.jsonl"
         with fakellm.serve(scripts / f"{name}-calib.yaml", log_path=log_path) as server:
             record = isolate.isolate_one(task, work / f"agent-{name}", "bench", 0)
-            opts = {"base_url": None}
             old = os.environ.get("OLLAMA_HOST")
             os.environ["OLLAMA_HOST"] = server.url
             try:

@@ -5,6 +5,10 @@
     localagentbench check [--tasks DIR]
     localagentbench list-tasks [--tasks DIR] [--json]
     localagentbench verify [TASKS] [--task ID] [--times N]
+    localagentbench compare --base A --other B [--json] [--allow-different-tasks]
+    localagentbench promote RUN --name NAME
+    localagentbench publish [leaderboard] [--out DIR]
+    localagentbench doctor [--probe MODEL] [--base-url URL] [--json]
 """
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from bench import evaluate, isolate, render, run_agent, score, validate, verify
+from bench import compare, doctor, evaluate, isolate, promote, publish, render, run_agent, score, validate, verify
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
@@ -107,7 +111,8 @@ def cmd_list_tasks(args) -> int:
     return 2 if problems else 0
 
 
-PASSTHROUGH = {"verify": verify.main}
+PASSTHROUGH = {"verify": verify.main, "doctor": doctor.main, "compare": compare.main, "promote": promote.main,
+               "publish": publish.main}
 
 
 def build_parser() -> ArgumentParser:
@@ -139,6 +144,10 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--json", action="store_true", help="JSON Lines instead of a table")
     p.set_defaults(func=cmd_list_tasks)
     sub.add_parser("verify", help="prove every task solvable, discriminating and deterministic (see verify --help)")
+    sub.add_parser("doctor", help="check this machine, the model server and its models; --probe MODEL: the tool-call canary")
+    sub.add_parser("compare", help="paired comparison of two runs: --base A --other B (see compare --help)")
+    sub.add_parser("promote", help="promote a run's summary into leaderboard/entries/: RUN --name NAME (see promote --help)")
+    sub.add_parser("publish", help="build the leaderboard site from leaderboard/entries/ (see publish --help)")
     return parser
 
 

@@ -138,6 +138,7 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
         log(f"warning: running without a sandbox ({sandbox.describe(kind, sandbox_requested, {})['warning']}); "
             "the agent can read and write anything this user can")
     model_id = model or run_agent.BUILTIN_MODEL
+    model_section = run_agent.gather_model(agent, model, opts)
     try:
         out.mkdir(parents=True, exist_ok=True)
         (out / ".write-test").write_text("")
@@ -150,6 +151,7 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
         "options": opts, "repeat": repeat, "jobs": jobs, "retries": retries, "sandbox": kind,
         "shard": f"{shard[0]}/{shard[1]}" if shard else None, "harness_version": harness_version(),
         "tasks": {t["id"]: t["digest"] for t in tasks}, "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "model_info": model_section,
     }, resume)
     write_json_atomic(out / CONFIG_FILE, config)
     todo = []
@@ -171,6 +173,8 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
         for attempt in range(retries + 1):
             record = isolate.isolate_one(task, out, config["run_id"], rep)
             record["sandbox"] = sandbox_info
+            if model_section:
+                record["model"] = dict(model_section)
             record = run_agent.run_agent_one(record, agent, adapter, version, model_id, opts, keep_workdir, timeout_s,
                                              sandbox_kind=kind, limits=limits)
             record = oracle.grade_one(record)

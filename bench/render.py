@@ -2,44 +2,33 @@
 
     python -m bench.render results/<run>/summary.json --out results/<run>/
 
-Pages open from file:// with no network. Agent output is always escaped; only repo-authored text
-(task prompts) passes through Markdown.
+Pages open from file:// with no network (the stylesheet and script sit in site/assets/). Agent output is
+always escaped; only repo-authored text (task prompts) passes through Markdown.
 """
 from __future__ import annotations
 
 import hashlib
-import html
 import json
+import multiprocessing
 import os
-import string
-import sys
+import threading
+from collections import defaultdict
 from pathlib import Path
 from typing import Sequence
 
-import markdown as md
-
 from bench.common import schema
+from bench.common.charts import distribution_chart, interval_chart
 from bench.common.errors import UserError
-from bench.common.paths import SITE_TEMPLATE_DIR
 from bench.common.records import write_text_atomic
+from bench.common.runpage import confirmed, run_html
+from bench.common.site import (OUTCOME_LABEL, digests_block, duration, esc, heat, legend, num, page, pass_k, pct, pip,
+                               provenance, table, write_assets)
 from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.summary import load_summary
 
-LOG_PREVIEW_BYTES = 64 * 1024
-OUTCOME_LABEL = {"passed": "passed", "failed": "failed", "overfit": "overfit", "agent_timeout": "timeout",
-                 "agent_error": "agent error", "oracle_error": "oracle error", "infra_error": "infra error"}
-esc = html.escape
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.1f}%"
-
-
-def _num(x, unit: str = "") -> str:
-    if x is None:
-        return "–"
-    if isinstance(x, float):
-        return f"{x:,.1f}{unit}"
-    return f"{x:,}{unit}"
+MATRIX_PAGE_ROWS = 50
+# Below this many runs the pages are written in this process: starting workers would cost more than it saves.
+PARALLEL_MIN_RUNS = 400
 
 
 def run_page_name(run: dict) -> str:
@@ -48,64 +37,71 @@ def run_page_name(run: dict) -> str:
     return f"{run['task_id']}-{run['rep']}-{hashlib.sha1(key.encode()).hexdigest()[:8]}.html"
 
 
-def reproduce_command(run: dict) -> str:
-    """The command that repeats this run."""
-    parts = ["localagentbench run", f"--agent {run['agent']['name']}", f"--task {run['task_id']}"]
-    if run["model"]["id"] != "none":
-        parts.append(f"--model {run['model']['id']}")
-    for key, flag in (("agent_cmd", "--agent-cmd"), ("base_url", "--base-url"), ("seed", "--seed")):
-        if (run.get("options") or {}).get(key) is not None:
-            parts.append(f"{flag} {json.dumps(str(run['options'][key]))}")
-    return " ".join(parts)
+def calib_notes(summary: dict) -> list[tuple[bool, str]]:
+    """(setup broken?, message) for every group whose calibration tasks failed at all."""
+    notes = []
+    for g in summary["groups"]:
+        failing = [t for t in summary["tasks"] if t["agent"] == g["agent"] and t["model"] == g["model"]
+                   and t["category"] == "calib" and t["n"] and t["c"] < t["n"]]
+        if g["calib"]["broken"]:
+            notes.append((True, f"{g['agent']} × {g['model']}: every calibration task failed. The setup is broken "
+                                "(wrong model name, server misconfigured, agent unable to edit files), not the model: "
+                                "fix it before reading these scores."))
+        elif failing:
+            notes.append((False, f"{g['agent']} × {g['model']}: calibration task(s) failed: " + ", ".join(
+                f"{t['task_id']} ({t['n'] - t['c']}/{t['n']} runs)" for t in failing) + ". Check the setup."))
+    return notes
 
 
 # ---------------------------------------------------------------- Markdown report
 
+def _md(text: str) -> str:
+    return str(text).replace("|", "\\|")
+
+
 def markdown_report(summary: dict) -> str:
     """The run report as Markdown."""
-    lines = [f"# LocalAgentBench report", "",
+    groups = summary["groups"]
+    lines = ["# LocalAgentBench report", "",
              f"Runs {', '.join(summary['run_ids']) or '(none)'} · harness {summary['harness_version']} · "
              f"{len(summary['runs'])} graded run(s)", ""]
-    for warning in summary["warnings"]:
-        lines.append(f"> **Warning:** {warning}")
-    if summary["warnings"]:
-        lines.append("")
+    notes = [f"> **{'Setup is broken' if bad else 'Calibration'}:** {text}" for bad, text in calib_notes(summary)]
+    notes += [f"> **Warning:** {w}" for w in summary["warnings"]]
+    lines += notes + ([""] if notes else [])
     lines += ["## Results", "",
               "| Agent | Model | pass@1 | 95% CI | pass@k | Held-out confirmed | Overfit | Infra errors | "
               "Median latency | Tokens in / out | Tool calls (failed) |",
               "|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|"]
-    for g in summary["groups"]:
+    for g in groups:
         lo, hi = g["pass_at_1_ci"]
-        pk = ", ".join(f"@{k} {_pct(v)}" for k, v in g["pass_at_k"].items())
+        pk = ", ".join(f"@{k} {pct(v)}" for k, v in g["pass_at_k"].items())
         c = g["costs"]
         lines.append(
-            f"| {g['agent']} | {g['model']} | {_pct(g['pass_at_1'])} | {_pct(lo)} – {_pct(hi)} | {pk} | "
+            f"| {_md(g['agent'])} | {_md(g['model'])} | {pct(g['pass_at_1'])} | {pct(lo)} – {pct(hi)} | {pk} | "
             f"{g['heldout_confirmed']}/{g['heldout_checked']} | {g['overfit']} | {g['infra_errors']} | "
-            f"{_num(g['latency']['median_s'], ' s')} | {_num(c['tokens_in'])} / {_num(c['tokens_out'])} | "
-            f"{_num(c['tool_calls'])} ({_num(c['failed_tool_calls'])}) |")
-    groups = summary["groups"]
+            f"{duration(g['latency']['median_s'])} | {num(c['tokens_in'])} / {num(c['tokens_out'])} | "
+            f"{num(c['tool_calls'])} ({num(c['failed_tool_calls'])}) |")
     lines += ["", "## Per task", "", "| Task | Category | Difficulty | " +
-              " | ".join(f"{g['agent']} × {g['model']}" for g in groups) + " |",
+              " | ".join(f"{_md(g['agent'])} × {_md(g['model'])}" for g in groups) + " |",
               "|---|---|---|" + "---|" * len(groups)]
     cells = {(t["task_id"], t["agent"], t["model"]): t for t in summary["tasks"]}
-    for task_id in sorted({t["task_id"] for t in summary["tasks"]}):
-        any_row = next(t for t in summary["tasks"] if t["task_id"] == task_id)
-        row = [task_id, any_row["category"], any_row["difficulty"]]
+    meta = {t["task_id"]: t for t in summary["tasks"]}
+    for task_id in sorted(meta):
+        row = [task_id, meta[task_id]["category"], meta[task_id]["difficulty"]]
         for g in groups:
             t = cells.get((task_id, g["agent"], g["model"]))
             row.append("–" if t is None else f"{t['c']}/{t['n']} " + ", ".join(OUTCOME_LABEL[o] for o in t["outcomes"]))
         lines.append("| " + " | ".join(row) + " |")
-    lines += ["", "## Per category", "", "| Agent | Model | " + " | ".join(
-        sorted({c for g in groups for c in g["categories"]})) + " |"]
     cats = sorted({c for g in groups for c in g["categories"]})
-    lines.append("|---|---|" + "---:|" * len(cats))
+    lines += ["", "## Per category", "", "| Agent | Model | " + " | ".join(cats) + " |",
+              "|---|---|" + "---:|" * len(cats)]
     for g in groups:
-        lines.append(f"| {g['agent']} | {g['model']} | " + " | ".join(
-            _pct(g["categories"][c]["pass_at_1"]) if c in g["categories"] else "–" for c in cats) + " |")
+        lines.append(f"| {_md(g['agent'])} | {_md(g['model'])} | " + " | ".join(
+            pct(g["categories"][c]["pass_at_1"]) if c in g["categories"] else "–" for c in cats) + " |")
     lines += ["", "## Provenance", ""]
     for g in groups:
-        lines.append(f"- {g['agent']} × {g['model']}: agent version {', '.join(v for v in g['agent_version'] if v) or 'unknown'}, "
-                     f"sandbox {', '.join(g.get('sandbox', []))}")
+        lines.append(f"- {_md(g['agent'])} × {_md(g['model'])}: agent version "
+                     f"{', '.join(v for v in g['agent_version'] if v) or 'unknown'}, sandbox {', '.join(g.get('sandbox', []))}")
     lines.append(f"- task digests: {len(summary['task_digests'])} task(s); see summary.json")
     lines += ["", "Metric definitions: METHODOLOGY.md.", ""]
     return "\n".join(lines)
@@ -113,179 +109,153 @@ def markdown_report(summary: dict) -> str:
 
 # ---------------------------------------------------------------- HTML site
 
-def _template() -> tuple[string.Template, str]:
-    try:
-        page = string.Template((SITE_TEMPLATE_DIR / "page.html").read_text(encoding="utf-8"))
-        style = (SITE_TEMPLATE_DIR / "style.css").read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"{SITE_TEMPLATE_DIR}: site template missing ({exc.strerror}); reinstall LocalAgentBench") from None
-    return page, style
-
-
-def _page(title: str, crumb: str, body: str, home: str, footer: str) -> str:
-    page, style = _template()
-    return page.substitute(title=esc(title), crumb=esc(crumb), body=body, home=home, style=style, footer=footer)
-
-
-def _badge(outcome: str | None, href: str | None = None, title: str = "") -> str:
-    label = OUTCOME_LABEL.get(outcome or "", "–")
-    cls = f"badge o-{outcome or 'none'}"
-    if href:
-        return f'<a class="{cls}" href="{esc(href)}" title="{esc(title)}">{esc(label)}</a>'
-    return f'<span class="{cls}" title="{esc(title)}">{esc(label)}</span>'
-
-
-def _bar(p: float, ci: list[float]) -> str:
-    return (f'<div class="bar" role="img" aria-label="pass@1 {_pct(p)}, 95% CI {_pct(ci[0])} to {_pct(ci[1])}">'
-            f'<div class="fill" style="width:{100 * p:.2f}%"></div>'
-            f'<div class="ci" style="left:{100 * ci[0]:.2f}%;width:{100 * (ci[1] - ci[0]):.2f}%"></div></div>')
-
-
 def _footer(summary: dict) -> str:
     return (f"LocalAgentBench {esc(summary['harness_version'])} · runs {esc(', '.join(summary['run_ids']))} · "
             "numbers defined in METHODOLOGY.md")
 
 
-def index_html(summary: dict) -> str:
-    """The run site's front page: results per group, warnings, the task matrix."""
-    parts = ["<h1>Evaluation report</h1>"]
-    parts += [f'<div class="warn">{esc(w)}</div>' for w in summary["warnings"]]
-    parts.append('<h2>Results</h2><div class="table-wrap"><table id="results"><thead><tr><th>Agent</th><th>Model</th>'
-                 '<th>pass@1 (95% CI)</th><th class="num">pass@1</th><th>pass@k</th><th class="num">Held-out confirmed</th>'
-                 '<th class="num">Overfit</th><th class="num">Infra errors</th><th class="num">Median latency</th>'
-                 '<th class="num">Tokens in / out</th><th class="num">Tool calls (failed)</th></tr></thead><tbody>')
+def _group_provenance(summary: dict, by_group: dict[tuple[str, str], list[dict]]) -> str:
+    items: dict[str, object] = {"harness": summary["harness_version"], "run ids": ", ".join(summary["run_ids"])}
     for g in summary["groups"]:
-        c = g["costs"]
-        parts.append(
-            f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td><td>{_bar(g['pass_at_1'], g['pass_at_1_ci'])}</td>"
-            f"<td class=num>{_pct(g['pass_at_1'])}<br><small>{_pct(g['pass_at_1_ci'][0])}–{_pct(g['pass_at_1_ci'][1])}</small></td>"
-            f"<td>{esc(', '.join(f'@{k} {_pct(v)}' for k, v in g['pass_at_k'].items()))}</td>"
-            f"<td class=num>{g['heldout_confirmed']}/{g['heldout_checked']}</td><td class=num>{g['overfit']}</td>"
-            f"<td class=num>{g['infra_errors']}</td><td class=num>{_num(g['latency']['median_s'], ' s')}</td>"
-            f"<td class=num>{_num(c['tokens_in'])} / {_num(c['tokens_out'])}</td>"
-            f"<td class=num>{_num(c['tool_calls'])} ({_num(c['failed_tool_calls'])})</td></tr>")
-    parts.append("</tbody></table></div>")
+        runs = by_group.get((g["agent"], g["model"]), [])
+        models = sorted({json.dumps(r["model"], sort_keys=True) for r in runs})
+        options = sorted({json.dumps(r.get("options") or {}, sort_keys=True) for r in runs})
+        flags = defaultdict(int)
+        for r in runs:
+            for f in r.get("flags", []):
+                flags[f] += 1
+        label = f"{g['agent']} × {g['model']}"
+        items[f"{label}: agent version"] = ", ".join(v for v in g["agent_version"] if v) or "unknown"
+        items[f"{label}: model"] = "; ".join(models)
+        items[f"{label}: sandbox"] = ", ".join(g.get("sandbox", []))
+        items[f"{label}: options"] = "; ".join(options)
+        items[f"{label}: run flags"] = ", ".join(f"{f} ({n})" for f, n in sorted(flags.items())) or "none"
+    return provenance(items, title="harness, agents, models, sandbox, options", open_=True) + \
+        digests_block(summary["task_digests"])
+
+
+def index_html(summary: dict, pages: dict[int, str] | None = None, compare_pages: Sequence[str] = ()) -> str:
+    """The run site's front page: pass-rate chart, results, task matrix, categories, distributions, provenance."""
+    pages = pages if pages is not None else {id(r): run_page_name(r) for r in summary["runs"]}
     groups = summary["groups"]
-    runs_by = {}
+    by_group: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    by_cell: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
     for run in summary["runs"]:
-        runs_by.setdefault((run["task_id"], run["agent"]["name"], run["model"]["id"]), []).append(run)
-    parts.append('<h2>Tasks</h2><div class="table-wrap"><table id="matrix"><thead><tr><th>Task</th><th>Category</th>'
-                 '<th>Difficulty</th>' + "".join(f"<th>{esc(g['agent'])} × {esc(g['model'])}</th>" for g in groups) +
-                 "</tr></thead><tbody>")
+        by_group[(run["agent"]["name"], run["model"]["id"])].append(run)
+        by_cell[(run["task_id"], run["agent"]["name"], run["model"]["id"])].append(run)
+    n_tasks = len(summary["task_digests"])
+    parts = ["<h1>Evaluation report</h1>",
+             f'<p class="sub">{len(groups)} agent × model group(s) · {n_tasks} task(s) · {len(summary["runs"]):,} graded '
+             f'run(s) · runs {esc(", ".join(summary["run_ids"]) or "(none)")}</p>']
+    parts += [f'<div class="alert{" bad" if bad else ""}">{"<strong>Setup is broken.</strong> " if bad else ""}'
+              f"{esc(text)}</div>" for bad, text in calib_notes(summary)]
+    parts += [f'<div class="alert">{esc(w)}</div>' for w in summary["warnings"]]
+    parts.append("<h2>Pass rate</h2>")
+    parts.append(interval_chart(
+        [{"label": f"{g['agent']} × {g['model']}", "value": g["pass_at_1"], "lo": g["pass_at_1_ci"][0],
+          "hi": g["pass_at_1_ci"][1]} for g in groups],
+        label="pass@1 per agent × model with 95% interval", id_="pass-chart"))
+    parts.append('<p class="muted">Bar: pass@1 (mean over tasks). Whisker: 95% Wilson interval, tasks as the trials.</p>')
+    rows = []
+    for g in groups:
+        c, lo, hi = g["costs"], *g["pass_at_1_ci"]
+        rows.append(
+            f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td><td class=num><b>{pct(g['pass_at_1'])}</b><br>"
+            f"<small class=muted>{pct(lo)} – {pct(hi)}</small></td>"
+            f"<td>{pass_k(g['pass_at_k'])}</td>"
+            f"<td class=num>{g['heldout_confirmed']}/{g['heldout_checked']}</td><td class=num>{g['overfit']}</td>"
+            f"<td class=num>{g['infra_errors']}</td><td class=num>{duration(g['latency']['median_s'])}</td>"
+            f"<td class=num>{num(c['tokens_in'])} / {num(c['tokens_out'])}</td>"
+            f"<td class=num>{num(c['tool_calls'])} ({num(c['failed_tool_calls'])})</td></tr>")
+    parts.append(table(["Agent", "Model", '<th class="num">pass@1 (95% CI)</th>', "pass@k",
+                        '<th class="num">Held-out confirmed</th>', '<th class="num">Overfit</th>',
+                        '<th class="num">Infra errors</th>', '<th class="num">Median latency</th>',
+                        '<th class="num">Tokens in / out</th>', '<th class="num">Tool calls (failed)</th>'],
+                       rows, id_="results"))
+    parts.append("<h2>Tasks</h2>" + legend())
     meta = {t["task_id"]: t for t in summary["tasks"]}
+    rows = []
     for task_id in sorted(meta):
         t = meta[task_id]
-        row = f"<tr><td>{esc(task_id)}</td><td>{esc(t['category'])}</td><td>{esc(t['difficulty'])}</td>"
+        cells, seen = [], set()
         for g in groups:
-            runs = sorted(runs_by.get((task_id, g["agent"], g["model"]), []), key=lambda r: r["rep"])
-            row += "<td>" + " ".join(_badge(r["outcome"], f"runs/{run_page_name(r)}",
-                                            f"rep {r['rep']}" + (" · held-out confirmed" if r["heldout"] and r["heldout"]["passed"] and r["oracle"]["passed"] else ""))
-                                     for r in runs) + "</td>"
-        parts.append(row + "</tr>")
-    parts.append("</tbody></table></div>")
-    return _page("LocalAgentBench report", "report", "\n".join(parts), "index.html", _footer(summary))
+            runs = sorted(by_cell.get((task_id, g["agent"], g["model"]), []), key=lambda r: r["rep"])
+            seen.update(r["outcome"] for r in runs)
+            ok = sum(1 for r in runs if r["success"])
+            cells.append("<td>" + "".join(pip(r["outcome"], f"runs/{pages[id(r)]}", f"{task_id} rep {r['rep']}",
+                                              confirmed(r)) for r in runs) +
+                         (f'<span class="cn">{ok}/{len(runs)}</span>' if runs else '<span class="muted">–</span>') + "</td>")
+        rows.append(f'<tr data-o="{esc(" ".join(sorted(seen)))}" data-text="{esc(task_id)} {esc(t["category"])}">'
+                    f"<td>{esc(task_id)}</td><td class=opt>{esc(t['category'])}</td><td class=opt>{esc(t['difficulty'])}</td>"
+                    f"<td class=opt>{'yes' if t.get('has_heldout') else 'no'}</td>" + "".join(cells) + "</tr>")
+    parts.append(table(["Task", '<th class="opt">Category</th>', '<th class="opt">Difficulty</th>', '<th class="opt">Held-out</th>'] +
+                       [f"{esc(g['agent'])} × {esc(g['model'])}" for g in groups], rows,
+                       id_="matrix", paged=MATRIX_PAGE_ROWS, filter_label="Filter tasks"))
+    cats = sorted({c for g in groups for c in g["categories"]})
+    parts.append("<h2>Per category</h2>")
+    parts.append(table(["Agent × model"] + [f'<th class="num">{esc(c)}</th>' for c in cats], [
+        f"<tr><td>{esc(g['agent'])} × {esc(g['model'])}</td>" + "".join(
+            heat(g["categories"][c]["pass_at_1"]) if c in g["categories"] else heat(None) for c in cats) + "</tr>"
+        for g in groups], id_="categories"))
+    parts.append('<h2>Latency and tokens</h2><div class="charts"><div><h3>Agent wall time per run</h3>')
+    scored = {k: [r for r in v if r["outcome"] != "infra_error"] for k, v in by_group.items()}
+    parts.append(distribution_chart([(f"{g['agent']} × {g['model']}", [r["agent"]["wall_s"] for r in
+                                      scored.get((g["agent"], g["model"]), [])]) for g in groups],
+                                    fmt=duration, label="agent wall time per run", id_="latency-chart"))
+    parts.append("</div><div><h3>Tokens per run (in + out)</h3>")
+    parts.append(distribution_chart([(f"{g['agent']} × {g['model']}", [
+        r["agent"]["tokens_in"] + (r["agent"]["tokens_out"] or 0) for r in scored.get((g["agent"], g["model"]), [])
+        if r["agent"].get("tokens_in") is not None]) for g in groups],
+        fmt=lambda v: f"{v:,.0f}", label="tokens per run", id_="tokens-chart"))
+    parts.append("</div></div>")
+    if compare_pages:
+        parts.append("<h2>Comparisons</h2><ul class=links>" + "".join(
+            f'<li><a href="{esc(p)}">{esc(p.removesuffix(".html"))}</a></li>' for p in compare_pages) + "</ul>")
+    parts.append("<h2>Provenance</h2>" + _group_provenance(summary, by_group))
+    return page("LocalAgentBench report", "report", "\n".join(parts), home="index.html", footer=_footer(summary),
+                assets="assets/")
 
 
-def _read_preview(path: Path) -> tuple[str, bool]:
-    if not path.exists():
-        return "", False
-    size = path.stat().st_size
-    with open(path, "rb") as fh:
-        data = fh.read(LOG_PREVIEW_BYTES)
-    return data.decode(errors="replace"), size > LOG_PREVIEW_BYTES
+def _write_pages(jobs: Sequence[tuple[dict, str, str]], runs_dir: Path, footer: str) -> int:
+    """Write run pages (run, file name, repetition links) into runs_dir."""
+    for run, name, siblings_html in jobs:
+        write_text_atomic(runs_dir / name, run_html(run, runs_dir, footer=footer, siblings_html=siblings_html))
+    return len(jobs)
 
 
-def _diff_html(text: str) -> str:
-    out = []
-    for line in text.splitlines():
-        cls = "add" if line.startswith("+") and not line.startswith("+++") else \
-              "del" if line.startswith("-") and not line.startswith("---") else "hunk" if line.startswith("@@") else ""
-        out.append(f'<span class="{cls}">{esc(line)}</span>' if cls else esc(line))
-    return '<pre class="diff">' + "\n".join(out) + "</pre>"
+_FORKED: tuple = ()  # what forked workers inherit: (jobs, runs_dir, footer); never pickled
 
 
-def _log_block(title: str, path: Path, page_dir: Path, open_: bool = False) -> str:
-    text, truncated = _read_preview(path)
-    if not path.exists():
-        return ""
-    link = esc(os.path.relpath(path, page_dir))
-    note = f' <a href="{link}">full file</a>' + (" (preview truncated)" if truncated else "")
-    return (f"<details{' open' if open_ else ''}><summary>{esc(title)} ({path.stat().st_size:,} bytes){note}</summary>"
-            f"<pre>{esc(text)}</pre></details>")
+def _write_slice(bounds: tuple[int, int]) -> int:
+    jobs, runs_dir, footer = _FORKED
+    return _write_pages(jobs[bounds[0]:bounds[1]], runs_dir, footer)
 
 
-def run_html(run: dict, summary: dict, page_dir: Path) -> str:
-    """One run's page: prompt, trajectory, diff, grading output, logs, provenance."""
-    run_dir = Path(run["paths"]["run_dir"])
-    a = run["agent"]
-    parts = [f"<h1>{esc(run['task_id'])} · rep {run['rep']} {_badge(run['outcome'])}</h1>",
-             f"<p>{esc(a['name'])} × {esc(run['model']['id'])} · {a['wall_s']:.1f} s · turns {_num(a['turns'])} · "
-             f"tokens {_num(a['tokens_in'])} in / {_num(a['tokens_out'])} out · tool calls {_num(a['tool_calls'])} "
-             f"({_num(a['failed_tool_calls'])} failed)</p>"]
-    if run.get("flags"):
-        parts.append('<div class="warn">Flags: ' + esc(", ".join(
-            f"{f} ({', '.join(run.get('flag_details', {}).get(f, []))})" for f in run["flags"])) + "</div>")
-    if run["sandbox"]["kind"] == "none":
-        parts.append('<div class="warn">This run had no sandbox (--sandbox none).</div>')
-    for key in ("infra_error", "agent_error"):
-        if a.get(key):
-            parts.append(f'<div class="warn">{esc(key.replace("_", " "))}: {esc(a[key])}</div>')
-    parts.append('<h2>Prompt</h2><div class="card">' + md.markdown(run["task"]["prompt"], extensions=["fenced_code"]) + "</div>")
-    events = []
-    traj = run_dir / "trajectory.jsonl"
-    if traj.exists():
-        for line in traj.read_text(errors="replace").splitlines():
-            try:
-                events.append(json.loads(line))
-            except json.JSONDecodeError:
-                pass
-    parts.append("<h2>Trajectory</h2>")
-    if events:
-        parts.append('<div class="table-wrap"><table id="trajectory"><thead><tr><th class="num">t (s)</th><th>Event</th>'
-                     '<th>Detail</th></tr></thead><tbody>')
-        for e in events:
-            if e.get("type") == "usage":
-                continue
-            kind = e.get("type", "?")
-            if kind == "tool_call":
-                detail = (f"{_badge('passed' if e.get('status') == 'ok' else 'failed')} <b>{esc(str(e.get('name')))}</b> "
-                          f"{esc(str(e.get('duration_s', '')))} s<br><code>{esc(str(e.get('input') or '')[:300])}</code>")
-            elif kind == "turn":
-                detail = f"turn {e.get('index')} · tokens {_num(e.get('tokens_in'))} in / {_num(e.get('tokens_out'))} out"
-            else:
-                detail = esc(str(e.get("text") or e.get("message") or "")[:2000])
-            t = e.get("t")
-            parts.append(f"<tr><td class=num>{'' if t is None else f'{t:.2f}'}</td><td>{esc(kind)}</td><td>{detail}</td></tr>")
-        parts.append("</tbody></table></div>")
-    else:
-        parts.append("<p>This agent reports no trajectory events.</p>")
-    patch, truncated = _read_preview(run_dir / "patch.diff")
-    parts.append("<h2>Diff</h2>" + (_diff_html(patch) if patch else "<p>The agent changed nothing.</p>") +
-                 ("<p>(diff truncated; see patch.diff)</p>" if truncated else ""))
-    for name, section in (("Visible oracle", run["oracle"]), ("Held-out tests", run["heldout"])):
-        if section is None:
-            continue
-        verdict = "passed" if section["passed"] else "failed"
-        parts.append(f"<h2>{name} {_badge(verdict)}</h2><ul>" + "".join(
-            f"<li><code>{esc(c['command'])}</code>: exit {c['exit_code']}{' (timed out)' if c['timed_out'] else ''}, "
-            f"{c['duration_s']:.2f} s</li>" for c in section["commands"]) + "</ul>")
-        parts.append(_log_block(f"{name} output", run_dir / ("oracle.log" if name.startswith("Visible") else "heldout.log"),
-                                page_dir, open_=not section["passed"]))
-    parts.append("<h2>Raw logs</h2>" + _log_block("agent stdout", run_dir / "agent.stdout.log", page_dir) +
-                 _log_block("agent stderr", run_dir / "agent.stderr.log", page_dir))
-    parts.append(f"<h2>Reproduce</h2><pre>{esc(reproduce_command(run))}</pre>")
-    prov = {"run id": run["run_id"], "harness": run["harness_version"], "task digest": run["task_digest"],
-            "agent": f"{a['name']} {a.get('version') or ''}", "argv": " ".join(a["argv"]),
-            "model": json.dumps(run["model"]), "sandbox": json.dumps(run["sandbox"]),
-            "flags": ", ".join(run.get("flags", [])) or "none"}
-    parts.append('<h2>Provenance</h2><dl class="prov">' + "".join(
-        f"<dt>{esc(k)}</dt><dd>{esc(str(v))}</dd>" for k, v in prov.items()) + "</dl>")
-    return _page(f"{run['task_id']} rep {run['rep']}", f"/ {run['task_id']} / rep {run['rep']}", "\n".join(parts),
-                 "../index.html", _footer(summary))
+def _write_all_pages(jobs: list[tuple[dict, str, str]], runs_dir: Path, footer: str, workers: int) -> None:
+    """Write every run page, in forked worker processes when there are many and it is safe to fork."""
+    global _FORKED
+    # Building 10,000 independent pages is CPU-bound, so it is spread over processes, but only by fork:
+    # inherited memory needs no pickling, and unlike spawn it never re-imports the caller's main module.
+    # Forking a process that has other threads can deadlock, so then (and off POSIX) pages are written here.
+    can_fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    if workers <= 1 or len(jobs) < PARALLEL_MIN_RUNS or not can_fork:
+        _write_pages(jobs, runs_dir, footer)
+        return
+    step = -(-len(jobs) // (workers * 4))
+    bounds = [(i, min(i + step, len(jobs))) for i in range(0, len(jobs), step)]
+    _FORKED = (jobs, runs_dir, footer)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            pool.map(_write_slice, bounds, chunksize=1)
+    except OSError as exc:  # no processes to be had (limits): same pages, one process
+        log(f"render: worker processes unavailable ({exc.strerror or exc}); writing the pages in this process")
+        _write_pages(jobs, runs_dir, footer)
+    finally:
+        _FORKED = ()
 
 
-def render(summary: dict, out_dir: Path) -> dict[str, str]:
-    """Write report.md and site/ under `out_dir`; return their paths."""
+def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, str]:
+    """Write report.md and site/ under `out_dir`; return their paths. `jobs`: worker processes (default: CPUs)."""
     schema.check(summary, "summary", where="summary")
     out_dir = Path(out_dir)
     site = out_dir / "site"
@@ -294,10 +264,22 @@ def render(summary: dict, out_dir: Path) -> dict[str, str]:
         (site / "runs").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{out_dir}: cannot write the report ({exc.strerror}); choose a writable --out") from None
-    write_text_atomic(report, markdown_report(summary))
-    write_text_atomic(site / "index.html", index_html(summary))
+    # Names and groupings computed once: with 10,000 runs anything per-run-per-run is too slow.
+    pages = {id(r): run_page_name(r) for r in summary["runs"]}
+    cells: dict[tuple, list[dict]] = defaultdict(list)
     for run in summary["runs"]:
-        write_text_atomic(site / "runs" / run_page_name(run), run_html(run, summary, site / "runs"))
+        cells[(run["task_id"], run["agent"]["name"], run["model"]["id"])].append(run)
+    siblings = {}
+    for key, runs in cells.items():
+        runs.sort(key=lambda r: r["rep"])
+        siblings[key] = "".join(pip(r["outcome"], pages[id(r)], f"rep {r['rep']}", confirmed(r)) for r in runs) \
+            if len(runs) > 1 else ""
+    write_assets(site)
+    write_text_atomic(report, markdown_report(summary))
+    compare_pages = sorted(p.name for p in site.glob("compare-*.html"))
+    write_text_atomic(site / "index.html", index_html(summary, pages, compare_pages))
+    work = [(r, pages[id(r)], siblings[(r["task_id"], r["agent"]["name"], r["model"]["id"])]) for r in summary["runs"]]
+    _write_all_pages(work, site / "runs", _footer(summary), jobs if jobs is not None else min(os.cpu_count() or 1, 16))
     return {"report": str(report.resolve()), "site": str((site / "index.html").resolve())}
 
 
@@ -305,18 +287,9 @@ def _main(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog="python -m bench.render", description=__doc__.split("\n")[0])
     parser.add_argument("summary", help="summary.json (or - for stdin)")
     parser.add_argument("--out", required=True, help="directory for report.md and site/")
+    parser.add_argument("--jobs", type=int, default=None, help="processes writing run pages (default: one per CPU)")
     args = parser.parse_args(argv)
-    if args.summary == "-":
-        summary = json.load(sys.stdin)
-    else:
-        path = Path(args.summary)
-        if not path.is_file():
-            raise UserError(f"{path}: no such summary file; run `python -m bench.score` first")
-        try:
-            summary = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise UserError(f"{path}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
-    paths = render(summary, Path(args.out))
+    paths = render(load_summary(args.summary, rescore_hint="python -m bench.score"), Path(args.out), args.jobs)
     print(json.dumps(paths))
     log(f"render: report at {paths['report']}, site at {paths['site']}")
     return 0

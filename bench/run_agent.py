@@ -21,7 +21,7 @@ from typing import Iterable, Iterator, Sequence
 
 from bench.adapters import get_adapter
 from bench.adapters.base import AgentContext, AgentSignals, ProcessResult
-from bench.common import sandbox, schema
+from bench.common import modelserver, sandbox, schema
 from bench.common.git import git, patch_files, snapshot_diff
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic, write_text_atomic
@@ -191,6 +191,25 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     return record
 
 
+MODEL_AGENTS = ("opencode", "aider", "command")
+
+
+def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
+    """Once per evaluation: what the model server reports about the model, and an untimed warm-up.
+
+    Only for agents that talk to a model; the warm-up's `load_s` is model load time, kept apart so the
+    first task is not charged for it. aider pins num_ctx on Ollama, so the warm-up uses the same value
+    (a different one would make Ollama load the model twice).
+    """
+    if agent not in MODEL_AGENTS or not model:
+        return None
+    options = {"num_ctx": opts.get("context_length") or 32768} if agent == "aider" else None
+    section = modelserver.gather_model(model, opts.get("base_url"), options=options)
+    if section.get("error"):
+        log(f"warning: model {model}: {section['error']} (recorded; the runs go ahead)")
+    return section
+
+
 def sandbox_record(kind: str, requested: str | None) -> dict:
     """The sandbox section every run record carries."""
     return sandbox.describe(kind, requested, {"agent": "host", "grading": "none"})
@@ -202,8 +221,11 @@ def run_agent(records: Iterable[dict], agent: str, model: str | None, opts: dict
     """Run the agent on every isolated run record, in order."""
     adapter, version = prepare(agent, opts)
     kind = sandbox.resolve(sandbox_requested)
+    model_section = gather_model(agent, model, opts)
     for record in records:
         record = {**record, "sandbox": sandbox_record(kind, sandbox_requested)}
+        if model_section:
+            record["model"] = dict(model_section)
         yield run_agent_one(record, agent, adapter, version, model or BUILTIN_MODEL, opts, keep_workdir, timeout_s,
                             sandbox_kind=kind, limits=limits)
 

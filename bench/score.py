@@ -16,9 +16,9 @@ from typing import Iterable, Sequence
 from bench.common import schema
 from bench.common.paths import harness_version
 from bench.common.records import read_records, write_json_output
+from bench.common.stats import Z95, quantile, wilson_interval  # noqa: F401 (Z95, wilson_interval: re-exported)
 from bench.common.stage import ArgumentParser, log, run_main
 
-Z95 = 1.959963984540054
 OUTCOMES = ["passed", "failed", "overfit", "agent_timeout", "agent_error", "oracle_error", "infra_error"]
 
 
@@ -29,23 +29,6 @@ def pass_at_k(n: int, c: int, k: int) -> Fraction:
     if n - c < k:
         return Fraction(1)
     return 1 - Fraction(math.comb(n - c, k), math.comb(n, k))
-
-
-def wilson_interval(p: float, n: int, z: float = Z95) -> list[float]:
-    """The Wilson score interval for a proportion p observed over n trials."""
-    if n == 0:
-        return [0.0, 1.0]
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return [round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)]
-
-
-def _quantile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    pos = (len(ordered) - 1) * q
-    low, high = math.floor(pos), math.ceil(pos)
-    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
 def _sum_known(runs: list[dict], field: str) -> int | None:
@@ -63,7 +46,7 @@ def latency(runs: list[dict]) -> dict:
     turns = sum(r["agent"]["turns"] for r in turned)
     return {
         "total_s": round(sum(walls), 3), "mean_s": round(statistics.fmean(walls), 3),
-        "median_s": round(statistics.median(walls), 3), "p90_s": round(_quantile(walls, 0.9), 3),
+        "median_s": round(statistics.median(walls), 3), "p90_s": round(quantile(walls, 0.9), 3),
         "max_s": round(max(walls), 3),
         "per_turn_s": round(sum(r["agent"]["wall_s"] for r in turned) / turns, 3) if turns else None,
     }
@@ -139,6 +122,8 @@ def score_group(agent: str, model: str, runs: list[dict]) -> tuple[dict, list[di
         "latency": latency([r for r in runs if r["outcome"] != "infra_error"]),
         "costs": costs([r for r in runs if r["outcome"] != "infra_error"]),
         "sandbox": sorted({r["sandbox"]["kind"] for r in runs}),
+        "load_s": next((r["model"]["load_s"] for r in runs if r["model"].get("load_s") is not None), None),
+        "jobs": sorted({r["sandbox"].get("jobs", 1) for r in runs}),
     }
     return group, rows
 

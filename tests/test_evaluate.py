@@ -163,3 +163,21 @@ def test_shards_partition_the_grid_and_merge(ten, tmp_path, capsys):
 def test_bad_shard(text):
     with pytest.raises(UserError, match="--shard"):
         evaluate.parse_shard(text)
+
+
+def test_runs_record_model_metadata_and_an_untimed_warm_up(ten, tmp_path, monkeypatch, capsys):
+    from bench import fakellm
+
+    with fakellm.serve(REPO / "bench" / "fakellm_scripts" / "canary.yaml") as server:
+        monkeypatch.setenv("OLLAMA_HOST", server.url)
+        assert cli.main(["run", "--agent", "command", "--agent-cmd", "true", "--model", "ollama/canary-pass",
+                         "--tasks", str(ten / "tasks"), "--task", "t1", "--task", "t2", "--out", str(tmp_path / "o")]) == 0
+        warm_ups = [r for r in server.chat_requests()]
+    summary = json.loads((tmp_path / "o" / "summary.json").read_text())
+    for run in summary["runs"]:
+        assert run["model"]["id"] == "ollama/canary-pass"
+        assert run["model"]["load_s"] == 0.05, "the load time the server reported for the warm-up"
+    assert summary["groups"][0]["load_s"] == 0.05
+    assert len(warm_ups) == 1, "one warm-up per evaluation, not per task"
+    config = json.loads((tmp_path / "o" / "run-config.json").read_text())
+    assert config["model_info"]["load_s"] == 0.05

@@ -9,11 +9,16 @@ import jsonschema
 
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
+from bench.common.timing import timed
 
 SCHEMA_TAGS = {
     "localagentbench/task@1": "task-record",
     "localagentbench/run@1": "run",
     "localagentbench/summary@1": "summary",
+    "localagentbench/comparison@1": "comparison",
+    "localagentbench/leaderboard-entry@1": "leaderboard-entry",
+    "localagentbench/probe@1": "probe",
+    "localagentbench/doctor@1": "doctor",
 }
 
 
@@ -61,7 +66,8 @@ def check(record: dict, name: str | None = None, where: str = "record") -> dict:
         name = SCHEMA_TAGS.get(tag or "")
         if name is None:
             raise UserError(f"{where}: schema: unknown record tag {tag!r}; expected one of {', '.join(SCHEMA_TAGS)}")
-    found = problems(record, name)
+    with timed("json"):
+        found = problems(record, name)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         raise UserError(f"{where}: {found[0]}{more}; it does not match schemas/{name}.schema.json")

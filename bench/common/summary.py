@@ -1,0 +1,39 @@
+"""Loading a summary.json given as a file, a results directory holding one, or '-' (stdin)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from bench.common import schema
+from bench.common.errors import UserError
+
+
+def summary_path(source: str | Path) -> Path:
+    """The summary file a source names: the file itself, or `summary.json` inside a results directory."""
+    path = Path(source)
+    return path / "summary.json" if path.is_dir() else path
+
+
+def load_summary(source: str | Path, rescore_hint: str = "localagentbench report --results DIR") -> dict:
+    """Read and validate a summary; one-line errors name the file and how to make one."""
+    if str(source) == "-":
+        try:
+            data = json.load(sys.stdin)
+        except json.JSONDecodeError as exc:
+            raise UserError(f"<stdin>: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+        return schema.check(data, "summary", where="<stdin>")
+    path = summary_path(source)
+    if Path(source).is_dir() and not path.is_file():
+        raise UserError(f"{source}: no summary.json in this results directory; make one with `{rescore_hint}`")
+    if not path.is_file():
+        raise UserError(f"{path}: no such summary file or results directory")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{path}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read ({exc.strerror})") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: expected a summary object, found {type(data).__name__}")
+    return schema.check(data, "summary", where=str(path))

@@ -1,0 +1,324 @@
+"""doctor: can an evaluation run here? One line per check (ok / warn / fail, and the fix).
+
+    localagentbench doctor [--base-url URL] [--json] [--out PATH]
+    localagentbench doctor --probe MODEL [--base-url URL] [--timeout 30] [--api auto|openai]
+
+Checks Python, git, the sandbox tool, each agent CLI (found, version, the pinned one?), the model server
+($OLLAMA_HOST or --base-url) and its version, the models it has (with coding models recommended and models
+not meant for tool use flagged) and, where the server reports memory, how much of a model sits in VRAM.
+`--probe MODEL` adds the tool-call canary (bench/probe.py). Exit 0 when an evaluation can run (and, with
+--probe, only when the model passes); 1 otherwise. `--json` prints the doctor@1 record on stdout instead
+of the lines (which then go to stderr); `--out PATH` also writes it to a file.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Sequence
+
+from bench import probe as probe_mod
+from bench.adapters import aider, binaries, opencode
+from bench.common import schema
+from bench.common.modelserver import ServerError, list_models, request_json, server_for, server_version
+from bench.common.paths import harness_version
+from bench.common.records import write_json_atomic
+from bench.common.stage import ArgumentParser, run_main
+
+SCHEMA_TAG = "localagentbench/doctor@1"
+MIN_PYTHON = (3, 10)
+# The versions the adapters were verified with; results from other versions are not comparable.
+PINNED = {"opencode": opencode.PINNED_VERSION, "aider": aider.PINNED_VERSION}
+INSTALL_HINT = "nox -s install-agents"
+CODING = re.compile(r"coder|codestral|devstral|codellama|starcoder|codegemma|granite-code|codeqwen|opencoder|"
+                    r"wizardcoder|phind-codellama", re.I)
+NOT_FOR_TOOLS = [
+    ("embedding", re.compile(r"embed|\bbge\b|bge-|minilm|rerank|snowflake-arctic-embed", re.I)),
+    ("vision", re.compile(r"llava|bakllava|moondream|vision|minicpm-v|qwen2\.5?vl|-vl\b|\bvl\b", re.I)),
+    ("speech", re.compile(r"whisper|\btts\b|speech|audio", re.I)),
+    ("uncensored chat", re.compile(r"dolphin|uncensored|abliterated", re.I)),
+]
+EMBEDDING_FAMILIES = {"bert", "nomic-bert", "xlm-roberta", "clip"}
+# Worth pulling for tool-driven agents, smallest first, with Ollama's download size (approximate).
+WORTH_PULLING = [("qwen3:8b", "5.2 GB", "tools"), ("qwen2.5-coder:7b", "4.7 GB", "aider only: writes tool calls as text"),
+                 ("deepseek-coder-v2:16b", "8.9 GB", "aider"), ("devstral:24b", "14 GB", "tools"),
+                 ("gpt-oss:20b", "14 GB", "tools"), ("qwen3-coder:30b", "19 GB", "tools")]
+KNOWN_TEXT_CALLERS = re.compile(r"qwen2\.5-coder", re.I)   # fails the canary (AGENT-CLIS.md)
+
+
+def check(name: str, status: str, message: str, fix: str | None = None) -> dict:
+    """One check's result: status is ok, warn or fail."""
+    return {"name": name, "status": status, "message": message, "fix": fix}
+
+
+def human_size(n: Any) -> str:
+    """Bytes as a short decimal size, as Ollama prints them."""
+    if not isinstance(n, (int, float)) or n <= 0:
+        return "?"
+    for unit, div in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if n >= div:
+            return f"{n / div:.1f} {unit}"
+    return f"{int(n)} B"
+
+
+def check_python() -> dict:
+    """The interpreter running the harness."""
+    v = sys.version_info
+    ok = (v.major, v.minor) >= MIN_PYTHON
+    return check("python", "ok" if ok else "fail", f"{v.major}.{v.minor}.{v.micro} ({sys.executable})",
+                 None if ok else f"use Python {'.'.join(map(str, MIN_PYTHON))} or newer")
+
+
+def check_git() -> dict:
+    """git builds every workdir and diff."""
+    path = shutil.which("git")
+    if not path:
+        return check("git", "fail", "not found on PATH", "install git (e.g. `apt-get install git`)")
+    version = binaries.run_version(Path(path)) or "version unknown"
+    return check("git", "ok", version.removeprefix("git version ").strip() + f" ({path})")
+
+
+def check_sandbox() -> dict:
+    """bubblewrap confines the agent; without it (or when it cannot run here) runs are unsandboxed."""
+    path = shutil.which("bwrap")
+    if not path:
+        return check("sandbox", "warn", "bwrap (bubblewrap) not found: agents would run without a sandbox",
+                     "install bubblewrap (e.g. `apt-get install bubblewrap`)")
+    try:
+        done = subprocess.run([path, "--ro-bind", "/", "/", "--dev", "/dev", "--unshare-net", "true"],
+                              capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return check("sandbox", "warn", f"bwrap found but did not run: {exc}", "check user namespaces are allowed")
+    if done.returncode != 0:
+        tail = (done.stderr.strip().splitlines() or ["exit code " + str(done.returncode)])[-1]
+        return check("sandbox", "warn", f"bwrap found ({path}) but cannot create a sandbox here: {tail}",
+                     "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1), or run as root")
+    version = binaries.run_version(Path(path)) or ""
+    return check("sandbox", "ok", f"{version or 'bwrap'} works ({path})")
+
+
+def check_agents() -> list[dict]:
+    """Each shipped agent CLI: found?, its version, the pinned one? A fail when none is found."""
+    out = []
+    for name, pinned in PINNED.items():
+        path = binaries.find_binary(name)
+        if path is None:
+            out.append(check(name, "warn", f"not found ({binaries.env_var(name)}, .agents/, PATH)", INSTALL_HINT))
+            continue
+        raw = binaries.run_version(path)
+        found = re.search(r"\d+\.\d+\.\d+", raw or "")
+        version = found.group(0) if found else None
+        if version == pinned:
+            out.append(check(name, "ok", f"{version}, the pinned version ({path})"))
+        elif version is None:
+            out.append(check(name, "warn", f"found at {path} but `--version` failed", f"reinstall: {INSTALL_HINT}"))
+        else:
+            out.append(check(name, "warn", f"{version} at {path}, not the pinned {pinned}: results are not comparable",
+                             f"{INSTALL_HINT} (installs {name} {pinned} into .agents/)"))
+    if not any(c["status"] == "ok" or "not the pinned" in c["message"] for c in out):
+        out.append(check("agents", "fail", "no agent CLI found: only the built-in agents (oracle, nop, mock, command) can run",
+                         INSTALL_HINT))
+    return out
+
+
+def model_kind(name: str, family: str | None = None, capabilities: list[str] | None = None) -> tuple[str, str]:
+    """(kind, note): kind is coding, general or not_for_tools (embedding, vision, speech, uncensored chat)."""
+    caps = set(capabilities or [])
+    if "embedding" in caps or (family or "").lower() in EMBEDDING_FAMILIES:
+        return "not_for_tools", "embedding model: not meant for chat or tool use"
+    for what, pattern in NOT_FOR_TOOLS:
+        if pattern.search(name):
+            return "not_for_tools", f"{what} model: not meant for tool use"
+    no_tools = bool(caps) and "tools" not in caps
+    if CODING.search(name):
+        if KNOWN_TEXT_CALLERS.search(name):
+            return "coding", "coding model; known to write tool calls as text (fails the canary): use it with aider"
+        return "coding", "coding model" + ("; its template has no tool support (aider only)" if no_tools else "")
+    return "general", "general model" + ("; its template has no tool support" if no_tools else "")
+
+
+def describe_models(ep, models: list[dict]) -> list[dict]:
+    """The model list as doctor reports it: name, size, family, parameter size, quantization, kind, note."""
+    out = []
+    for m in models:
+        name = str(m.get("name") or m.get("model") or m.get("id") or "?")
+        details = m.get("details") or {}
+        caps = None
+        if ep.kind == "ollama":
+            try:
+                caps = request_json("POST", f"{ep.root}/api/show", {"model": name}, timeout_s=5).get("capabilities")
+            except (ServerError, AttributeError):
+                caps = None
+        kind, note = model_kind(name, details.get("family"), caps if isinstance(caps, list) else None)
+        out.append({"name": name, "size": m.get("size"), "digest": m.get("digest"), "family": details.get("family"),
+                    "parameter_size": details.get("parameter_size"), "quantization": details.get("quantization_level"),
+                    "capabilities": caps if isinstance(caps, list) else None, "kind": kind, "note": note})
+    return out
+
+
+def recommend(models: list[dict], base_url: str | None = None) -> dict:
+    """Which coding models to use (present) or pull (absent)."""
+    good = [m["name"] for m in models if m["kind"] == "coding" and "as text" not in m["note"] and "no tool" not in m["note"]]
+    if good:
+        target = f"openai/{good[0]} --base-url {base_url}" if base_url else f"ollama/{good[0]}"
+        return check("recommend", "ok", f"coding models here: {', '.join(good)}; probe one before evaluating",
+                     f"localagentbench doctor --probe {target}")
+    have = {m["name"].removesuffix(":latest") for m in models}
+    pull = [f"{n} ({size}, {use})" for n, size, use in WORTH_PULLING if n not in have]
+    return check("recommend", "warn", "no coding model with native tool calls here; worth pulling: " + "; ".join(pull),
+                 f"ollama pull {WORTH_PULLING[0][0]} (fits 8 GB of VRAM), or qwen3-coder:30b with 24 GB")
+
+
+def local_vram_bytes() -> int | None:
+    """Total memory of the first NVIDIA GPU here (nvidia-smi), or None."""
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return None
+    try:
+        done = subprocess.run([smi, "--query-gpu=memory.total", "--format=csv,noheader,nounits"],
+                              capture_output=True, text=True, timeout=10)
+        return int(done.stdout.split()[0]) * 1024 * 1024 if done.returncode == 0 else None
+    except (OSError, subprocess.TimeoutExpired, ValueError, IndexError):
+        return None
+
+
+def vram_hints(models: list[dict], loaded: list[dict], vram: int | None) -> list[dict]:
+    """Size-vs-VRAM: loaded models partly on the CPU (/api/ps), and models bigger than this GPU."""
+    out = []
+    for m in loaded:
+        size, in_vram = m.get("size"), m.get("size_vram")
+        if isinstance(size, int) and isinstance(in_vram, int) and size > 0 and in_vram < size:
+            share = 100 * in_vram // size
+            out.append(check("vram", "warn", f"{m.get('name')}: only {share}% of its {human_size(size)} is in VRAM, "
+                                             "the rest runs on the CPU (slow)",
+                             "use a smaller model or quantization, or a shorter context (OLLAMA_CONTEXT_LENGTH)"))
+        elif isinstance(size, int) and size > 0:
+            ctx = f", context {m['context_length']}" if m.get("context_length") else ""
+            out.append(check("vram", "ok", f"{m.get('name')}: loaded, {human_size(in_vram)} in VRAM{ctx}"))
+    if vram:
+        big = [m["name"] for m in models if isinstance(m.get("size"), int) and m["size"] > vram * 0.9
+               and m["kind"] != "not_for_tools"]
+        if big:
+            out.append(check("vram", "warn", f"bigger than this GPU's {human_size(vram)}: {', '.join(big)}",
+                             "they will run partly on the CPU; prefer a model under 90% of VRAM"))
+    return out
+
+
+def check_server(base_url: str | None) -> tuple[list[dict], dict | None, list[dict]]:
+    """The model server, its models and memory: (checks, server, models)."""
+    try:
+        ep = server_for(base_url)
+    except Exception as exc:  # noqa: BLE001 - a bad $OLLAMA_HOST is reported as a check, not a crash
+        return [check("server", "fail", str(exc), "fix $OLLAMA_HOST or --base-url")], None, []
+    where = "--base-url" if base_url else "$OLLAMA_HOST"
+    try:
+        server = server_version(ep)
+        models = list_models(ep)
+    except ServerError as exc:
+        fix = "start Ollama (`ollama serve`) or point $OLLAMA_HOST at it" if ep.kind == "ollama" else \
+            "start the server, or fix --base-url (it usually ends in /v1)"
+        return ([check("server", "fail", f"{ep.root} ({where}) did not answer: {exc}", fix)],
+                {"kind": ep.kind, "url": ep.root, "version": None, "reachable": False}, [])
+    server["reachable"] = True
+    label = "Ollama" if server["ollama"] else "OpenAI-compatible server"
+    checks = [check("server", "ok", f"{label} {server['version'] or '(version not reported)'} at {ep.root} ({where})")]
+    described = describe_models(ep, models)
+    if not described:
+        checks.append(check("models", "fail", "the server has no models",
+                            f"ollama pull {WORTH_PULLING[0][0]}" if ep.kind == "ollama" else "load a model into the server"))
+        return checks, server, described
+    for m in described:
+        status = "warn" if m["kind"] == "not_for_tools" or "as text" in m["note"] or "no tool" in m["note"] else "ok"
+        facts = " ".join(str(x) for x in (m["family"], m["parameter_size"], m["quantization"]) if x)
+        size = f"  {human_size(m['size'])}" if m["size"] else ""
+        checks.append(check("model", status, f"{m['name']}{size}  {facts}  {m['note']}".replace("    ", "  "),
+                            "it cannot drive a coding agent: probe and evaluate another model"
+                            + (f" (`ollama rm {m['name']}` if unused)" if server["ollama"] else "")
+                            if m["kind"] == "not_for_tools" else None))
+    checks.append(recommend(described, base_url))
+    loaded: list[dict] = []
+    if ep.kind == "ollama":
+        try:
+            ps = request_json("GET", f"{ep.root}/api/ps", timeout_s=5)
+            loaded = [m for m in (ps.get("models") or []) if isinstance(m, dict)]
+        except (ServerError, AttributeError):
+            loaded = []
+    checks += vram_hints(described, loaded, local_vram_bytes())
+    return checks, server, described
+
+
+def doctor(base_url: str | None = None, probe_model: str | None = None, budget_s: float = probe_mod.DEFAULT_BUDGET_S,
+           context_tokens: int = probe_mod.DEFAULT_CONTEXT_TOKENS, api: str = "auto") -> dict:
+    """Run every check (and the probe when asked); return the doctor@1 record."""
+    checks = [check_python(), check_git(), check_sandbox(), *check_agents()]
+    server_checks, server, models = check_server(base_url)
+    checks += server_checks
+    probed = None
+    if probe_model:
+        probed = probe_mod.probe(probe_model, base_url, budget_s, context_tokens, api)
+        schema.check(probed, "probe", where="probe record")
+        checks.append(check("probe", "ok" if probed["passed"] else "fail",
+                            f"{probe_model}: {probed['class']}: {probed['reason']}", probed["fix"]))
+    ok = not any(c["status"] == "fail" for c in checks)
+    return {"schema": SCHEMA_TAG, "ok": ok, "checks": checks, "server": server, "models": models, "probe": probed,
+            "harness_version": harness_version(),
+            "created_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
+def format_lines(record: dict) -> list[str]:
+    """The human lines: status, check name, what was found, and the fix."""
+    lines = []
+    for c in record["checks"]:
+        fix = f"  -> fix: {c['fix']}" if c["fix"] and c["status"] != "ok" else (f"  -> {c['fix']}" if c["fix"] else "")
+        lines.append(f"{c['status']:<5} {c['name']:<10} {c['message']}{fix}")
+    p = record.get("probe")
+    if p:
+        mi = p["model_info"]
+        facts = ", ".join(f"{k} {str(mi[k])[:19] if k == 'digest' else mi[k]}"
+                          for k in ("digest", "parameter_size", "quantization", "context_length") if mi.get(k))
+        lines.append(f"{'':<5} {'':<10} {facts or 'the server reported no model metadata'}; {p['elapsed_s']:.1f}s")
+    verdict = "an evaluation can run" if record["ok"] else "fix the 'fail' lines before evaluating"
+    lines.append(f"{'ok' if record['ok'] else 'fail':<5} {'doctor':<10} {verdict}")
+    return lines
+
+
+def _main(argv: Sequence[str]) -> int:
+    parser = ArgumentParser(prog="localagentbench doctor", description=__doc__.split("\n")[0])
+    parser.add_argument("--base-url", default=None, help="an OpenAI-compatible server (…/v1) instead of Ollama")
+    parser.add_argument("--probe", metavar="MODEL", default=None, help="run the tool-call canary on MODEL")
+    parser.add_argument("--timeout", type=float, default=probe_mod.DEFAULT_BUDGET_S,
+                        help=f"the probe's whole budget in seconds (default {probe_mod.DEFAULT_BUDGET_S:.0f})")
+    parser.add_argument("--context-tokens", type=int, default=probe_mod.DEFAULT_CONTEXT_TOKENS,
+                        help="size of the probe's context check prompt (0 skips it)")
+    parser.add_argument("--api", choices=["auto", "openai"], default="auto",
+                        help="auto: Ollama's native API (or --base-url's); openai: Ollama's /v1, as opencode uses it")
+    parser.add_argument("--json", action="store_true", help="print the doctor@1 record instead of the lines")
+    parser.add_argument("--out", default=None, help="also write the record to this file")
+    args = parser.parse_args(argv)
+    if args.timeout <= 0:
+        parser.error("--timeout must be positive")
+    if args.context_tokens < 0:
+        parser.error("--context-tokens must be 0 (skip the check) or more")
+    record = doctor(args.base_url, args.probe, args.timeout, args.context_tokens, args.api)
+    schema.check(record, "doctor", where="doctor record")
+    human = sys.stderr if args.json else sys.stdout
+    for line in format_lines(record):
+        print(line, file=human, flush=True)
+    if args.json:
+        print(json.dumps(record, ensure_ascii=False))
+    if args.out:
+        write_json_atomic(Path(args.out), record)
+    return 0 if record["ok"] else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: `localagentbench doctor` (also `python -m bench.doctor`)."""
+    return run_main(_main, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

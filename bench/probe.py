@@ -1,0 +1,358 @@
+"""probe: the tool-call canary. Does this model make native tool calls through the endpoint the agents use?
+
+A model that cannot scores 0 with every tool-driven agent; this tells in seconds instead of after a wasted
+evaluation. Within one budget (30 s by default) it sends a `read_file` tool and a request that needs it,
+returns the tool's result, checks the follow-up, then sends a padded prompt of known size to see whether
+the server evaluates all of it. Classes (CLASSES, in the order a verdict is reached):
+
+    error_unreachable  error_not_found  error_timeout  error_server   the exchange could not happen
+    fail_text_shaped   tool-call-shaped text in content (JSON with name/arguments, <tool_call> tags, ...)
+    fail_no_call       a plain answer, no call
+    fail_bad_arguments a native call whose arguments are not valid JSON or break the tool's schema
+    fail_followup      a valid call, but the answer after the tool result does not use it
+    fail_context       the server evaluated far fewer prompt tokens than were sent (or refused the prompt)
+    pass               a valid native call and a follow-up that uses the result, prompts not truncated
+
+fail_context wins over the tool classes: when prompts are cut, the tool exchange is not a fair test.
+Used by `localagentbench doctor --probe MODEL`; the core is `probe()`, which returns a probe@1 record.
+"""
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+import jsonschema
+
+from bench.common.modelserver import Endpoint, ServerError, error_message, model_info, request_json, resolve
+from bench.common.paths import harness_version
+
+SCHEMA_TAG = "localagentbench/probe@1"
+CLASSES = ("pass", "fail_text_shaped", "fail_no_call", "fail_bad_arguments", "fail_followup", "fail_context",
+           "error_unreachable", "error_not_found", "error_timeout", "error_server")
+DEFAULT_BUDGET_S = 30.0
+DEFAULT_CONTEXT_TOKENS = 6144      # above the 2k/4k windows that cut agent prompts, below an 8k model's limit
+TRUNCATION_RATIO = 0.8             # evaluated / sent below this = the window is cutting the prompt
+MAX_REPLY_TOKENS = 1024
+KEEP_CHARS = 600
+TOOL_NAME = "read_file"
+TOOL_SCHEMA = {
+    "type": "object",
+    "properties": {"path": {"type": "string", "minLength": 1, "description": "Path of the file to read."}},
+    "required": ["path"],
+    "additionalProperties": False,
+}
+TOOL = {"type": "function", "function": {
+    "name": TOOL_NAME, "description": "Read a text file from the user's project and return its contents.",
+    "parameters": TOOL_SCHEMA}}
+SECRET_PATH = "notes/secret.txt"
+# Short words that are one token each (with their leading space) in the common BPE / SentencePiece vocabularies,
+# so the padding's size in tokens is known without the model's tokenizer: 4 characters per token.
+FILLER = ("the and for are but not you all any can had her was one our out day get has him his how man new "
+          "now old see two way who boy did its let put say she too use").split()
+TEXT_CALL_MARKERS = re.compile(
+    r"<\s*/?\s*(tool_call|tool_calls|function_call|functioncall|tool_use|invoke)\b|<\|python_tag\|>|\[TOOL_CALLS\]"
+    r"|<\|tool_call\|>|<function=|\"(name|function|tool|tool_name)\"\s*:\s*\"?read_file|\bread_file\s*\(",
+    re.IGNORECASE)
+CONTEXT_ERROR = re.compile(r"context|exceed|too long|too many tokens|maximum.*length|n_ctx", re.IGNORECASE)
+
+FIXES = {
+    "fail_text_shaped": "the server's chat template does not turn this model's calls into tool_calls: use a model "
+                        "with tool support (qwen3, qwen3-coder, devstral, gpt-oss), or a text edit format "
+                        "(aider --edit-format diff); llama.cpp needs --jinja (llama-server) or "
+                        "--chat_format chatml-function-calling (llama-cpp-python)",
+    "fail_no_call": "tool-driven agents (opencode) will score 0 with this model: pick one whose capabilities "
+                    "include 'tools' (`ollama show MODEL`), or use aider's text edit formats",
+    "fail_bad_arguments": "expect failed tool calls: try a larger model or a higher-precision quantization",
+    "fail_followup": "the model ignores tool results: expect agents to loop or give up; try a larger model",
+    "error_timeout": "no answer in time: the model may still be loading or be too big for this machine; "
+                     "rerun with a larger --timeout, and check `ollama ps` or the server's log",
+    "error_server": "the server failed to answer (often out of memory): check its log, try a smaller model or "
+                    "quantization",
+}
+
+
+class Budget:
+    """One deadline for the whole probe; each request gets what is left."""
+
+    def __init__(self, seconds: float):
+        self.seconds, self.start = seconds, time.monotonic()
+
+    def left(self) -> float:
+        """Seconds left (never negative)."""
+        return max(0.0, self.seconds - (time.monotonic() - self.start))
+
+    def elapsed(self) -> float:
+        """Seconds since the probe started."""
+        return time.monotonic() - self.start
+
+
+def _chat(ep: Endpoint, messages: list[dict], tools: list[dict] | None, max_tokens: int, budget: Budget) -> dict:
+    """One non-streaming chat request in the endpoint's own dialect; a normalized reply."""
+    if ep.kind == "ollama":
+        body: dict[str, Any] = {"model": ep.name, "messages": messages, "stream": False,
+                                "options": {"temperature": 0, "num_predict": max_tokens}}
+    else:
+        body = {"model": ep.name, "messages": messages, "stream": False, "temperature": 0, "max_tokens": max_tokens}
+    if tools:
+        body["tools"] = tools
+    start = time.monotonic()
+    answer = request_json("POST", ep.chat_url, body, timeout_s=budget.left())
+    wall = round(time.monotonic() - start, 3)
+    if not isinstance(answer, dict):
+        raise ServerError("bad_response", f"{ep.chat_url}: the answer is not a JSON object")
+    if ep.kind == "ollama":
+        msg = answer.get("message") or {}
+        calls = [{"id": c.get("id"), "name": (c.get("function") or {}).get("name"),
+                  "arguments": (c.get("function") or {}).get("arguments")} for c in msg.get("tool_calls") or []]
+        prompt, completion, reason = answer.get("prompt_eval_count"), answer.get("eval_count"), answer.get("done_reason")
+    else:
+        choice = (answer.get("choices") or [{}])[0]
+        msg = choice.get("message") or {}
+        calls = [{"id": c.get("id"), "name": (c.get("function") or {}).get("name"),
+                  "arguments": (c.get("function") or {}).get("arguments")} for c in msg.get("tool_calls") or []]
+        usage = answer.get("usage") or {}
+        prompt, completion, reason = usage.get("prompt_tokens"), usage.get("completion_tokens"), choice.get("finish_reason")
+    return {"content": msg.get("content") or "", "tool_calls": calls, "prompt_tokens": prompt,
+            "completion_tokens": completion, "done_reason": reason, "wall_s": wall}
+
+
+def _step(name: str, reply: dict | None = None, error: ServerError | None = None) -> dict:
+    step: dict[str, Any] = {"step": name}
+    if reply is not None:
+        step.update({k: reply[k] for k in ("prompt_tokens", "completion_tokens", "done_reason", "wall_s")})
+        step["content"] = reply["content"][:KEEP_CHARS]
+        step["tool_calls"] = [{"name": c["name"], "arguments": c["arguments"]} for c in reply["tool_calls"]]
+    if error is not None:
+        step.update(error=str(error), error_kind=error.kind, status=error.status)
+    return step
+
+
+def json_objects(text: str) -> list[Any]:
+    """Every JSON value that starts with `{` or `[` somewhere in text (fenced or bare)."""
+    found, decoder, i = [], json.JSONDecoder(), 0
+    while i < len(text):
+        if text[i] in "{[":
+            try:
+                value, end = decoder.raw_decode(text, i)
+                found.append(value)
+                i = end
+                continue
+            except ValueError:
+                pass
+        i += 1
+    return found
+
+
+def _call_shaped(value: Any) -> bool:
+    if isinstance(value, list):
+        return any(_call_shaped(v) for v in value)
+    if not isinstance(value, dict):
+        return False
+    keys = set(value)
+    if "name" in keys and keys & {"arguments", "parameters", "args", "input"}:
+        return True
+    if isinstance(value.get("function"), dict) or "tool_name" in keys or "tool_calls" in keys:
+        return True
+    return any(_call_shaped(v) for v in value.values() if isinstance(v, (dict, list)))
+
+
+def text_shaped(content: str) -> bool:
+    """Whether an answer's text is a tool call written out instead of made (JSON name/arguments, tags, ...)."""
+    return bool(TEXT_CALL_MARKERS.search(content)) or any(_call_shaped(v) for v in json_objects(content))
+
+
+def check_call(call: dict) -> tuple[dict | None, list[str]]:
+    """Parse and validate a native call against the tool: (arguments, problems)."""
+    if call.get("name") != TOOL_NAME:
+        return None, [f"called {call.get('name')!r}, the only tool offered is {TOOL_NAME!r}"]
+    args = call.get("arguments")
+    if isinstance(args, str):   # OpenAI sends a JSON string; Ollama an object
+        try:
+            args = json.loads(args) if args.strip() else {}
+        except ValueError as exc:
+            return None, [f"arguments are not valid JSON ({exc.msg}): {args[:120]!r}"]
+    if not isinstance(args, dict):
+        return None, [f"arguments are {type(args).__name__}, not an object"]
+    problems = [e.message for e in jsonschema.Draft202012Validator(TOOL_SCHEMA).iter_errors(args)]
+    return args, problems
+
+
+def _tool_turns(ep: Endpoint, reply: dict, result: str) -> list[dict]:
+    """The assistant's call and the tool's result, as each API wants them back."""
+    call = reply["tool_calls"][0]
+    if ep.kind == "ollama":
+        args = call["arguments"] if isinstance(call["arguments"], dict) else json.loads(call["arguments"])
+        return [{"role": "assistant", "content": reply["content"],
+                 "tool_calls": [{"function": {"name": call["name"], "arguments": args}}]},
+                {"role": "tool", "content": result, "tool_name": call["name"]}]
+    call_id = call.get("id") or "call_probe_0"
+    args = call["arguments"] if isinstance(call["arguments"], str) else json.dumps(call["arguments"])
+    return [{"role": "assistant", "content": reply["content"] or None,
+             "tool_calls": [{"id": call_id, "type": "function", "function": {"name": call["name"], "arguments": args}}]},
+            {"role": "tool", "tool_call_id": call_id, "content": result}]
+
+
+def _error_class(exc: ServerError) -> str:
+    if exc.kind == "unreachable":
+        return "error_unreachable"
+    if exc.kind == "timeout":
+        return "error_timeout"
+    message = error_message(exc.body) if exc.body is not None else str(exc)
+    if exc.status in (400, 404) and "model" in message.lower() and "not found" in message.lower():
+        return "error_not_found"
+    if exc.status == 404:   # no such route: the URL is not the chat API (a --base-url without /v1?)
+        return "error_unreachable"
+    if exc.status == 400 and "does not support tools" in message.lower():
+        return "fail_no_call"
+    if exc.status in (400, 413, 500) and CONTEXT_ERROR.search(message):
+        return "fail_context"
+    return "error_server"
+
+
+def padding(tokens: int, nonce: str) -> tuple[str, int]:
+    """A prompt of about `tokens` tokens, unique (so no prompt cache answers it), and its estimate."""
+    words = " ".join(FILLER[i % len(FILLER)] for i in range(tokens))
+    text = (f"[probe {nonce}] The text below is filler that measures the context window; ignore it.\n{words}\n"
+            "End of filler. Reply with the single word OK.")
+    return text, len(text) // 4
+
+
+def context_fix(ep: Endpoint, info: dict) -> str:
+    """Which setting widens the window on this server."""
+    if ep.kind == "ollama" or (info.get("server") or {}).get("ollama"):
+        return ("start Ollama with OLLAMA_CONTEXT_LENGTH=32768 (or set num_ctx in a Modelfile / the request "
+                "options); check with `ollama ps`")
+    return ("raise the server's context window: llama-cpp-python --n_ctx 32768, llama-server -c 32768, "
+            "vLLM --max-model-len 32768, LM Studio: Context Length in the model's load settings")
+
+
+def _fix(cls: str, ep: Endpoint, info: dict, served: list[str] | None) -> str | None:
+    if cls == "pass":
+        return None
+    if cls == "fail_context":
+        return context_fix(ep, info)
+    if cls == "error_unreachable":
+        return ("start Ollama (`ollama serve`) or point $OLLAMA_HOST at it" if ep.kind == "ollama"
+                else f"start the server, or fix --base-url {ep.root}")
+    if cls == "error_not_found":
+        if ep.kind == "ollama" or (info.get("server") or {}).get("ollama"):
+            return f"ollama pull {ep.name}"
+        return (f"the server serves {', '.join(served)}: pass one of those as --model" if served
+                else "pass a model the server serves as --model (see GET /v1/models)")
+    return FIXES.get(cls)
+
+
+def _served(ep: Endpoint, budget: Budget) -> list[str] | None:
+    try:
+        path = f"{ep.root}/api/tags" if ep.kind == "ollama" else f"{ep.root}/models"
+        listing = request_json("GET", path, timeout_s=min(5.0, budget.left()))
+        entries = listing.get("models" if ep.kind == "ollama" else "data") or []
+        return [str(e.get("name") or e.get("id")) for e in entries if isinstance(e, dict)]
+    except (ServerError, AttributeError):
+        return None
+
+
+def probe(model: str, base_url: str | None = None, budget_s: float = DEFAULT_BUDGET_S,
+          context_tokens: int = DEFAULT_CONTEXT_TOKENS, api: str = "auto",
+          env: dict[str, str] | None = None) -> dict:
+    """Run the canary against one model; return the probe@1 record (its `class` is the verdict)."""
+    ep = resolve(model, base_url, env)
+    if api == "openai" and ep.kind == "ollama":   # what opencode uses: Ollama's OpenAI-compatible /v1
+        ep = Endpoint("openai", f"{ep.root}/v1", ep.name, ep.model)
+    budget = Budget(budget_s)
+    info = model_info(model, ep.root if ep.kind == "openai" else None, timeout_s=min(5.0, budget_s / 3), env=env)
+    steps: list[dict] = []
+    record: dict[str, Any] = {
+        "schema": SCHEMA_TAG, "model": model, "api": ep.kind, "endpoint": ep.chat_url, "budget_s": budget_s,
+        "model_info": info, "tool_call": None, "context": None, "steps": steps,
+        "harness_version": harness_version(), "created_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    }
+    cls, reason = _exchange(ep, budget, steps, record)
+    if not cls.startswith("error_") and context_tokens > 0:
+        cls, reason = _context(ep, info, budget, steps, record, context_tokens, cls, reason)
+    served = _served(ep, budget) if cls == "error_not_found" else None
+    record.update({"class": cls, "passed": cls == "pass", "reason": reason, "fix": _fix(cls, ep, info, served),
+                   "elapsed_s": round(budget.elapsed(), 3)})
+    return record
+
+
+def _exchange(ep: Endpoint, budget: Budget, steps: list[dict], record: dict) -> tuple[str, str]:
+    """The tool call and the follow-up: (class, reason)."""
+    code = f"{secrets.randbelow(900000) + 100000}"
+    nonce = secrets.token_hex(4)
+    messages = [
+        {"role": "system", "content": f"[session {nonce}] You are a coding assistant with tools. When a task "
+                                      "needs a file's contents, call the read_file tool; never guess."},
+        {"role": "user", "content": f"Read the file {SECRET_PATH} with the read_file tool and tell me the code "
+                                    "word it contains."},
+    ]
+    try:
+        first = _chat(ep, messages, [TOOL], MAX_REPLY_TOKENS, budget)
+    except ServerError as exc:
+        steps.append(_step("tool_call", error=exc))
+        return _error_class(exc), f"tool-call request: {exc}"
+    steps.append(_step("tool_call", first))
+    if not first["tool_calls"]:
+        cut = " (the reply hit the token limit)" if first["done_reason"] == "length" else ""
+        if text_shaped(first["content"]):
+            return "fail_text_shaped", f"the tool call came back as text in content, no native tool_calls{cut}"
+        return "fail_no_call", f"the model answered without calling {TOOL_NAME}{cut}"
+    args, problems = check_call(first["tool_calls"][0])
+    record["tool_call"] = {"name": first["tool_calls"][0]["name"], "arguments": args,
+                           "raw_arguments": first["tool_calls"][0]["arguments"], "problems": problems,
+                           "path_as_asked": bool(args) and str(args.get("path", "")).strip("./") == SECRET_PATH}
+    if problems:
+        return "fail_bad_arguments", f"native call with bad arguments: {problems[0]}"
+    messages += _tool_turns(ep, first, f"The code word is kestrel-{code}.")
+    try:
+        second = _chat(ep, messages, [TOOL], MAX_REPLY_TOKENS, budget)
+    except ServerError as exc:
+        steps.append(_step("follow_up", error=exc))
+        return _error_class(exc), f"follow-up request: {exc}"
+    steps.append(_step("follow_up", second))
+    if second["content"].strip() and code in second["content"]:
+        return "pass", "native tool call with valid arguments, and a follow-up that uses the tool's result"
+    if second["tool_calls"]:
+        return "fail_followup", "after the tool result the model called a tool again instead of answering"
+    return "fail_followup", "the answer after the tool result does not contain what the tool returned"
+
+
+def _context(ep: Endpoint, info: dict, budget: Budget, steps: list[dict], record: dict, tokens: int,
+             cls: str, reason: str) -> tuple[str, str]:
+    """The padded prompt: does the server evaluate all of it? Returns the (possibly overriding) verdict."""
+    limit = info.get("context_length")
+    if isinstance(limit, int) and limit > 0:
+        tokens = min(tokens, int(limit * 0.75))   # past the model's own limit the cut is the model's, not a setting
+    text, sent = padding(tokens, secrets.token_hex(4))
+    ctx: dict[str, Any] = {"sent_estimate": sent, "evaluated": None, "ratio": None, "truncated": None, "checked": False}
+    record["context"] = ctx
+    if budget.left() <= 0:
+        ctx["note"] = "no budget left for the context check"
+        return ("error_timeout", "the tool exchange passed but the budget ran out before the context check") \
+            if cls == "pass" else (cls, reason)
+    try:
+        reply = _chat(ep, [{"role": "user", "content": text}], None, 4, budget)
+    except ServerError as exc:
+        steps.append(_step("context", error=exc))
+        kind = _error_class(exc)
+        if kind == "fail_context":
+            ctx.update(checked=True, truncated=True, note="the server refused the prompt")
+            return "fail_context", f"the server refused a {sent}-token prompt: {exc}"
+        ctx["note"] = f"context check failed: {exc}"
+        return (kind, f"the tool exchange passed, but the context check: {exc}") if cls == "pass" else (cls, reason)
+    steps.append(_step("context", reply))
+    evaluated = reply["prompt_tokens"]
+    ctx["checked"] = True
+    if not isinstance(evaluated, int):
+        ctx["note"] = "the server reports no prompt token count; truncation cannot be seen"
+        return cls, reason
+    ratio = round(evaluated / max(sent, 1), 3)
+    ctx.update(evaluated=evaluated, ratio=ratio, truncated=ratio < TRUNCATION_RATIO)
+    if ratio < TRUNCATION_RATIO:
+        return "fail_context", (f"the server evaluated {evaluated} of about {sent} prompt tokens: its context window "
+                                f"is cutting prompts (the tool exchange alone gave {cls})")
+    return cls, reason

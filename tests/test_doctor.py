@@ -1,0 +1,194 @@
+"""doctor against the scripted server on 127.0.0.1: reachable or not, the model shelf with recommendations and
+warnings, agent binaries found and pinned, VRAM hints, the --json record and the exit codes."""
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from bench import doctor, fakellm
+from bench.common import schema
+from conftest import REPO
+
+SHELF = REPO / "bench" / "fakellm_scripts" / "doctor.yaml"
+
+
+def fake_binary(tmp_path: Path, name: str, prints: str) -> str:
+    """An executable that prints `prints` for --version, standing in for an agent CLI."""
+    path = tmp_path / "bin" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"#!/bin/sh\necho '{prints}'\n")
+    path.chmod(0o755)
+    return str(path)
+
+
+@pytest.fixture
+def agents(tmp_path) -> dict[str, str]:
+    """Both agent CLIs at their pinned versions."""
+    return {"LOCALAGENTBENCH_OPENCODE_BIN": fake_binary(tmp_path, "opencode", doctor.PINNED["opencode"]),
+            "LOCALAGENTBENCH_AIDER_BIN": fake_binary(tmp_path, "aider", f"aider {doctor.PINNED['aider']}")}
+
+
+@pytest.fixture(scope="module")
+def shelf():
+    """The model shelf of doctor.yaml, with qwen3-coder loaded (so /api/ps reports its VRAM share)."""
+    with fakellm.serve(SHELF) as server:
+        body = json.dumps({"model": "qwen3-coder:30b", "messages": [{"role": "user", "content": "hi"}],
+                           "stream": False}).encode()
+        urllib.request.urlopen(urllib.request.Request(f"{server.url}/api/chat", data=body), timeout=10).read()
+        yield server
+
+
+def run_doctor(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    """`python -m bench doctor ARGS` as a real subprocess."""
+    return subprocess.run([sys.executable, "-m", "bench", "doctor", *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "PYTHONPATH": str(REPO), **env})
+
+
+def record_of(done: subprocess.CompletedProcess) -> dict:
+    """The --json record: stdout is exactly one JSON document, valid against doctor.schema.json."""
+    record = json.loads(done.stdout)
+    schema.check(record, "doctor")
+    return record
+
+
+def by_name(record: dict, name: str) -> list[dict]:
+    return [c for c in record["checks"] if c["name"] == name]
+
+
+def test_a_healthy_setup_exits_zero_with_one_line_per_check(shelf, agents):
+    done = run_doctor(env={"OLLAMA_HOST": shelf.url, **agents})
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert all(line.split()[0] in ("ok", "warn", "fail") for line in lines if line.strip() and not line.startswith(" "))
+    assert any(line.startswith("ok") and "server" in line and fakellm.OLLAMA_VERSION in line for line in lines)
+    assert lines[-1].startswith("ok") and "an evaluation can run" in lines[-1]
+
+
+def test_models_are_listed_with_recommendations_and_warnings(shelf, agents):
+    record = record_of(run_doctor("--json", env={"OLLAMA_HOST": shelf.url, **agents}))
+    kinds = {m["name"]: m["kind"] for m in record["models"]}
+    assert kinds == {"qwen3-coder:30b": "coding", "qwen2.5-coder:7b": "coding", "nomic-embed-text:latest": "not_for_tools",
+                     "llava:7b": "not_for_tools", "dolphin-mistral:latest": "not_for_tools"}
+    coder = next(m for m in record["models"] if m["name"] == "qwen3-coder:30b")
+    assert (coder["size"], coder["family"], coder["parameter_size"], coder["quantization"]) == \
+        (18556700761, "qwen3moe", "30.5B", "Q4_K_M")
+    warned = {c["message"].split()[0] for c in by_name(record, "model") if c["status"] == "warn"}
+    assert warned == {"qwen2.5-coder:7b", "nomic-embed-text:latest", "llava:7b", "dolphin-mistral:latest"}
+    notes = {m["name"]: m["note"] for m in record["models"]}
+    assert "embedding" in notes["nomic-embed-text:latest"] and "vision" in notes["llava:7b"]
+    assert "uncensored" in notes["dolphin-mistral:latest"] and "as text" in notes["qwen2.5-coder:7b"]
+    (rec,) = by_name(record, "recommend")
+    assert rec["status"] == "ok" and "qwen3-coder:30b" in rec["message"]
+    assert rec["fix"] == "localagentbench doctor --probe ollama/qwen3-coder:30b"
+
+
+def test_a_model_partly_outside_vram_is_pointed_out(shelf, agents):
+    record = record_of(run_doctor("--json", env={"OLLAMA_HOST": shelf.url, **agents}))
+    vram = [c for c in by_name(record, "vram") if "qwen3-coder:30b" in c["message"]]
+    assert vram and vram[0]["status"] == "warn" and "64%" in vram[0]["message"]
+
+
+def test_no_coding_model_recommends_what_to_pull(agents):
+    with fakellm.serve({"models": {"llama3.2:3b": {}, "all-minilm": {"capabilities": ["embedding"]}}}) as server:
+        record = record_of(run_doctor("--json", env={"OLLAMA_HOST": server.url, **agents}))
+    (rec,) = by_name(record, "recommend")
+    assert rec["status"] == "warn" and "qwen3-coder:30b" in rec["message"] and rec["fix"].startswith("ollama pull ")
+    assert record["ok"] is True, "a missing coding model is advice, not a blocker"
+
+
+def test_an_unreachable_server_fails_with_the_fix(agents):
+    done = run_doctor("--json", env={"OLLAMA_HOST": "127.0.0.1:9", **agents})
+    assert done.returncode == 1
+    record = record_of(done)
+    (server,) = by_name(record, "server")
+    assert server["status"] == "fail" and "ollama serve" in server["fix"]
+    assert record["server"]["reachable"] is False and record["ok"] is False
+    assert "fail  server" in done.stderr, "with --json the human lines go to stderr"
+
+
+def test_an_empty_server_fails(agents):
+    # The scripted server always has a model; a fresh Ollama answers an empty /api/tags like this one.
+    class Fresh(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = json.dumps({"version": "0.12.6"} if self.path == "/api/version" else {"models": []}).encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Fresh)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        done = run_doctor("--json", env={"OLLAMA_HOST": f"127.0.0.1:{server.server_address[1]}", **agents})
+    finally:
+        server.shutdown()
+        server.server_close()
+    (models,) = by_name(record_of(done), "models")
+    assert done.returncode == 1 and models["status"] == "fail" and models["fix"].startswith("ollama pull ")
+
+
+def test_base_url_servers_are_checked_through_v1(shelf, agents):
+    record = record_of(run_doctor("--json", "--base-url", f"{shelf.url}/v1", env={"OLLAMA_HOST": "127.0.0.1:9", **agents}))
+    assert record["server"]["kind"] == "openai" and record["server"]["reachable"] is True
+    assert {m["name"] for m in record["models"]} >= {"qwen3-coder:30b", "llava:7b"}
+    (rec,) = by_name(record, "recommend")
+    assert rec["fix"] == f"localagentbench doctor --probe openai/qwen3-coder:30b --base-url {shelf.url}/v1"
+
+
+def test_agents_not_found_or_not_pinned(tmp_path, shelf):
+    env = {"OLLAMA_HOST": shelf.url, "LOCALAGENTBENCH_OPENCODE_BIN": str(tmp_path / "missing"),
+           "LOCALAGENTBENCH_AIDER_BIN": fake_binary(tmp_path, "aider", "aider 0.80.0")}
+    record = record_of(run_doctor("--json", env=env))
+    (oc,), (ai,) = by_name(record, "opencode"), by_name(record, "aider")
+    assert oc["status"] == "warn" and "not found" in oc["message"]
+    assert ai["status"] == "warn" and "0.80.0" in ai["message"] and doctor.PINNED["aider"] in ai["message"]
+    assert record["ok"] is True, "one agent at another version can still run"
+    env["LOCALAGENTBENCH_AIDER_BIN"] = str(tmp_path / "missing-too")
+    done = run_doctor("--json", env=env)
+    assert done.returncode == 1 and by_name(record_of(done), "agents")[0]["status"] == "fail"
+
+
+def test_out_writes_the_record(shelf, agents, tmp_path):
+    out = tmp_path / "doctor.json"
+    done = run_doctor("--out", str(out), env={"OLLAMA_HOST": shelf.url, **agents})
+    assert done.returncode == 0 and not done.stdout.lstrip().startswith("{")
+    schema.check(json.loads(out.read_text()), "doctor")
+
+
+def test_a_bad_ollama_host_is_a_failed_check_not_a_traceback(agents):
+    done = run_doctor(env={"OLLAMA_HOST": "127.0.0.1:port", **agents})
+    assert done.returncode == 1 and "Traceback" not in done.stderr and "OLLAMA_HOST" in done.stdout
+
+
+@pytest.mark.parametrize("name,family,caps,kind", [
+    ("qwen3-coder:30b", "qwen3moe", ["completion", "tools"], "coding"),
+    ("deepseek-coder-v2:16b", "deepseek2", None, "coding"),
+    ("devstral:24b", "llama", ["completion", "tools"], "coding"),
+    ("qwen3:8b", "qwen3", ["completion", "tools", "thinking"], "general"),
+    ("mxbai-embed-large", "bert", ["embedding"], "not_for_tools"),
+    ("bge-m3", "bert", None, "not_for_tools"),
+    ("llama3.2-vision:11b", "mllama", ["completion", "vision"], "not_for_tools"),
+    ("whisper-small", None, None, "not_for_tools"),
+    ("dolphin3:8b", "llama", ["completion"], "not_for_tools"),
+])
+def test_model_kinds(name, family, caps, kind):
+    assert doctor.model_kind(name, family, caps)[0] == kind
+
+
+def test_vram_hints_for_models_bigger_than_the_gpu():
+    models = [{"name": "big:70b", "size": 40_000_000_000, "kind": "general"},
+              {"name": "small:3b", "size": 2_000_000_000, "kind": "general"}]
+    (hint,) = doctor.vram_hints(models, [], 24 * 1024**3)
+    assert hint["status"] == "warn" and "big:70b" in hint["message"] and "small:3b" not in hint["message"]
+    assert doctor.vram_hints(models, [], None) == []
