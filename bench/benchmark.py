@@ -57,19 +57,23 @@ def overhead(tasks: list[dict], kind: str, work: Path) -> dict:
     adapter, version = run_agent.prepare("oracle", {})
     floor = harness = 0.0
     timing.reset()
-    for task in tasks:
+    for i, task in enumerate(tasks):
         copy = work / f"floor-{task['id']}"
         _floor_copy(task, copy)
-        floor += _bare_commands(task, copy)
+        # Alternate which goes first, so warm caches favour neither side.
+        for side in (("floor", "harness") if i % 2 == 0 else ("harness", "floor")):
+            if side == "floor":
+                floor += _bare_commands(task, copy)
+                continue
+            start = time.perf_counter()
+            record = isolate.isolate_one(task, work / f"bundle-{kind}", "bench", 0)
+            record["sandbox"] = run_agent.sandbox_record(kind, kind)
+            record = run_agent.run_agent_one(record, "oracle", adapter, version, "none", {}, sandbox_kind=kind)
+            record = oracle.grade_one(record)
+            harness += time.perf_counter() - start
+            if record["outcome"] != "passed":
+                log(f"benchmark: warning: {task['id']} {record['outcome']} under the harness")
         shutil.rmtree(copy, ignore_errors=True)
-        start = time.perf_counter()
-        record = isolate.isolate_one(task, work / f"bundle-{kind}", "bench", 0)
-        record["sandbox"] = run_agent.sandbox_record(kind, kind)
-        record = run_agent.run_agent_one(record, "oracle", adapter, version, "none", {}, sandbox_kind=kind)
-        record = oracle.grade_one(record)
-        harness += time.perf_counter() - start
-        if record["outcome"] != "passed":
-            log(f"benchmark: warning: {task['id']} {record['outcome']} under the harness")
     parts = {k: round(v[0], 3) for k, v in timing.snapshot().items()}
     grading = parts.get("grading_process", 0.0)
     n = len(tasks)

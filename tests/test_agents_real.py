@@ -169,6 +169,13 @@ def drive(adapter, tmp_path: Path, workdir: Path, script: Path | dict, model: st
         finally:
             os.environ.pop("OLLAMA_HOST", None)
         time.sleep(0.3)   # let the server log a request the client dropped
+        deadline = time.monotonic() + 10  # a loaded machine notices a dropped hanging request late
+        while time.monotonic() < deadline:
+            requests = server.requests
+            hanging = sum(1 for r in requests if r.get("event") == "hang_start")
+            if sum(1 for r in requests if r.get("event") == "hang_end") >= hanging:
+                break
+            time.sleep(0.1)
         requests = server.requests
     TIMINGS.append((label or model, done.wall_s))
     print(f"\n[timing] {label or model}: {done.wall_s:.2f}s wall (exit {done.exit_code}, timed_out {done.timed_out})")

@@ -204,8 +204,12 @@ def test_arguments_are_checked_against_the_tool_schema():
     assert probe.check_call({"name": "read_file", "arguments": "{'path': 'a'}"})[0] is None
 
 
-def test_cli_exit_code_is_zero_only_on_pass(fake):
-    env = {"OLLAMA_HOST": fake.url}
+def test_cli_exit_code_is_zero_only_on_pass(fake, tmp_path):
+    # doctor also needs an agent CLI to call the machine ready; a stub stands in where none is installed
+    stub = tmp_path / "aider"
+    stub.write_text("#!/bin/sh\necho 'aider 0.86.2'\n")
+    stub.chmod(0o755)
+    env = {"OLLAMA_HOST": fake.url, "LOCALAGENTBENCH_AIDER_BIN": str(stub)}
     ok = run_cli("doctor", "--probe", "ollama/canary-pass", "--json", env=env)
     assert ok.returncode == 0, ok.stderr
     record = json.loads(ok.stdout)

@@ -66,6 +66,19 @@ def _pump(src, dest_path: Path, limit: int, flags: dict, key: str) -> None:
     src.close()
 
 
+def _terminate(proc: subprocess.Popen, finished: threading.Event) -> None:
+    """From the watchdog: SIGTERM the group, SIGKILL it if the child is still there after the grace period."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except (ProcessLookupError, PermissionError):
+        pass
+    if not finished.wait(KILL_GRACE_S):
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
 def kill_tree(proc: subprocess.Popen) -> None:
     """SIGTERM the child's process group, then SIGKILL whatever is left after a grace period."""
     try:
@@ -127,24 +140,41 @@ def run_tree(
         pump.start()
     if stdin is not None:
         threading.Thread(target=_feed, args=(proc.stdin, stdin), daemon=True).start()
-    timed_out = False
+    # The caller blocks in waitpid (no polling: Popen.wait(timeout) sleeps up to 50 ms between checks,
+    # which would add that to every run); a watchdog thread enforces the deadline and Ctrl-C.
+    state = {"timed_out": False, "cancelled": False}
+    finished = threading.Event()
     deadline = start + timeout_s
-    try:
-        while True:
+
+    def watchdog() -> None:
+        # Wakes at once when the child exits; checks for Ctrl-C every _POLL_S.
+        while not finished.wait(max(0.0, min(deadline - time.monotonic(), _POLL_S))):
             if CANCEL.is_set():
-                raise KeyboardInterrupt
-            try:
-                proc.wait(timeout=max(0.0, min(_POLL_S, deadline - time.monotonic())))
-                break
-            except subprocess.TimeoutExpired:
-                if time.monotonic() >= deadline:
-                    timed_out = True
-                    break
-    except BaseException:  # Ctrl-C: never leave the child behind
+                state["cancelled"] = True
+            elif time.monotonic() >= deadline:
+                state["timed_out"] = True
+            else:
+                continue
+            _terminate(proc, finished)
+            return
+
+    guard = threading.Thread(target=watchdog, daemon=True)
+    guard.start()
+    try:
+        proc.wait()
+    except BaseException:  # Ctrl-C in the main thread: never leave the child behind
+        finished.set()
         kill_tree(proc)
         pid_sweep(token)
         raise
-    wall = time.monotonic() - start
+    finished.set()
+    guard.join()
+    timed_out = state["timed_out"]
+    wall = min(time.monotonic(), deadline) - start if timed_out else time.monotonic() - start
+    if state["cancelled"]:
+        kill_tree(proc)
+        pid_sweep(token)
+        raise KeyboardInterrupt
     # Whether it timed out or exited, anything still in its process group (background children) goes.
     kill_tree(proc)
     escaped = 0 if contained else pid_sweep(token)
