@@ -268,3 +268,12 @@ def test_registered():
     from bench.adapters import ADAPTERS
 
     assert ADAPTERS["opencode"] is opencode and ADAPTERS["aider"] is aider
+
+
+@pytest.mark.parametrize("value,words", [("127.0.0.1:port", "no valid port"), ("ftp://example:21", "scheme 'ftp'")])
+def test_a_bad_ollama_host_is_one_clear_error(value, words):
+    from bench.adapters.servers import normalize_ollama_host
+    from bench.common.errors import UserError
+
+    with pytest.raises(UserError, match=words):
+        normalize_ollama_host(value)

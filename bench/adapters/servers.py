@@ -41,10 +41,15 @@ def normalize_ollama_host(value: str | None) -> str:
     if "://" not in raw:
         raw = "http://" + raw
     parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https"):
+        raise UserError(f"$OLLAMA_HOST: {value!r} has scheme {parts.scheme!r}; use host:port or http://host:port")
     host = parts.hostname or "127.0.0.1"
     if host in ("0.0.0.0", "::", ""):
         host = "127.0.0.1"
-    port = parts.port
+    try:
+        port = parts.port
+    except ValueError:
+        raise UserError(f"$OLLAMA_HOST: {value!r} has no valid port; use host:port, e.g. 127.0.0.1:11434") from None
     if port is None:
         port = 443 if parts.scheme == "https" else OLLAMA_DEFAULT_PORT
     netloc = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
