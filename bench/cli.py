@@ -23,6 +23,7 @@ from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
 from bench.common.records import read_records
+from bench.common.summary import load_summary
 from bench.common.stage import ArgumentParser, log, run_main
 
 
@@ -54,27 +55,13 @@ def cmd_run(args) -> int:
 
 
 def cmd_report(args) -> int:
-    """Render an existing summary (or a results directory, re-scored) to report.md and site/."""
+    """Render an existing summary (or a results directory, re-scored from its runs) to report.md and site/."""
     source = Path(args.results)
-    if source.is_dir():
-        summary = score.score(read_records([str(source)]))
-    else:
-        summary = next(iter(_load_summary(source)))
+    summary = score.score(read_records([str(source)])) if source.is_dir() else load_summary(source)
     paths = render.render(summary, Path(args.out or (source if source.is_dir() else source.parent)))
     print(json.dumps(paths))
     log(f"report: {paths['report']}")
     return 0
-
-
-def _load_summary(path: Path):
-    if not path.is_file():
-        raise UserError(f"{path}: no such summary file or results directory")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{path}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
-    schema.check(data, "summary", where=str(path))
-    yield data
 
 
 def cmd_check(args) -> int:
