@@ -101,7 +101,9 @@ def markdown_report(summary: dict) -> str:
     lines += ["", "## Provenance", ""]
     for g in groups:
         lines.append(f"- {_md(g['agent'])} × {_md(g['model'])}: agent version "
-                     f"{', '.join(v for v in g['agent_version'] if v) or 'unknown'}, sandbox {', '.join(g.get('sandbox', []))}")
+                     f"{', '.join(v for v in g['agent_version'] if v) or 'unknown'}, sandbox {', '.join(g.get('sandbox', []))}, "
+                     f"concurrency --jobs {', '.join(str(j) for j in g.get('jobs', [1]))}"
+                     + (f", model load {g['load_s']} s (untimed warm-up)" if g.get("load_s") is not None else ""))
     lines.append(f"- task digests: {len(summary['task_digests'])} task(s); see summary.json")
     lines += ["", "Metric definitions: METHODOLOGY.md.", ""]
     return "\n".join(lines)
@@ -128,6 +130,9 @@ def _group_provenance(summary: dict, by_group: dict[tuple[str, str], list[dict]]
         items[f"{label}: agent version"] = ", ".join(v for v in g["agent_version"] if v) or "unknown"
         items[f"{label}: model"] = "; ".join(models)
         items[f"{label}: sandbox"] = ", ".join(g.get("sandbox", []))
+        items[f"{label}: concurrency"] = "--jobs " + ", ".join(str(j) for j in g.get("jobs", [1]))
+        if g.get("load_s") is not None:
+            items[f"{label}: model load"] = f"{g['load_s']} s (untimed warm-up, not charged to any task)"
         items[f"{label}: options"] = "; ".join(options)
         items[f"{label}: run flags"] = ", ".join(f"{f} ({n})" for f, n in sorted(flags.items())) or "none"
     return provenance(items, title="harness, agents, models, sandbox, options", open_=True) + \

@@ -120,6 +120,10 @@ def test_jobs_run_concurrently_and_are_recorded(ten, tmp_path, capsys):
     assert summary["groups"][0]["passes"] == 10
     assert {r["sandbox"]["jobs"] for r in summary["runs"]} == {3}
     assert json.loads((out / "run-config.json").read_text())["jobs"] == 3
+    assert summary["groups"][0]["jobs"] == [3]
+    from bench import render
+    paths = render.render(summary, out)
+    assert "concurrency --jobs 3" in Path(paths["report"]).read_text(), "the report records the concurrency used"
 
 
 def test_infra_errors_are_retried_with_backoff_and_agent_failures_never(ten, tmp_path, monkeypatch, capsys):
