@@ -96,7 +96,7 @@ def kill_tree(proc: subprocess.Popen) -> None:
 
 
 def run_tree(
-    argv: list[str] | str,
+    argv: list[str],
     *,
     cwd: Path,
     env: dict[str, str],
@@ -104,7 +104,6 @@ def run_tree(
     stderr_path: Path,
     timeout_s: float,
     stdin: bytes | None = None,
-    shell: bool = False,
     max_log_bytes: int = DEFAULT_MAX_LOG_BYTES,
     limits: dict[int, int] | None = None,
     contained: bool = False,
@@ -119,19 +118,17 @@ def run_tree(
     env = {**env, "LOCALAGENTBENCH_RUN_TOKEN": token}
     if limits:
         # Set before exec, so every descendant inherits them (setting them after start would race the child).
-        if shell:
-            argv, shell = ["sh", "-c", argv], False
         argv = limited(argv, limits)
     flags = {"stdout": False, "stderr": False}
     start = time.monotonic()
     try:
         proc = subprocess.Popen(
-            argv, cwd=cwd, env=env, shell=shell, start_new_session=True,
+            argv, cwd=cwd, env=env, start_new_session=True,
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
     except OSError as exc:
-        return Completed(None, False, time.monotonic() - start, start_error=f"{argv if shell else argv[0]}: {exc.strerror}")
+        return Completed(None, False, time.monotonic() - start, start_error=f"{argv[0]}: {exc.strerror}")
     pumps = [
         threading.Thread(target=_pump, args=(proc.stdout, stdout_path, max_log_bytes, flags, "stdout"), daemon=True),
         threading.Thread(target=_pump, args=(proc.stderr, stderr_path, max_log_bytes, flags, "stderr"), daemon=True),
