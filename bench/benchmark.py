@@ -66,10 +66,8 @@ def overhead(tasks: list[dict], kind: str, work: Path) -> dict:
                 floor += _bare_commands(task, copy)
                 continue
             start = time.perf_counter()
-            record = isolate.isolate_one(task, work / f"bundle-{kind}", "bench", 0)
-            record["sandbox"] = run_agent.sandbox_record(kind, kind)
-            record = run_agent.run_agent_one(record, "oracle", adapter, version, "none", {}, sandbox_kind=kind)
-            record = oracle.grade_one(record)
+            record = evaluate.run_once(task, work / f"bundle-{kind}", "bench", 0, agent="oracle", adapter=adapter,
+                                       version=version, model_id="none", opts={}, kind=kind)
             harness += time.perf_counter() - start
             if record["outcome"] != "passed":
                 log(f"benchmark: warning: {task['id']} {record['outcome']} under the harness")

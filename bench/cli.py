@@ -44,9 +44,7 @@ def cmd_run(args) -> int:
     if args.report:
         result.update(render.render(summary, out))
     for g in summary["groups"]:
-        lo, hi = g["pass_at_1_ci"]
-        log(f"{g['agent']} x {g['model']}: pass@1 {g['pass_at_1']:.3f} [{lo:.3f}, {hi:.3f}], "
-            f"{g['passes']}/{g['n_scored_runs']} runs passed, overfit {g['overfit']}, infra errors {g['infra_errors']}")
+        log(score.headline(g))
     for warning in summary["warnings"]:
         log(f"warning: {warning}")
     print(json.dumps(result))

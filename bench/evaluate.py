@@ -55,8 +55,8 @@ def _fmt_s(seconds: float) -> str:
 class Progress:
     """One stderr line per finished run: n/N, task, outcome, elapsed and ETA (thread-safe)."""
 
-    def __init__(self, total: int, jobs: int = 1):
-        self.total, self.done, self.start, self.jobs = total, 0, time.monotonic(), jobs
+    def __init__(self, total: int):
+        self.total, self.done, self.start = total, 0, time.monotonic()
         self._lock = threading.Lock()
 
     def update(self, record: dict, note: str = "") -> None:
@@ -68,6 +68,19 @@ class Progress:
             wall = (record.get("agent") or {}).get("wall_s", 0.0)
             log(f"[{self.done}/{self.total}] {record['task_id']} rep {record['rep']}: {record.get('outcome') or record['stage']}"
                 f" ({wall:.1f}s agent){note} · elapsed {_fmt_s(elapsed)} · ETA {_fmt_s(eta)}")
+
+
+def run_once(task: dict, out: Path, run_id: str, rep: int, *, agent: str, adapter, version: str | None,
+             model_id: str, opts: dict, kind: str, sandbox_info: dict | None = None, model_section: dict | None = None,
+             keep_workdir: bool = False, timeout_s: float | None = None, limits: dict | None = None) -> dict:
+    """One run end to end: isolate it into `out`, run the agent in sandbox `kind`, grade it."""
+    record = isolate.isolate_one(task, out, run_id, rep)
+    record["sandbox"] = sandbox_info or run_agent.sandbox_record(kind, kind)
+    if model_section:
+        record["model"] = dict(model_section)
+    record = run_agent.run_agent_one(record, agent, adapter, version, model_id, opts, keep_workdir, timeout_s,
+                                     sandbox_kind=kind, limits=limits)
+    return oracle.grade_one(record)
 
 
 def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
@@ -165,19 +178,15 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
     log(f"run {config['run_id']}: {len(tasks)} task(s) x {repeat}{' shard ' + config['shard'] if shard else ''} = "
         f"{len(grid)} run(s){f', {len(grid) - len(todo)} already done' if resume else ''}, agent {agent}, "
         f"model {model_id}, sandbox {kind}, jobs {jobs} -> {out}")
-    progress = Progress(len(todo), jobs)
+    progress = Progress(len(todo))
     sandbox_info = {**run_agent.sandbox_record(kind, sandbox_requested), "jobs": jobs}
 
     def one(cell: tuple[dict, int]) -> None:
         task, rep = cell
         for attempt in range(retries + 1):
-            record = isolate.isolate_one(task, out, config["run_id"], rep)
-            record["sandbox"] = sandbox_info
-            if model_section:
-                record["model"] = dict(model_section)
-            record = run_agent.run_agent_one(record, agent, adapter, version, model_id, opts, keep_workdir, timeout_s,
-                                             sandbox_kind=kind, limits=limits)
-            record = oracle.grade_one(record)
+            record = run_once(task, out, config["run_id"], rep, agent=agent, adapter=adapter, version=version,
+                              model_id=model_id, opts=opts, kind=kind, sandbox_info=sandbox_info,
+                              model_section=model_section, keep_workdir=keep_workdir, timeout_s=timeout_s, limits=limits)
             if record["outcome"] != "infra_error" or attempt == retries:
                 note = f" after {attempt + 1} attempts" if attempt else ""
                 progress.update(record, note)

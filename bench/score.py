@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 from bench.common import schema
 from bench.common.paths import harness_version
 from bench.common.records import read_records, write_json_output
-from bench.common.stats import Z95, quantile, wilson_interval  # noqa: F401 (Z95, wilson_interval: re-exported)
+from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
 from bench.common.stage import ArgumentParser, log, run_main
 
 OUTCOMES = ["passed", "failed", "overfit", "agent_timeout", "agent_error", "oracle_error", "infra_error"]
@@ -128,6 +128,14 @@ def score_group(agent: str, model: str, runs: list[dict]) -> tuple[dict, list[di
     return group, rows
 
 
+def headline(group: dict) -> str:
+    """One line per group for people: pass@1 with its interval, passes, overfit, infra errors."""
+    lo, hi = group["pass_at_1_ci"]
+    return (f"{group['agent']} x {group['model']}: pass@1 {group['pass_at_1']:.3f} [{lo:.3f}, {hi:.3f}] over "
+            f"{group['n_tasks']} task(s); {group['passes']}/{group['n_scored_runs']} runs passed, "
+            f"overfit {group['overfit']}, infra errors {group['infra_errors']}")
+
+
 def score(records: Iterable[dict]) -> dict:
     """Build the summary from run records of one run, several runs, or shards of one run."""
     runs, incomplete, duplicates, seen = [], [], [], set()
@@ -183,9 +191,7 @@ def _main(argv: Sequence[str]) -> int:
     for warning in summary["warnings"]:
         log(f"warning: {warning}")
     for g in summary["groups"]:
-        lo, hi = g["pass_at_1_ci"]
-        log(f"score: {g['agent']} x {g['model']}: pass@1 {g['pass_at_1']:.3f} [{lo:.3f}, {hi:.3f}] over "
-            f"{g['n_tasks']} task(s), {g['n_runs']} run(s)")
+        log(f"score: {headline(g)}")
     return 0
 
 

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from bench import isolate, oracle, run_agent, validate
+from bench import evaluate, run_agent, validate
 from bench.common.errors import UserError
 from bench.common.records import write_json_output
 from bench.common.stage import ArgumentParser, log, run_main
@@ -28,9 +28,8 @@ MAX_TIMEOUT_SHARE = 0.5
 
 def _run(task: dict, agent: str, results: Path, run_id: str, rep: int) -> dict:
     adapter, version = run_agent.prepare(agent, {})
-    record = isolate.isolate_one(task, results / run_id, run_id, rep)
-    record = run_agent.run_agent_one(record, agent, adapter, version, run_agent.BUILTIN_MODEL, {})
-    return oracle.grade_one(record)
+    return evaluate.run_once(task, results / run_id, run_id, rep, agent=agent, adapter=adapter, version=version,
+                             model_id=run_agent.BUILTIN_MODEL, opts={}, kind="none")
 
 
 def escaping_links(root: Path) -> list[str]:
