@@ -40,7 +40,8 @@ def materialize(task: dict, dest: Path) -> None:
     """Fill the empty directory `dest` with the task's repository at its starting state (no .git)."""
     repo = task["repo"]
     if repo["type"] == "fixture":
-        shutil.copytree(repo["path"], dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
+        with timed("copy"):
+            shutil.copytree(repo["path"], dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
         return
     with tempfile.TemporaryDirectory(prefix="lab-clone-") as tmp:
         clone = Path(tmp) / "repo"
@@ -48,7 +49,8 @@ def materialize(task: dict, dest: Path) -> None:
         done = git("checkout", "-q", "--detach", repo["ref"], cwd=clone, check=False)
         if done.returncode != 0:
             raise UserError(f"{task['source_file']}: repo.ref: {repo['ref']!r} not found in {repo['url']}; name a branch, tag or commit")
-        shutil.copytree(clone, dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
+        with timed("copy"):
+            shutil.copytree(clone, dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
 
 
 _SNAPSHOT_LOCKS: dict[str, threading.Lock] = {}

@@ -5,6 +5,7 @@ import os
 import subprocess
 from pathlib import Path
 
+from bench.common import gitwrite
 from bench.common.errors import UserError
 from bench.common.timing import timed
 
@@ -39,31 +40,59 @@ def git(*args: str, cwd: Path | None = None, check: bool = True, input: bytes | 
     return done
 
 
-def init_single_commit(workdir: Path) -> str:
-    """Make `workdir` a fresh repository whose history is one commit of its current files; return its sha."""
+def init_single_commit(workdir: Path, *, use_git: bool = False) -> str:
+    """Make `workdir` a fresh repository whose history is one commit of its current files; return its sha.
+
+    Written in-process (gitwrite) unless the tree needs real git or `use_git`; the result is the same commit.
+    """
+    if not use_git:
+        try:
+            with timed("git_inprocess"):
+                return gitwrite.init_single_commit(workdir)
+        except gitwrite.Unsupported:
+            pass
     git("init", "-q", "-b", "main", cwd=workdir)
     git("add", "-A", "-f", "--", ".", *DIFF_EXCLUDES, cwd=workdir)
     git("commit", "-q", "--no-verify", "--allow-empty", "-m", "task", cwd=workdir)
     return (workdir / ".git" / "refs" / "heads" / "main").read_text().strip()
 
 
-def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path) -> bytes:
+def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, *, use_git: bool = False) -> bytes:
     """The binary diff from the pristine snapshot to the work tree, new files included, .git ignored.
 
-    The snapshot's repository is only read: this run's index and the objects it writes go to `scratch`
-    (the snapshot's objects are reached as alternates), so no run's changes ever enter the snapshot
-    that later repetitions are copied from.
+    The snapshot's repository is only read: the objects this run writes go to `scratch` (the snapshot's
+    objects are reached as alternates), so no run's changes ever enter the snapshot that later
+    repetitions are copied from. The work tree is stored in-process and compared tree to tree (no git
+    at all when nothing changed); trees that need real git are staged by `git add` into a private index.
     """
     objects = scratch / "objects"
     objects.mkdir(parents=True, exist_ok=True)
-    env = {"GIT_INDEX_FILE": str(scratch / "index"), "GIT_OBJECT_DIRECTORY": str(objects),
-           "GIT_ALTERNATE_OBJECT_DIRECTORIES": str(Path(snapshot_git).resolve() / "objects")}
+    snapshot_objects = Path(snapshot_git).resolve() / "objects"
+    env = {"GIT_OBJECT_DIRECTORY": str(objects), "GIT_ALTERNATE_OBJECT_DIRECTORIES": str(snapshot_objects)}
     where = ("--git-dir", str(snapshot_git), "--work-tree", str(workdir))
+    options = ("--binary", "--no-color", "--no-ext-diff", "--no-renames")
+    if not use_git:
+        try:
+            with timed("git_inprocess"):
+                writer = gitwrite.ObjectWriter(objects, existing=snapshot_objects)
+                after = gitwrite.write_tree(workdir, writer)
+                writer.close()
+                head = gitwrite.head_commit(Path(snapshot_git))
+                before = gitwrite.commit_tree(Path(snapshot_git), head) if head else None
+        except gitwrite.Unsupported:
+            pass
+        else:
+            if before == after:
+                return b""
+            diff = _git_index(env, *where, "diff", *options, before or "HEAD", after, cwd=workdir)
+            if diff.returncode != 0:
+                raise UserError(f"git diff: {diff.stderr.decode(errors='replace').strip()}")
+            return diff.stdout
+    env["GIT_INDEX_FILE"] = str(scratch / "index")
     done = _git_index(env, *where, "add", "-A", "-f", "--", ".", *DIFF_EXCLUDES, cwd=workdir)
     if done.returncode != 0:
         raise UserError(f"git add: {done.stderr.decode(errors='replace').strip()}")
-    diff = _git_index(env, *where, "diff", "--cached", "--binary", "--no-color", "--no-ext-diff",
-                      "--no-renames", "HEAD", cwd=workdir)
+    diff = _git_index(env, *where, "diff", "--cached", *options, "HEAD", cwd=workdir)
     if diff.returncode != 0:
         raise UserError(f"git diff: {diff.stderr.decode(errors='replace').strip()}")
     return diff.stdout
