@@ -18,10 +18,10 @@ import tempfile
 from pathlib import Path, PurePosixPath
 from typing import Iterable, Iterator, Sequence
 
-from bench.common import sandbox, schema
+from bench.common import batch, cleanup, sandbox, schema
 from bench.common.errors import UserError
 from bench.common.git import git, patch_files
-from bench.common.proc import run_tree
+from bench.common.proc import DEFAULT_MAX_LOG_BYTES
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.timing import timed
@@ -55,7 +55,7 @@ def build_grading_copy(record: dict, dest: Path) -> tuple[list[str], dict]:
     """Copy the pristine snapshot to `dest`, apply the agent's patch, restore protected files; return (flags, details)."""
     pristine = Path(record["paths"]["snapshot"])
     with timed("copy"):
-        shutil.copytree(pristine, dest, symlinks=True, ignore=shutil.ignore_patterns(".git"))
+        shutil.copytree(pristine, dest, symlinks=True, ignore=shutil.ignore_patterns(".git"), dirs_exist_ok=True)
     patch = Path(record["paths"]["run_dir"]) / "patch.diff"
     data = patch.read_bytes() if patch.exists() else b""
     if data:
@@ -83,35 +83,50 @@ def build_grading_copy(record: dict, dest: Path) -> tuple[list[str], dict]:
     return flags, details
 
 
-def run_commands(commands: list[str], cwd: Path, timeout_s: float, log_path: Path, sandbox_kind: str = "none") -> dict:
-    """Run shell command lines in order, all of them, appending output to `log_path`; passed = all exit 0.
+def run_commands(commands: list[tuple[str, float]], cwd: Path, sandbox_kind: str = "none",
+                 before: dict | None = None) -> list[batch.Step]:
+    """Run (command line, timeout_s) pairs in order, all of them, in one sandbox; `before[i]` runs ahead of command i.
 
     Under bwrap they run with no network, seeing only the grading copy (read-write) and the system.
     """
-    results = []
-    home = cwd.parent / "home"
+    home, out = cwd.parent / "home", cwd.parent / "out"
     home.mkdir(exist_ok=True)
     env = grading_env()
     env["HOME"] = str(home)
-    log_path.write_bytes(b"")
-    for command in commands:
-        with open(log_path, "ab") as fh:
-            fh.write(f"$ {command}\n".encode())
-        out = log_path.with_suffix(".part")
-        out.write_bytes(b"")
-        argv = sandbox.wrap(["sh", "-c", command], sandbox_kind, cwd=cwd, rw=[cwd], home=home, network=False)
-        with timed("grading_process"):
-            done = run_tree(argv, cwd=cwd, env=env, stdout_path=out, stderr_path=out, timeout_s=timeout_s,
-                            limits=GRADING_LIMITS, contained=sandbox_kind == "bwrap")
-        with open(log_path, "ab") as fh:
-            fh.write(out.read_bytes())
-            fh.write(f"[exit {done.exit_code}{', timed out' if done.timed_out else ''}, {done.wall_s:.2f}s]\n".encode())
-        out.unlink(missing_ok=True)
-        results.append({"command": command, "exit_code": done.exit_code, "duration_s": done.wall_s,
-                        "timed_out": done.timed_out, "timeout_s": timeout_s})
-    passed = all(r["exit_code"] == 0 for r in results)
-    timed_out = any(r["timed_out"] for r in results)
-    return {"passed": passed, "error": "a command timed out" if timed_out else None, "commands": results}
+
+    def wrap(argv: list[str]) -> list[str]:
+        return sandbox.wrap(argv, sandbox_kind, cwd=cwd, rw=[cwd, out], home=home, network=False)
+
+    out.mkdir(exist_ok=True)
+    with timed("grading_process"):
+        return batch.run_batch(commands, wrap=wrap, cwd=cwd, env=env, out_dir=out, limits=GRADING_LIMITS,
+                               contained=sandbox_kind == "bwrap", before=before)
+
+
+def phase_result(steps: list[batch.Step], log_path: Path, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> dict:
+    """One grading phase's section of the run record, with its commands' output gathered into `log_path`."""
+    results = []
+    with open(log_path, "wb") as log_file:
+        for step in steps:
+            log_file.write(f"$ {step.command}\n".encode())
+            with open(step.output, "rb") as fh:
+                log_file.write(fh.read(max_log_bytes))
+                if fh.read(1):
+                    log_file.write(f"\n[localagentbench: output truncated at {max_log_bytes} bytes]\n".encode())
+            status = f"exit {step.exit_code}{', timed out' if step.timed_out else ''}, {step.wall_s:.2f}s"
+            log_file.write(f"[{status}{'; ' + step.note if step.note else ''}]\n".encode())
+            result = {"command": step.command, "exit_code": step.exit_code, "duration_s": step.wall_s,
+                      "timed_out": step.timed_out, "timeout_s": step.timeout_s}
+            if step.note:
+                result["note"] = step.note
+            results.append(result)
+    passed = bool(results) and all(r["exit_code"] == 0 for r in results)
+    error = None
+    if any(not step.started for step in steps):
+        error = "the grading sandbox could not run a command"
+    elif any(r["timed_out"] for r in results):
+        error = "a command timed out"
+    return {"passed": passed, "error": error, "commands": results}
 
 
 def inject_heldout(heldout_dir: Path, dest: Path) -> None:
@@ -155,9 +170,43 @@ def decide_outcome(agent: dict, oracle: dict | None, heldout: dict | None) -> tu
     return "failed", False
 
 
+def _grade_in(copy: Path, record: dict) -> tuple[dict, dict | None, list[str], dict]:
+    """Build the grading copy at `copy` and run both phases there: (oracle, heldout, flags, flag details).
+
+    The sandbox starts first and the copy is built while it starts up (it waits for its first command),
+    so the two overlap.
+    """
+    task, run_dir = record["task"], Path(record["paths"]["run_dir"])
+    copy.mkdir()
+    built: dict = {"flags": [], "details": {}}
+
+    def build() -> None:
+        built["flags"], built["details"] = build_grading_copy(record, copy)
+
+    visible = [(c, task["oracle"]["timeout_s"]) for c in task["oracle"]["command"]]
+    hidden = [(c, task["heldout"]["timeout_s"]) for c in task["heldout"]["command"]] if task.get("heldout") else []
+    before = {0: build}
+    if hidden:
+        before[len(visible)] = lambda: inject_heldout(Path(task["heldout"]["path"]), copy)
+    try:
+        steps = run_commands(visible + hidden, copy, record["sandbox"]["kind"], before)
+    except UserError as exc:
+        return {"passed": False, "error": f"grading copy failed: {exc}", "commands": []}, None, [], {}
+    oracle = phase_result(steps[:len(visible)], run_dir / "oracle.log")
+    heldout = None
+    if hidden:
+        heldout = phase_result(steps[len(visible):], run_dir / "heldout.log")
+        mutants = mutant_counts(run_dir / "heldout.log")
+        if mutants:
+            heldout["mutants"] = mutants
+    return oracle, heldout, built["flags"], built["details"]
+
+
 def grade_one(record: dict) -> dict:
-    """Grade one run whose agent has finished; return the updated record (also written to run.json)."""
-    schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
+    """Grade one run whose agent has finished; return the updated record (also written to run.json).
+
+    `record` is trusted to match the run schema: grade() checks every record it reads.
+    """
     if record["stage"] != "agent_done":
         raise UserError(f"run {record['task_id']}/{record['rep']}: stage is {record['stage']}; run the agent first")
     task, run_dir = record["task"], Path(record["paths"]["run_dir"])
@@ -165,25 +214,13 @@ def grade_one(record: dict) -> dict:
     oracle = heldout = None
     flags, details = list(record.get("flags", [])), dict(record.get("flag_details", {}))
     if not record["agent"].get("infra_error"):
-        with tempfile.TemporaryDirectory(prefix="lab-grade-") as tmp:
-            copy = Path(tmp) / "repo"
-            try:
-                new_flags, new_details = build_grading_copy(record, copy)
-            except UserError as exc:
-                oracle = {"passed": False, "error": f"grading copy failed: {exc}", "commands": []}
-            else:
-                flags += [f for f in new_flags if f not in flags]
-                details.update(new_details)
-                kind = record["sandbox"]["kind"]
-                oracle = run_commands(task["oracle"]["command"], copy, task["oracle"]["timeout_s"],
-                                      run_dir / "oracle.log", kind)
-                if task.get("heldout"):
-                    inject_heldout(Path(task["heldout"]["path"]), copy)
-                    heldout = run_commands(task["heldout"]["command"], copy, task["heldout"]["timeout_s"],
-                                           run_dir / "heldout.log", kind)
-                    mutants = mutant_counts(run_dir / "heldout.log")
-                    if mutants:
-                        heldout["mutants"] = mutants
+        tmp = Path(tempfile.mkdtemp(prefix="lab-grade-"))
+        try:
+            oracle, heldout, new_flags, new_details = _grade_in(tmp / "repo", record)
+        finally:
+            cleanup.remove_later(tmp)
+        flags += [f for f in new_flags if f not in flags]
+        details.update(new_details)
     outcome, success = decide_outcome(record["agent"], oracle, heldout)
     record.update(stage="graded", oracle=oracle, heldout=heldout, outcome=outcome, success=success,
                   flags=flags, flag_details=details)
@@ -195,6 +232,7 @@ def grade_one(record: dict) -> dict:
 def grade(records: Iterable[dict]) -> Iterator[dict]:
     """Grade every run record, in order."""
     for record in records:
+        schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
         yield grade_one(record)
 
 

@@ -195,15 +195,15 @@ def limited(argv: list[str], limits: dict[int, int]) -> list[str]:
     return [sys.executable, "-c", _LIMIT_SHIM, json.dumps({str(k): v for k, v in limits.items()}), *argv]
 
 
-def pid_sweep(token: str) -> int:
-    """Kill every process whose environment carries `token`; return how many were found."""
+def pid_sweep(token: str, spare: int | None = None) -> int:
+    """Kill every process whose environment carries `token` (but `spare`); return how many were found."""
     needle = f"LOCALAGENTBENCH_RUN_TOKEN={token}".encode()
     killed = 0
     proc_dir = Path("/proc")
     if not proc_dir.is_dir():
         return 0
     for entry in proc_dir.iterdir():
-        if not entry.name.isdigit():
+        if not entry.name.isdigit() or entry.name == str(spare):
             continue
         try:
             if needle in (entry / "environ").read_bytes().split(b"\0"):

@@ -37,6 +37,11 @@ def bwrap_works() -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=1)
+def _bwrap() -> str:
+    return shutil.which("bwrap") or "bwrap"
+
+
 def resolve(kind: str | None) -> str:
     """The sandbox to use: 'auto' picks bwrap where it works, else none; 'bwrap' must work."""
     kind = kind or "auto"
@@ -52,10 +57,12 @@ def resolve(kind: str | None) -> str:
     return "none"
 
 
-def python_dirs() -> list[Path]:
+@functools.lru_cache(maxsize=1)
+def python_dirs() -> tuple[Path, ...]:
     """Where the running interpreter and its libraries live (needed by python-based agents and tests)."""
     dirs = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), Path(sys.executable).resolve().parent}
-    return sorted(d for d in dirs if not any(str(d).startswith(s + "/") for s in SYSTEM_DIRS))
+    outside = [d for d in dirs if not any(str(d).startswith(s + "/") for s in SYSTEM_DIRS)]
+    return tuple(sorted(d for d in outside if not any(o != d and d.is_relative_to(o) for o in outside)))  # one mount covers both
 
 
 def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path] = (), home: Path,
@@ -63,7 +70,7 @@ def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path
     """argv wrapped in the sandbox `kind` ('none' returns it unchanged)."""
     if kind == "none":
         return list(argv)
-    args = [shutil.which("bwrap") or "bwrap", "--die-with-parent", "--unshare-pid", "--unshare-ipc",
+    args = [_bwrap(), "--die-with-parent", "--unshare-pid", "--unshare-ipc",
             "--unshare-uts", "--unshare-cgroup-try", "--new-session"]
     if not network:
         args.append("--unshare-net")
