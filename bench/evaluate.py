@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench import isolate, oracle, run_agent, score
-from bench.common import sandbox, schema
+from bench.common import cleanup, sandbox, schema
 from bench.common.errors import UserError
 from bench.common.paths import harness_version
 from bench.common.proc import CANCEL
@@ -229,6 +229,7 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
             f"(continue with --resume)")
     finally:
         CANCEL.clear()
+        cleanup.drain()  # the temporary trees of finished runs are gone when evaluate returns
     summary = score.score(read_records([str(out)]) if any(out.glob("runs/*/*/run.json")) else [])
     schema.check(summary, "summary", where=str(out / "summary.json"))
     write_json_atomic(out / "summary.json", summary)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import resource
-import shutil
 import signal
 import tempfile
 from pathlib import Path
@@ -21,7 +20,7 @@ from typing import Iterable, Iterator, Sequence
 
 from bench.adapters import get_adapter
 from bench.adapters.base import AgentContext, AgentSignals, ProcessResult
-from bench.common import modelserver, sandbox, schema
+from bench.common import cleanup, gitwrite, modelserver, sandbox, schema
 from bench.common.git import git, patch_files, snapshot_diff
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic, write_text_atomic
@@ -88,8 +87,10 @@ def history_flags(workdir: Path, base_commit: str) -> dict[str, list[str]]:
     """Flags for an agent that removed or moved the workdir's git history (its diff is still taken from the snapshot)."""
     if not (workdir / ".git").exists():
         return {"git_dir_removed": [".git"]}
-    head = git("rev-parse", "HEAD", cwd=workdir, check=False)
-    now = head.stdout.decode().strip() if head.returncode == 0 else "(unreadable)"
+    now = gitwrite.head_commit(workdir / ".git") if (workdir / ".git").is_dir() else None
+    if now is None:  # a gitdir file, an unborn branch, something only git can resolve
+        head = git("rev-parse", "HEAD", cwd=workdir, check=False)
+        now = head.stdout.decode().strip() if head.returncode == 0 else "(unreadable)"
     return {} if now == base_commit else {"git_history_changed": [f"HEAD {base_commit[:12]} -> {now[:12]}"]}
 
 
@@ -113,8 +114,10 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
                   opts: dict, keep_workdir: bool = False, timeout_s: float | None = None,
                   max_log_bytes: int = DEFAULT_MAX_LOG_BYTES, sandbox_kind: str = "none",
                   limits: dict[int, int] | None = None) -> dict:
-    """Run the agent for one isolated run; return the updated record (also written to run.json)."""
-    schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
+    """Run the agent for one isolated run; return the updated record (also written to run.json).
+
+    `record` is trusted to match the run schema: run_agent() checks every record it reads.
+    """
     if record["stage"] != "isolated":
         raise ValueError(f"run {record['task_id']}/{record['rep']} is at stage {record['stage']}, not isolated")
     task = record["task"]
@@ -153,7 +156,7 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
         patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir, scratch / "diff")
         flags = history_flags(workdir, record["base_commit"])
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        cleanup.remove_later(scratch)
     (run_dir / "patch.diff").write_bytes(patch)
     with open(run_dir / "trajectory.jsonl", "w", encoding="utf-8") as fh:
         for event in signals.events:
@@ -167,7 +170,7 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     if hit:
         flags[f"limit_{hit}"] = [hit]
     if not keep_workdir:
-        shutil.rmtree(workdir, ignore_errors=True)
+        cleanup.remove_later(workdir)
     record = dict(record)
     record["stage"] = "agent_done"
     record["paths"] = {**record["paths"], "workdir": str(workdir) if keep_workdir else None}
@@ -223,6 +226,7 @@ def run_agent(records: Iterable[dict], agent: str, model: str | None, opts: dict
     kind = sandbox.resolve(sandbox_requested)
     model_section = gather_model(agent, model, opts)
     for record in records:
+        schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
         record = {**record, "sandbox": sandbox_record(kind, sandbox_requested)}
         if model_section:
             record["model"] = dict(model_section)

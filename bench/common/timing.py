@@ -12,16 +12,30 @@ TOTALS: dict[str, float] = defaultdict(float)
 COUNTS: dict[str, int] = defaultdict(int)
 
 
+_local = threading.local()
+
+
 @contextmanager
 def timed(category: str) -> Iterator[None]:
-    """Add the wall time of the block to `category` (costs well under a microsecond)."""
+    """Add the wall time of the block to `category` (costs well under a microsecond).
+
+    Categories are exclusive: time spent in a nested `timed` block counts only for the inner category.
+    """
+    stack = getattr(_local, "stack", None)
+    if stack is None:
+        stack = _local.stack = []
+    frame = [0.0]  # seconds spent in nested blocks
+    stack.append(frame)
     start = time.perf_counter()
     try:
         yield
     finally:
         elapsed = time.perf_counter() - start
+        stack.pop()
+        if stack:
+            stack[-1][0] += elapsed
         with _lock:
-            TOTALS[category] += elapsed
+            TOTALS[category] += elapsed - frame[0]
             COUNTS[category] += 1
 
 
