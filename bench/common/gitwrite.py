@@ -36,15 +36,19 @@ def _sha(kind: bytes, data: bytes) -> str:
     return hashlib.sha1(b"%s %d\0" % (kind, len(data)) + data).hexdigest()
 
 
+def _idx(path: Path) -> tuple[list[bytes], list[int]]:
+    """The binary shas of a version-2 pack index, in its order, and each object's offset in the pack."""
+    data = path.read_bytes()
+    count = struct.unpack(">I", data[8 + 255 * 4: 8 + 256 * 4])[0]
+    base = 8 + 256 * 4
+    shas = [data[base + i * 20: base + i * 20 + 20] for i in range(count)]
+    offsets = list(struct.unpack(f">{count}I", data[base + count * 24: base + count * 28]))
+    return shas, offsets
+
+
 def pack_shas(objects: Path) -> set[str]:
     """Every object sha the packs in `objects`/pack hold, read from their idx files."""
-    found: set[str] = set()
-    for idx in (objects / "pack").glob("pack-*.idx"):
-        data = idx.read_bytes()
-        count = struct.unpack(">I", data[8 + 255 * 4: 8 + 256 * 4])[0]
-        base = 8 + 256 * 4
-        found.update(data[base + i * 20: base + i * 20 + 20].hex() for i in range(count))
-    return found
+    return {sha.hex() for idx in (objects / "pack").glob("pack-*.idx") for sha in _idx(idx)[0]}
 
 
 class ObjectWriter:
@@ -126,14 +130,12 @@ def read_object(objects: Path, sha: str) -> bytes | None:
         pass
     wanted = bytes.fromhex(sha)
     for idx_path in (objects / "pack").glob("pack-*.idx"):
-        data = idx_path.read_bytes()
-        count = struct.unpack(">I", data[8 + 255 * 4: 8 + 256 * 4])[0]
-        base = 8 + 256 * 4
-        shas = [data[base + i * 20: base + i * 20 + 20] for i in range(count)]
+        shas, offsets = _idx(idx_path)
         if wanted not in shas:
             continue
-        i = shas.index(wanted)
-        offset = struct.unpack(">I", data[base + count * 24 + i * 4: base + count * 24 + i * 4 + 4])[0]
+        offset = offsets[shas.index(wanted)]
+        if offset & 0x80000000:
+            return None  # a large-offset pack, which only git writes
         with open(idx_path.with_suffix(".pack"), "rb") as fh:
             fh.seek(offset)
             head = fh.read(64 * 1024)
