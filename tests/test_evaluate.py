@@ -163,6 +163,25 @@ def test_shards_partition_the_grid_and_merge(ten, tmp_path, capsys):
     assert len(again["duplicates"]) == 10
 
 
+def test_shards_moved_elsewhere_merge_and_report_with_their_logs(ten, tmp_path, capsys):
+    """Shards come back as CI artifacts or copies off a cluster node: somewhere other than where they ran."""
+    for k in (1, 2):
+        assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--shard", f"{k}/2",
+                         "--run-id", "moved", "--out", str(tmp_path / "ran" / f"s{k}")]) == 0
+    (tmp_path / "ran").rename(tmp_path / "fetched")
+    shards = [str(tmp_path / "fetched" / f"s{k}") for k in (1, 2)]
+    assert score.main([*shards, "--out", str(tmp_path / "merged.json")]) == 0
+    merged = json.loads((tmp_path / "merged.json").read_text())
+    assert merged["groups"][0]["n_runs"] == 10
+    for run in merged["runs"]:
+        run_dir = Path(run["paths"]["run_dir"])
+        assert run_dir.is_relative_to(tmp_path / "fetched") and (run_dir / "patch.diff").stat().st_size > 0
+        assert Path(run["paths"]["snapshot"]).is_relative_to(tmp_path / "fetched")
+    assert cli.main(["report", "--results", str(tmp_path / "merged.json"), "--out", str(tmp_path / "report")]) == 0
+    pages = list((tmp_path / "report" / "site" / "runs").glob("*.html"))
+    assert len(pages) == 10 and all("diff --git" in page.read_text() for page in pages)
+
+
 @pytest.mark.parametrize("text", ["3", "0/2", "3/2", "a/b"])
 def test_bad_shard(text):
     with pytest.raises(UserError, match="--shard"):

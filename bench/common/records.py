@@ -100,12 +100,31 @@ def read_records(sources: Iterable[str]) -> Iterator[dict]:
 
 
 def read_record_file(path: Path) -> Iterator[dict]:
-    """Yield the records in one file."""
+    """Yield the records in one file; a run.json's paths follow its bundle when the bundle was moved."""
     try:
         with open(path, encoding="utf-8") as fh:
-            yield from _parse_stream(fh, str(path))
+            for record in _parse_stream(fh, str(path)):
+                yield _rebased(record, path) if path.name == "run.json" else record
     except OSError as exc:
         raise UserError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def _rebased(record: Any, run_file: Path) -> Any:
+    """The run record with its bundle paths pointing where run_file lies now (shards fetched as CI
+    artifacts, bundles copied off a cluster): the run directory is where its run.json is."""
+    paths = record.get("paths") if isinstance(record, dict) else None
+    if not isinstance(paths, dict) or not isinstance(paths.get("run_dir"), str):
+        return record
+    old, new = Path(paths["run_dir"]), run_file.parent.resolve()
+    if old == new or len(old.parents) < 3 or len(new.parents) < 3:
+        return record
+    old_root, new_root = old.parents[2], new.parents[2]  # <bundle>/runs/<task>/<rep>
+    moved = {"run_dir": str(new)}
+    for key in ("snapshot", "base_git"):
+        value = paths.get(key)
+        if isinstance(value, str) and Path(value).is_relative_to(old_root):
+            moved[key] = str(new_root / Path(value).relative_to(old_root))
+    return {**record, "paths": {**paths, **moved}}
 
 
 class RecordWriter:
