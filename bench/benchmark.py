@@ -79,7 +79,7 @@ def overhead(tasks: list[dict], kind: str, work: Path) -> dict:
     grading = parts.get("grading_process", 0.0)
     n = len(tasks)
     breakdown = {
-        "grading commands: sandbox start, process spawn, limits (s/run)": round((grading - floor) / n, 4),
+        "grading: sandbox start and driver shell beyond the bare commands (s/run)": round((grading - floor) / n, 4),
         "agent process (the oracle agent: git apply) (s/run)": round(parts.get("agent_process", 0.0) / n, 4),
         "git processes: diff, patch (s/run)": round(parts.get("git", 0.0) / n, 4),
         "git in-process: snapshot commit, work tree objects (s/run)": round(parts.get("git_inprocess", 0.0) / n, 4),
