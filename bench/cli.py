@@ -66,7 +66,7 @@ def cmd_check(args) -> int:
     """Validate every task file, held-out separation, and that every schema is itself valid."""
     start = time.monotonic()
     for path in sorted(SCHEMAS_DIR.glob("*.schema.json")):
-        schema.validator(path.name.removesuffix(".schema.json"))
+        schema.check_schema(path.name.removesuffix(".schema.json"))
     tasks, problems = validate.validate([args.tasks])
     for line in problems:
         log(line)

@@ -24,15 +24,29 @@ SCHEMA_TAGS = {
 
 @functools.lru_cache(maxsize=None)
 def validator(name: str) -> jsonschema.protocols.Validator:
-    """The compiled validator for schemas/<name>.schema.json."""
+    """The compiled validator for schemas/<name>.schema.json (checked against its metaschema by `check_schema`)."""
+    schema = _load(name)
+    return jsonschema.validators.validator_for(schema)(schema)
+
+
+def check_schema(name: str) -> None:
+    """Raise UserError unless schemas/<name>.schema.json is a valid JSON Schema (`localagentbench check` runs it;
+    the stages skip it, since checking against the metaschema costs more than a stage's own work)."""
+    schema = _load(name)
+    try:
+        jsonschema.validators.validator_for(schema).check_schema(schema)
+    except jsonschema.SchemaError as exc:
+        raise UserError(f"schemas/{name}.schema.json: not a valid JSON Schema: {exc.message}") from None
+
+
+def _load(name: str) -> dict:
     path = SCHEMAS_DIR / f"{name}.schema.json"
     try:
-        schema = json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except OSError:
         raise UserError(f"{path}: schema missing; reinstall LocalAgentBench") from None
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    return cls(schema)
+    except ValueError as exc:
+        raise UserError(f"{path}: not valid JSON ({exc}); reinstall LocalAgentBench") from None
 
 
 def field_path(error: jsonschema.ValidationError) -> str:
