@@ -2,7 +2,8 @@
 
     python -m bench.verify [tasks/] [--task ID ...] [--times 3] [--json]
 
-For each task: the nop agent must fail it (visible or held-out); the oracle agent must pass visible and
+Runs are graded in the sandbox an evaluation would use (`--sandbox`, default auto), so a task that
+passes only outside it is caught here, not booked against agents later. For each task: the nop agent must fail it (visible or held-out); the oracle agent must pass visible and
 held-out tests `--times` runs in a row (differing outcomes mark it flaky); every grading command must
 finish within half its timeout; no file of the fixture may reach outside it (symlinks); a test-writing
 task's reference tests must catch every mutant. One line per task, a summary, exit 1 on any problem.
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Sequence
 
 from bench import evaluate, run_agent, validate
+from bench.common import sandbox
 from bench.common.errors import UserError
 from bench.common.records import write_json_output
 from bench.common.stage import ArgumentParser, log, run_main
@@ -26,10 +28,10 @@ from bench.common.stage import ArgumentParser, log, run_main
 MAX_TIMEOUT_SHARE = 0.5
 
 
-def _run(task: dict, agent: str, results: Path, run_id: str, rep: int) -> dict:
+def _run(task: dict, agent: str, results: Path, run_id: str, rep: int, kind: str) -> dict:
     adapter, version = run_agent.prepare(agent, {})
     return evaluate.run_once(task, results / run_id, run_id, rep, agent=agent, adapter=adapter, version=version,
-                             model_id=run_agent.BUILTIN_MODEL, opts={}, kind="none")
+                             model_id=run_agent.BUILTIN_MODEL, opts={}, kind=kind)
 
 
 def escaping_links(root: Path) -> list[str]:
@@ -43,15 +45,16 @@ def escaping_links(root: Path) -> list[str]:
     return bad
 
 
-def verify_task(task: dict, times: int, results: Path) -> dict:
-    """Check one task; return its report: problems (empty when fair) and what was measured."""
+def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> dict:
+    """Check one task, graded in sandbox `kind` as an evaluation would; return its report: problems
+    (empty when fair) and what was measured."""
     problems: list[str] = []
     start = time.monotonic()
-    nop = _run(task, "nop", results, "nop", 0)
+    nop = _run(task, "nop", results, "nop", 0, kind)
     if nop["success"]:
         problems.append("the untouched fixture passes its oracle and held-out tests: the task does not discriminate")
     untouched = "visible" if not nop["oracle"]["passed"] else "held-out" if nop["heldout"] and not nop["heldout"]["passed"] else "none"
-    runs = [_run(task, "oracle", results, "oracle", rep) for rep in range(times)]
+    runs = [_run(task, "oracle", results, "oracle", rep, kind) for rep in range(times)]
     outcomes = [r["outcome"] for r in runs]
     if len(set(outcomes)) > 1:
         problems.append(f"flaky: the reference solution gave {', '.join(outcomes)} over {times} runs")
@@ -85,10 +88,12 @@ def verify_task(task: dict, times: int, results: Path) -> dict:
             "seconds": round(time.monotonic() - start, 2)}
 
 
-def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep: Path | None = None) -> dict:
-    """Verify every task; return the report (tasks, problems count)."""
+def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep: Path | None = None,
+           sandbox_requested: str | None = None) -> dict:
+    """Verify every task in the sandbox an evaluation would use; return the report (tasks, problems count)."""
     if times < 1:
         raise UserError(f"--times: must be at least 1 (got {times})")
+    kind = sandbox.resolve(sandbox_requested)
     tasks, problems = validate.validate(paths, only)
     if problems:
         for line in problems:
@@ -98,14 +103,14 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
     try:
         reports = []
         for task in tasks:
-            report = verify_task(task, times, results / task["id"])
+            report = verify_task(task, times, results / task["id"], kind)
             reports.append(report)
             yield_line(report)
     finally:
         if keep is None:
             shutil.rmtree(results, ignore_errors=True)
     slowest = max((r["slowest"] for r in reports if r["slowest"]), key=lambda s: s["share"], default=None)
-    return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times,
+    return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times, "sandbox": kind,
             "problems": sum(len(r["problems"]) for r in reports), "slowest": slowest}
 
 
@@ -128,12 +133,13 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--times", type=int, default=3, help="reference-solution runs per task (default 3)")
     parser.add_argument("--keep", default=None, help="keep the verification runs in this directory")
     parser.add_argument("--out", default="-", help="where to write the JSON report (default: stdout)")
+    parser.add_argument("--sandbox", default="auto", help="grade in this sandbox: auto (default, as `run`), bwrap, none")
     args = parser.parse_args(argv)
-    report = verify(args.paths, args.task, args.times, Path(args.keep) if args.keep else None)
+    report = verify(args.paths, args.task, args.times, Path(args.keep) if args.keep else None, args.sandbox)
     write_json_output(args.out, report)
     n_ok = sum(1 for r in report["tasks"] if r["ok"])
     slow = report["slowest"]
-    log(f"verify: {n_ok}/{len(report['tasks'])} task(s) fair, {report['problems']} problem(s); reference solution "
+    log(f"verify: {n_ok}/{len(report['tasks'])} task(s) fair under sandbox {report['sandbox']}, {report['problems']} problem(s); reference solution "
         f"run {args.times}x per task" + (f"; slowest command `{slow['command']}` {slow['duration_s']:.2f}s = "
                                           f"{100 * slow['share']:.0f}% of its timeout" if slow else ""))
     return 0 if report["ok"] else 1

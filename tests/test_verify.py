@@ -5,7 +5,10 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from bench import verify
+from bench.common import sandbox
 from conftest import REPO, run_cli, write
 
 
@@ -56,7 +59,8 @@ def test_a_flaky_oracle_is_caught(suite, capsys, tmp_path):
     """)
     task = suite / "tasks" / "calib-hello.yaml"
     task.write_text(task.read_text().replace("python -m unittest discover -s tests -t . -q", f"python {script}"))
-    code, report, _ = _verify(suite, capsys, "--task", "calib-hello")
+    # The counter lives outside the grading copy, which only an unsandboxed grader can reach.
+    code, report, _ = _verify(suite, capsys, "--task", "calib-hello", "--sandbox", "none")
     assert code == 1 and any(p.startswith("flaky") for p in _problems(report, "calib-hello"))
 
 
@@ -106,3 +110,16 @@ def test_real_suite_shape():
     assert {t["difficulty"] for t in tasks} == {"easy", "medium", "hard"}
     for path in (REPO / "tasks").glob("*.yaml"):
         assert "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9" in path.read_text(), f"{path.name} lacks the canary"
+
+
+@pytest.mark.skipif(sandbox.resolve("auto") != "bwrap", reason="bubblewrap cannot run here")
+def test_a_task_that_passes_only_outside_the_sandbox_is_caught(suite, capsys):
+    """Its oracle reads a file beside the suite, which a sandboxed evaluation cannot see: agents would fail it."""
+    task = suite / "tasks" / "calib-hello.yaml"
+    outside = suite / "tasks" / "calib-hello.yaml"
+    task.write_text(task.read_text().replace("python -m unittest discover", f"test -r {outside} && python -m unittest discover"))
+    code, report, _ = _verify(suite, capsys, "--task", "calib-hello", "--sandbox", "none")
+    assert code == 0 and report["sandbox"] == "none"
+    code, report, err = _verify(suite, capsys, "--task", "calib-hello")
+    assert code == 1 and report["sandbox"] == "bwrap" and "under sandbox bwrap" in err
+    assert any("does not pass" in p for p in _problems(report, "calib-hello"))
