@@ -1,0 +1,27 @@
+"""benchmark (`nox -s bench`): every part runs and reports numbers; here on a three-task suite, one round."""
+from __future__ import annotations
+
+import json
+
+from bench import benchmark
+from bench.common import sandbox
+
+
+def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path, capsys):
+    out = tmp_path / "bench"
+    assert benchmark.main(["--tasks", str(suite / "tasks"), "--out", str(out), "--runs", "30", "--rounds", "1",
+                           "--skip-agents"]) == 0
+    report = json.loads((out / "bench.json").read_text())
+    assert report == json.loads(capsys.readouterr().out)
+    kinds = [o["sandbox"] for o in report["overhead"]]
+    assert kinds == ["none"] + (["bwrap"] if sandbox.resolve("auto") == "bwrap" else [])
+    for o in report["overhead"]:
+        assert o["tasks"] == 3 and o["rounds"] == 1 and len(o["round_ratios"]) == 1
+        assert o["floor_s"] > 0 and o["harness_s"] > o["floor_s"] * 0.5 and o["ratio"] == o["round_ratios"][0]
+        assert set(o["breakdown"]) >= {"other Python (s/run)", "git processes: diff, patch (s/run)"}
+    assert report["disk"]["create_us"] > 0
+    assert report["scaling"]["jobs1_s"] > 0 and report["scaling"]["jobs2_s"] > 0
+    assert report["size"]["summary"]["runs"] == 30 and report["size"]["check_inner_s"] is not None
+    assert report["size"]["log_1gb"]["log_bytes"] < 20 * 1024 * 1024, "the 1 GB agent log is kept bounded"
+    table = (out / "bench.md").read_text()
+    assert "| none | 3 × 1 |" in table and "Temporary trees in" in table and "## Scaling" in table
