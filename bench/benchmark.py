@@ -70,13 +70,12 @@ def _overhead_round(tasks: list[dict], kind: str, work: Path, flip: int) -> tupl
             start = time.perf_counter()
             record = evaluate.run_once(task, work / "bundle", "bench", 0, agent="oracle", adapter=adapter,
                                        version=version, model_id="none", opts={}, kind=kind)
+            # What the harness deletes in the background is its cost too, and must not slow the floor's turn.
+            cleanup.drain()
             harness += time.perf_counter() - start
             if record["outcome"] != "passed":
                 log(f"benchmark: warning: {task['id']} {record['outcome']} under the harness")
         shutil.rmtree(copy, ignore_errors=True)
-    start = time.perf_counter()
-    cleanup.drain()  # what the harness deletes in the background is still its cost
-    harness += time.perf_counter() - start
     return floor, harness, {k: v[0] for k, v in timing.snapshot().items()}
 
 
