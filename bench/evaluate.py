@@ -80,7 +80,11 @@ def run_once(task: dict, out: Path, run_id: str, rep: int, *, agent: str, adapte
         record["model"] = dict(model_section)
     record = run_agent.run_agent_one(record, agent, adapter, version, model_id, opts, keep_workdir, timeout_s,
                                      sandbox_kind=kind, limits=limits)
-    return oracle.grade_one(record)
+    record = oracle.grade_one(record)
+    # The workdir went while the tests ran; the grading copy goes now, before the next run creates its
+    # trees (on a disk that discards on delete, deletions running beside creates slow both).
+    cleanup.drain()
+    return record
 
 
 def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:

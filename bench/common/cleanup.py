@@ -1,8 +1,9 @@
 """Removing finished run trees off the critical path: a background thread deletes them while the next command runs.
 
 A run leaves a workdir, a scratch directory and a grading copy behind; deleting them costs a file-system
-operation per file, which on a slow disk is milliseconds a run. Queued here, they go while the harness
-waits on the next agent or test process. `drain()` (also run at exit) waits until all are gone.
+operation per file, which on a slow disk is milliseconds a run. Queued here, the workdir and scratch go
+while the run's tests run. `drain()` (also run at exit) waits until all are gone; evaluate.run_once
+drains before the next run starts, since deleting beside the next run's creates slows both.
 """
 from __future__ import annotations
 
