@@ -75,6 +75,14 @@ def test_a_sandbox_that_cannot_start_is_not_booked_as_a_failing_command(tmp_path
     assert all(s.output.exists() for s in steps), "every step has a (here empty) log for the report"
 
 
+def test_a_sandbox_that_starts_and_fails_says_why(tmp_path):
+    out = tmp_path / "out"
+    fail = ["sh", "-c", "echo 'bwrap: Creating new namespace failed: Operation not permitted' >&2; exit 1"]
+    steps = batch.run_batch([("true", 5)], wrap=lambda argv: fail, cwd=tmp_path, env=dict(os.environ), out_dir=out)
+    assert steps[0].exit_code is None and not steps[0].started
+    assert "Creating new namespace failed" in steps[0].note
+
+
 def test_a_command_that_kills_the_grading_shell_fails_alone(tmp_path):
     steps = _run(tmp_path, [("kill -KILL $PPID", 10), ("echo still graded", 10)])
     assert steps[0].exit_code is None and steps[0].started and "ended" in steps[0].note

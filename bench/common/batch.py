@@ -63,23 +63,34 @@ class Step:
 class _Driver:
     """One driver process: send 'run', read 'start i' / 'end i rc' lines, with deadlines."""
 
-    def __init__(self, argv: list[str], cwd: Path, env: dict[str, str], token: str):
+    def __init__(self, argv: list[str], cwd: Path, env: dict[str, str], token: str, errors: Path):
         self.token = token
-        self.proc = subprocess.Popen(argv, cwd=cwd, env={**env, "LOCALAGENTBENCH_RUN_TOKEN": token},
-                                     start_new_session=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL)
+        self.errors = errors  # the sandbox's and the driver's own complaints (commands' output goes elsewhere)
+        with open(errors, "ab") as err:
+            self.proc = subprocess.Popen(argv, cwd=cwd, env={**env, "LOCALAGENTBENCH_RUN_TOKEN": token},
+                                         start_new_session=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=err)
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.proc.stdout, selectors.EVENT_READ)
         self.buffer = b""
         self.stopped = False
 
     def send(self, line: str) -> bool:
+        """Write one control line; False when the driver is gone."""
         try:
             self.proc.stdin.write(line.encode() + b"\n")
             self.proc.stdin.flush()
             return True
         except (BrokenPipeError, OSError):
             return False
+
+    def complaint(self) -> str:
+        """The last line the sandbox or driver wrote to stderr, for a note on why a command never ran."""
+        try:
+            lines = self.errors.read_bytes()[-2000:].decode(errors="replace").strip().splitlines()
+        except OSError:
+            return ""
+        return f": {lines[-1][:300]}" if lines else ""
 
     def line(self, deadline: float) -> str | None:
         """The next status line; None at end of stream; raises TimeoutError at the deadline, KeyboardInterrupt on CANCEL."""
@@ -158,7 +169,7 @@ def run_batch(commands: list[tuple[str, float]], *, wrap: Callable[[list[str]], 
             if rest:
                 argv = proc.limited(argv, rest)
             try:
-                driver = _Driver(argv, cwd, env, token)
+                driver = _Driver(argv, cwd, env, token, out_dir / "driver.err")
             except OSError as exc:
                 note = f"the grading shell could not be started: {argv[0]}: {exc.strerror}"
                 for i, (command, timeout_s) in enumerate(commands[first:], first):
@@ -187,13 +198,15 @@ def _one(driver: _Driver, i: int, command: str, timeout_s: float, output: Path, 
     """Command i on a live driver: its start, its end or its timeout (`last`: the driver's stop sweeps after it)."""
     output.write_bytes(b"")
     if not driver.send("run"):
-        return Step(command, timeout_s, None, False, 0.0, output, started=False, note="the grading shell could not be started")
+        return Step(command, timeout_s, None, False, 0.0, output, started=False,
+                    note="the grading shell could not be started" + driver.complaint())
     try:
         started = driver.line(time.monotonic() + 60)
     except TimeoutError:
         started = None
     if started != f"start {i}":
-        return Step(command, timeout_s, None, False, 0.0, output, started=False, note="the grading shell did not start the command")
+        return Step(command, timeout_s, None, False, 0.0, output, started=False,
+                    note="the grading shell did not start the command" + driver.complaint())
     start = time.monotonic()
     deadline = start + timeout_s
     try:
