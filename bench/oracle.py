@@ -21,7 +21,7 @@ from typing import Iterable, Iterator, Sequence
 from bench.common import batch, cleanup, sandbox, schema
 from bench.common.errors import UserError
 from bench.common.git import git, patch_files
-from bench.common.proc import DEFAULT_MAX_LOG_BYTES
+from bench.common.proc import DEFAULT_MAX_LOG_BYTES, truncation_marker
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.timing import timed
@@ -97,7 +97,6 @@ def run_commands(commands: list[tuple[str, float]], cwd: Path, sandbox_kind: str
     def wrap(argv: list[str]) -> list[str]:
         return sandbox.wrap(argv, sandbox_kind, cwd=cwd, rw=[cwd, out], home=home, network=False)
 
-    out.mkdir(exist_ok=True)
     with timed("grading_process"):
         return batch.run_batch(commands, wrap=wrap, cwd=cwd, env=env, out_dir=out, limits=GRADING_LIMITS,
                                contained=sandbox_kind == "bwrap", before=before)
@@ -112,7 +111,7 @@ def phase_result(steps: list[batch.Step], log_path: Path, max_log_bytes: int = D
             with open(step.output, "rb") as fh:
                 log_file.write(fh.read(max_log_bytes))
                 if fh.read(1):
-                    log_file.write(f"\n[localagentbench: output truncated at {max_log_bytes} bytes]\n".encode())
+                    log_file.write(truncation_marker(max_log_bytes))
             status = f"exit {step.exit_code}{', timed out' if step.timed_out else ''}, {step.wall_s:.2f}s"
             log_file.write(f"[{status}{'; ' + step.note if step.note else ''}]\n".encode())
             result = {"command": step.command, "exit_code": step.exit_code, "duration_s": step.wall_s,

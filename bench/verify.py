@@ -3,10 +3,11 @@
     python -m bench.verify [tasks/] [--task ID ...] [--times 3] [--json]
 
 Runs are graded in the sandbox an evaluation would use (`--sandbox`, default auto), so a task that
-passes only outside it is caught here, not booked against agents later. For each task: the nop agent must fail it (visible or held-out); the oracle agent must pass visible and
-held-out tests `--times` runs in a row (differing outcomes mark it flaky); every grading command must
-finish within half its timeout; no file of the fixture may reach outside it (symlinks); a test-writing
-task's reference tests must catch every mutant. One line per task, a summary, exit 1 on any problem.
+passes only outside it is caught here, not booked against agents later. For each task: the nop agent
+must fail it (visible or held-out); the oracle agent must pass visible and held-out tests `--times` runs
+in a row (differing outcomes mark it flaky); every grading command must finish within half its timeout;
+no file of the fixture may reach outside it (symlinks); a test-writing task's reference tests must catch
+every mutant. One line per task, a summary, exit 1 on any problem.
 
 Like the umbrella CLI, this is an orchestrator: it composes the stages' core functions.
 """

@@ -66,7 +66,6 @@ def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, *, use_git: 
     at all when nothing changed); trees that need real git are staged by `git add` into a private index.
     """
     objects = scratch / "objects"
-    objects.mkdir(parents=True, exist_ok=True)
     snapshot_objects = Path(snapshot_git).resolve() / "objects"
     env = {"GIT_OBJECT_DIRECTORY": str(objects), "GIT_ALTERNATE_OBJECT_DIRECTORIES": str(snapshot_objects)}
     where = ("--git-dir", str(snapshot_git), "--work-tree", str(workdir))
@@ -84,10 +83,12 @@ def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, *, use_git: 
         else:
             if before == after:
                 return b""
+            objects.mkdir(parents=True, exist_ok=True)  # git wants it even when every object was known
             diff = _git_index(env, *where, "diff", *options, before or "HEAD", after, cwd=workdir)
             if diff.returncode != 0:
                 raise UserError(f"git diff: {diff.stderr.decode(errors='replace').strip()}")
             return diff.stdout
+    objects.mkdir(parents=True, exist_ok=True)
     env["GIT_INDEX_FILE"] = str(scratch / "index")
     done = _git_index(env, *where, "add", "-A", "-f", "--", ".", *DIFF_EXCLUDES, cwd=workdir)
     if done.returncode != 0:

@@ -22,14 +22,12 @@ CONFIG = b"[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = fa
 # Never part of a snapshot or a diff (git.DIFF_EXCLUDES says the same to git).
 EXCLUDED_DIRS = {b"__pycache__"}
 EXCLUDED_SUFFIX = b".pyc"
+TYPES = {b"commit": 1, b"tree": 2, b"blob": 3}
+PACK_LIMIT = 2**31  # offsets past this need idx v2's large-offset table; such trees go to git
 
 
 class Unsupported(Exception):
     """The tree holds something only real git handles faithfully; the message says what."""
-
-
-TYPES = {b"commit": 1, b"tree": 2, b"blob": 3}
-PACK_LIMIT = 2**31  # offsets past this need idx v2's large-offset table; such trees go to git
 
 
 def _sha(kind: bytes, data: bytes) -> str:

@@ -48,6 +48,11 @@ class Completed:
     signal: int | None = None
 
 
+def truncation_marker(limit: int) -> bytes:
+    """The line that ends a log cut at `limit` bytes (agent logs and grading logs alike)."""
+    return f"\n[localagentbench: output truncated at {limit} bytes]\n".encode()
+
+
 def _pump(src, dest_path: Path, limit: int, flags: dict, key: str) -> None:
     """Copy a pipe into a file up to `limit` bytes, then keep draining so the child never blocks."""
     written = 0
@@ -61,7 +66,7 @@ def _pump(src, dest_path: Path, limit: int, flags: dict, key: str) -> None:
                 out.write(keep)
                 written += len(keep)
                 if written >= limit:
-                    out.write(f"\n[localagentbench: output truncated at {limit} bytes]\n".encode())
+                    out.write(truncation_marker(limit))
                     flags[key] = True
     src.close()
 
