@@ -3,6 +3,7 @@
 The samples in tests/data/ were produced by tests/test_agents_real.py's driver (the real CLIs against
 bench.fakellm with the scripts in bench/fakellm_scripts/); the expected numbers are what those scripts
 issued and what the server reported (opencode_events.fakellm.jsonl is the server's own log of that run).
+aider_stdout_token_limit.txt is the start and end of a real SmolLM2 run's stdout (nox -s real-model).
 """
 from __future__ import annotations
 
@@ -242,3 +243,15 @@ def test_aider_nothing_printed_and_failed_start(tmp_path):
     sig = aider.parse(ctx(tmp_path), ProcessResult(1, False, 0.5, out, err))
     assert sig.infra_error == "aider failed to start: ModuleNotFoundError: No module named 'aider'"
     assert sig.turns == 0 and sig.tokens_in is None
+
+
+def test_aider_reply_cut_at_the_token_limit_still_counts(tmp_path):
+    """A real SmolLM2 run (nox -s real-model) that looped until its output limit: aider prints no
+    "Tokens:" line, only its token-limit report; the call and its approximate tokens still count."""
+    sig = aider_signals("aider_stdout_token_limit.txt", tmp_path)
+    assert sig.turns == 1 and (sig.tokens_in, sig.tokens_out) == (6591, 4181)
+    assert sig.infra_error is None
+    errors = [e["message"] for e in sig.events if e["type"] == "error"]
+    assert errors == ["Model openai/smollm2 has hit a token limit (~6591 input, ~4181 output tokens)"]
+    texts = [e["text"] for e in sig.events if e["type"] == "text"]
+    assert texts and texts[0].startswith("You can use the `-m` flag") and "token limit" not in texts[0]

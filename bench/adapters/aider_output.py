@@ -26,6 +26,9 @@ NOT_CONFORM = "The LLM did not conform to the edit format."
 REFLECTIONS_RE = re.compile(r"^Only (\d+) reflections allowed, stopping\.")
 RETRY_RE = re.compile(r"^Retrying in ([\d.]+) seconds\.\.\.")
 LITELLM_ERR_RE = re.compile(r"^litellm\.(\w+): (.*)$")
+# A reply cut off at the model's output limit ends in this report instead of a "Tokens:" line.
+TOKEN_LIMIT_RE = re.compile(r"^Model (.+) has hit a token limit!")
+APPROX_TOKENS_RE = re.compile(r"^(Input|Output) tokens: ~([\d,]+) of ")
 CONNECT_RE = re.compile(r"Connection refused|Connection error|ConnectError|Errno 111|Name or service not known|"
                         r"timed out|Max retries exceeded|Cannot connect", re.I)
 SYSTEM_RES = [re.compile(p) for p in (
@@ -171,6 +174,26 @@ def parse_stdout(text: str) -> dict[str, Any]:
                 if c is not None:
                     c["malformed"] = region[-1] if region else NOT_CONFORM
                     c["error"] = "\n".join(region)
+            i = j
+            continue
+        m = TOKEN_LIMIT_RE.match(line)
+        if m:
+            # The call happened and spent tokens: count it with the report's approximate numbers.
+            counts: dict[str, int] = {}
+            j = i + 1
+            while j < n and j <= i + 12 and not TOKENS_RE.match(lines[j]):
+                a = APPROX_TOKENS_RE.match(lines[j])
+                if a:
+                    counts[a.group(1)] = int(a.group(2).replace(",", ""))
+                j += 1
+                if lines[j - 1].startswith("https://aider.chat/docs/troubleshooting/token-limits"):
+                    break
+            calls.append({"reply": "\n".join(reply).strip("\n"), "tokens_in": counts.get("Input", 0),
+                          "tokens_out": counts.get("Output", 0), "cache_write": None, "cache_hit": None,
+                          "blocks": _blocks(reply), "failed": 0, "malformed": None, "applied": [], "failed_search": []})
+            errors.append(f"Model {m.group(1)} has hit a token limit (~{counts.get('Input', '?')} input, "
+                          f"~{counts.get('Output', '?')} output tokens)")
+            reply = []
             i = j
             continue
         m = REFLECTIONS_RE.match(line)
