@@ -78,9 +78,15 @@ def run_once(task: dict, out: Path, run_id: str, rep: int, *, agent: str, adapte
     record["sandbox"] = sandbox_info or run_agent.sandbox_record(kind, kind)
     if model_section:
         record["model"] = dict(model_section)
-    record = run_agent.run_agent_one(record, agent, adapter, version, model_id, opts, keep_workdir, timeout_s,
-                                     sandbox_kind=kind, limits=limits)
-    record = oracle.grade_one(record)
+    # The grading copy and its sandbox are set up while the agent works: off the run's critical path.
+    ahead = oracle.Ahead(record)
+    try:
+        record = run_agent.run_agent_one(record, agent, adapter, version, model_id, opts, keep_workdir, timeout_s,
+                                         sandbox_kind=kind, limits=limits)
+    except BaseException:
+        ahead.discard()
+        raise
+    record = oracle.grade_one(record, ahead)
     # The workdir went while the tests ran; the grading copy goes now, before the next run creates its
     # trees (on a disk that discards on delete, deletions running beside creates slow both).
     cleanup.drain()

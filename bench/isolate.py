@@ -120,7 +120,6 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
         "agent": None, "model": None, "oracle": None, "heldout": None,
         "outcome": None, "success": None, "flags": [], "flag_details": {}, "sandbox": {"kind": "none"},
     }
-    schema.check(record, "run", where=str(run_dir / "run.json"))
     write_json_atomic(run_dir / "run.json", record)
     return record
 
@@ -145,11 +144,16 @@ def plan(tasks: Sequence[dict], repeat: int) -> list[tuple[dict, int]]:
 
 
 def isolate(tasks: Iterable[dict], results_dir: Path, run_id: str, repeat: int = 1) -> Iterator[dict]:
-    """Yield one isolated run record per task x repetition."""
+    """Yield one isolated run record per task x repetition, each checked against the run schema.
+
+    (isolate_one leaves the check to its callers: evaluate checks each run once, when it is graded.)
+    """
     for task in tasks:
         schema.check(task, "task-record", where=f"task {task.get('id', '?')}")
         for _, rep in plan([task], repeat):
-            yield isolate_one(task, results_dir, run_id, rep)
+            record = isolate_one(task, results_dir, run_id, rep)
+            schema.check(record, "run", where=str(Path(record["paths"]["run_dir"]) / "run.json"))
+            yield record
 
 
 def _main(argv: Sequence[str]) -> int:

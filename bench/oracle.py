@@ -15,10 +15,11 @@ import resource
 import shutil
 import sys
 import tempfile
+import threading
 from pathlib import Path, PurePosixPath
 from typing import Iterable, Iterator, Sequence
 
-from bench.common import batch, cleanup, sandbox, schema
+from bench.common import batch, cleanup, patch, sandbox, schema, timing
 from bench.common.errors import UserError
 from bench.common.git import git, patch_files
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, truncation_marker
@@ -51,15 +52,29 @@ def grading_env() -> dict[str, str]:
     return env
 
 
-def build_grading_copy(record: dict, dest: Path) -> tuple[list[str], dict]:
-    """Copy the pristine snapshot to `dest`, apply the agent's patch, restore protected files; return (flags, details)."""
+def copy_pristine(record: dict, dest: Path) -> None:
+    """Copy the run's pristine snapshot (no .git) into the empty directory `dest`."""
+    try:
+        with timed("copy"):
+            shutil.copytree(record["paths"]["snapshot"], dest, symlinks=True, ignore=shutil.ignore_patterns(".git"),
+                            dirs_exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{dest}: cannot copy the snapshot {record['paths']['snapshot']} ({exc})") from None
+
+
+def apply_agent_patch(record: dict, dest: Path) -> tuple[list[str], dict]:
+    """Apply the run's patch.diff to the pristine copy at `dest` and restore protected files; return (flags, details)."""
     pristine = Path(record["paths"]["snapshot"])
-    with timed("copy"):
-        shutil.copytree(pristine, dest, symlinks=True, ignore=shutil.ignore_patterns(".git"), dirs_exist_ok=True)
-    patch = Path(record["paths"]["run_dir"]) / "patch.diff"
-    data = patch.read_bytes() if patch.exists() else b""
+    patch_file = Path(record["paths"]["run_dir"]) / "patch.diff"
+    data = patch_file.read_bytes() if patch_file.exists() else b""
     if data:
-        git("apply", "--whitespace=nowarn", "--binary", str(patch.resolve()), cwd=dest)
+        try:
+            with timed("patch"):
+                patch.apply(data, dest)
+        except patch.Unsupported:
+            git("apply", "--whitespace=nowarn", "--binary", str(patch_file.resolve()), cwd=dest)
+        except OSError as exc:
+            raise UserError(f"{patch_file}: cannot apply to the grading copy ({exc.strerror})") from None
     flags: list[str] = []
     details: dict[str, list[str]] = {}
 
@@ -83,23 +98,122 @@ def build_grading_copy(record: dict, dest: Path) -> tuple[list[str], dict]:
     return flags, details
 
 
-def run_commands(commands: list[tuple[str, float]], cwd: Path, sandbox_kind: str = "none",
-                 before: dict | None = None) -> list[batch.Step]:
-    """Run (command line, timeout_s) pairs in order, all of them, in one sandbox; `before[i]` runs ahead of command i.
+class Grading:
+    """One run's grading set up: a temporary directory, the pristine copy in it, and the sandbox that runs
+    the oracle and held-out commands there (started, waiting for its first command).
 
-    Under bwrap they run with no network, seeing only the grading copy (read-write) and the system.
+    `start()` does the slow parts: grade_one calls it itself, or evaluate calls it from a thread while the
+    agent works (`ahead`), which takes the copy and the sandbox's start-up off the run's critical path.
+    The agent's patch goes in only when grading begins. Under bwrap the agent cannot see this directory.
     """
-    home, out = cwd.parent / "home", cwd.parent / "out"
-    home.mkdir(exist_ok=True)
-    env = grading_env()
-    env["HOME"] = str(home)
 
-    def wrap(argv: list[str]) -> list[str]:
-        return sandbox.wrap(argv, sandbox_kind, cwd=cwd, rw=[cwd, out], home=home, network=False)
+    def __init__(self, record: dict):
+        self.record, self.run_dir = record, record["paths"]["run_dir"]
+        task, kind = record["task"], record["sandbox"]["kind"]
+        self.visible = [(c, task["oracle"]["timeout_s"]) for c in task["oracle"]["command"]]
+        self.hidden = [(c, task["heldout"]["timeout_s"]) for c in task["heldout"]["command"]] if task.get("heldout") else []
+        self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-"))
+        self.copy, home, out = self.tmp / "repo", self.tmp / "home", self.tmp / "out"
+        for path in (self.copy, home):
+            path.mkdir()
+        env = grading_env()
+        env["HOME"] = str(home)
 
-    with timed("grading_process"):
-        return batch.run_batch(commands, wrap=wrap, cwd=cwd, env=env, out_dir=out, limits=GRADING_LIMITS,
-                               contained=sandbox_kind == "bwrap", before=before)
+        def wrap(argv: list[str]) -> list[str]:
+            return sandbox.wrap(argv, kind, cwd=self.copy, rw=[self.copy, out], home=home, network=False)
+
+        self.batch = batch.Batch(self.visible + self.hidden, wrap=wrap, cwd=self.copy, env=env, out_dir=out,
+                                 limits=GRADING_LIMITS, contained=kind == "bwrap")
+        self.error: UserError | None = None
+
+    def start(self) -> None:
+        """Start the sandbox, then copy the pristine snapshot in while it comes up."""
+        self.start_sandbox()
+        self.copy_pristine()
+
+    def start_sandbox(self) -> None:
+        """Start the sandbox; it waits for its first command.
+
+        From the thread that will grade: bwrap's --die-with-parent ends the sandbox when that thread ends.
+        """
+        with timed("grading_process"):
+            self.batch.start()
+
+    def copy_pristine(self) -> None:
+        """Copy the pristine snapshot in (an error is kept, and reported when grading begins)."""
+        try:
+            copy_pristine(self.record, self.copy)
+        except UserError as exc:
+            self.error = exc
+
+    def grade(self, record: dict) -> tuple[dict, dict | None, list[str], dict]:
+        """Apply `record`'s patch and run both phases: (oracle, heldout, flags, flag details)."""
+        built: dict = {"flags": [], "details": {}}
+
+        def build() -> None:
+            if self.error:
+                raise self.error
+            built["flags"], built["details"] = apply_agent_patch(record, self.copy)
+
+        before = {0: build}
+        if self.hidden:
+            before[len(self.visible)] = lambda: inject_heldout(Path(record["task"]["heldout"]["path"]), self.copy)
+        try:
+            with timed("grading_process"):
+                steps = self.batch.run(before)
+        except UserError as exc:
+            return {"passed": False, "error": f"grading copy failed: {exc}", "commands": []}, None, [], {}
+        run_dir = Path(record["paths"]["run_dir"])
+        oracle = phase_result(steps[:len(self.visible)], run_dir / "oracle.log")
+        heldout = None
+        if self.hidden:
+            heldout = phase_result(steps[len(self.visible):], run_dir / "heldout.log")
+            mutants = mutant_counts(run_dir / "heldout.log")
+            if mutants:
+                heldout["mutants"] = mutants
+        return oracle, heldout, built["flags"], built["details"]
+
+    def close(self) -> None:
+        """Stop the sandbox if it still waits and delete the directory (in the background)."""
+        self.batch.close()
+        cleanup.remove_later(self.tmp)
+
+
+class Ahead:
+    """A Grading set up while the agent works: the sandbox started here, the copy made in a thread.
+
+    `take()` hands it over once the copy is made; `discard()` drops it.
+    """
+
+    def __init__(self, record: dict):
+        self._grading: Grading | None = Grading(record)
+        self._grading.start_sandbox()
+        self._failure: BaseException | None = None
+        self._thread = threading.Thread(target=self._copy, name="lab-grading-ahead", daemon=True)
+        self._thread.start()
+
+    def _copy(self) -> None:
+        try:
+            with timing.background():
+                self._grading.copy_pristine()
+        except BaseException as exc:  # handed to the caller by take()
+            self._failure = exc
+
+    def take(self) -> Grading:
+        """The Grading, once its copy is made (the thread's own failure is raised here)."""
+        self._thread.join()
+        grading, self._grading = self._grading, None
+        if self._failure is not None:
+            grading.close()
+            raise self._failure
+        return grading
+
+    def discard(self) -> None:
+        """Drop a Grading that will not be used (the agent's infrastructure failed, or the run was stopped)."""
+        self._thread.join()
+        if self._grading is not None:
+            self._grading.close()
+            self._grading = None
 
 
 def phase_result(steps: list[batch.Step], log_path: Path, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> dict:
@@ -108,10 +222,13 @@ def phase_result(steps: list[batch.Step], log_path: Path, max_log_bytes: int = D
     with open(log_path, "wb") as log_file:
         for step in steps:
             log_file.write(f"$ {step.command}\n".encode())
-            with open(step.output, "rb") as fh:
-                log_file.write(fh.read(max_log_bytes))
-                if fh.read(1):
-                    log_file.write(truncation_marker(max_log_bytes))
+            try:
+                with open(step.output, "rb") as fh:
+                    log_file.write(fh.read(max_log_bytes))
+                    if fh.read(1):
+                        log_file.write(truncation_marker(max_log_bytes))
+            except FileNotFoundError:
+                pass  # the shell never started the command
             status = f"exit {step.exit_code}{', timed out' if step.timed_out else ''}, {step.wall_s:.2f}s"
             log_file.write(f"[{status}{'; ' + step.note if step.note else ''}]\n".encode())
             result = {"command": step.command, "exit_code": step.exit_code, "duration_s": step.wall_s,
@@ -169,55 +286,35 @@ def decide_outcome(agent: dict, oracle: dict | None, heldout: dict | None) -> tu
     return "failed", False
 
 
-def _grade_in(copy: Path, record: dict) -> tuple[dict, dict | None, list[str], dict]:
-    """Build the grading copy at `copy` and run both phases there: (oracle, heldout, flags, flag details).
-
-    The sandbox starts first and the copy is built while it starts up (it waits for its first command),
-    so the two overlap.
-    """
-    task, run_dir = record["task"], Path(record["paths"]["run_dir"])
-    copy.mkdir()
-    built: dict = {"flags": [], "details": {}}
-
-    def build() -> None:
-        built["flags"], built["details"] = build_grading_copy(record, copy)
-
-    visible = [(c, task["oracle"]["timeout_s"]) for c in task["oracle"]["command"]]
-    hidden = [(c, task["heldout"]["timeout_s"]) for c in task["heldout"]["command"]] if task.get("heldout") else []
-    before = {0: build}
-    if hidden:
-        before[len(visible)] = lambda: inject_heldout(Path(task["heldout"]["path"]), copy)
-    try:
-        steps = run_commands(visible + hidden, copy, record["sandbox"]["kind"], before)
-    except UserError as exc:
-        return {"passed": False, "error": f"grading copy failed: {exc}", "commands": []}, None, [], {}
-    oracle = phase_result(steps[:len(visible)], run_dir / "oracle.log")
-    heldout = None
-    if hidden:
-        heldout = phase_result(steps[len(visible):], run_dir / "heldout.log")
-        mutants = mutant_counts(run_dir / "heldout.log")
-        if mutants:
-            heldout["mutants"] = mutants
-    return oracle, heldout, built["flags"], built["details"]
-
-
-def grade_one(record: dict) -> dict:
+def grade_one(record: dict, ahead: Ahead | None = None) -> dict:
     """Grade one run whose agent has finished; return the updated record (also written to run.json).
 
-    `record` is trusted to match the run schema: grade() checks every record it reads.
+    `record` is trusted to match the run schema: grade() checks every record it reads. `ahead`: a
+    Grading set up for this run while its agent worked (evaluate's); it is used up either way.
     """
     if record["stage"] != "agent_done":
+        if ahead:
+            ahead.discard()
         raise UserError(f"run {record['task_id']}/{record['rep']}: stage is {record['stage']}; run the agent first")
-    task, run_dir = record["task"], Path(record["paths"]["run_dir"])
+    run_dir = Path(record["paths"]["run_dir"])
     record = dict(record)
     oracle = heldout = None
     flags, details = list(record.get("flags", [])), dict(record.get("flag_details", {}))
-    if not record["agent"].get("infra_error"):
-        tmp = Path(tempfile.mkdtemp(prefix="lab-grade-"))
+    if record["agent"].get("infra_error"):
+        if ahead:
+            ahead.discard()
+    else:
+        if ahead:
+            grading = ahead.take()
+        else:
+            grading = Grading(record)
+            grading.start()
         try:
-            oracle, heldout, new_flags, new_details = _grade_in(tmp / "repo", record)
+            if grading.run_dir != record["paths"]["run_dir"]:
+                raise ValueError(f"grading set up for {grading.run_dir}, not {record['paths']['run_dir']}")
+            oracle, heldout, new_flags, new_details = grading.grade(record)
         finally:
-            cleanup.remove_later(tmp)
+            grading.close()
         flags += [f for f in new_flags if f not in flags]
         details.update(new_details)
     outcome, success = decide_outcome(record["agent"], oracle, heldout)

@@ -23,7 +23,7 @@ from bench.adapters.base import AgentContext, AgentSignals, ProcessResult
 from bench.common import cleanup, gitwrite, modelserver, sandbox, schema
 from bench.common.git import git, patch_files, snapshot_diff
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
-from bench.common.records import RecordWriter, read_records, write_json_atomic, write_text_atomic
+from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.timing import timed
 
@@ -116,7 +116,8 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
                   limits: dict[int, int] | None = None) -> dict:
     """Run the agent for one isolated run; return the updated record (also written to run.json).
 
-    `record` is trusted to match the run schema: run_agent() checks every record it reads.
+    `record` is trusted to match the run schema: run_agent() checks every record it reads and emits
+    (evaluate checks each run once, when it is graded).
     """
     if record["stage"] != "isolated":
         raise ValueError(f"run {record['task_id']}/{record['rep']} is at stage {record['stage']}, not isolated")
@@ -126,11 +127,9 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     if not workdir.is_dir():
         raise FileNotFoundError(f"{workdir}: the run's workdir is gone; run isolate again")
     prompt_file = run_dir / "prompt.txt"
-    write_text_atomic(prompt_file, task["prompt"])
+    prompt_file.write_text(task["prompt"], encoding="utf-8")  # a new run's own file: nothing to replace atomically
     scratch = Path(tempfile.mkdtemp(prefix="lab-scratch-"))
     stdout_path, stderr_path = run_dir / "agent.stdout.log", run_dir / "agent.stderr.log"
-    for path in (stdout_path, stderr_path):
-        path.write_bytes(b"")
     budget = float(timeout_s or task["timeout_s"])
     ctx = AgentContext(
         task=task, workdir=workdir, prompt=task["prompt"], prompt_file=prompt_file, model=model,
@@ -189,7 +188,6 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
         "stdout_truncated": done.stdout_truncated, "stderr_truncated": done.stderr_truncated,
         "patch_bytes": len(patch), "files_changed": _files_changed(patch), "extra": signals.extra,
     }
-    schema.check(record, "run", where=str(run_dir / "run.json"))
     write_json_atomic(run_dir / "run.json", record)
     return record
 
@@ -221,7 +219,7 @@ def sandbox_record(kind: str, requested: str | None) -> dict:
 def run_agent(records: Iterable[dict], agent: str, model: str | None, opts: dict,
               keep_workdir: bool = False, timeout_s: float | None = None, sandbox_requested: str | None = None,
               limits: dict[int, int] | None = None) -> Iterator[dict]:
-    """Run the agent on every isolated run record, in order."""
+    """Run the agent on every isolated run record, in order; each record read and emitted is schema-checked."""
     adapter, version = prepare(agent, opts)
     kind = sandbox.resolve(sandbox_requested)
     model_section = gather_model(agent, model, opts)
@@ -230,8 +228,10 @@ def run_agent(records: Iterable[dict], agent: str, model: str | None, opts: dict
         record = {**record, "sandbox": sandbox_record(kind, sandbox_requested)}
         if model_section:
             record["model"] = dict(model_section)
-        yield run_agent_one(record, agent, adapter, version, model or BUILTIN_MODEL, opts, keep_workdir, timeout_s,
-                            sandbox_kind=kind, limits=limits)
+        record = run_agent_one(record, agent, adapter, version, model or BUILTIN_MODEL, opts, keep_workdir,
+                               timeout_s, sandbox_kind=kind, limits=limits)
+        schema.check(record, "run", where=str(Path(record["paths"]["run_dir"]) / "run.json"))
+        yield record
 
 
 def add_agent_arguments(parser) -> None:

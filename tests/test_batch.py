@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bench import oracle
 from bench.common import batch, proc, sandbox
 
 
@@ -72,7 +73,11 @@ def test_a_sandbox_that_cannot_start_is_not_booked_as_a_failing_command(tmp_path
                             cwd=tmp_path, env=dict(os.environ), out_dir=out)
     assert [(s.exit_code, s.started) for s in steps] == [(None, False), (None, False)]
     assert all("/nonexistent/bwrap" in s.note for s in steps)
-    assert all(s.output.exists() for s in steps), "every step has a (here empty) log for the report"
+    assert not any(s.output.exists() for s in steps), "no shell ran, so no command wrote a log"
+    log = tmp_path / "phase.log"
+    result = oracle.phase_result(steps, log)
+    assert result["error"] == "the grading sandbox could not run a command" and not result["passed"]
+    assert log.read_text().count("could not be started") == 2  # the report still shows why, per command
 
 
 def test_a_sandbox_that_starts_and_fails_says_why(tmp_path):

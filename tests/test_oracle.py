@@ -122,3 +122,65 @@ def test_every_graded_record_matches_the_schema(suite, tmp_path):
 ])
 def test_decide_outcome(agent, oracle_, heldout, expected):
     assert oracle.decide_outcome(agent, oracle_, heldout) == expected
+
+
+def _ahead_run(suite: Path, tmp_path: Path, agent: str, kind: str = "none", **opts) -> tuple[dict, oracle.Ahead]:
+    """An isolated run with its grading set up ahead (as evaluate does), and its agent finished."""
+    tasks, _ = validate.validate([str(suite / "tasks")], ["fix-add"])
+    record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
+    record["sandbox"] = run_agent.sandbox_record(kind, kind)
+    ahead = oracle.Ahead(record)
+    adapter, version = run_agent.prepare(agent, opts)
+    return run_agent.run_agent_one(record, agent, adapter, version, "none", opts, sandbox_kind=kind), ahead
+
+
+def _grading_dirs() -> set[str]:
+    import tempfile
+    return {p.name for p in Path(tempfile.gettempdir()).glob("lab-grade-*")}
+
+
+def test_grading_set_up_ahead_grades_as_grading_alone_does(suite, tmp_path):
+    cmd = FIX + " && printf 'import unittest\\n' > tests/test_calc.py"
+    record, ahead = _ahead_run(suite, tmp_path / "a", "command", agent_cmd=cmd)
+    ahead_graded = oracle.grade_one(record, ahead)
+    alone = _graded(suite, tmp_path / "b", "command", agent_cmd=cmd)
+    for key in ("outcome", "flags", "flag_details"):
+        assert ahead_graded[key] == alone[key]
+    assert ahead_graded["outcome"] == "passed" and ahead_graded["flags"] == ["tests_modified"]
+    assert [c["exit_code"] for c in ahead_graded["oracle"]["commands"]] == [0]
+
+
+def test_grading_set_up_ahead_is_dropped_when_the_agent_had_an_infrastructure_error(suite, tmp_path):
+    before = _grading_dirs()
+    record, ahead = _ahead_run(suite, tmp_path, "nop")
+    record["agent"]["infra_error"] = "model server down"
+    graded = oracle.grade_one(record, ahead)
+    assert graded["outcome"] == "infra_error" and graded["oracle"] is None
+    from bench.common import cleanup
+    cleanup.drain()
+    assert _grading_dirs() <= before, "its grading directory went"
+
+
+def test_a_grading_copy_that_cannot_be_made_ahead_is_an_oracle_error(suite, tmp_path):
+    tasks, _ = validate.validate([str(suite / "tasks")], ["fix-add"])
+    record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
+    record["sandbox"] = run_agent.sandbox_record("none", "none")
+    # A snapshot that is not there: the copy fails in the thread, and grading reports it.
+    ahead = oracle.Ahead({**record, "paths": {**record["paths"], "snapshot": str(tmp_path / "missing")}})
+    adapter, version = run_agent.prepare("nop", {})
+    record = run_agent.run_agent_one(record, "nop", adapter, version, "none", {})
+    graded = oracle.grade_one(record, ahead)
+    assert graded["outcome"] == "oracle_error" and "grading copy failed" in graded["oracle"]["error"]
+
+
+@pytest.mark.skipif(__import__("bench.common.sandbox", fromlist=["resolve"]).resolve("auto") != "bwrap",
+                    reason="needs bubblewrap")
+def test_under_bwrap_the_agent_cannot_see_the_grading_copy_set_up_beside_it(suite, tmp_path):
+    cmd = ("ls -d /tmp/lab-grade-* 2>/dev/null | wc -l > seen.txt; "
+           "ls /tmp/lab-grade-*/repo/calc.py 2>/dev/null >> seen.txt; " + FIX)
+    record, ahead = _ahead_run(suite, tmp_path, "command", kind="bwrap", agent_cmd=cmd)
+    assert _grading_dirs(), "the grading directory exists on the host while the agent runs"
+    graded = oracle.grade_one(record, ahead)
+    assert graded["outcome"] == "passed"
+    patch = (Path(graded["paths"]["run_dir"]) / "patch.diff").read_text()
+    assert "+0\n" in patch and "lab-grade" not in patch, "the agent saw no grading directory"

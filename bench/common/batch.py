@@ -47,8 +47,9 @@ done
 
 @dataclass
 class Step:
-    """One command's result: exit code (None when it never finished), timeout, time, its output file;
-    `started` is False when the shell never got to it (a sandbox that cannot start: not the agent's doing)."""
+    """One command's result: exit code (None when it never finished), timeout, time, its output file (made by
+    the shell as the command starts); `started` is False when the shell never got to it (a sandbox that
+    cannot start: not the agent's doing), and then there is no output file."""
 
     command: str
     timeout_s: float
@@ -143,6 +144,76 @@ class _Driver:
             proc.pid_sweep(self.token)
 
 
+class Batch:
+    """A run's grading commands and the driver that runs them: `start()` it early, `run()` it later.
+
+    Starting the sandbox is most of a batch's own cost, so a caller with other work (building the
+    directory the commands run in) starts the batch first and does that work while the sandbox comes up.
+    """
+
+    def __init__(self, commands: list[tuple[str, float]], *, wrap: Callable[[list[str]], list[str]], cwd: Path,
+                 env: dict[str, str], out_dir: Path, limits: dict[int, int] | None = None, contained: bool = False):
+        self.commands, self.wrap, self.cwd, self.env, self.out_dir = commands, wrap, cwd, env, out_dir
+        self.limits, self.contained = limits, contained
+        self.token = secrets.token_hex(8)
+        self.steps: list[Step] = []
+        self.driver: _Driver | None = None
+        self.start_error: str | None = None
+        out_dir.mkdir(parents=True, exist_ok=True)
+
+    def start(self) -> None:
+        """Start a driver for the commands from the first not yet run (it waits for the first `run`)."""
+        first = len(self.steps)
+        blocks = "-"
+        rest = dict(self.limits or {})
+        if resource.RLIMIT_FSIZE in rest:  # a shell builtin: no prlimit process to start
+            blocks = str(max(1, rest.pop(resource.RLIMIT_FSIZE) // 512))
+        argv = ["sh", "-c", DRIVER, "driver", str(self.out_dir), str(first), "contained" if self.contained else "-",
+                blocks, *(command for command, _ in self.commands[first:])]
+        argv = self.wrap(argv)
+        if rest:
+            argv = proc.limited(argv, rest)
+        try:
+            self.driver = _Driver(argv, self.cwd, self.env, self.token, self.out_dir / "driver.err")
+        except OSError as exc:
+            self.start_error = f"the grading shell could not be started: {argv[0]}: {exc.strerror}"
+
+    def run(self, before: dict[int, Callable[[], None]] | None = None) -> list[Step]:
+        """Run every command, in order; `before[i]` runs in the harness just before command i starts."""
+        before = before or {}
+        commands = self.commands
+        try:
+            while len(self.steps) < len(commands):
+                if self.driver is None and self.start_error is None:
+                    self.start()
+                if self.start_error:
+                    for i, (command, timeout_s) in enumerate(commands[len(self.steps):], len(self.steps)):
+                        self.steps.append(Step(command, timeout_s, None, False, 0.0, self.out_dir / f"{i}.log",
+                                               started=False, note=self.start_error))
+                    break
+                for i in range(len(self.steps), len(commands)):
+                    command, timeout_s = commands[i]
+                    if i in before:
+                        before[i]()
+                    step = _one(self.driver, i, command, timeout_s, self.out_dir / f"{i}.log", self.contained,
+                                last=i == len(commands) - 1)
+                    self.steps.append(step)
+                    if step.exit_code is None:
+                        break  # the driver is gone: a fresh one runs the rest
+                finished = len(self.steps) == len(commands) and self.steps[-1].exit_code is not None
+                self.driver.stop(self.contained, finished=finished)
+                self.driver = None
+        finally:
+            self.close()
+        return self.steps
+
+    def close(self) -> None:
+        """Stop the driver, if one is still up, and whatever it started (a batch that will not run, or an error)."""
+        if self.driver is not None:
+            self.driver.stop(self.contained)
+            self.driver = None
+
+
 def run_batch(commands: list[tuple[str, float]], *, wrap: Callable[[list[str]], list[str]], cwd: Path,
               env: dict[str, str], out_dir: Path, limits: dict[int, int] | None = None, contained: bool = False,
               before: dict[int, Callable[[], None]] | None = None) -> list[Step]:
@@ -151,52 +222,14 @@ def run_batch(commands: list[tuple[str, float]], *, wrap: Callable[[list[str]], 
     `wrap` puts the driver's argv in the sandbox (it must give out_dir read-write); `contained` says the
     sandbox has its own PID namespace. `before[i]` runs in the harness just before command i starts.
     """
-    before = before or {}
-    steps: list[Step] = []
-    out_dir.mkdir(parents=True, exist_ok=True)
-    token = secrets.token_hex(8)
-    driver: _Driver | None = None
-    try:
-        while len(steps) < len(commands):
-            first = len(steps)
-            blocks = "-"
-            rest = dict(limits or {})
-            if resource.RLIMIT_FSIZE in rest:  # a shell builtin: no prlimit process to start
-                blocks = str(max(1, rest.pop(resource.RLIMIT_FSIZE) // 512))
-            argv = ["sh", "-c", DRIVER, "driver", str(out_dir), str(first), "contained" if contained else "-", blocks,
-                    *(command for command, _ in commands[first:])]
-            argv = wrap(argv)
-            if rest:
-                argv = proc.limited(argv, rest)
-            try:
-                driver = _Driver(argv, cwd, env, token, out_dir / "driver.err")
-            except OSError as exc:
-                note = f"the grading shell could not be started: {argv[0]}: {exc.strerror}"
-                for i, (command, timeout_s) in enumerate(commands[first:], first):
-                    (out_dir / f"{i}.log").write_bytes(b"")
-                    steps.append(Step(command, timeout_s, None, False, 0.0, out_dir / f"{i}.log", started=False, note=note))
-                break
-            for i in range(first, len(commands)):
-                command, timeout_s = commands[i]
-                output = out_dir / f"{i}.log"
-                if i in before:
-                    before[i]()
-                step = _one(driver, i, command, timeout_s, output, contained, last=i == len(commands) - 1)
-                steps.append(step)
-                if step.exit_code is None:
-                    break  # the driver is gone: a fresh one runs the rest
-            driver.stop(contained, finished=len(steps) == len(commands) and steps[-1].exit_code is not None)
-            driver = None
-    finally:
-        if driver is not None:
-            driver.stop(contained)
-    return steps
+    batch = Batch(commands, wrap=wrap, cwd=cwd, env=env, out_dir=out_dir, limits=limits, contained=contained)
+    batch.start()
+    return batch.run(before)
 
 
 def _one(driver: _Driver, i: int, command: str, timeout_s: float, output: Path, contained: bool,
          last: bool) -> Step:
     """Command i on a live driver: its start, its end or its timeout (`last`: the driver's stop sweeps after it)."""
-    output.write_bytes(b"")
     if not driver.send("run"):
         return Step(command, timeout_s, None, False, 0.0, output, started=False,
                     note="the grading shell could not be started" + driver.complaint())

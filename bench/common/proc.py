@@ -54,9 +54,9 @@ def truncation_marker(limit: int) -> bytes:
 
 
 def _pump(src, dest_path: Path, limit: int, flags: dict, key: str) -> None:
-    """Copy a pipe into a file up to `limit` bytes, then keep draining so the child never blocks."""
+    """Copy a pipe into a new (or emptied) file up to `limit` bytes, then keep draining so the child never blocks."""
     written = 0
-    with open(dest_path, "ab") as out:
+    with open(dest_path, "wb") as out:
         while True:
             chunk = src.read1(_CHUNK) if hasattr(src, "read1") else src.read(_CHUNK)
             if not chunk:
@@ -133,6 +133,8 @@ def run_tree(
             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
     except OSError as exc:
+        for path in (stdout_path, stderr_path):
+            Path(path).write_bytes(b"")  # the logs exist, empty, as for a run that printed nothing
         return Completed(None, False, time.monotonic() - start, start_error=f"{argv[0]}: {exc.strerror}")
     pumps = [
         threading.Thread(target=_pump, args=(proc.stdout, stdout_path, max_log_bytes, flags, "stdout"), daemon=True),

@@ -20,7 +20,10 @@ def timed(category: str) -> Iterator[None]:
     """Add the wall time of the block to `category` (costs well under a microsecond).
 
     Categories are exclusive: time spent in a nested `timed` block counts only for the inner category.
+    Inside `background()` every block counts as "background".
     """
+    if getattr(_local, "background", False):
+        category = "background"
     stack = getattr(_local, "stack", None)
     if stack is None:
         stack = _local.stack = []
@@ -37,6 +40,16 @@ def timed(category: str) -> Iterator[None]:
         with _lock:
             TOTALS[category] += elapsed - frame[0]
             COUNTS[category] += 1
+
+
+@contextmanager
+def background() -> Iterator[None]:
+    """This thread's work overlaps the caller's: count it as "background", apart from the critical path."""
+    _local.background = True
+    try:
+        yield
+    finally:
+        _local.background = False
 
 
 def snapshot() -> dict[str, tuple[float, int]]:
