@@ -18,7 +18,11 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
     for o in report["overhead"]:
         assert o["tasks"] == 3 and o["rounds"] == 1 and len(o["round_ratios"]) == 1
         assert o["floor_s"] > 0 and o["harness_s"] > o["floor_s"] * 0.5 and o["ratio"] == o["round_ratios"][0]
-        assert set(o["breakdown"]) >= {"other Python (s/run)", "git processes: diff, patch (s/run)"}
+        parts = o["breakdown"]
+        assert {"other Python (s/run)", "git processes: diff, and apply when a patch needs git (s/run)"} <= set(parts)
+        assert parts["patch applied in-process to the grading copy (s/run)"] > 0, "the oracle's patches apply in-process"
+        assert parts["done while the agent works: grading copy (not on the run's critical path) (s/run)"] > 0
+        assert 0 < o["per_run_outside_commands_s"] < o["harness_s"] / 3
     assert report["disk"]["create_us"] > 0
     assert report["scaling"]["jobs1_s"] > 0 and report["scaling"]["jobs2_s"] > 0
     assert report["size"]["summary"]["runs"] == 30 and report["size"]["check_inner_s"] is not None
