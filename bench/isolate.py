@@ -4,13 +4,17 @@
 
 For each task record and repetition it creates results/<run>/runs/<task>/<rep>/, a temporary workdir
 (the fixture copied, or the git repo cloned at `ref`), commits the tree once so the agent's change is a
-plain `git diff` and history holds no answers, and keeps a bare snapshot beside the run (outside the
-workdir) that grading uses. It emits one run record per run.
+plain `git diff` and history holds no answers, and keeps a snapshot of that state outside the workdir
+that the diff and grading use (in the harness's cache, reused by later bundles, when the task digest pins
+it; else in the bundle). It emits one run record per run.
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import secrets
 import shutil
+import stat
 import tempfile
 import threading
 import time
@@ -21,7 +25,7 @@ from bench.common import schema
 from bench.common.digest import IGNORED_PARTS, IGNORED_SUFFIXES
 from bench.common.errors import UserError
 from bench.common.git import git, init_single_commit
-from bench.common.paths import harness_version
+from bench.common.paths import CACHE_ENV, cache_dir, harness_version
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.timing import timed
@@ -53,19 +57,54 @@ def materialize(task: dict, dest: Path) -> None:
             shutil.copytree(clone, dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
 
 
+SNAPSHOT_LAYOUT = 1  # bump when what a snapshot holds changes: caches an older harness built are then not used
 _SNAPSHOT_LOCKS: dict[str, threading.Lock] = {}
 _LOCKS_GUARD = threading.Lock()
 
 
-def snapshot(task: dict, results_dir: Path) -> Path:
-    """The task's starting state, built once per bundle: tree/, its files plus a one-commit .git.
+def _tree_shape(root: Path) -> str:
+    """A digest of the names, types, modes and link targets under root (the task digest covers contents only)."""
+    h = hashlib.sha256()
+    for top, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in _ignore(top, [d]))
+        for name in sorted([*dirs, *(f for f in files if f not in _ignore(top, [f]))]):
+            path = os.path.join(top, name)
+            st = os.lstat(path)
+            target = os.readlink(path) if stat.S_ISLNK(st.st_mode) else ""
+            h.update(f"{os.path.relpath(path, root)}\0{st.st_mode:o}\0{target}\0".encode())
+    return h.hexdigest()
 
-    Every repetition copies tree/ instead of committing again, and the agent's diff is taken against
-    tree/.git, which no run writes to. Rebuilt when the task's digest changes.
+
+def snapshot_dir(task: dict, results_dir: Path) -> Path:
+    """Where the task's starting state is kept.
+
+    When the task digest pins that state (a fixture, whose files it covers, or a git bundle file), the
+    snapshot lives in the harness's cache (paths.cache_dir()) under the digest, so every bundle that runs
+    the same task reuses it and a changed task gets a new one; a fixture's file modes are in the name too,
+    as the digest covers contents only. Otherwise (a repository whose refs can move) it lives in the bundle.
     """
-    snap = results_dir / "snapshots" / task["id"]
+    repo = task["repo"]
+    if repo["type"] == "fixture":
+        shape = _tree_shape(Path(repo["path"]))
+    elif os.path.isfile(repo["url"]):
+        shape = repo["ref"]
+    else:
+        return results_dir / "snapshots" / task["id"]
+    key = hashlib.sha256(f"{task['digest']}\0{shape}".encode()).hexdigest()[:24]
+    return cache_dir() / "snapshots" / f"v{SNAPSHOT_LAYOUT}" / f"{task['id']}-{key}"
+
+
+def snapshot(task: dict, results_dir: Path) -> Path:
+    """The task's starting state, built once: tree/, its files plus a one-commit .git (see snapshot_dir).
+
+    Every run copies tree/ instead of committing again, and the agent's diff is taken against tree/.git,
+    which no run writes to. Built in a temporary directory and renamed into place, so a harness process
+    beside this one (another shard on the node) either finds it complete or builds its own and keeps
+    whichever landed first.
+    """
+    snap = snapshot_dir(task, results_dir)
     with _LOCKS_GUARD:
-        lock = _SNAPSHOT_LOCKS.setdefault(str(snap.resolve()), threading.Lock())
+        lock = _SNAPSHOT_LOCKS.setdefault(str(snap), threading.Lock())
     with lock:
         stamp = snap / "digest"
         if stamp.is_file() and stamp.read_text() == task["digest"]:
@@ -73,7 +112,8 @@ def snapshot(task: dict, results_dir: Path) -> Path:
         try:
             snap.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise UserError(f"{snap.parent}: cannot create the run directory ({exc.strerror}); choose a writable --results/--out") from None
+            raise UserError(f"{snap.parent}: cannot create the snapshot directory ({exc.strerror}); "
+                            f"set {CACHE_ENV} or choose a writable --results/--out") from None
         building = Path(tempfile.mkdtemp(prefix=f".{task['id']}-", dir=snap.parent))
         try:
             tree = building / "tree"
@@ -81,9 +121,14 @@ def snapshot(task: dict, results_dir: Path) -> Path:
             materialize(task, tree)
             init_single_commit(tree)
             (building / "digest").write_text(task["digest"])
-            if snap.exists():
-                shutil.rmtree(snap)
-            building.rename(snap)
+            if snap.exists() and not (stamp.is_file() and stamp.read_text() == task["digest"]):
+                shutil.rmtree(snap)  # left by a harness that changed the digest in place (a git task) or died
+            try:
+                building.rename(snap)
+            except OSError:
+                if not (stamp.is_file() and stamp.read_text() == task["digest"]):
+                    raise
+                shutil.rmtree(building)  # another process's copy landed first: use that one
         except BaseException:
             shutil.rmtree(building, ignore_errors=True)
             raise

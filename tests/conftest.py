@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -145,6 +147,19 @@ def build_suite(root: Path) -> Path:
             """,
     )
     return root
+
+
+@pytest.fixture(scope="session", autouse=True)
+def snapshot_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The harness's cache for this test session (stages and CLI subprocesses inherit it), not ~/.cache."""
+    cache = tmp_path_factory.mktemp("cache")
+    old = os.environ.get("LOCALAGENTBENCH_CACHE")
+    os.environ["LOCALAGENTBENCH_CACHE"] = str(cache)
+    yield cache
+    if old is None:
+        os.environ.pop("LOCALAGENTBENCH_CACHE", None)
+    else:
+        os.environ["LOCALAGENTBENCH_CACHE"] = old
 
 
 @pytest.fixture

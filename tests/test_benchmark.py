@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import json
+import os
 
 from bench import benchmark
 from bench.common import sandbox
 
 
-def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path, capsys):
+def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path, capsys, snapshot_cache):
     out = tmp_path / "bench"
+    cached_before = sorted(snapshot_cache.rglob("digest"))
     assert benchmark.main(["--tasks", str(suite / "tasks"), "--out", str(out), "--runs", "30", "--rounds", "1",
                            "--skip-agents"]) == 0
     report = json.loads((out / "bench.json").read_text())
@@ -24,8 +26,12 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
         assert parts["done while the agent works: grading copy (not on the run's critical path) (s/run)"] > 0
         assert 0 < o["per_run_outside_commands_s"] < o["harness_s"] / 3
     assert report["disk"]["create_us"] > 0
+    assert report["snapshots"]["tasks"] == 3 and report["snapshots"]["per_task_s"] > 0
+    assert sorted(snapshot_cache.rglob("digest")) == cached_before, "the benchmark builds into a cache of its own"
+    assert os.environ["LOCALAGENTBENCH_CACHE"] == str(snapshot_cache), "and gives the caller's back"
     assert report["scaling"]["jobs1_s"] > 0 and report["scaling"]["jobs2_s"] > 0
     assert report["size"]["summary"]["runs"] == 30 and report["size"]["check_inner_s"] is not None
     assert report["size"]["log_1gb"]["log_bytes"] < 20 * 1024 * 1024, "the 1 GB agent log is kept bounded"
     table = (out / "bench.md").read_text()
     assert "| none | 3 × 1 |" in table and "Temporary trees in" in table and "## Scaling" in table
+    assert "cached (" in table

@@ -163,7 +163,7 @@ def test_shards_partition_the_grid_and_merge(ten, tmp_path, capsys):
     assert len(again["duplicates"]) == 10
 
 
-def test_shards_moved_elsewhere_merge_and_report_with_their_logs(ten, tmp_path, capsys):
+def test_shards_moved_elsewhere_merge_and_report_with_their_logs(ten, tmp_path, capsys, snapshot_cache):
     """Shards come back as CI artifacts or copies off a cluster node: somewhere other than where they ran."""
     for k in (1, 2):
         assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--shard", f"{k}/2",
@@ -176,10 +176,24 @@ def test_shards_moved_elsewhere_merge_and_report_with_their_logs(ten, tmp_path, 
     for run in merged["runs"]:
         run_dir = Path(run["paths"]["run_dir"])
         assert run_dir.is_relative_to(tmp_path / "fetched") and (run_dir / "patch.diff").stat().st_size > 0
-        assert Path(run["paths"]["snapshot"]).is_relative_to(tmp_path / "fetched")
+        assert Path(run["paths"]["snapshot"]).is_relative_to(snapshot_cache), "a fixture's snapshot is not in the bundle"
     assert cli.main(["report", "--results", str(tmp_path / "merged.json"), "--out", str(tmp_path / "report")]) == 0
     pages = list((tmp_path / "report" / "site" / "runs").glob("*.html"))
     assert len(pages) == 10 and all("diff --git" in page.read_text() for page in pages)
+
+
+def test_a_moved_bundle_rebases_its_own_snapshot_paths_and_leaves_cached_ones(tmp_path, snapshot_cache):
+    old = tmp_path / "ran" / "bundle"
+    run = {"paths": {"run_dir": str(old / "runs" / "git-task" / "0"),
+                     "snapshot": str(old / "snapshots" / "git-task" / "tree"),
+                     "base_git": str(snapshot_cache / "snapshots" / "v1" / "fix-x" / "tree" / ".git")}}
+    new_run_dir = tmp_path / "fetched" / "bundle" / "runs" / "git-task" / "0"
+    new_run_dir.mkdir(parents=True)
+    (new_run_dir / "run.json").write_text(json.dumps(run))
+    [read] = read_records([str(new_run_dir / "run.json")])
+    assert read["paths"]["run_dir"] == str(new_run_dir)
+    assert read["paths"]["snapshot"] == str(tmp_path / "fetched" / "bundle" / "snapshots" / "git-task" / "tree")
+    assert read["paths"]["base_git"] == run["paths"]["base_git"], "a path outside the bundle is not moved"
 
 
 @pytest.mark.parametrize("text", ["3", "0/2", "3/2", "a/b"])

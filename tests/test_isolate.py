@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from bench import isolate, validate
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.git import git
-from conftest import jsonl, run_cli, write
+from conftest import REPO, jsonl, run_cli, write
 
 
 def _tasks(suite: Path, *ids: str) -> list[dict]:
@@ -24,7 +25,7 @@ def _log(workdir: Path) -> list[str]:
     return git("log", "--format=%s", cwd=workdir).stdout.decode().split()
 
 
-def test_fixture_task_gets_a_one_commit_workdir_and_a_snapshot(suite, tmp_path):
+def test_fixture_task_gets_a_one_commit_workdir_and_a_snapshot(suite, tmp_path, snapshot_cache):
     write(suite / "fixtures" / "fix-add" / "__pycache__" / "calc.cpython-311.pyc", "junk")
     record = isolate.isolate_one(_tasks(suite, "fix-add")[0], tmp_path / "res", "r1", 0)
     workdir = Path(record["paths"]["workdir"])
@@ -34,7 +35,10 @@ def test_fixture_task_gets_a_one_commit_workdir_and_a_snapshot(suite, tmp_path):
     assert git("status", "--porcelain", cwd=workdir).stdout == b""
     run_dir = tmp_path / "res" / "runs" / "fix-add" / "0"
     assert Path(record["paths"]["run_dir"]) == run_dir.resolve()
-    assert Path(record["paths"]["base_git"]) == (tmp_path / "res" / "snapshots" / "fix-add" / "tree" / ".git").resolve()
+    base_git = Path(record["paths"]["base_git"])
+    assert base_git.parent.parent.parent == snapshot_cache / "snapshots" / f"v{isolate.SNAPSHOT_LAYOUT}"
+    assert base_git.parent.parent.name.startswith("fix-add-") and base_git == Path(record["paths"]["snapshot"]) / ".git"
+    assert not (tmp_path / "res" / "snapshots").exists(), "a fixture's snapshot is cached, not copied into each bundle"
     assert (Path(record["paths"]["base_git"]) / "HEAD").exists()
     assert not str(workdir).startswith(str(tmp_path / "res")), "the workdir must not live inside the results"
     on_disk = json.loads((run_dir / "run.json").read_text())
@@ -56,7 +60,7 @@ def _git_source(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("style", ["path", "file-url", "bundle"])
-def test_git_task_is_cloned_at_its_ref_with_history_squashed(suite, tmp_path, style):
+def test_git_task_is_cloned_at_its_ref_with_history_squashed(suite, tmp_path, style, snapshot_cache):
     src = _git_source(tmp_path)
     if style == "path":
         url = str(src)
@@ -74,6 +78,9 @@ def test_git_task_is_cloned_at_its_ref_with_history_squashed(suite, tmp_path, st
     assert (workdir / "app.py").read_text() == "VERSION = 1\n"
     assert _log(workdir) == ["task"], "later commits (which may hold the answer) must be invisible"
     assert "second" not in git("log", "--all", "--format=%s", cwd=workdir).stdout.decode()
+    # A bundle file is in the task digest, so its clone is cached; a repository's tags can move, so not.
+    home = snapshot_cache if style == "bundle" else tmp_path / "res" / "snapshots"
+    assert Path(record["paths"]["snapshot"]).is_relative_to(home)
 
 
 def test_unknown_git_ref_is_a_clear_error(suite, tmp_path):
@@ -149,3 +156,50 @@ def test_a_runs_diff_never_writes_into_the_snapshot(suite, tmp_path):
     assert "secret-answer-from-rep-0" in (Path(done["paths"]["run_dir"]) / "patch.diff").read_text()
     after = sorted(p.relative_to(objects) for p in objects.rglob("*") if p.is_file())
     assert after == before, "a later repetition copies the snapshot: it must not carry an earlier run's blobs"
+
+
+def test_later_bundles_reuse_the_cached_snapshot_and_a_mode_change_makes_a_new_one(suite, tmp_path):
+    task = _tasks(suite, "fix-add")[0]
+    first = isolate.isolate_one(task, tmp_path / "b1", "r1", 0)
+    tree = Path(first["paths"]["snapshot"])
+    built = (tree / ".git" / "HEAD").stat().st_ino
+    second = isolate.isolate_one(_tasks(suite, "fix-add")[0], tmp_path / "b2", "r2", 0)
+    assert second["paths"]["snapshot"] == str(tree) and (tree / ".git" / "HEAD").stat().st_ino == built
+    # The task digest covers contents; an executable bit is part of the state an agent starts from too.
+    (suite / "fixtures" / "fix-add" / "calc.py").chmod(0o755)
+    third = isolate.isolate_one(_tasks(suite, "fix-add")[0], tmp_path / "b3", "r3", 0)
+    assert third["paths"]["snapshot"] != str(tree)
+    assert (Path(third["paths"]["workdir"]) / "calc.py").stat().st_mode & 0o111
+    assert third["base_commit"] != first["base_commit"], "git records the mode, so the commit differs"
+
+
+def test_a_snapshot_another_process_lands_first_is_the_one_used(suite, tmp_path, monkeypatch):
+    """Two shards on one node build the same snapshot at once: the loser keeps the winner's, whole."""
+    monkeypatch.setenv("LOCALAGENTBENCH_CACHE", str(tmp_path / "cache"))  # empty: this process must build
+    task = _tasks(suite, "fix-add")[0]
+    real_commit = isolate.init_single_commit
+    landed = []
+
+    def commit_while_another_process_lands(tree: Path) -> None:
+        real_commit(tree)
+        code = ("import sys, json; from pathlib import Path; from bench import isolate; "
+                "print(isolate.snapshot(json.loads(sys.argv[1]), Path(sys.argv[2])))")
+        done = subprocess.run([sys.executable, "-c", code, json.dumps(task), str(tmp_path / "other")],
+                              capture_output=True, text=True, check=True, cwd=REPO)
+        landed.append(done.stdout.strip())
+
+    monkeypatch.setattr(isolate, "init_single_commit", commit_while_another_process_lands)
+    record = isolate.isolate_one(task, tmp_path / "res", "r1", 0)
+    assert landed and record["paths"]["snapshot"] == str(Path(landed[0]) / "tree")
+    leftovers = [p.name for p in Path(landed[0]).parent.iterdir() if p.name.startswith(".")]
+    assert leftovers == [], "the copy that lost the race is deleted"
+    assert (Path(record["paths"]["workdir"]) / "calc.py").is_file() and _log(Path(record["paths"]["workdir"])) == ["task"]
+
+
+def test_an_unwritable_cache_is_a_one_line_error_naming_the_variable(suite, tmp_path, monkeypatch):
+    blocker = write(tmp_path / "not-a-dir", "a file where the cache should be\n")
+    monkeypatch.setenv("LOCALAGENTBENCH_CACHE", str(blocker))
+    done = run_cli("run", "--agent", "oracle", "--tasks", str(suite / "tasks"), "--task", "fix-add",
+                   "--out", str(tmp_path / "out"), "--sandbox", "none")
+    assert done.returncode == 2, done.stderr
+    assert "LOCALAGENTBENCH_CACHE" in done.stderr and str(blocker) in done.stderr and "Traceback" not in done.stderr

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import subprocess
 from pathlib import Path
 
@@ -11,6 +12,16 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = PACKAGE_DIR.parent
 SCHEMAS_DIR = PACKAGE_DIR / "schemas" if (PACKAGE_DIR / "schemas").is_dir() else REPO_ROOT / "schemas"
 SITE_TEMPLATE_DIR = REPO_ROOT / "site-template"
+CACHE_ENV = "LOCALAGENTBENCH_CACHE"
+
+
+def cache_dir() -> Path:
+    """The harness's cache: $LOCALAGENTBENCH_CACHE, else $XDG_CACHE_HOME/localagentbench, else ~/.cache/localagentbench."""
+    explicit = os.environ.get(CACHE_ENV)
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache") / "localagentbench"
 
 
 @functools.lru_cache(maxsize=1)
