@@ -65,7 +65,7 @@ class _Driver:
     """One driver process: send 'run', read 'start i' / 'end i rc' lines, with deadlines."""
 
     def __init__(self, argv: list[str], cwd: Path, env: dict[str, str], token: str, errors: Path):
-        self.token = token
+        self.token, self.since = token, time.time()
         self.errors = errors  # the sandbox's and the driver's own complaints (commands' output goes elsewhere)
         with open(errors, "ab") as err:
             self.proc = subprocess.Popen(argv, cwd=cwd, env={**env, "LOCALAGENTBENCH_RUN_TOKEN": token},
@@ -141,7 +141,7 @@ class _Driver:
         self.selector.close()
         self.proc.stdout.close()
         if not contained:
-            proc.pid_sweep(self.token)
+            proc.pid_sweep(self.token, since=self.since)
 
 
 class Batch:
@@ -252,5 +252,5 @@ def _one(driver: _Driver, i: int, command: str, timeout_s: float, output: Path, 
     if len(parts) != 3 or parts[:2] != ["end", str(i)] or not parts[2].isdigit():
         return Step(command, timeout_s, None, False, wall, output, note="the grading shell ended during the command")
     if not contained and not last:  # what the command left running goes before the next one starts
-        proc.pid_sweep(driver.token, spare=driver.proc.pid)
+        proc.pid_sweep(driver.token, spare=driver.proc.pid, since=driver.since)
     return Step(command, timeout_s, int(parts[2]), False, wall, output)

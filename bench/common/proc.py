@@ -119,7 +119,7 @@ def run_tree(
     (setsid) is still found and killed afterwards, unless `contained` (a PID namespace already guarantees
     it, and the sweep reads every process's environment). `limits` are resource.RLIMIT_* values.
     """
-    token = secrets.token_hex(8)
+    token, since = secrets.token_hex(8), time.time()
     env = {**env, "LOCALAGENTBENCH_RUN_TOKEN": token}
     if limits:
         # Set before exec, so every descendant inherits them (setting them after start would race the child).
@@ -169,7 +169,7 @@ def run_tree(
     except BaseException:  # Ctrl-C in the main thread: never leave the child behind
         finished.set()
         kill_tree(proc)
-        pid_sweep(token)
+        pid_sweep(token, since=since)
         raise
     finished.set()
     guard.join()
@@ -177,11 +177,11 @@ def run_tree(
     wall = min(time.monotonic(), deadline) - start if timed_out else time.monotonic() - start
     if state["cancelled"]:
         kill_tree(proc)
-        pid_sweep(token)
+        pid_sweep(token, since=since)
         raise KeyboardInterrupt
     # Whether it timed out or exited, anything still in its process group (background children) goes.
     kill_tree(proc)
-    escaped = 0 if contained else pid_sweep(token)
+    escaped = 0 if contained else pid_sweep(token, since=since)
     for pump in pumps:
         pump.join(timeout=5)
     return Completed(
@@ -202,19 +202,46 @@ def limited(argv: list[str], limits: dict[int, int]) -> list[str]:
     return [sys.executable, "-c", _LIMIT_SHIM, json.dumps({str(k): v for k, v in limits.items()}), *argv]
 
 
-def pid_sweep(token: str, spare: int | None = None) -> int:
-    """Kill every process whose environment carries `token` (but `spare`); return how many were found."""
+def pid_sweep(token: str, spare: int | None = None, since: float | None = None) -> int:
+    """Kill every process whose environment carries `token` (but `spare`); return how many were found.
+
+    Passes repeat until one finds nothing, since a process can fork after the pass listed /proc and before
+    it was killed. `since` is time.time() from before the first process with the token started. A
+    /proc/<pid> entry's ctime is when the kernel first looked that process up, never before it began, so
+    an entry older than `since` cannot carry the token and is only stat'ed, not opened: a pass then reads
+    the environment of the few processes that are new, not of every process on the machine.
+    """
     needle = f"LOCALAGENTBENCH_RUN_TOKEN={token}".encode()
+    seen = {str(spare)}  # and every process killed: one still dying is not counted twice
     killed = 0
-    proc_dir = Path("/proc")
-    if not proc_dir.is_dir():
+    for _ in range(100):  # each pass after the first only finds what the last one's victims forked
+        found = _sweep_pass(needle, seen, since)
+        killed += found
+        if not found:
+            break
+    return killed
+
+
+def _sweep_pass(needle: bytes, seen: set[str], since: float | None) -> int:
+    try:
+        names = os.listdir("/proc")
+    except OSError:
         return 0
-    for entry in proc_dir.iterdir():
-        if not entry.name.isdigit() or entry.name == str(spare):
+    # A second of slack for the kernel's coarse clock; a clock stepped back since `since`: read them all.
+    cutoff = since - 1.0 if since is not None and time.time() >= since else None
+    killed = 0
+    for name in names:
+        if not name.isdigit() or name in seen:
             continue
+        entry = f"/proc/{name}"
         try:
-            if needle in (entry / "environ").read_bytes().split(b"\0"):
-                os.kill(int(entry.name), signal.SIGKILL)
+            if cutoff is not None and os.stat(entry).st_ctime < cutoff:
+                continue
+            with open(f"{entry}/environ", "rb") as fh:
+                carries = needle in fh.read().split(b"\0")
+            if carries:
+                os.kill(int(name), signal.SIGKILL)
+                seen.add(name)
                 killed += 1
         except (OSError, ValueError):
             continue
