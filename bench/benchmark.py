@@ -28,7 +28,7 @@ from typing import Sequence
 from bench import evaluate, isolate, oracle, run_agent, validate
 from bench.common import sandbox, timing
 from bench.common.errors import UserError
-from bench.common.paths import CACHE_ENV, REPO_ROOT
+from bench.common.paths import CACHE_ENV, REPO_ROOT, temp_root
 from bench.common.records import write_json_atomic, write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 
@@ -61,7 +61,7 @@ def _command_seconds(record: dict) -> float:
     return sum(c["duration_s"] for phase in phases if phase for c in phase["commands"])
 
 
-def _overhead_round(tasks: list[dict], kind: str, work: Path, flip: int) -> dict:
+def _overhead_round(tasks: list[dict], kind: str, work: Path, bundle: Path, flip: int) -> dict:
     """One pass over the suite with sandbox `kind`: floor, harness and in-harness command seconds, timing parts.
 
     The floor's copies are made before anything is timed and deleted after: made in between, their
@@ -82,7 +82,7 @@ def _overhead_round(tasks: list[dict], kind: str, work: Path, flip: int) -> dict
                 floor += _bare_commands(task, copies[task["id"]])
                 continue
             start = time.perf_counter()
-            record = evaluate.run_once(task, work / "bundle", "bench", 0, agent="oracle", adapter=adapter,
+            record = evaluate.run_once(task, bundle, "bench", 0, agent="oracle", adapter=adapter,
                                        version=version, model_id="none", opts={}, kind=kind)
             harness += time.perf_counter() - start
             commands += _command_seconds(record)
@@ -94,8 +94,11 @@ def _overhead_round(tasks: list[dict], kind: str, work: Path, flip: int) -> dict
     return {"floor": floor, "harness": harness, "commands": commands, "parts": parts}
 
 
-def overhead(tasks: list[dict], kinds: list[str], work: Path, rounds: int = 3) -> list[dict]:
+def overhead(tasks: list[dict], kinds: list[str], work: Path, bundles: Path, rounds: int = 3) -> list[dict]:
     """Harness wall time for the suite (oracle agent, serial) vs the floor, per sandbox kind, with a breakdown.
+
+    The floor's copies go in `work`, where the harness makes its grading copies (paths.temp_root()), so
+    both run the commands on the same file system; the run bundles go in `bundles`, beside the results.
 
     The suite runs `rounds` times per kind, the kinds taking turns, so drift in the machine's speed
     (its disk above all) reaches every kind alike; the totals over all rounds give the ratio.
@@ -103,7 +106,7 @@ def overhead(tasks: list[dict], kinds: list[str], work: Path, rounds: int = 3) -
     totals = {kind: {"floor": 0.0, "harness": 0.0, "commands": 0.0, "parts": {}, "ratios": []} for kind in kinds}
     for r in range(rounds):
         for kind in kinds:
-            done = _overhead_round(tasks, kind, work / f"{kind}-{r}", r)
+            done = _overhead_round(tasks, kind, work / f"{kind}-{r}", bundles / f"{kind}-{r}", r)
             t = totals[kind]
             for key in ("floor", "harness", "commands"):
                 t[key] += done[key]
@@ -128,9 +131,10 @@ def overhead(tasks: list[dict], kinds: list[str], work: Path, rounds: int = 3) -
             "patch applied in-process to the grading copy (s/run)": per_run(parts.get("patch", 0.0)),
             "copy: workdir, held-out (s/run)": per_run(parts.get("copy", 0.0)),
             "json: schema checks and atomic writes (s/run)": per_run(parts.get("json", 0.0)),
+            "files: run and temporary directories, prompt, patch and log files (s/run)": per_run(parts.get("files", 0.0)),
         }
         accounted = sum(parts.get(k, 0.0) for k in ("grading_process", "agent_process", "git", "git_inprocess", "patch",
-                                                     "copy", "json"))
+                                                     "copy", "json", "files"))
         breakdown["other Python (s/run)"] = per_run(harness - accounted)
         breakdown["done while the agent works: grading copy (not on the run's critical path) (s/run)"] = \
             per_run(parts.get("background", 0.0))
@@ -153,24 +157,27 @@ def snapshots(tasks: list[dict], work: Path) -> dict:
     return {"tasks": len(tasks), "per_task_s": round((time.perf_counter() - start) / len(tasks), 4)}
 
 
-def disk(work: Path, n: int = 200) -> dict:
-    """How long creating a directory and a small file takes where the runs' temporary trees go.
+def disk(temp: Path, results: Path, n: int = 200) -> dict:
+    """How long creating a directory and a small file takes where the runs' temporary trees go, and where
+    their results go.
 
     A run creates some sixty files and directories, so on a slow disk this, not the harness's own
-    code, sets most of the overhead; TMPDIR on a tmpfs removes it.
+    code, sets most of the overhead.
     """
-    probe = work / "disk-probe"
-    probe.mkdir(parents=True)
-    start = time.perf_counter()
-    for i in range(n):
-        (probe / f"d{i}").mkdir()
-    mkdir_us = (time.perf_counter() - start) / n * 1e6
-    start = time.perf_counter()
-    for i in range(n):
-        (probe / f"f{i}").write_bytes(b"x" * 100)
-    create_us = (time.perf_counter() - start) / n * 1e6
-    shutil.rmtree(probe, ignore_errors=True)
-    return {"tmpdir": tempfile.gettempdir(), "mkdir_us": round(mkdir_us), "create_us": round(create_us)}
+    found = {"tmpdir": str(temp.parent), "results_dir": str(results.parent)}
+    for key, where in (("", temp), ("results_", results)):
+        probe = where / "disk-probe"
+        probe.mkdir(parents=True)
+        start = time.perf_counter()
+        for i in range(n):
+            (probe / f"d{i}").mkdir()
+        found[f"{key}mkdir_us"] = round((time.perf_counter() - start) / n * 1e6)
+        start = time.perf_counter()
+        for i in range(n):
+            (probe / f"f{i}").write_bytes(b"x" * 100)
+        found[f"{key}create_us"] = round((time.perf_counter() - start) / n * 1e6)
+        shutil.rmtree(probe, ignore_errors=True)
+    return found
 
 
 def scaling(tasks: list[dict], kind: str, work: Path) -> dict:
@@ -290,9 +297,11 @@ def markdown(report: dict) -> str:
     lines = ["# LocalAgentBench benchmark", "", f"Machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. Reproduce: `nox -s bench`.", "",
              "## Harness overhead (oracle agent, serial, vs the bare oracle + held-out commands)", "",
-             f"Temporary trees in {report['disk']['tmpdir']}: creating a directory takes {report['disk']['mkdir_us']} µs, "
-             f"a small file {report['disk']['create_us']} µs (a run creates about sixty; on a slow disk "
-             "that is most of the overhead, and TMPDIR on a tmpfs removes it). Each task's starting snapshot is built "
+             f"Temporary trees (workdirs, grading copies, the floor's copies) in {report['disk']['tmpdir']}: creating a "
+             f"directory takes {report['disk']['mkdir_us']} µs, a small file {report['disk']['create_us']} µs; run "
+             f"bundles in {report['disk']['results_dir']}: {report['disk']['results_mkdir_us']} µs and "
+             f"{report['disk']['results_create_us']} µs (a run creates about sixty; on a slow disk that is most of "
+             "the overhead, which is why temporary trees go to /dev/shm where it has room). Each task's starting snapshot is built "
              f"once per machine and cached ({report['snapshots']['per_task_s']} s a task, paid by the first bundle "
              "that runs it, before these rounds).", "",
              "| sandbox | tasks × rounds | floor (s) | harness (s) | ratio | each round | goal | overhead per run (s) "
@@ -340,26 +349,33 @@ def _main(argv: Sequence[str]) -> int:
     tasks, problems = validate.validate([args.tasks])
     if problems:
         raise SystemExit("\n".join(problems))
-    work = Path(tempfile.mkdtemp(prefix="lab-bench-"))
+    out = Path(args.out)
+    work = Path(tempfile.mkdtemp(prefix="lab-bench-", dir=temp_root()))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        bundles = Path(tempfile.mkdtemp(prefix=".work-", dir=out))  # on the results' disk, as a user's bundles are
+    except OSError as exc:
+        shutil.rmtree(work, ignore_errors=True)
+        raise UserError(f"{out}: cannot write ({exc.strerror}); choose a writable --out") from None
     user_cache = os.environ.get(CACHE_ENV)
-    os.environ[CACHE_ENV] = str(work / "cache")  # starts empty: the benchmark never reuses a user's snapshots
+    os.environ[CACHE_ENV] = str(bundles / "cache")  # starts empty: the benchmark never reuses a user's snapshots
     try:
         kinds = ["none"] + (["bwrap"] if sandbox.resolve("auto") == "bwrap" else [])
-        report = {"disk": disk(work), "snapshots": snapshots(tasks, work / "snapshots")}
-        report["overhead"] = overhead(tasks, kinds, work / "overhead", args.rounds)
+        report = {"disk": disk(work, bundles), "snapshots": snapshots(tasks, bundles / "snapshots")}
+        report["overhead"] = overhead(tasks, kinds, work / "overhead", bundles / "overhead", args.rounds)
         log("benchmark: overhead " + ", ".join(f"{o['sandbox']} {o['ratio']}x" for o in report["overhead"]))
-        report["scaling"] = scaling(tasks, kinds[-1], work / "scaling")
+        report["scaling"] = scaling(tasks, kinds[-1], bundles / "scaling")
         log(f"benchmark: jobs 2 speed-up {report['scaling']['speedup']}x")
-        report["size"] = size(args.tasks, work, args.runs)
+        report["size"] = size(args.tasks, bundles, args.runs)
         log(f"benchmark: {args.runs} runs: score {report['size']['summary']['score_s']}s, render {report['size']['summary']['render_s']}s")
-        report["agents"] = {} if args.skip_agents else agents(tasks, work)
+        report["agents"] = {} if args.skip_agents else agents(tasks, bundles)
     finally:
         if user_cache is None:
             os.environ.pop(CACHE_ENV, None)
         else:
             os.environ[CACHE_ENV] = user_cache
         shutil.rmtree(work, ignore_errors=True)
-    out = Path(args.out)
+        shutil.rmtree(bundles, ignore_errors=True)
     write_json_atomic(out / "bench.json", report)
     write_text_atomic(out / "bench.md", markdown(report))
     print(json.dumps(report, indent=2))

@@ -25,7 +25,7 @@ from bench.common import schema
 from bench.common.digest import IGNORED_PARTS, IGNORED_SUFFIXES
 from bench.common.errors import UserError
 from bench.common.git import git, init_single_commit
-from bench.common.paths import CACHE_ENV, cache_dir, harness_version
+from bench.common.paths import CACHE_ENV, cache_dir, harness_version, temp_root
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.timing import timed
@@ -142,11 +142,13 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
     if (run_dir / "run.json").exists():
         raise UserError(f"{run_dir}: a run already exists here; use a new --run-id or --out directory (nothing was overwritten)")
     try:
-        run_dir.mkdir(parents=True, exist_ok=True)
+        with timed("files"):
+            run_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{run_dir}: cannot create the run directory ({exc.strerror}); choose a writable --results/--out") from None
     snap = snapshot(task, results_dir)
-    workdir = Path(tempfile.mkdtemp(prefix=f"lab-{task['id']}-{rep}-", dir=workdir_root))
+    with timed("files"):
+        workdir = Path(tempfile.mkdtemp(prefix=f"lab-{task['id']}-{rep}-", dir=workdir_root or temp_root()))
     try:
         with timed("copy"):
             shutil.copytree(snap / "tree", workdir, symlinks=True, dirs_exist_ok=True)

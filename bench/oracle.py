@@ -22,6 +22,7 @@ from typing import Iterable, Iterator, Sequence
 from bench.common import batch, cleanup, patch, sandbox, schema, timing
 from bench.common.errors import UserError
 from bench.common.git import git, patch_files
+from bench.common.paths import temp_root
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, truncation_marker
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
@@ -112,10 +113,11 @@ class Grading:
         task, kind = record["task"], record["sandbox"]["kind"]
         self.visible = [(c, task["oracle"]["timeout_s"]) for c in task["oracle"]["command"]]
         self.hidden = [(c, task["heldout"]["timeout_s"]) for c in task["heldout"]["command"]] if task.get("heldout") else []
-        self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-"))
-        self.copy, home, out = self.tmp / "repo", self.tmp / "home", self.tmp / "out"
-        for path in (self.copy, home):
-            path.mkdir()
+        with timed("files"):
+            self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-", dir=temp_root()))
+            self.copy, home, out = self.tmp / "repo", self.tmp / "home", self.tmp / "out"
+            for path in (self.copy, home):
+                path.mkdir()
         env = grading_env()
         env["HOME"] = str(home)
 
@@ -219,7 +221,7 @@ class Ahead:
 def phase_result(steps: list[batch.Step], log_path: Path, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> dict:
     """One grading phase's section of the run record, with its commands' output gathered into `log_path`."""
     results = []
-    with open(log_path, "wb") as log_file:
+    with timed("files"), open(log_path, "wb") as log_file:
         for step in steps:
             log_file.write(f"$ {step.command}\n".encode())
             try:

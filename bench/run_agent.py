@@ -22,6 +22,7 @@ from bench.adapters import get_adapter
 from bench.adapters.base import AgentContext, AgentSignals, ProcessResult
 from bench.common import cleanup, gitwrite, modelserver, sandbox, schema
 from bench.common.git import git, patch_files, snapshot_diff
+from bench.common.paths import temp_root
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
@@ -127,8 +128,9 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     if not workdir.is_dir():
         raise FileNotFoundError(f"{workdir}: the run's workdir is gone; run isolate again")
     prompt_file = run_dir / "prompt.txt"
-    prompt_file.write_text(task["prompt"], encoding="utf-8")  # a new run's own file: nothing to replace atomically
-    scratch = Path(tempfile.mkdtemp(prefix="lab-scratch-"))
+    with timed("files"):
+        prompt_file.write_text(task["prompt"], encoding="utf-8")  # a new run's own file: nothing to replace atomically
+        scratch = Path(tempfile.mkdtemp(prefix="lab-scratch-", dir=temp_root()))
     stdout_path, stderr_path = run_dir / "agent.stdout.log", run_dir / "agent.stderr.log"
     budget = float(timeout_s or task["timeout_s"])
     ctx = AgentContext(
@@ -139,7 +141,8 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     try:
         inv = adapter.invocation(ctx)
         home = Path(inv.env.get("HOME") or scratch / "home")
-        home.mkdir(parents=True, exist_ok=True)
+        with timed("files"):
+            home.mkdir(parents=True, exist_ok=True)
         argv = sandbox.wrap(inv.argv, sandbox_kind, cwd=workdir, rw=[workdir, scratch], home=home,
                             ro=[prompt_file, *inv.ro_paths], network=True)
         with timed("agent_process"):
@@ -156,10 +159,11 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
         flags = history_flags(workdir, record["base_commit"])
     finally:
         cleanup.remove_later(scratch)
-    (run_dir / "patch.diff").write_bytes(patch)
-    with open(run_dir / "trajectory.jsonl", "w", encoding="utf-8") as fh:
-        for event in signals.events:
-            fh.write(json.dumps(event, ensure_ascii=False) + "\n")
+    with timed("files"):
+        (run_dir / "patch.diff").write_bytes(patch)
+        with open(run_dir / "trajectory.jsonl", "w", encoding="utf-8") as fh:
+            for event in signals.events:
+                fh.write(json.dumps(event, ensure_ascii=False) + "\n")
     peeked = grader_references(task, [stdout_path, stderr_path, run_dir / "trajectory.jsonl"])
     if peeked:
         flags["grader_path_referenced"] = peeked

@@ -151,15 +151,18 @@ def build_suite(root: Path) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def snapshot_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The harness's cache for this test session (stages and CLI subprocesses inherit it), not ~/.cache."""
-    cache = tmp_path_factory.mktemp("cache")
-    old = os.environ.get("LOCALAGENTBENCH_CACHE")
-    os.environ["LOCALAGENTBENCH_CACHE"] = str(cache)
-    yield cache
-    if old is None:
-        os.environ.pop("LOCALAGENTBENCH_CACHE", None)
-    else:
-        os.environ["LOCALAGENTBENCH_CACHE"] = old
+    """The harness's cache and temporary trees for this test session, not ~/.cache and /dev/shm: the
+    stages and CLI subprocesses inherit both, and what a test leaves behind goes with pytest's tmp."""
+    chosen = {"LOCALAGENTBENCH_CACHE": tmp_path_factory.mktemp("cache"),
+              "LOCALAGENTBENCH_TMPDIR": tmp_path_factory.mktemp("trees")}
+    old = {var: os.environ.get(var) for var in chosen}
+    os.environ.update({var: str(path) for var, path in chosen.items()})
+    yield chosen["LOCALAGENTBENCH_CACHE"]
+    for var, value in old.items():
+        if value is None:
+            os.environ.pop(var, None)
+        else:
+            os.environ[var] = value
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import json
 import os
 
 from bench import benchmark
-from bench.common import sandbox
+from bench.common import paths, sandbox
 
 
 def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path, capsys, snapshot_cache):
@@ -23,9 +23,12 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
         parts = o["breakdown"]
         assert {"other Python (s/run)", "git processes: diff, and apply when a patch needs git (s/run)"} <= set(parts)
         assert parts["patch applied in-process to the grading copy (s/run)"] > 0, "the oracle's patches apply in-process"
+        assert parts["files: run and temporary directories, prompt, patch and log files (s/run)"] > 0
         assert parts["done while the agent works: grading copy (not on the run's critical path) (s/run)"] > 0
         assert 0 < o["per_run_outside_commands_s"] < o["harness_s"] / 3
-    assert report["disk"]["create_us"] > 0
+    assert report["disk"]["create_us"] > 0 and report["disk"]["results_create_us"] > 0
+    assert report["disk"]["tmpdir"] == paths.temp_root(), "the floor's copies are where the grading copies are"
+    assert report["disk"]["results_dir"] == str(out) and sorted(p.name for p in out.iterdir()) == ["bench.json", "bench.md"]
     assert report["snapshots"]["tasks"] == 3 and report["snapshots"]["per_task_s"] > 0
     assert sorted(snapshot_cache.rglob("digest")) == cached_before, "the benchmark builds into a cache of its own"
     assert os.environ["LOCALAGENTBENCH_CACHE"] == str(snapshot_cache), "and gives the caller's back"
@@ -33,5 +36,5 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
     assert report["size"]["summary"]["runs"] == 30 and report["size"]["check_inner_s"] is not None
     assert report["size"]["log_1gb"]["log_bytes"] < 20 * 1024 * 1024, "the 1 GB agent log is kept bounded"
     table = (out / "bench.md").read_text()
-    assert "| none | 3 × 1 |" in table and "Temporary trees in" in table and "## Scaling" in table
+    assert "| none | 3 × 1 |" in table and "Temporary trees (workdirs, grading copies, the floor's copies) in" in table and "## Scaling" in table
     assert "cached (" in table

@@ -203,3 +203,24 @@ def test_an_unwritable_cache_is_a_one_line_error_naming_the_variable(suite, tmp_
                    "--out", str(tmp_path / "out"), "--sandbox", "none")
     assert done.returncode == 2, done.stderr
     assert "LOCALAGENTBENCH_CACHE" in done.stderr and str(blocker) in done.stderr and "Traceback" not in done.stderr
+
+
+def test_temporary_trees_go_where_the_variables_say_else_to_a_roomy_tmpfs(suite, tmp_path, monkeypatch):
+    from bench.common import paths
+
+    monkeypatch.delenv("LOCALAGENTBENCH_TMPDIR", raising=False)
+    monkeypatch.delenv("TMPDIR", raising=False)
+    assert paths.temp_root() in (paths.SHM_DIR, __import__("tempfile").gettempdir())
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmpdir"))
+    assert paths.temp_root() == str(tmp_path / "tmpdir")
+    ours = tmp_path / "ours"
+    ours.mkdir()
+    monkeypatch.setenv("LOCALAGENTBENCH_TMPDIR", str(ours))
+    assert paths.temp_root() == str(ours), "the harness's own variable wins over TMPDIR"
+    out = tmp_path / "out"
+    done = run_cli("run", "--agent", "oracle", "--tasks", str(suite / "tasks"), "--task", "fix-add", "--out", str(out),
+                   "--sandbox", "none", "--keep-workdir")
+    assert done.returncode == 0, done.stderr
+    record = json.loads((out / "runs" / "fix-add" / "0" / "run.json").read_text())
+    assert record["success"] and record["sandbox"]["temp_root"] == str(ours)
+    assert Path(record["paths"]["workdir"]).parent == ours

@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import os
 import subprocess
+import tempfile
 from pathlib import Path
 
 from bench import __version__
@@ -13,6 +14,33 @@ REPO_ROOT = PACKAGE_DIR.parent
 SCHEMAS_DIR = PACKAGE_DIR / "schemas" if (PACKAGE_DIR / "schemas").is_dir() else REPO_ROOT / "schemas"
 SITE_TEMPLATE_DIR = REPO_ROOT / "site-template"
 CACHE_ENV = "LOCALAGENTBENCH_CACHE"
+TMP_ENV = "LOCALAGENTBENCH_TMPDIR"
+SHM_DIR = "/dev/shm"
+SHM_MIN_FREE_BYTES = 4 << 30  # room for several runs' trees and an agent's largest file (--max-file-mb 1024)
+
+
+def temp_root() -> str:
+    """Where runs' temporary trees (workdir, grading copy, scratch) go.
+
+    $LOCALAGENTBENCH_TMPDIR, else $TMPDIR, else /dev/shm when it is a tmpfs with 4 GiB free, else the
+    system's temporary directory. A run creates some sixty files and directories and deletes them
+    minutes later: on a slow disk that, not the harness's code, is most of what the harness costs.
+    """
+    for var in (TMP_ENV, "TMPDIR"):
+        if os.environ.get(var):
+            return os.environ[var]
+    return SHM_DIR if _shm_has_room() else tempfile.gettempdir()
+
+
+@functools.lru_cache(maxsize=1)
+def _shm_has_room() -> bool:
+    try:
+        with open("/proc/mounts", encoding="utf-8") as fh:
+            tmpfs = any(f.split()[1:3] == [SHM_DIR, "tmpfs"] for f in fh)
+        st = os.statvfs(SHM_DIR)
+        return tmpfs and st.f_bavail * st.f_frsize >= SHM_MIN_FREE_BYTES and os.access(SHM_DIR, os.W_OK | os.X_OK)
+    except OSError:
+        return False
 
 
 def cache_dir() -> Path:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench.common import paths
 from bench.common.errors import UserError
 
 KINDS = ("auto", "bwrap", "none")
@@ -91,7 +92,7 @@ def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path
 
 def describe(kind: str, requested: str | None, phase_network: dict[str, str]) -> dict:
     """The sandbox section of a run record."""
-    info = {"kind": kind, "requested": requested or "auto"}
+    info = {"kind": kind, "requested": requested or "auto", "temp_root": paths.temp_root()}
     if kind == "bwrap":
         info.update(network=phase_network, pid_namespace=True, filesystem="workdir rw; system, python ro; rest hidden")
     else:
