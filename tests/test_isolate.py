@@ -224,3 +224,16 @@ def test_temporary_trees_go_where_the_variables_say_else_to_a_roomy_tmpfs(suite,
     record = json.loads((out / "runs" / "fix-add" / "0" / "run.json").read_text())
     assert record["success"] and record["sandbox"]["temp_root"] == str(ours)
     assert Path(record["paths"]["workdir"]).parent == ours
+
+
+@pytest.mark.parametrize("mounts, usable", [
+    ("tmpfs /dev/shm tmpfs rw,nosuid,nodev,size=24683584k 0 0\n", True),
+    ("tmpfs /dev/shm tmpfs rw,nosuid,nodev,noexec,relatime 0 0\n", False),  # scripts in a task could not run
+    ("/dev/vda /dev/shm ext4 rw,relatime 0 0\n", False),
+    ("tmpfs /dev/shm tmpfs rw 0 0\n/dev/vda /dev/shm ext4 rw 0 0\n", False),  # mounted over: the last one counts
+    ("tmpfs /run tmpfs rw 0 0\n", False),
+])
+def test_dev_shm_is_used_only_as_a_tmpfs_that_runs_programs(mounts, usable):
+    from bench.common import paths
+
+    assert paths.is_exec_tmpfs(mounts, "/dev/shm") is usable

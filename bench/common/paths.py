@@ -22,9 +22,9 @@ SHM_MIN_FREE_BYTES = 4 << 30  # room for several runs' trees and an agent's larg
 def temp_root() -> str:
     """Where runs' temporary trees (workdir, grading copy, scratch) go.
 
-    $LOCALAGENTBENCH_TMPDIR, else $TMPDIR, else /dev/shm when it is a tmpfs with 4 GiB free, else the
-    system's temporary directory. A run creates some sixty files and directories and deletes them
-    minutes later: on a slow disk that, not the harness's code, is most of what the harness costs.
+    $LOCALAGENTBENCH_TMPDIR, else $TMPDIR, else /dev/shm when it is a tmpfs that allows executables with
+    4 GiB free, else the system's temporary directory. A run creates some sixty files and directories and
+    deletes them minutes later: on a slow disk that, not the harness's code, is most of what it costs.
     """
     for var in (TMP_ENV, "TMPDIR"):
         if os.environ.get(var):
@@ -32,13 +32,23 @@ def temp_root() -> str:
     return SHM_DIR if _shm_has_room() else tempfile.gettempdir()
 
 
+def is_exec_tmpfs(mounts: str, path: str) -> bool:
+    """Whether, by `mounts` (the text of /proc/mounts), `path` is a tmpfs where programs may run.
+
+    The last mount on a path is the one in effect; a noexec tmpfs would break tasks that run scripts.
+    """
+    entries = [line.split() for line in mounts.splitlines()]
+    on_path = [e for e in entries if len(e) > 3 and e[1] == path]
+    return bool(on_path) and on_path[-1][2] == "tmpfs" and "noexec" not in on_path[-1][3].split(",")
+
+
 @functools.lru_cache(maxsize=1)
 def _shm_has_room() -> bool:
     try:
         with open("/proc/mounts", encoding="utf-8") as fh:
-            tmpfs = any(f.split()[1:3] == [SHM_DIR, "tmpfs"] for f in fh)
+            usable = is_exec_tmpfs(fh.read(), SHM_DIR)
         st = os.statvfs(SHM_DIR)
-        return tmpfs and st.f_bavail * st.f_frsize >= SHM_MIN_FREE_BYTES and os.access(SHM_DIR, os.W_OK | os.X_OK)
+        return usable and st.f_bavail * st.f_frsize >= SHM_MIN_FREE_BYTES and os.access(SHM_DIR, os.W_OK | os.X_OK)
     except OSError:
         return False
 
