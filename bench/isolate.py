@@ -106,8 +106,7 @@ def snapshot(task: dict, results_dir: Path) -> Path:
     with _LOCKS_GUARD:
         lock = _SNAPSHOT_LOCKS.setdefault(str(snap), threading.Lock())
     with lock:
-        stamp = snap / "digest"
-        if stamp.is_file() and stamp.read_text() == task["digest"]:
+        if _complete(snap, task["digest"]):
             return snap
         try:
             snap.parent.mkdir(parents=True, exist_ok=True)
@@ -121,18 +120,27 @@ def snapshot(task: dict, results_dir: Path) -> Path:
             materialize(task, tree)
             init_single_commit(tree)
             (building / "digest").write_text(task["digest"])
-            if snap.exists() and not (stamp.is_file() and stamp.read_text() == task["digest"]):
-                shutil.rmtree(snap)  # left by a harness that changed the digest in place (a git task) or died
+            if snap.exists() and not _complete(snap, task["digest"]):
+                shutil.rmtree(snap)  # a bundle's snapshot of the task before its digest changed
             try:
                 building.rename(snap)
             except OSError:
-                if not (stamp.is_file() and stamp.read_text() == task["digest"]):
+                if not _complete(snap, task["digest"]):
                     raise
                 shutil.rmtree(building)  # another process's copy landed first: use that one
         except BaseException:
             shutil.rmtree(building, ignore_errors=True)
             raise
     return snap
+
+
+def _complete(snap: Path, digest: str) -> bool:
+    """Whether `snap` holds a whole snapshot of the task at `digest` (its stamp is written last)."""
+    stamp = snap / "digest"
+    try:
+        return stamp.read_text() == digest
+    except OSError:
+        return False
 
 
 def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_root: Path | None = None) -> dict:
