@@ -117,7 +117,7 @@ def run_tree(
 
     Every process of the run carries a token in its environment, so one that escaped the process group
     (setsid) is still found and killed afterwards, unless `contained` (a PID namespace already guarantees
-    it, and the sweep reads every process's environment). `limits` are resource.RLIMIT_* values.
+    it, and the sweep stats every process on the machine). `limits` are resource.RLIMIT_* values.
     """
     token, since = secrets.token_hex(8), time.time()
     env = {**env, "LOCALAGENTBENCH_RUN_TOKEN": token}
@@ -212,7 +212,7 @@ def pid_sweep(token: str, spare: int | None = None, since: float | None = None) 
     the environment of the few processes that are new, not of every process on the machine.
     """
     needle = f"LOCALAGENTBENCH_RUN_TOKEN={token}".encode()
-    seen = {str(spare)}  # and every process killed: one still dying is not counted twice
+    seen = set() if spare is None else {str(spare)}  # and every process killed: one dying is not counted twice
     killed = 0
     for _ in range(100):  # each pass after the first only finds what the last one's victims forked
         found = _sweep_pass(needle, seen, since)
