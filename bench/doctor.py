@@ -23,7 +23,7 @@ from typing import Any, Sequence
 
 from bench import probe as probe_mod
 from bench.adapters import aider, binaries, opencode
-from bench.common import schema
+from bench.common import sandbox, schema
 from bench.common.modelserver import ServerError, list_models, request_json, server_for, server_version
 from bench.common.paths import harness_version
 from bench.common.records import write_json_atomic
@@ -83,22 +83,26 @@ def check_git() -> dict:
 
 
 def check_sandbox() -> dict:
-    """bubblewrap confines the agent; without it (or when it cannot run here) runs are unsandboxed."""
+    """bubblewrap confines the agent; without it (or when it cannot run here) runs are unsandboxed.
+
+    Runs the harness's own probe: a sandbox started exactly as runs start theirs, holding no capabilities.
+    """
+    found = sandbox.confinement()
     path = shutil.which("bwrap")
-    if not path:
+    if found.failure == "not_found" or not path:
         return check("sandbox", "warn", "bwrap (bubblewrap) not found: agents would run without a sandbox",
                      "install bubblewrap (e.g. `apt-get install bubblewrap`)")
-    try:
-        done = subprocess.run([path, "--ro-bind", "/", "/", "--dev", "/dev", "--unshare-net", "true"],
-                              capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return check("sandbox", "warn", f"bwrap found but did not run: {exc}", "check user namespaces are allowed")
-    if done.returncode != 0:
-        tail = (done.stderr.strip().splitlines() or ["exit code " + str(done.returncode)])[-1]
-        return check("sandbox", "warn", f"bwrap found ({path}) but cannot create a sandbox here: {tail}",
-                     "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1), or run as root")
-    version = binaries.run_version(Path(path)) or ""
-    return check("sandbox", "ok", f"{version or 'bwrap'} works ({path})")
+    if found.failure == "cannot_start":
+        return check("sandbox", "warn", f"{found.problem} ({path}): agents would run without a sandbox",
+                     "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 "
+                     "sysctl kernel.apparmor_restrict_unprivileged_userns=0), or run as root")
+    if found.failure:
+        return check("sandbox", "fail", f"{found.problem} ({path}): a sandbox must hold no capabilities",
+                     "install bubblewrap 0.8 or newer (`--cap-drop ALL` must work), or pass --sandbox none knowingly")
+    version = binaries.run_version(Path(path)) or "bwrap"
+    userns = ("user namespace: yes (no nested ones)" if found.user_namespace
+              else "user namespace: no (not available here; capabilities dropped without one)")
+    return check("sandbox", "ok", f"{version.strip()} works ({path}): capabilities dropped (CapEff 0), {userns}")
 
 
 def check_agents() -> list[dict]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bench import doctor, fakellm
-from bench.common import schema
+from bench.common import sandbox, schema
 from conftest import REPO
 
 SHELF = REPO / "bench" / "fakellm_scripts" / "doctor.yaml"
@@ -192,3 +192,31 @@ def test_vram_hints_for_models_bigger_than_the_gpu():
     (hint,) = doctor.vram_hints(models, [], 24 * 1024**3)
     assert hint["status"] == "warn" and "big:70b" in hint["message"] and "small:3b" not in hint["message"]
     assert doctor.vram_hints(models, [], None) == []
+
+
+@pytest.mark.skipif(sandbox.bwrap_works() is not None, reason=f"bubblewrap unusable: {sandbox.bwrap_works()}")
+def test_the_sandbox_check_reports_dropped_capabilities_and_the_user_namespace(shelf, agents):
+    record = record_of(run_doctor("--json", env={"OLLAMA_HOST": shelf.url, **agents}))
+    (found,) = by_name(record, "sandbox")
+    assert found["status"] == "ok" and "capabilities dropped (CapEff 0)" in found["message"], found
+    userns = "user namespace: yes" if sandbox.confinement().user_namespace else "user namespace: no"
+    assert userns in found["message"], found
+
+
+@pytest.mark.parametrize("failure,status,fix", [
+    ("capabilities", "fail", "bubblewrap 0.8 or newer"),
+    ("cannot_start", "warn", "apparmor_restrict_unprivileged_userns=0"),
+])
+def test_a_sandbox_that_keeps_capabilities_fails_and_one_that_cannot_start_warns(monkeypatch, failure, status, fix):
+    found = sandbox.Confinement(sandbox.CAP_DROP, False, "bwrap started but the sandbox kept capabilities", failure)
+    monkeypatch.setattr(sandbox, "confinement", lambda: found)
+    monkeypatch.setattr(doctor.shutil, "which", lambda name: "/usr/bin/" + name)
+    result = doctor.check_sandbox()
+    assert result["status"] == status and fix in result["fix"] and found.problem in result["message"], result
+
+
+def test_no_bwrap_is_a_warning_with_the_install_fix(monkeypatch):
+    monkeypatch.setenv("PATH", "/nonexistent")
+    monkeypatch.setattr(sandbox, "confinement", sandbox.confinement.__wrapped__)
+    result = doctor.check_sandbox()
+    assert result["status"] == "warn" and "not found" in result["message"] and "bubblewrap" in result["fix"]

@@ -1,9 +1,14 @@
 """Adversarial agents through the command adapter: the sandbox and the grader must hold against each."""
 from __future__ import annotations
 
+import base64
+import errno
 import json
 import os
+import shutil
 import subprocess
+import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -11,7 +16,9 @@ import pytest
 
 from bench import cli
 from bench.common import sandbox
-from conftest import write
+from conftest import REPO, skip_fails_under_ci, write
+
+pytest_plugins = ["pytester"]
 
 needs_bwrap = pytest.mark.skipif(sandbox.bwrap_works() is not None, reason=f"bubblewrap unusable: {sandbox.bwrap_works()}")
 
@@ -131,3 +138,253 @@ def test_grading_cannot_reach_a_server_on_the_host(suite, tmp_path, capsys):
         assert record["oracle"]["passed"] is False, "without a sandbox the same probe connects (the test is live)"
     finally:
         listener.close()
+
+
+ZERO = "0000000000000000"
+
+
+def _status_lines(text: str) -> dict[str, str]:
+    return {k: v.strip() for k, _, v in (line.partition(":") for line in text.splitlines()) if k.startswith("Cap")}
+
+
+def _python(*parts: str) -> str:
+    """A shell command running the Python source `parts` (each dedented) with the sandbox's python, no
+    quoting to get wrong."""
+    code = base64.b64encode("".join(textwrap.dedent(p) for p in parts).encode()).decode()
+    return f"python -c \"import base64; exec(base64.b64decode('{code}'))\""
+
+
+def _agent_json(suite: Path, tmp_path: Path, script: str, *extra: str, name: str = "o") -> tuple[dict, dict]:
+    """Run LIBC + `script` as the agent; (run record, the JSON object it printed last)."""
+    record = _run(suite, tmp_path, _python(LIBC, script), *extra, name=name)
+    out = (Path(record["paths"]["run_dir"]) / "agent.stdout.log").read_text()
+    assert out.strip(), (Path(record["paths"]["run_dir"]) / "agent.stderr.log").read_text()
+    return record, json.loads(out.strip().splitlines()[-1])
+
+
+LIBC = """
+    import ctypes, errno, json, os
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def call(fn, *args):
+        return 0 if fn(*args) >= 0 else ctypes.get_errno()
+"""
+
+
+@needs_bwrap
+def test_the_agent_sandbox_holds_no_capabilities(suite, tmp_path, capsys):
+    record = _run(suite, tmp_path, "cat /proc/self/status", "--sandbox", "bwrap")
+    caps = _status_lines((Path(record["paths"]["run_dir"]) / "agent.stdout.log").read_text())
+    assert caps["CapEff"] == ZERO and caps["CapPrm"] == ZERO and caps["CapAmb"] == ZERO, caps
+    assert record["sandbox"]["capabilities"] == "none"
+    assert record["sandbox"]["user_namespace"] is sandbox.confinement().user_namespace
+    if record["sandbox"]["user_namespace"]:
+        assert caps["CapBnd"] == ZERO, "in its own user namespace nothing is left to regain"
+
+
+@needs_bwrap
+def test_the_grading_sandbox_holds_no_capabilities(suite, tmp_path, capsys):
+    task = suite / "tasks" / "fix-add.yaml"
+    text = task.read_text()
+    for command in ("python -m unittest discover -s tests -t . -q", "python -m unittest discover -s heldout_tests -t . -q"):
+        assert command in text
+        text = text.replace(command, "grep ^Cap /proc/self/status")
+    task.write_text(text)
+    record = _run(suite, tmp_path, "true", "--sandbox", "bwrap")
+    run_dir = Path(record["paths"]["run_dir"])
+    for log in ("oracle.log", "heldout.log"):
+        caps = _status_lines((run_dir / log).read_text())
+        assert caps["CapEff"] == ZERO and caps["CapPrm"] == ZERO, (log, caps)
+        if record["sandbox"]["user_namespace"]:
+            assert caps["CapBnd"] == ZERO, (log, caps)
+    assert record["oracle"]["passed"] and record["heldout"]["passed"]
+
+
+@needs_bwrap
+def test_read_only_binds_cannot_be_remounted_or_written(suite, tmp_path, capsys):
+    record, seen = _agent_json(suite, tmp_path, """
+        import subprocess
+        MS_REMOUNT, MS_BIND = 32, 4096
+        prompt = os.environ["LOCALAGENTBENCH_PROMPT_FILE"]
+        out = {"mount_cli": subprocess.run(["mount", "-o", "remount,rw", "/usr"], capture_output=True).returncode,
+               "remount_usr": call(libc.mount, None, b"/usr", None, MS_REMOUNT | MS_BIND, None),
+               "remount_prompt": call(libc.mount, None, prompt.encode(), None, MS_REMOUNT | MS_BIND, None)}
+        for what, path in (("write_prompt", prompt), ("write_usr", "/usr/lab-remount-probe")):
+            try:
+                open(path, "a").write("changed")
+                out[what] = 0
+            except OSError as exc:
+                out[what] = exc.errno
+        print(json.dumps(out))
+    """, "--sandbox", "bwrap")
+    assert shutil.which("mount"), "util-linux mount is on this machine, so the command ran"
+    assert seen["mount_cli"] != 0
+    assert seen["remount_usr"] == errno.EPERM and seen["remount_prompt"] == errno.EPERM, seen
+    assert seen["write_prompt"] == errno.EROFS and seen["write_usr"] == errno.EROFS, seen
+    assert (Path(record["paths"]["run_dir"]) / "prompt.txt").read_text() == "Please fix calc.py.\n"
+    assert not Path("/usr/lab-remount-probe").exists()
+
+
+OPEN_BY_HANDLE = """
+    class FileHandle(ctypes.Structure):
+        _fields_ = [("handle_bytes", ctypes.c_uint), ("handle_type", ctypes.c_int), ("f_handle", ctypes.c_ubyte * 128)]
+
+    out = {}
+    for path in ("calc.py", "/usr/bin/env"):
+        handle, mount_id = FileHandle(handle_bytes=128), ctypes.c_int()
+        failed = call(libc.name_to_handle_at, -100, path.encode(), ctypes.byref(handle), ctypes.byref(mount_id), 0)
+        if failed:
+            out[path] = {"name_to_handle_at": failed}
+            continue
+        mount_fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+        out[path] = {"open_by_handle_at": call(libc.open_by_handle_at, mount_fd, ctypes.byref(handle), os.O_RDONLY)}
+    print(json.dumps(out))
+"""
+
+
+@needs_bwrap
+def test_open_by_handle_at_is_refused(suite, tmp_path, capsys):
+    _, seen = _agent_json(suite, tmp_path, OPEN_BY_HANDLE, "--sandbox", "bwrap")
+    handled = {path: r["open_by_handle_at"] for path, r in seen.items() if "open_by_handle_at" in r}
+    assert handled, f"name_to_handle_at worked on neither file: {seen}"
+    assert all(err == errno.EPERM for err in handled.values()), seen
+    if os.geteuid() == 0:
+        _, bare = _agent_json(suite, tmp_path, OPEN_BY_HANDLE, "--sandbox", "none", name="bare")
+        assert any(r.get("open_by_handle_at") == 0 for r in bare.values()), f"as root it works unsandboxed: {bare}"
+
+
+UNSHARE = """
+    import subprocess
+    print(json.dumps({"unshare_cli": subprocess.run(["unshare", "-U", "true"], capture_output=True).returncode,
+                      "unshare": call(libc.unshare, 0x10000000)}))  # CLONE_NEWUSER
+"""
+
+
+@needs_bwrap
+def test_no_nested_user_namespace_can_be_created(suite, tmp_path, capsys):
+    record, seen = _agent_json(suite, tmp_path, UNSHARE, "--sandbox", "bwrap")
+    if not record["sandbox"]["user_namespace"]:
+        pytest.skip("this kernel refuses user namespaces: no nested ones to forbid")
+    assert seen["unshare"] in (errno.ENOSPC, errno.EPERM) and seen["unshare_cli"] != 0, seen
+    if os.geteuid() == 0 and shutil.which("unshare"):
+        _, bare = _agent_json(suite, tmp_path, UNSHARE, "--sandbox", "none", name="bare")
+        assert bare["unshare"] == 0, f"unsandboxed root can create one here (the test is live): {bare}"
+
+
+@needs_bwrap
+def test_agents_still_work_python_git_and_node(suite, tmp_path, capsys):
+    node = "node -e \"require('fs').writeFileSync('node.txt', process.version)\" && " if shutil.which("node") else ""
+    cmd = (node + "git status --porcelain > /dev/null && git log --oneline > log.txt && "
+           "python -c \"open('calc.py', 'w').write('def add(a, b):\\n    return a + b\\n')\"")
+    record = _run(suite, tmp_path, cmd, "--sandbox", "bwrap", "--keep-workdir")
+    workdir = Path(record["paths"]["workdir"])
+    assert record["agent"]["exit_code"] == 0, (Path(record["paths"]["run_dir"]) / "agent.stderr.log").read_text()
+    assert record["outcome"] == "passed" and (workdir / "log.txt").read_text().strip()
+    if node:
+        assert (workdir / "node.txt").read_text().startswith("v")
+
+
+def test_the_probe_reads_capabilities_from_proc_status():
+    status = "Name:\tcat\nCapInh:\t0000000000000000\nCapPrm:\t000001fffeffffff\nCapEff:\t000001fffeffffff\n" \
+             "CapBnd:\t000001fffeffffff\nCapAmb:\t0000000000000000\nSeccomp:\t0\n"
+    assert sandbox.capability_sets(status) == {"CapInh": 0, "CapPrm": 0x1fffeffffff, "CapEff": 0x1fffeffffff,
+                                               "CapBnd": 0x1fffeffffff, "CapAmb": 0}
+    assert sandbox.capability_sets("Name:\tcat\n") == {}
+
+
+@pytest.mark.parametrize("returncode,stdout,stderr,failure", [
+    (0, "CapPrm:\t0000000000000000\nCapEff:\t0000000000000000\n  0 0 1\n", "", None),
+    (0, "CapPrm:\t000001fffeffffff\nCapEff:\t000001fffeffffff\n  0 0 1\n", "", "capabilities"),
+    (0, "CapPrm:\t0000000000000400\nCapEff:\t0000000000000000\n  0 0 1\n", "", "capabilities"),
+    (0, "  0 0 1\n", "", "capabilities"),
+    (0, "CapPrm:\t0000000000000000\nCapEff:\t0000000000000000\n  0 0 4294967295\n", "", "cannot_start"),
+    (1, "", "bwrap: Unknown option --cap-drop", "capabilities"),
+    (1, "", "bwrap: No permissions to create a new namespace", "cannot_start"),
+])
+def test_the_probe_judges_what_the_sandbox_got(returncode, stdout, stderr, failure):
+    done = subprocess.CompletedProcess([], returncode, stdout.encode(), stderr.encode())
+    found = sandbox._check_probe(sandbox.CONFINEMENTS[0], done)
+    assert found.failure == failure and (found.problem is None) == (failure is None), found
+    assert found.flags == sandbox.CONFINEMENTS[0] and found.user_namespace is True
+
+
+@needs_bwrap
+def test_the_probe_starts_the_sandbox_runs_get_and_checks_its_capabilities():
+    found = sandbox.confinement()
+    assert sandbox.bwrap_works() is None and found.failure is None
+    assert found.flags in sandbox.CONFINEMENTS and ("--cap-drop", "ALL") == found.flags[-2:]
+    argv = sandbox.wrap(["true"], "bwrap", cwd=Path("/"), rw=[], home=Path("/tmp"), network=False)
+    assert argv[1:1 + len(found.flags)] == list(found.flags), "every sandbox gets the flags the probe checked"
+    # The probe itself, on a sandbox without those flags: as root bwrap keeps every capability, and it sees so.
+    bare = sandbox._probe(shutil.which("bwrap"), ())
+    if os.geteuid() == 0:
+        assert bare.failure == "capabilities" and "kept capabilities" in bare.problem, bare
+    else:
+        assert bare.failure is None, bare
+
+
+@needs_bwrap
+@pytest.mark.skipif(os.geteuid() != 0, reason="simulating a kernel without user namespaces takes root")
+def test_without_user_namespaces_root_still_gets_no_capabilities(tmp_path):
+    # An outer bwrap with every capability but no user namespaces left to create: what root sees on a
+    # kernel that forbids them. The harness must fall back to --cap-drop ALL alone and still get CapEff 0.
+    script = textwrap.dedent(f"""
+        import json, subprocess
+        from pathlib import Path
+        from bench.common import sandbox
+        found = sandbox.confinement()
+        argv = sandbox.wrap(["cat", "/proc/self/status"], "bwrap", cwd=Path({str(tmp_path)!r}), rw=[],
+                            home=Path({str(tmp_path)!r}), network=False)
+        status = subprocess.run(argv, capture_output=True, text=True).stdout
+        print(json.dumps({{"flags": found.flags, "userns": found.user_namespace, "problem": found.problem,
+                          "caps": sandbox.capability_sets(status)}}))
+    """)
+    outer = [shutil.which("bwrap"), "--unshare-user", "--disable-userns", "--cap-add", "ALL", "--dev-bind", "/", "/",
+             "--", sys.executable, "-c", script]
+    done = subprocess.run(outer, capture_output=True, text=True, timeout=60, cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["problem"] is None and seen["userns"] is False and seen["flags"] == ["--cap-drop", "ALL"], seen
+    assert seen["caps"]["CapEff"] == 0 and seen["caps"]["CapPrm"] == 0, seen
+
+
+def test_under_ci_a_skipped_sandbox_or_browser_test_fails(pytester, monkeypatch):
+    pytester.makeconftest((REPO / "tests" / "conftest.py").read_text())
+    pytester.makepyfile(test_skips="""
+        import pytest
+
+        def test_runs():
+            pass
+
+        def test_no_bwrap():
+            pytest.skip("bubblewrap unusable: no namespaces")
+
+        @pytest.mark.skipif(True, reason="no Chromium: apt-get install -y chromium")
+        def test_no_browser():
+            pass
+
+        @pytest.mark.skipif(True, reason="Windows only")
+        def test_elsewhere():
+            pass
+    """)
+    monkeypatch.setenv("CI", "true")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1, errors=1, skipped=1)
+    result.stdout.fnmatch_lines(["*skipped under CI=true*"])
+    monkeypatch.delenv("CI")
+    pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1, skipped=3)
+
+
+@pytest.mark.parametrize("env,platform,reason,fails", [
+    ({"CI": "true"}, "linux", "bubblewrap unusable: x", True),
+    ({"CI": "true"}, "linux", "no bubblewrap sandbox: x", True),
+    ({"CI": "true"}, "linux", "no Chromium: `apt-get install -y chromium`", True),
+    ({"CI": "true"}, "linux", "needs bubblewrap", True),
+    ({"CI": "true"}, "linux", "no committed leaderboard entries", False),
+    ({"CI": "true"}, "win32", "bubblewrap is Linux-only", False),
+    ({}, "linux", "bubblewrap unusable: x", False),
+    ({"CI": "false"}, "linux", "no Chromium", False),
+])
+def test_which_skips_fail_under_ci(env, platform, reason, fails):
+    assert skip_fails_under_ci(reason, env, platform) is fails
