@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from bench.common import schema
+from bench.common.errors import UserError
 from bench.common.paths import harness_version
 from bench.common.records import read_records, write_json_output
 from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
@@ -136,11 +137,30 @@ def headline(group: dict) -> str:
             f"overfit {group['overfit']}, infra errors {group['infra_errors']}")
 
 
+def _graded_problem(record: dict) -> str | None:
+    """What scoring a graded run relies on that the run schema leaves open (it also describes runs in progress):
+    a hand-edited run.json must be refused in one line, not crash the grouping."""
+    for section, article in (("agent", "an"), ("model", "a")):
+        if not isinstance(record[section], dict):
+            return f"{section}: a graded run needs {article} {section} object"
+    for field in ("category", "difficulty"):
+        if not isinstance(record["task"][field], str):
+            return f"task.{field}: {record['task'][field]!r} is not a string"
+    jobs = record["sandbox"].get("jobs", 1)
+    if type(jobs) is not int:
+        return f"sandbox.jobs: {jobs!r} is not a whole number"
+    return None
+
+
 def score(records: Iterable[dict]) -> dict:
     """Build the summary from run records of one run, several runs, or shards of one run."""
     runs, incomplete, duplicates, seen = [], [], [], set()
     for record in records:
-        schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
+        where = f"run {record.get('task_id')}/{record.get('rep')}"
+        schema.check(record, "run", where=where)
+        problem = _graded_problem(record) if record["stage"] == "graded" else None
+        if problem:
+            raise UserError(f"{where}: {problem}; it is not a run record `localagentbench run` writes")
         key = (record["run_id"], record["agent"]["name"] if record.get("agent") else None,
                (record.get("model") or {}).get("id"), record["task_id"], record["rep"])
         if key in seen:

@@ -7,6 +7,9 @@ and no records, so a broken suite never half-runs.
 """
 from __future__ import annotations
 
+import math
+import os
+import stat
 from pathlib import Path
 from typing import Sequence
 
@@ -21,13 +24,24 @@ from bench.common.stage import ArgumentParser, log, run_main
 CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
 DEFAULT_COMMAND_TIMEOUT_S = 300
 DEFAULT_AGENT_TIMEOUT_S = 900
+# Suites come from the internet: a task file is untrusted input, so what it may cost to read is bounded.
+MAX_TASK_FILE_BYTES = 1 << 20
+MAX_YAML_DEPTH = 32  # a task file nests three deep; libyaml's composer recurses in C and crashes far deeper
+MAX_TIMEOUT_S = 86400
+MAX_TURNS = 100000
 FIX_HINTS = {
-    "id": "use lowercase words joined by '-', e.g. fix-median",
+    "id": "use lowercase words joined by '-', e.g. fix-median (at most 100 characters)",
     "difficulty": "use easy, medium or hard",
     "category": "use one of bugfix feature refactor test scientific algorithm cli data docs calib",
-    "timeout_s": "use a positive number of seconds",
-    "max_turns": "use a positive whole number",
+    "timeout_s": f"use a positive number of seconds, at most {MAX_TIMEOUT_S} (a day)",
+    "max_turns": f"use a whole number from 1 to {MAX_TURNS}",
+    "prompt": "write the request as text of at most 200000 characters",
+    "command": "use 1 to 50 non-empty shell command lines of at most 10000 characters each",
 }
+ALIASES = "YAML anchors and aliases are not allowed in task files; write the values out"
+# Where the examples in 'points outside the suite directory' errors put each kind of file.
+PLACES = {"repo.path": "fixtures/{id}", "repo.url": "fixtures/{id}.bundle", "heldout.path": "heldout/{id}",
+          "solution": "solutions/{id}.patch"}
 
 
 class TaskProblems:
@@ -65,33 +79,165 @@ def _is_local_url(url: str) -> bool:
     return url.startswith("file://") or ("://" not in url and not url.startswith("git@"))
 
 
-def _local_path(url: str, root: Path) -> Path:
-    raw = url[len("file://"):] if url.startswith("file://") else url
-    path = Path(raw)
-    return path if path.is_absolute() else (root / path)
+def _local_raw(url: str) -> str:
+    return url[len("file://"):] if url.startswith("file://") else url
+
+
+def _yaml_shape(text: str) -> str | None:
+    """Why `text` must not be built into Python objects, or None: the events are scanned first, since an alias
+    bomb costs nothing to parse but explodes wherever its value is walked, and deep nesting crashes libyaml."""
+    depth = 0
+    for event in yaml.parse(text, Loader=YAML_LOADER):
+        if getattr(event, "anchor", None) is not None:  # AliasEvent and every node event that names an anchor
+            return ALIASES
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                return f"nested deeper than {MAX_YAML_DEPTH} levels; a task file needs three at most"
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+    return None
+
+
+def _read_yaml(file: Path, problems: TaskProblems) -> tuple[str, object] | None:
+    """The text and parsed data of a task file, or None with the reason recorded."""
+    try:
+        # A FIFO would block the read forever and a device never end: only regular files of bounded size.
+        info = file.stat()
+        if not stat.S_ISREG(info.st_mode):
+            problems.add(file, "(file)", "not a regular file; a task file is a plain *.yaml file")
+            return None
+        if info.st_size > MAX_TASK_FILE_BYTES:
+            problems.add(file, "(file)", f"{info.st_size} bytes is too large; a task file may be at most "
+                                         f"{MAX_TASK_FILE_BYTES} bytes (keep big content in the fixture)")
+            return None
+        text = file.read_text(encoding="utf-8")
+        shape = _yaml_shape(text)
+        if shape:
+            problems.add(file, "(yaml)", shape)
+            return None
+        return text, yaml.load(text, Loader=YAML_LOADER)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark else "(yaml)"
+        problems.add(file, where, f"malformed YAML ({getattr(exc, 'problem', None) or exc}); fix the syntax")
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.add(file, "(file)", f"cannot read ({exc})")
+    except ValueError as exc:  # an integer of thousands of digits, a date that does not exist
+        reason = str(exc).split(":")[0]
+        problems.add(file, "(yaml)", f"a value cannot be read ({reason}); fix it or quote it as a string")
+    return None
+
+
+def _odd_values(data: object, problems: TaskProblems, file: Path, where: str = "") -> None:
+    """Non-string keys (the schema check cannot report them) and NUL characters (no path or command takes one)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if not isinstance(key, str):
+                problems.add(file, where or "(top level)", f"key {key!r} is not a string; field names are words")
+                continue
+            _odd_values(value, problems, file, f"{where}.{key}" if where else key)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            _odd_values(value, problems, file, f"{where}[{i}]")
+    elif isinstance(data, str) and "\0" in data:
+        problems.add(file, where, "contains a NUL character; remove it")
+
+
+def _number_problems(data: dict, problems: TaskProblems, file: Path) -> None:
+    """What the schema cannot say: NaN passes every numeric bound, and 10.0 counts as a JSON integer."""
+    for field, section in (("timeout_s", data), ("oracle.timeout_s", data.get("oracle")),
+                           ("heldout.timeout_s", data.get("heldout"))):
+        value = section.get("timeout_s") if isinstance(section, dict) else None
+        if value is None:
+            continue
+        if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+                or not 0 < value <= MAX_TIMEOUT_S):
+            problems.add(file, field, f"{value!r} is not a number of seconds; {FIX_HINTS['timeout_s']}")
+    turns = data.get("max_turns")
+    if turns is not None and (type(turns) is not int or not 1 <= turns <= MAX_TURNS):
+        problems.add(file, "max_turns", f"{turns!r} is not a whole number of turns; {FIX_HINTS['max_turns']}")
+
+
+def _short(message: str, limit: int = 240) -> str:
+    """A schema message cut in the middle: 'too long' errors quote the whole oversized value."""
+    return message if len(message) <= limit else f"{message[:limit // 2]} ... {message[-limit // 2:]}"
+
+
+def _in_suite(raw: str, field: str, root: Path, file: Path, task_id: str, problems: TaskProblems,
+              written: str | None = None) -> Path | None:
+    """`raw` (a path from the task file, `written` there) resolved against the suite root, or None (recorded) when
+    it is absolute, climbs with '..' or leads outside the root through a symlink: a suite must not reach the host."""
+    path, written = Path(raw), written or raw
+    try:
+        resolved = (root / path).resolve()
+    except (OSError, RuntimeError) as exc:  # a symlink loop
+        problems.add(file, field, f"{written!r} cannot be resolved ({exc}); fix the path")
+        return None
+    if path.is_absolute() or ".." in path.parts or not resolved.is_relative_to(root):
+        example = PLACES[field].format(id=task_id)
+        problems.add(file, field, f"{written!r} points outside the suite directory {root}; keep fixtures, held-out "
+                                  f"tests and solutions inside it (e.g. {example})")
+        return None
+    return resolved
+
+
+def _links_out(tree: Path, raw: str, field: str, file: Path, problems: TaskProblems,
+               bound: Path | None = None) -> bool:
+    """Record every symlink under `tree` whose target is outside `bound` (default: the tree itself); True when
+    there is none. A held-out tree is copied through its links, so one out of the suite brings host files in; a
+    fixture is copied with its links, so even one to the suite's held-out tests would show them to the agent."""
+    bound = bound or tree
+    limit = raw if bound == tree else f"the suite directory {bound}"
+    clean, stack = True, [tree]
+    while stack:
+        top = stack.pop()
+        try:
+            with os.scandir(top) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as exc:
+            shown = Path(raw) / top.relative_to(tree)
+            problems.add(file, field, f"cannot read {shown} ({exc.strerror}); fix its permissions")
+            return False
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):  # a linked directory is checked below, never entered
+                stack.append(Path(entry.path))
+                continue
+            if not entry.is_symlink():
+                continue
+            path = Path(entry.path)
+            try:
+                target = path.resolve()
+            except (OSError, RuntimeError):  # a symlink loop
+                target = Path(os.readlink(path))
+            if not target.is_relative_to(bound):
+                shown = Path(raw) / path.relative_to(tree)
+                problems.add(file, field, f"{shown} is a symlink to {target}, outside {limit}; replace it with "
+                                          f"the file itself or a link that stays inside {limit}")
+                clean = False
+    return clean
 
 
 def load_task(file: Path, problems: TaskProblems) -> dict | None:
     """Parse and check one task file; return its record, or None when it has problems."""
     before = len(problems.lines)
-    try:
-        text = file.read_text(encoding="utf-8")
-        data = yaml.load(text, Loader=YAML_LOADER)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark else "(yaml)"
-        problems.add(file, where, f"malformed YAML ({getattr(exc, 'problem', None) or exc}); fix the syntax")
+    loaded = _read_yaml(file, problems)
+    if loaded is None:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.add(file, "(file)", f"cannot read ({exc})")
-        return None
+    text, data = loaded
     if not isinstance(data, dict):
         problems.add(file, "(top level)", "a task file must be a mapping of fields (id, title, prompt, ...)")
+        return None
+    _odd_values(data, problems, file)
+    if len(problems.lines) > before:
         return None
     for line in schema.problems(data, "task"):
         field = line.split(":", 1)[0]
         hint = FIX_HINTS.get(field.split(".")[-1].split("[")[0])
-        problems.add(file, field, line.split(": ", 1)[1] + (f"; {hint}" if hint else ""))
+        problems.add(file, field, _short(line.split(": ", 1)[1]) + (f"; {hint}" if hint else ""))
+    if len(problems.lines) > before:
+        return None
+    _number_problems(data, problems, file)
     if len(problems.lines) > before:
         return None
     root = file.resolve().parent.parent
@@ -103,10 +249,12 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
         if "path" not in repo:
             problems.add(file, "repo.path", "a fixture task needs repo.path (e.g. fixtures/<id>)")
         else:
-            fixture = (root / repo["path"]).resolve()
-            if not fixture.is_dir():
+            fixture = _in_suite(repo["path"], "repo.path", root, file, data["id"], problems)
+            if fixture is None:
+                pass
+            elif not fixture.is_dir():
                 problems.add(file, "repo.path", f"fixture directory {repo['path']} does not exist; create it or fix the path")
-            else:
+            elif _links_out(fixture, repo["path"], "repo.path", file, problems):
                 repo["path"] = str(fixture)
                 digest_inputs.append(("fixture", fixture))
     else:
@@ -114,8 +262,10 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
             if key not in repo:
                 problems.add(file, f"repo.{key}", f"a git task needs repo.{key}")
         if "url" in repo and _is_local_url(repo["url"]):
-            local = _local_path(repo["url"], root).resolve()
-            if not local.exists():
+            local = _in_suite(_local_raw(repo["url"]), "repo.url", root, file, data["id"], problems, repo["url"])
+            if local is None:
+                pass
+            elif not local.exists():
                 problems.add(file, "repo.url", f"local repository {repo['url']} does not exist")
             else:
                 repo["url"] = str(local)
@@ -123,17 +273,21 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
     heldout = None
     if "heldout" in data:
         heldout = dict(data["heldout"])
-        path = (root / heldout["path"]).resolve()
-        if not path.is_dir():
+        path = _in_suite(heldout["path"], "heldout.path", root, file, data["id"], problems)
+        if path is None:
+            pass
+        elif not path.is_dir():
             problems.add(file, "heldout.path", f"held-out directory {heldout['path']} does not exist")
-        else:
+        elif _links_out(path, heldout["path"], "heldout.path", file, problems, bound=root):
             heldout["path"] = str(path)
             heldout.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
             digest_inputs.append(("heldout", path))
     solution = None
     if "solution" in data:
-        solution_path = (root / data["solution"]).resolve()
-        if not solution_path.is_file():
+        solution_path = _in_suite(data["solution"], "solution", root, file, data["id"], problems)
+        if solution_path is None:
+            pass
+        elif not solution_path.is_file():
             problems.add(file, "solution", f"solution patch {data['solution']} does not exist; add it or remove the field")
         else:
             solution = str(solution_path)
@@ -143,6 +297,8 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
     if len(problems.lines) > before:
         return None
     overfit = Path(solution).with_name(f"{data['id']}.overfit.patch") if solution else None
+    if overfit and overfit.is_symlink() and not Path(os.path.realpath(overfit)).is_relative_to(root):
+        overfit = None  # the demo patch is optional: one that leads out of the suite is not used
     oracle = dict(data["oracle"])
     oracle.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
     return {

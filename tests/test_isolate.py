@@ -61,11 +61,11 @@ def _git_source(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("style", ["path", "file-url", "bundle"])
 def test_git_task_is_cloned_at_its_ref_with_history_squashed(suite, tmp_path, style, snapshot_cache):
-    src = _git_source(tmp_path)
+    src = _git_source(suite / "repos")  # local repositories live inside the suite, like fixtures
     if style == "path":
-        url = str(src)
+        url = "repos/src"
     elif style == "file-url":
-        url = f"file://{src}"
+        url = "file://repos/src"
     else:
         bundle = suite / "fixtures" / "app.bundle"
         git("bundle", "create", str(bundle), "--all", cwd=src)
@@ -84,10 +84,10 @@ def test_git_task_is_cloned_at_its_ref_with_history_squashed(suite, tmp_path, st
 
 
 def test_unknown_git_ref_is_a_clear_error(suite, tmp_path):
-    src = _git_source(tmp_path)
+    _git_source(suite / "repos")
     task_file = suite / "tasks" / "fix-max.yaml"
     task_file.write_text(task_file.read_text().replace(
-        "type: fixture\n  path: fixtures/fix-max", f"type: git\n  url: {src}\n  ref: v9"))
+        "type: fixture\n  path: fixtures/fix-max", "type: git\n  url: repos/src\n  ref: v9"))
     with pytest.raises(UserError, match="repo.ref: 'v9' not found"):
         isolate.isolate_one(_tasks(suite, "fix-max")[0], tmp_path / "res", "r1", 0)
 

@@ -167,3 +167,26 @@ def test_bad_record_is_a_clear_error(tmp_path, capsys):
     garbage.write_text("{not json\n")
     assert score.main([str(garbage)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("agent", None, "agent: a graded run needs an agent object"),
+    ("model", None, "model: a graded run needs a model object"),
+    ("sandbox", {"kind": "none", "jobs": [1]}, "sandbox.jobs: [1] is not a whole number"),
+])
+def test_a_graded_run_the_schema_lets_through_but_scoring_cannot_use_is_one_line(tmp_path, capsys, field, value, words):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({**make_run("t1", 0, "passed"), field: value}) + "\n")
+    assert score.main([str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"error: run t1/0: {words}; it is not a run record `localagentbench run` writes"]
+
+
+def test_nan_and_infinity_in_records_are_refused(tmp_path, capsys):
+    good = json.dumps(make_run("t1", 0, "passed", wall=2.5))
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        bad = tmp_path / f"{constant}.jsonl"
+        bad.write_text(good + "\n" + good.replace('"wall_s": 2.5', f'"wall_s": {constant}') + "\n")
+        assert score.main([str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert err.splitlines() == [f"error: {bad}: line 2: not valid JSON ({constant} is not a number JSON allows)"]

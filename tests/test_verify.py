@@ -73,10 +73,12 @@ def test_a_command_near_its_timeout_is_caught(suite, capsys):
     assert code == 1 and any(p.startswith("slow") for p in _problems(report, "calib-hello"))
 
 
-def test_a_fixture_link_out_of_the_tree_is_caught(suite, capsys):
+def test_a_fixture_link_out_of_the_tree_is_refused_before_anything_runs(suite, capsys):
     os.symlink(suite / "heldout" / "fix-add", suite / "fixtures" / "fix-add" / "peek")
-    code, report, _ = _verify(suite, capsys, "--task", "fix-add")
-    assert code == 1 and any("links point outside" in p for p in _problems(report, "fix-add"))
+    code = verify.main([str(suite / "tasks"), "--task", "fix-add"])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    assert "fix-add.yaml: repo.path:" in captured.err and "peek" in captured.err
 
 
 def test_a_test_task_must_report_mutants(suite, capsys):

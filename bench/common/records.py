@@ -9,7 +9,12 @@ from pathlib import Path
 from typing import IO, Any, Iterable, Iterator
 
 from bench.common.errors import UserError
+from bench.common.stage import log
 from bench.common.timing import timed
+
+# Written by `localagentbench run` into every bundle it makes: the bundle's own run
+# id, agent and model, so a run.json copied in from another bundle is told apart on reading.
+CONFIG_FILE = "run-config.json"
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
@@ -47,26 +52,42 @@ def _parse_stream(fh: IO[str], name: str) -> Iterator[dict]:
     if not first.strip():
         return
     try:
-        head = json.loads(first)
+        head = _json(first)
     except json.JSONDecodeError:
         text = first + fh.read()
         try:
-            doc = json.loads(text)
+            doc = _json(text)
         except json.JSONDecodeError as exc:
             raise UserError(f"{name}: line {exc.lineno + lineno - 1}: not valid JSON ({exc.msg})") from None
+        except ValueError as exc:
+            raise UserError(f"{name}: not valid JSON ({exc})") from None
         yield from _objects(doc, name)
         return
+    except ValueError as exc:
+        raise UserError(f"{name}: line {lineno}: not valid JSON ({exc})") from None
     yield from _objects(head, name)
     for lineno, line in enumerate(fh, start=lineno + 1):
         if line.strip():
             yield from _objects(_loads_line(line, name, lineno), name)
 
 
+def _json(text: str) -> Any:
+    """json.loads without the NaN and Infinity Python accepts: no stage writes them, and a number that is not
+    one would pass every schema bound and poison every sum it enters."""
+    return json.loads(text, parse_constant=_not_a_number)
+
+
+def _not_a_number(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def _loads_line(line: str, name: str, lineno: int) -> Any:
     try:
-        return json.loads(line)
+        return _json(line)
     except json.JSONDecodeError as exc:
         raise UserError(f"{name}: line {lineno}: not valid JSON ({exc.msg})") from None
+    except ValueError as exc:
+        raise UserError(f"{name}: line {lineno}: not valid JSON ({exc})") from None
 
 
 def _objects(doc: Any, name: str) -> Iterator[dict]:
@@ -88,15 +109,85 @@ def read_records(sources: Iterable[str]) -> Iterator[dict]:
             continue
         path = Path(source)
         if path.is_dir():
-            found = sorted(path.glob("runs/*/*/run.json")) or sorted(path.glob("**/run.json"))
-            if not found:
-                raise UserError(f"{path}: no run.json files below it; pass a results directory or record files")
-            for run_file in found:
-                yield from read_record_file(run_file)
+            yield from read_bundle(path)
             continue
         if not path.exists():
             raise UserError(f"{path}: no such file or directory")
         yield from read_record_file(path)
+
+
+def read_bundle(path: Path) -> Iterator[dict]:
+    """Yield the runs of a results directory. Where a bundle has its run-config.json, only runs made by that
+    run (its run id, agent and model) lying where that run put them are read: any other is skipped with a
+    warning, so a run.json copied in from elsewhere never enters the scores. Shards are read each against its
+    own config; a directory without one (the stages' output) is read whole."""
+    found = sorted(path.glob("runs/*/*/run.json")) or sorted(path.glob("**/run.json"))
+    if not found:
+        raise UserError(f"{path}: no run.json files below it; pass a results directory or record files")
+    configs: dict[Path, dict | None] = {}
+    for run_file in found:
+        bundle = _bundle_of(run_file, path)
+        if bundle not in configs:
+            configs[bundle] = bundle_config(bundle)
+        config = configs[bundle]
+        for record in read_record_file(run_file):
+            reason = _not_from(record, config, run_file.relative_to(bundle)) if config else None
+            if reason:
+                log(f"warning: {run_file}: {reason}; skipped")
+                continue
+            yield record
+
+
+def _bundle_of(run_file: Path, source: Path) -> Path:
+    """The bundle a run file belongs to: the directory given, when it is one, else the one the file is laid out in."""
+    if (source / CONFIG_FILE).exists() or (source / CONFIG_FILE).is_symlink():
+        return source
+    parents = run_file.parents
+    if len(parents) > 3 and parents[2].name == "runs":  # <bundle>/runs/<task>/<rep>/run.json
+        return parents[3]
+    return source
+
+
+def bundle_config(bundle: Path) -> dict | None:
+    """A bundle's run-config.json, or None when it has none; one that cannot vouch for its runs is a UserError."""
+    path = bundle / CONFIG_FILE
+    if not (path.exists() or path.is_symlink()):
+        return None
+    hint = ("this bundle's runs cannot be told from runs copied in: restore the file, or pass the run.json "
+            "files themselves")
+    if not path.is_file():
+        raise UserError(f"{path}: not a regular file; {hint}")
+    try:
+        config = _json(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read ({exc.strerror}); {hint}") from None
+    except ValueError as exc:
+        raise UserError(f"{path}: not valid JSON ({exc}); {hint}") from None
+    if not isinstance(config, dict) or not isinstance(config.get("run_id"), str) or not config["run_id"]:
+        raise UserError(f"{path}: run_id: missing or not a string; {hint}")
+    for key in ("agent", "model"):
+        if not isinstance(config.get(key), (str, type(None))):
+            raise UserError(f"{path}: {key}: not a string; {hint}")
+    return config
+
+
+def _not_from(record: dict, config: dict, where: Path) -> str | None:
+    """Why `record`, found at `where` in a bundle, is not one of the bundle's own runs (None when it is).
+    Fields of the wrong type are left to the schema check, which reports them as the errors they are."""
+    run_id = record.get("run_id")
+    if isinstance(run_id, str) and run_id != config["run_id"]:
+        return f"run_id {run_id!r} is not this bundle's ({config['run_id']!r} in {CONFIG_FILE})"
+    for key, section, field in (("agent", "agent", "name"), ("model", "model", "id")):
+        value = record.get(section)
+        value = value.get(field) if isinstance(value, dict) else None
+        if isinstance(value, str) and config.get(key) is not None and value != config[key]:
+            return f"{key} {value!r} is not this bundle's ({config[key]!r} in {CONFIG_FILE})"
+    task_id, rep = record.get("task_id"), record.get("rep")
+    if where.parts[0] == "runs" and len(where.parts) == 4 and isinstance(task_id, str) and type(rep) is int:
+        place = where.parts[1:3]
+        if (task_id, str(rep)) != place:
+            return f"task_id {task_id!r} rep {rep} does not belong at runs/{place[0]}/{place[1]}"
+    return None
 
 
 def read_record_file(path: Path) -> Iterator[dict]:
@@ -116,8 +207,10 @@ def _rebased(record: Any, run_file: Path) -> Any:
     if not isinstance(paths, dict) or not isinstance(paths.get("run_dir"), str):
         return record
     old, new = Path(paths["run_dir"]), run_file.parent.resolve()
-    if old == new or len(old.parents) < 3 or len(new.parents) < 3:
+    if old == new:
         return record
+    if len(old.parents) < 3 or len(new.parents) < 3:  # not a bundle's run dir: the logs still lie beside run.json
+        return {**record, "paths": {**paths, "run_dir": str(new)}}
     old_root, new_root = old.parents[2], new.parents[2]  # <bundle>/runs/<task>/<rep>
     moved = {"run_dir": str(new)}
     for key in ("snapshot", "base_git"):
