@@ -14,14 +14,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench import isolate, oracle, run_agent, score
-from bench.common import cleanup, sandbox, schema
+from bench.adapters.base import COUNT_FIELDS
+from bench.common import cleanup, safefs, sandbox, schema
 from bench.common.errors import UserError
 from bench.common.paths import harness_version
 from bench.common.proc import CANCEL
-from bench.common.records import read_records, write_json_atomic
+from bench.common.records import CONFIG_FILE, read_records, write_json_atomic
 from bench.common.stage import log
 
-CONFIG_FILE = "run-config.json"
 MAX_BACKOFF_S = 30.0
 
 
@@ -106,6 +106,48 @@ def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
     return record if same else None
 
 
+def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseException, *,
+                   sandbox_info: dict | None = None, model_section: dict | None = None) -> dict:
+    """Book a run on which the harness raised as the agent's error, counted as not passed, flagged
+    `harness_exception`: what the agent left behind may be what made it raise, so the run must stay in n."""
+    try:
+        record = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+        if not isinstance(record, dict) or record.get("task_id") != task["id"] or record.get("rep") != rep:
+            record = None
+    except (OSError, ValueError):
+        record = None
+    record = record or {
+        "schema": "localagentbench/run@1", "run_id": config["run_id"], "task_id": task["id"],
+        "task_digest": task["digest"], "rep": rep, "harness_version": harness_version(), "task": task,
+        "paths": {"run_dir": str(run_dir.resolve()), "workdir": None},
+        "sandbox": sandbox_info or {"kind": config.get("sandbox", "none")},
+    }
+    message = f"the harness failed on this run: {type(exc).__name__}: {str(exc)[:500]}"
+    agent = record.get("agent") if isinstance(record.get("agent"), dict) else {
+        "name": config["agent"], "version": config.get("agent_version"), "argv": [], "exit_code": None,
+        "timed_out": False, "wall_s": 0.0, **{key: None for key in COUNT_FIELDS}}
+    workdir = (record.get("paths") or {}).get("workdir")
+    if workdir:
+        safefs.remove_tree(workdir)
+    flags = [f for f in record.get("flags") or [] if isinstance(f, str) and f != "harness_exception"]
+    record.update(flags=[*flags, "harness_exception"],
+                  flag_details={**(record.get("flag_details") or {}), "harness_exception": [message]})
+    if record.get("stage") != "graded" or not record.get("outcome"):  # graded before it raised: that verdict stands
+        record.update(
+            stage="graded", agent={**agent, "agent_error": message, "infra_error": None},
+            model=record.get("model") or {**(model_section or {}), "id": config["model"]},
+            oracle=None, heldout=None, outcome="agent_error", success=False,
+            paths={**record.get("paths", {}), "workdir": None}, options=config.get("options") or {},
+        )
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        schema.check(record, "run", where=str(run_dir / "run.json"))
+        write_json_atomic(run_dir / "run.json", record)
+    except (OSError, UserError) as write_exc:
+        log(f"error: {run_dir}: could not record the failed run ({write_exc})")
+    return record
+
+
 def _check_config(out: Path, config: dict, resume: bool) -> dict:
     path = out / CONFIG_FILE
     existing = None
@@ -138,7 +180,7 @@ def _mark_interrupted(out: Path, grid: list[tuple[dict, int]]) -> int:
             continue
         if record.get("stage") in ("isolated", "agent_done"):
             if record["paths"].get("workdir"):
-                shutil.rmtree(record["paths"]["workdir"], ignore_errors=True)
+                safefs.remove_tree(record["paths"]["workdir"])
             record["paths"]["workdir"] = None
             record["stage"] = "interrupted"
             write_json_atomic(path, record)
@@ -210,10 +252,16 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
     def guarded(cell: tuple[dict, int]) -> None:
         try:
             one(cell)
-        except (KeyboardInterrupt, UserError):
+        except KeyboardInterrupt:
             raise
-        except Exception as exc:  # one broken run must not lose the others
-            log(f"error: {cell[0]['id']} rep {cell[1]}: {type(exc).__name__}: {exc} (left unscored)")
+        except Exception as exc:  # one broken run must not lose the others, nor leave the count
+            task, rep = cell
+            if isinstance(exc, UserError) and not (out / "runs" / task["id"] / str(rep) / "run.json").exists():
+                raise  # the run could not even be set up (cache, disk, task): the user's to fix, for every run
+            log(f"error: {task['id']} rep {rep}: {type(exc).__name__}: {exc} (recorded as not passed)")
+            record = record_failure(out / "runs" / task["id"] / str(rep), task, rep, config, exc,
+                                    sandbox_info=sandbox_info, model_section=model_section)
+            progress.update(record, " (harness error)")
 
     interrupted = False
     CANCEL.clear()

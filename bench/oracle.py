@@ -1,14 +1,19 @@
-"""oracle: grade each run in a pristine copy: visible oracle commands, then the hidden held-out tests.
+"""oracle: grade each run in pristine copies: visible oracle commands, then the hidden held-out tests.
 
     ... | python -m bench.oracle - [--out -]
 
-The grading copy is the task's starting snapshot plus the agent's patch.diff, with the fixture's own test
-files and test configuration restored (the run is flagged when the agent changed them). Verdicts come
-from exit codes only. Sets `oracle`, `heldout`, `outcome`, `success` and `flags`.
+Each phase runs in its own fresh copy of the task's starting snapshot with the agent's patch.diff applied,
+so nothing the code under test did while the visible tests ran can reach the held-out phase. Before a
+phase runs, the change is held to the grading rule book (bench/common/rules.py): the fixture's own test
+files and test configuration are laid back as they were, and whatever would change how tests run rather
+than what they test (added test configuration, modules that shadow the test runner or the standard
+library, symlinks out of the tree) is removed; each is flagged. Every command runs in its own sandbox with
+no network and no capabilities; its output reaches the harness through pipes the harness holds, and its
+exit status through bubblewrap's own report. Verdicts come from exit codes, checked against the test
+runner's own summary where the harness can read one. Sets `oracle`, `heldout`, `outcome`, `success`, `flags`.
 """
 from __future__ import annotations
 
-import fnmatch
 import json
 import os
 import resource
@@ -16,40 +21,29 @@ import shutil
 import sys
 import tempfile
 import threading
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Iterable, Iterator, Sequence
 
-from bench.common import batch, cleanup, patch, sandbox, schema, timing
+from bench.common import cleanup, environment, patch, rules, safefs, sandbox, schema, timing
 from bench.common.errors import UserError
 from bench.common.git import git, patch_files
 from bench.common.paths import temp_root
-from bench.common.proc import DEFAULT_MAX_LOG_BYTES, truncation_marker
+from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree, truncation_marker
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.timing import timed
 
-TEST_FILE_PATTERNS = ["test_*.py", "*_test.py", "tests/*", "*/tests/*", "conftest.py", "*/conftest.py"]
 GRADING_LIMITS = {resource.RLIMIT_FSIZE: 1024 * 1024 * 1024}  # a test writing a 1 GB file is broken
-TEST_CONFIG_FILES = ["pytest.ini", "tox.ini", "setup.cfg", "conftest.py", ".coveragerc"]
+is_test_path, is_test_config = rules.is_test_path, rules.is_test_config
 
 
-def is_test_path(path: str) -> bool:
-    """Whether a repo-relative path names a test file or lives in a tests/ directory."""
-    name = PurePosixPath(path).name
-    return any(fnmatch.fnmatch(path, pat) or fnmatch.fnmatch(name, pat) for pat in TEST_FILE_PATTERNS)
-
-
-def is_test_config(path: str) -> bool:
-    """Whether a repo-relative path is configuration that changes how tests are collected or judged."""
-    return PurePosixPath(path).name in TEST_CONFIG_FILES
-
-
-def grading_env() -> dict[str, str]:
-    """Oracle commands see the harness's interpreter as `python` and never write bytecode into the copy."""
-    env = dict(os.environ)
-    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+def grading_env(pass_names: Sequence[str] = ()) -> dict[str, str]:
+    """Oracle commands see the harness's interpreter as `python`, never write bytecode into the copy, and get
+    only allowlisted variables (plus those named with --pass-env)."""
+    env = environment.base(pass_names)
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", os.defpath)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
-    env.pop("PYTHONPATH", None)
     return env
 
 
@@ -63,133 +57,314 @@ def copy_pristine(record: dict, dest: Path) -> None:
         raise UserError(f"{dest}: cannot copy the snapshot {record['paths']['snapshot']} ({exc})") from None
 
 
-def apply_agent_patch(record: dict, dest: Path) -> tuple[list[str], dict]:
-    """Apply the run's patch.diff to the pristine copy at `dest` and restore protected files; return (flags, details)."""
-    pristine = Path(record["paths"]["snapshot"])
+@dataclass(frozen=True)
+class Pristine:
+    """What grading needs to know of a snapshot: every path in it, and its protected files' bytes and modes."""
+
+    paths: frozenset[str]
+    protected: tuple[tuple[str, bytes, int], ...]   # (path, content, mode) of its test files and test configuration
+    pyproject: dict[str, bytes]                      # path -> content of each pyproject.toml
+
+    @property
+    def protected_paths(self) -> frozenset[str]:
+        """The paths of the protected files."""
+        return frozenset(path for path, _, _ in self.protected)
+
+
+_PRISTINE: dict[str, Pristine] = {}
+_PRISTINE_LOCK = threading.Lock()
+
+
+def pristine_of(snapshot: Path) -> Pristine:
+    """The snapshot's Pristine, read once per process (a snapshot directory never changes once built)."""
+    key = str(snapshot)
+    with _PRISTINE_LOCK:
+        if key in _PRISTINE:
+            return _PRISTINE[key]
+    found = safefs.scan(snapshot)
+    protected, pyprojects = [], {}
+    for rel, mode in sorted(found.files.items()):
+        if is_test_path(rel) or is_test_config(rel):
+            protected.append((rel, (snapshot / rel).read_bytes(), mode & 0o777))
+        if PurePosixPath(rel).name == rules.PYPROJECT:
+            pyprojects[rel] = (snapshot / rel).read_bytes()
+    every = frozenset([*found.files, *found.dirs, *found.symlinks])
+    result = Pristine(every, tuple(protected), pyprojects)
+    with _PRISTINE_LOCK:
+        _PRISTINE[key] = result
+    return result
+
+
+class Flags:
+    """Flags and their details, in the order first raised."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.details: dict[str, list[str]] = {}
+
+    def add(self, name: str, detail: str) -> None:
+        """Raise `name` with one more detail (a path, or what was found there)."""
+        if name not in self.names:
+            self.names.append(name)
+        if detail not in self.details.setdefault(name, []):
+            self.details[name].append(detail)
+
+
+def apply_change(record: dict, dest: Path, flags: Flags) -> None:
+    """Apply the run's patch.diff to the pristine copy at `dest`, then hold it to the rule book (see module doc)."""
+    snapshot = Path(record["paths"]["snapshot"])
     patch_file = Path(record["paths"]["run_dir"]) / "patch.diff"
     data = patch_file.read_bytes() if patch_file.exists() else b""
     if data:
         try:
             with timed("patch"):
                 patch.apply(data, dest)
+        except RecursionError:  # a tree deeper than pathlib's mkdir goes, maybe half written: git, from scratch
+            safefs.remove_tree(dest)
+            dest.mkdir()
+            copy_pristine(record, dest)
+            git("apply", "--whitespace=nowarn", "--binary", str(patch_file.resolve()), cwd=dest)
         except patch.Unsupported:
             git("apply", "--whitespace=nowarn", "--binary", str(patch_file.resolve()), cwd=dest)
         except OSError as exc:
             raise UserError(f"{patch_file}: cannot apply to the grading copy ({exc.strerror})") from None
-    flags: list[str] = []
-    details: dict[str, list[str]] = {}
+    with timed("files"):
+        enforce_rules(dest, pristine_of(snapshot), patch_files(data), flags,
+                      heldout=_heldout_paths(record["task"]), keep_added_tests=record["task"]["category"] == "test")
 
-    def flag(name: str, path: str) -> None:
-        if name not in flags:
-            flags.append(name)
-        details.setdefault(name, []).append(path)
 
-    for status, path in patch_files(data):
-        if status != "A":  # the fixture had this file
-            if is_test_path(path) or is_test_config(path):
-                flag("tests_modified" if is_test_path(path) else "test_config_modified", path)
-                target = dest / path
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(pristine / path, target)
-        elif is_test_config(path):
-            flag("test_config_added", path)
-            (dest / path).unlink(missing_ok=True)
-        elif is_test_path(path):
-            flag("tests_added", path)
-    return flags, details
+def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]], flags: Flags,
+                  heldout: frozenset[str] = frozenset(), keep_added_tests: bool = False) -> None:
+    """Remove from the copy at `dest` what the change must not bring, and lay the protected files back.
+
+    Added test files stay only where writing tests is the task (`keep_added_tests`): elsewhere a new test
+    module could patch the runner when it is imported beside the real tests, and grading needs none.
+    """
+    for status, path in changed:
+        if status == "D":
+            continue
+        target = dest / path
+        if not os.path.islink(target):
+            continue
+        inside = safefs.resolves_inside(dest, path)
+        if inside is None or inside in heldout or is_test_path(inside) or is_test_config(inside):
+            flags.add("unsafe_symlink", f"{path} -> {os.readlink(target)}")
+            safefs.remove(dest, path)
+    for status, path in changed:
+        if status == "D":
+            continue
+        _drop_added(dest, pristine, path, flags)
+    for rel, data in pristine.pyproject.items():
+        _check_pyproject(dest, rel, data, flags)
+    for status, path in changed:
+        if status == "A" and PurePosixPath(path).name == rules.PYPROJECT and path not in pristine.pyproject:
+            _check_pyproject(dest, path, None, flags)
+    for rel, data, mode in pristine.protected:
+        if not safefs.same_file(dest, rel, data, mode):
+            safefs.lay_file(dest, rel, data, mode)
+            flags.add("tests_modified" if is_test_path(rel) else "test_config_modified", rel)
+    for status, path in changed:
+        if status == "A" and is_test_path(path) and not is_test_config(path) and os.path.lexists(dest / path):
+            flags.add("tests_added", path)
+            if not keep_added_tests and path not in pristine.protected_paths:
+                safefs.remove(dest, path)
+
+
+def _drop_added(dest: Path, pristine: Pristine, path: str, flags: Flags) -> None:
+    """Remove the first component of an added path that is test configuration, runner-loaded metadata or a
+    module shadowing the standard library or the test runner (where it would be on the import path)."""
+    parts = PurePosixPath(path).parts
+    for depth in range(1, len(parts) + 1):
+        rel = "/".join(parts[:depth])
+        if rel in pristine.paths:
+            continue
+        name = parts[depth - 1]
+        parent = "/".join(parts[:depth - 1])
+        if is_test_config(rel):
+            flag = "test_config_added"
+        elif rules.is_plugin_metadata(name):
+            flag = "test_config_added"
+        elif rules.shadows(name) and not _is_package(dest, parent):
+            flag = "shadows_module"
+        else:
+            continue
+        if safefs.remove(dest, rel):
+            flags.add(flag, rel)
+        return
+
+
+def _is_package(dest: Path, rel_dir: str) -> bool:
+    """Whether the directory is a regular package (its modules are imported as pkg.name, hiding nothing)."""
+    return bool(rel_dir) and os.path.isfile(dest / rel_dir / "__init__.py") and not os.path.islink(dest / rel_dir)
+
+
+def _check_pyproject(dest: Path, rel: str, pristine: bytes | None, flags: Flags) -> None:
+    """A pyproject.toml whose [tool.pytest...] tables changed goes back to the fixture's (or away, if added)."""
+    found = safefs.read_capped(dest, rel, 16 * 1024 * 1024)
+    now = found[0] if found else None
+    if rules.pytest_settings(now) == rules.pytest_settings(pristine) and (found is not None or pristine is None):
+        return
+    if pristine is None:
+        if safefs.remove(dest, rel):
+            flags.add("test_config_added", rel)
+    else:
+        safefs.lay_file(dest, rel, pristine, 0o644)
+        flags.add("test_config_modified", rel)
+
+
+def _heldout_paths(task: dict) -> frozenset[str]:
+    """Where the held-out files land in the grading copy (relative paths, their directories included)."""
+    held = task.get("heldout")
+    if not held:
+        return frozenset()
+    root = Path(held["path"])
+    found = safefs.scan(root, skip_top=frozenset())
+    paths = set()
+    for rel in [*found.files, *found.dirs]:
+        parts = PurePosixPath(rel).parts
+        paths.update("/".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return frozenset(paths)
+
+
+def lay_heldout(heldout_dir: Path, dest: Path, flags: Flags) -> None:
+    """Lay the held-out files over the grading copy's root, removing whatever the change put in their way."""
+    with timed("copy"):
+        found = safefs.scan(heldout_dir, skip_top=frozenset())
+        for rel, mode in sorted(found.files.items()):
+            if "__pycache__" in PurePosixPath(rel).parts or rel.endswith(".pyc"):
+                continue
+            if safefs.lay_file(dest, rel, (heldout_dir / rel).read_bytes(), mode & 0o777):
+                flags.add("heldout_path_occupied", rel)
+
+
+@dataclass
+class Step:
+    """One grading command's result. `started` is False when the sandbox never ran it (the harness's fault)."""
+
+    command: str
+    timeout_s: float
+    exit_code: int | None
+    timed_out: bool
+    wall_s: float
+    output: bytes
+    truncated: bool = False
+    started: bool = True
+    note: str | None = None
+    summary: str | None = None  # rules.summary_problem's verdict on an exit-0 command
+
+
+def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: Path, env: dict[str, str],
+                logs: Path, index: int, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> Step:
+    """Run one grading command with `sh -c` in its own sandbox (no network) in the copy; stderr joins stdout."""
+    argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home, network=False)
+    out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
+    with timed("grading_process"):
+        done = run_tree(argv, cwd=copy, env={**env, "HOME": str(home)}, stdout_path=out, stderr_path=err,
+                        timeout_s=timeout_s, max_log_bytes=max_log_bytes, limits=GRADING_LIMITS,
+                        contained=kind == "bwrap", sandbox_status=kind == "bwrap")
+    output, truncated = safefs.read_file(out, max_log_bytes + 4096) or (b"", False)
+    started = done.start_error is None and (kind != "bwrap" or done.timed_out or done.sandbox_exit is not None)
+    if not started:
+        complaint = (safefs.read_file(err, 4096) or (b"", False))[0].decode(errors="replace").strip().splitlines()
+        why = done.start_error or (complaint[-1][:300] if complaint else "the sandbox exited without running it")
+        return Step(command, timeout_s, None, False, done.wall_s, output, truncated or done.stdout_truncated,
+                    started=False, note=f"the grading sandbox could not start: {why}")
+    exit_code = done.sandbox_exit if kind == "bwrap" and not done.timed_out else done.exit_code
+    step = Step(command, timeout_s, exit_code, done.timed_out, done.wall_s, output,
+                truncated or done.stdout_truncated)
+    if exit_code == 0:
+        step.summary = rules.summary_problem(command, output)
+        if step.summary:
+            step.note = {"no_tests_ran": "exit 0, but the test runner reported no tests run",
+                         "test_summary_failed": "exit 0, but the test runner reported failures"}[step.summary]
+    return step
 
 
 class Grading:
-    """One run's grading set up: a temporary directory, the pristine copy in it, and the sandbox that runs
-    the oracle and held-out commands there (started, waiting for its first command).
+    """One run's grading: a temporary directory with a fresh pristine copy per phase (visible, held-out).
 
-    `start()` does the slow parts: grade_one calls it itself, or evaluate calls it from a thread while the
-    agent works (`ahead`), which takes the copy and the sandbox's start-up off the run's critical path.
-    The agent's patch goes in only when grading begins. Under bwrap the agent cannot see this directory.
+    `start()` makes the copies: grade_one calls it itself, or evaluate calls it from a thread while the
+    agent works (`Ahead`). The agent's patch goes in only when grading begins. Under bwrap the agent cannot
+    see this directory.
     """
 
     def __init__(self, record: dict):
         self.record, self.run_dir = record, record["paths"]["run_dir"]
-        task, kind = record["task"], record["sandbox"]["kind"]
+        task = record["task"]
+        self.kind = record["sandbox"]["kind"]
         self.visible = [(c, task["oracle"]["timeout_s"]) for c in task["oracle"]["command"]]
         self.hidden = [(c, task["heldout"]["timeout_s"]) for c in task["heldout"]["command"]] if task.get("heldout") else []
         with timed("files"):
             self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-", dir=temp_root()))
-            self.copy, home, out = self.tmp / "repo", self.tmp / "home", self.tmp / "out"
-            for path in (self.copy, home):
-                path.mkdir()
-        env = grading_env()
-        env["HOME"] = str(home)
-
-        def wrap(argv: list[str]) -> list[str]:
-            return sandbox.wrap(argv, kind, cwd=self.copy, rw=[self.copy, out], home=home, network=False)
-
-        self.batch = batch.Batch(self.visible + self.hidden, wrap=wrap, cwd=self.copy, env=env, out_dir=out,
-                                 limits=GRADING_LIMITS, contained=kind == "bwrap")
+            self.logs = self.tmp / "logs"
+            self.logs.mkdir()
+        self.phases = {"oracle": self.tmp / "repo", "heldout": self.tmp / "repo-heldout"} if self.hidden \
+            else {"oracle": self.tmp / "repo"}
         self.error: UserError | None = None
+        self.env_names: list[str] = []
 
     def start(self) -> None:
-        """Start the sandbox, then copy the pristine snapshot in while it comes up."""
-        self.start_sandbox()
+        """Make the pristine copies."""
         self.copy_pristine()
 
-    def start_sandbox(self) -> None:
-        """Start the sandbox; it waits for its first command.
-
-        From the thread that will grade: bwrap's --die-with-parent ends the sandbox when that thread ends.
-        """
-        with timed("grading_process"):
-            self.batch.start()
-
     def copy_pristine(self) -> None:
-        """Copy the pristine snapshot in (an error is kept, and reported when grading begins)."""
+        """Copy the pristine snapshot once per phase (an error is kept, and reported when grading begins)."""
         try:
-            copy_pristine(self.record, self.copy)
+            for copy in self.phases.values():
+                copy.mkdir()
+                copy_pristine(self.record, copy)
+                (copy.parent / f"home-{copy.name}").mkdir()
         except UserError as exc:
             self.error = exc
 
     def grade(self, record: dict) -> tuple[dict, dict | None, list[str], dict]:
-        """Apply `record`'s patch and run both phases: (oracle, heldout, flags, flag details)."""
-        built: dict = {"flags": [], "details": {}}
-
-        def build() -> None:
-            if self.error:
-                raise self.error
-            built["flags"], built["details"] = apply_agent_patch(record, self.copy)
-
-        before = {0: build}
-        if self.hidden:
-            before[len(self.visible)] = lambda: inject_heldout(Path(record["task"]["heldout"]["path"]), self.copy)
-        try:
-            with timed("grading_process"):
-                steps = self.batch.run(before)
-        except UserError as exc:
-            return {"passed": False, "error": f"grading copy failed: {exc}", "commands": []}, None, [], {}
+        """Apply `record`'s patch to each phase's copy and run its commands: (oracle, heldout, flags, details)."""
+        flags = Flags()
+        env = grading_env((record.get("options") or {}).get("pass_env", ()))
         run_dir = Path(record["paths"]["run_dir"])
-        oracle = phase_result(steps[:len(self.visible)], run_dir / "oracle.log")
-        heldout = None
-        if self.hidden:
-            heldout = phase_result(steps[len(self.visible):], run_dir / "heldout.log")
+        results: dict[str, dict | None] = {"oracle": None, "heldout": None}
+        index = 0
+        for phase, copy in self.phases.items():
+            commands = self.visible if phase == "oracle" else self.hidden
+            try:
+                if self.error:
+                    raise self.error
+                apply_change(record, copy, flags)
+                if phase == "heldout":
+                    lay_heldout(Path(record["task"]["heldout"]["path"]), copy, flags)
+            except UserError as exc:
+                results[phase] = {"passed": False, "error": f"grading copy failed: {exc}", "commands": []}
+                continue
+            steps = []
+            for command, timeout_s in commands:
+                steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy, home=copy.parent / f"home-{copy.name}",
+                                         env=env, logs=self.logs, index=index))
+                index += 1
+            for step in steps:
+                if step.summary:
+                    flags.add(step.summary, f"{phase}: {step.command}")
+            results[phase] = phase_result(steps, run_dir / f"{phase}.log")
+        self.env_names = environment.names({**env, "HOME": ""})
+        heldout = results["heldout"]
+        if heldout is not None and heldout["commands"]:
             mutants = mutant_counts(run_dir / "heldout.log")
             if mutants:
                 heldout["mutants"] = mutants
-        return oracle, heldout, built["flags"], built["details"]
+        return results["oracle"], heldout, flags.names, flags.details
 
     def close(self) -> None:
-        """Stop the sandbox if it still waits and delete the directory (in the background)."""
-        self.batch.close()
+        """Delete the directory (in the background)."""
         cleanup.remove_later(self.tmp)
 
 
 class Ahead:
-    """A Grading set up while the agent works: the sandbox started here, the copy made in a thread.
+    """A Grading set up while the agent works: its copies made in a thread.
 
-    `take()` hands it over once the copy is made; `discard()` drops it.
+    `take()` hands it over once the copies are made; `discard()` drops it.
     """
 
     def __init__(self, record: dict):
         self._grading: Grading | None = Grading(record)
-        self._grading.start_sandbox()
         self._failure: BaseException | None = None
         self._thread = threading.Thread(target=self._copy, name="lab-grading-ahead", daemon=True)
         self._thread.start()
@@ -202,7 +377,7 @@ class Ahead:
             self._failure = exc
 
     def take(self) -> Grading:
-        """The Grading, once its copy is made (the thread's own failure is raised here)."""
+        """The Grading, once its copies are made (the thread's own failure is raised here)."""
         self._thread.join()
         grading, self._grading = self._grading, None
         if self._failure is not None:
@@ -218,39 +393,34 @@ class Ahead:
             self._grading = None
 
 
-def phase_result(steps: list[batch.Step], log_path: Path, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> dict:
+def phase_result(steps: list[Step], log_path: Path, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> dict:
     """One grading phase's section of the run record, with its commands' output gathered into `log_path`."""
     results = []
     with timed("files"), open(log_path, "wb") as log_file:
         for step in steps:
             log_file.write(f"$ {step.command}\n".encode())
-            try:
-                with open(step.output, "rb") as fh:
-                    log_file.write(fh.read(max_log_bytes))
-                    if fh.read(1):
-                        log_file.write(truncation_marker(max_log_bytes))
-            except FileNotFoundError:
-                pass  # the shell never started the command
+            log_file.write(step.output[:max_log_bytes])
+            if step.truncated or len(step.output) > max_log_bytes:
+                log_file.write(truncation_marker(max_log_bytes))
             status = f"exit {step.exit_code}{', timed out' if step.timed_out else ''}, {step.wall_s:.2f}s"
             log_file.write(f"[{status}{'; ' + step.note if step.note else ''}]\n".encode())
             result = {"command": step.command, "exit_code": step.exit_code, "duration_s": step.wall_s,
                       "timed_out": step.timed_out, "timeout_s": step.timeout_s}
             if step.note:
                 result["note"] = step.note
+            if step.summary:
+                result["summary"] = step.summary
             results.append(result)
-    passed = bool(results) and all(r["exit_code"] == 0 for r in results)
-    error = None
+    passed = bool(results) and all(r["exit_code"] == 0 and not r.get("summary") for r in results)
+    error = infra = None
     if any(not step.started for step in steps):
-        error = "the grading sandbox could not run a command"
+        error = infra = next(step.note for step in steps if not step.started)
     elif any(r["timed_out"] for r in results):
         error = "a command timed out"
-    return {"passed": passed, "error": error, "commands": results}
-
-
-def inject_heldout(heldout_dir: Path, dest: Path) -> None:
-    """Copy the held-out files over the grading copy root."""
-    with timed("copy"):
-        shutil.copytree(heldout_dir, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    section = {"passed": passed, "error": error, "commands": results}
+    if infra:
+        section["infra_error"] = infra
+    return section
 
 
 def mutant_counts(log_path: Path) -> dict | None:
@@ -271,6 +441,8 @@ def decide_outcome(agent: dict, oracle: dict | None, heldout: dict | None) -> tu
     """The outcome and success of a run, as DESIGN.md defines them (METHODOLOGY.md explains the order)."""
     if agent.get("infra_error"):
         return "infra_error", False
+    if any(phase and phase.get("infra_error") for phase in (oracle, heldout)):
+        return "infra_error", False  # the grading sandbox failed to start: the harness's own evidence
     if oracle is None or not oracle["commands"]:
         return "oracle_error", False  # the grading copy could not be built
     if agent.get("timed_out"):
@@ -319,6 +491,9 @@ def grade_one(record: dict, ahead: Ahead | None = None) -> dict:
             grading.close()
         flags += [f for f in new_flags if f not in flags]
         details.update(new_details)
+        sandbox_info = dict(record.get("sandbox") or {})
+        sandbox_info["env"] = {**(sandbox_info.get("env") or {}), "grading": grading.env_names}
+        record["sandbox"] = sandbox_info
     outcome, success = decide_outcome(record["agent"], oracle, heldout)
     record.update(stage="graded", oracle=oracle, heldout=heldout, outcome=outcome, success=success,
                   flags=flags, flag_details=details)

@@ -19,9 +19,9 @@ from types import ModuleType
 from typing import Iterable, Iterator, Sequence
 
 from bench.adapters import get_adapter
-from bench.adapters.base import AgentContext, AgentSignals, ProcessResult
-from bench.common import cleanup, gitwrite, modelserver, sandbox, schema
-from bench.common.git import git, patch_files, snapshot_diff
+from bench.adapters.base import COUNT_FIELDS, AgentContext, AgentSignals, ProcessResult, truncate, valid_count
+from bench.common import cleanup, environment, modelserver, safefs, sandbox, schema
+from bench.common.git import patch_files, snapshot_diff
 from bench.common.paths import temp_root
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic
@@ -33,7 +33,9 @@ BUILTIN_MODEL = "none"
 
 def agent_options(args) -> dict:
     """The adapter options a command line gives (also recorded in every run)."""
-    return {k: v for k, v in {"agent_cmd": args.agent_cmd, "seed": args.seed, "base_url": args.base_url}.items()
+    pass_env = environment.check_names(getattr(args, "pass_env", None) or [])
+    return {k: v for k, v in {"agent_cmd": args.agent_cmd, "seed": args.seed, "base_url": args.base_url,
+                              "pass_env": sorted(set(pass_env)) or None}.items()
             if v is not None}
 
 
@@ -48,9 +50,10 @@ def _files_changed(patch: bytes) -> list[str]:
     return sorted(path for _, path in patch_files(patch))
 
 
-def agent_env(extra: dict[str, str], home: Path) -> dict[str, str]:
-    """The agent's environment: the caller's, a private HOME, no bytecode in the workdir, the adapter's variables."""
-    env = dict(os.environ)
+def agent_env(extra: dict[str, str], home: Path, pass_names: Sequence[str] = ()) -> dict[str, str]:
+    """The agent's environment: the allowlisted variables (and those named with --pass-env), a private HOME,
+    no bytecode in the workdir, the adapter's variables. Never the harness's whole environment."""
+    env = environment.base(pass_names)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env["HOME"] = str(home)
     env.update(extra)
@@ -85,14 +88,84 @@ def grader_references(task: dict, files: list[Path], limit: int = DEFAULT_MAX_LO
 
 
 def history_flags(workdir: Path, base_commit: str) -> dict[str, list[str]]:
-    """Flags for an agent that removed or moved the workdir's git history (its diff is still taken from the snapshot)."""
-    if not (workdir / ".git").exists():
+    """Flags for an agent that removed or moved the workdir's git history (its diff is still taken from the snapshot).
+
+    The workdir's .git is the agent's: it is read as files, never through git (whose config the agent wrote).
+    """
+    if not os.path.lexists(workdir / ".git"):
         return {"git_dir_removed": [".git"]}
-    now = gitwrite.head_commit(workdir / ".git") if (workdir / ".git").is_dir() else None
-    if now is None:  # a gitdir file, an unborn branch, something only git can resolve
-        head = git("rev-parse", "HEAD", cwd=workdir, check=False)
-        now = head.stdout.decode().strip() if head.returncode == 0 else "(unreadable)"
+    now = _workdir_head(workdir) or "(unreadable)"
     return {} if now == base_commit else {"git_history_changed": [f"HEAD {base_commit[:12]} -> {now[:12]}"]}
+
+
+def _workdir_head(workdir: Path) -> str | None:
+    """The commit the workdir's .git/HEAD names, read without following links; None when that takes more."""
+    try:
+        head = safefs.read_capped(workdir, ".git/HEAD", 4096)
+        if head is None:
+            return None
+        text = head[0].strip()
+        if not text.startswith(b"ref: "):
+            return text.decode("ascii") if len(text) == 40 else None
+        ref = text[5:].decode("utf-8").strip()
+        loose = safefs.read_capped(workdir, f".git/{ref}", 4096)
+        if loose is not None:
+            return loose[0].strip().decode("ascii") or None
+        packed = safefs.read_capped(workdir, ".git/packed-refs", 1 << 20)
+        for line in packed[0].decode("utf-8").splitlines() if packed else []:
+            if line.endswith(" " + ref):
+                return line.split()[0]
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return None
+
+
+def clean_workdir(workdir: Path) -> dict[str, list[str]]:
+    """Remove what no diff can hold and what would make git read through the agent's files (FIFOs, sockets,
+    devices; nested .git entries) before the change is taken; flag each."""
+    found = safefs.scan(workdir)
+    flags: dict[str, list[str]] = {}
+    for rel, kind in sorted(found.special.items()):
+        safefs.remove(workdir, rel)
+        flags.setdefault("special_file", []).append(f"{rel} ({kind})")
+    for rel in sorted(found.nested_git):
+        safefs.remove(workdir, rel)
+        flags.setdefault("nested_git_removed", []).append(rel)
+    return flags
+
+
+def checked_signals(signals: AgentSignals) -> dict[str, list[str]]:
+    """Drop every count the agent reported that is not a whole number from 0 up (set it to None); flag each."""
+    problems = list(signals.problems)
+    for key in COUNT_FIELDS:
+        value = getattr(signals, key)
+        if value is not None and not valid_count(value):
+            problems.append(f"{key}={truncate(value, 80)}: not a whole number >= 0; dropped")
+            setattr(signals, key, None)
+    if not isinstance(signals.extra, dict):
+        signals.extra = {}
+    signals.events = [e for e in signals.events if isinstance(e, dict)]
+    return {"bad_agent_counts": problems} if problems else {}
+
+
+def confirm_infra_error(signals: AgentSignals, agent: str, model: str | None, opts: dict) -> None:
+    """An adapter that read an infrastructure failure in the agent's output is believed only when the model
+    server also fails the harness's own health check; otherwise it is the agent's error."""
+    if not signals.infra_error:
+        return
+    claim, signals.infra_error = signals.infra_error, None
+    problem = modelserver.health_problem(model, opts.get("base_url")) if agent in MODEL_AGENTS and model else None
+    if problem:
+        signals.infra_error = f"{problem} (the agent reported: {truncate(claim, 300)})"
+    else:
+        signals.agent_error = signals.agent_error or (
+            f"{truncate(claim, 300)} (the harness found the model server healthy, so this is the agent's failure)")
+
+
+def _last_line(path: Path) -> str:
+    found = safefs.read_file(path, DEFAULT_MAX_LOG_BYTES)
+    lines = found[0].decode(errors="replace").strip().splitlines() if found else []
+    return lines[-1][:300] if lines else "no message"
 
 
 def limit_hit(done, stderr_path: Path) -> str | None:
@@ -133,6 +206,8 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
         scratch = Path(tempfile.mkdtemp(prefix="lab-scratch-", dir=temp_root()))
     stdout_path, stderr_path = run_dir / "agent.stdout.log", run_dir / "agent.stderr.log"
     budget = float(timeout_s or task["timeout_s"])
+    with timed("files"):
+        private = Path(tempfile.mkdtemp(prefix="lab-private-", dir=temp_root()))  # the harness's alone: never bound
     ctx = AgentContext(
         task=task, workdir=workdir, prompt=task["prompt"], prompt_file=prompt_file, model=model,
         timeout_s=budget, max_turns=task.get("max_turns"), scratch_dir=scratch, run_dir=run_dir,
@@ -145,20 +220,27 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
             home.mkdir(parents=True, exist_ok=True)
         argv = sandbox.wrap(inv.argv, sandbox_kind, cwd=workdir, rw=[workdir, scratch], home=home,
                             ro=[prompt_file, *inv.ro_paths], network=True)
+        env = agent_env(inv.env, home, opts.get("pass_env", ()))
         with timed("agent_process"):
-            done = run_tree(argv, cwd=workdir, env=agent_env(inv.env, home), stdout_path=stdout_path,
+            done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path,
                             stderr_path=stderr_path, timeout_s=budget, stdin=inv.stdin, max_log_bytes=max_log_bytes,
-                            limits=limits, contained=sandbox_kind == "bwrap")
+                            limits=limits, contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap")
         result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, stdout_path, stderr_path,
                                done.stdout_truncated, done.stderr_truncated)
         if done.start_error:
             signals = AgentSignals(infra_error=f"cannot start the agent: {done.start_error}")
+        elif sandbox_kind == "bwrap" and not done.timed_out and done.sandbox_exit is None:
+            signals = AgentSignals(infra_error=f"the sandbox could not start the agent: {_last_line(stderr_path)}")
         else:
             signals = adapter.parse(ctx, result)
-        patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir, scratch / "diff")
-        flags = history_flags(workdir, record["base_commit"])
+            confirm_infra_error(signals, agent, model if model != BUILTIN_MODEL else None, opts)
+        flags = checked_signals(signals)
+        flags.update(clean_workdir(workdir))
+        patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir, private)
+        flags.update(history_flags(workdir, record["base_commit"]))
     finally:
         cleanup.remove_later(scratch)
+        cleanup.remove_later(private)
     with timed("files"):
         (run_dir / "patch.diff").write_bytes(patch)
         with open(run_dir / "trajectory.jsonl", "w", encoding="utf-8") as fh:
@@ -181,6 +263,7 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     record["options"] = opts
     record["flags"] = [*record.get("flags", []), *[f for f in flags if f not in record.get("flags", [])]]
     record["flag_details"] = {**record.get("flag_details", {}), **flags}
+    record["sandbox"] = {**(record.get("sandbox") or {}), "env": {"agent": environment.names(env)}}
     record["agent"] = {
         "name": agent, "version": version, "argv": [str(a) for a in inv.argv],
         "exit_code": done.exit_code, "timed_out": done.timed_out, "wall_s": done.wall_s,
@@ -252,6 +335,9 @@ def add_agent_arguments(parser) -> None:
     parser.add_argument("--max-file-mb", type=int, default=1024, help="largest file an agent may write (default 1024)")
     parser.add_argument("--max-procs", type=int, default=None, help="process limit (RLIMIT_NPROC; not enforced for root)")
     parser.add_argument("--max-mem-mb", type=int, default=None, help="address-space limit per agent process")
+    parser.add_argument("--pass-env", action="append", default=[], metavar="NAME",
+                        help="pass this environment variable to the agent and the tests (repeatable; by default "
+                             "they get only PATH, locale and terminal variables)")
 
 
 def _main(argv: Sequence[str]) -> int:

@@ -128,11 +128,26 @@ def test_jobs_run_concurrently_and_are_recorded(ten, tmp_path, capsys):
 
 def test_infra_errors_are_retried_with_backoff_and_agent_failures_never(ten, tmp_path, monkeypatch, capsys):
     tasks, _ = validate.validate([str(ten / "tasks")], ["t1"])
-    flag = tmp_path / "flag"
-    # exit 127 (command not found) is an infra error; the second attempt works and fails the task honestly
-    cmd = f"if [ ! -e {flag} ]; then touch {flag}; exit 127; fi; echo tried"
-    summary, _ = evaluate.evaluate(tasks, agent="command", model=None, opts={"agent_cmd": cmd}, out=tmp_path / "o",
-                                   retries=2, backoff_s=0.01, sandbox_requested="none")
+    # The first attempt's adapter reports the model server unreachable, and the harness's own health check
+    # agrees (nothing listens on the port): an infra error, retried; the second attempt fails honestly.
+    import socket
+
+    from bench.adapters import command
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{sock.getsockname()[1]}")
+    real_parse, calls = command.parse, []
+
+    def parse_claiming_infra_once(ctx, result):
+        signals = real_parse(ctx, result)
+        calls.append(1)
+        if len(calls) == 1:
+            signals.infra_error = "model server unreachable"
+        return signals
+
+    monkeypatch.setattr(command, "parse", parse_claiming_infra_once)
+    summary, _ = evaluate.evaluate(tasks, agent="command", model="ollama/m", opts={"agent_cmd": "echo tried"},
+                                   out=tmp_path / "o", retries=2, backoff_s=0.01, sandbox_requested="none")
     run = summary["runs"][0]
     assert run["outcome"] == "failed" and summary["groups"][0]["infra_errors"] == 0
     err = capsys.readouterr().err

@@ -69,9 +69,10 @@ def test_claiming_success_changes_nothing(suite, tmp_path):
     assert record["outcome"] == "failed"
 
 
-def test_agent_infra_error_is_not_graded(suite, tmp_path):
+def test_a_command_that_is_not_found_is_the_agents_failure_not_infrastructure(suite, tmp_path):
     record = _graded(suite, tmp_path, "command", agent_cmd="no-such-agent-binary-xyz")
-    assert record["outcome"] == "infra_error" and record["oracle"] is None and record["success"] is False
+    assert record["agent"]["exit_code"] == 127 and record["agent"]["infra_error"] is None
+    assert record["outcome"] == "agent_error" and record["oracle"]["passed"] is False and record["success"] is False
 
 
 def test_agent_timeout_outcome(suite, tmp_path):
@@ -176,11 +177,20 @@ def test_a_grading_copy_that_cannot_be_made_ahead_is_an_oracle_error(suite, tmp_
 @pytest.mark.skipif(__import__("bench.common.sandbox", fromlist=["resolve"]).resolve("auto") != "bwrap",
                     reason="needs bubblewrap")
 def test_under_bwrap_the_agent_cannot_see_the_grading_copy_set_up_beside_it(suite, tmp_path):
-    cmd = ("ls -d /tmp/lab-grade-* 2>/dev/null | wc -l > seen.txt; "
-           "ls /tmp/lab-grade-*/repo/calc.py 2>/dev/null >> seen.txt; " + FIX)
+    from bench.common.paths import temp_root
+
+    root = Path(temp_root())
+    # The agent lists the very directory the grading copy is made in, with a marker before and after,
+    # and its listing comes back as a file in its patch.
+    cmd = (f"{{ echo listing-start; ls -a {root}; ls -d {root}/lab-grade-*/repo 2>/dev/null || echo no-grading-copy; "
+           f"echo listing-end; }} > seen.txt; " + FIX)
     record, ahead = _ahead_run(suite, tmp_path, "command", kind="bwrap", agent_cmd=cmd)
-    assert _grading_dirs(), "the grading directory exists on the host while the agent runs"
+    on_host = sorted(p.name for p in root.glob("lab-grade-*") if (p / "repo").is_dir())
+    assert on_host, f"a grading directory exists in {root} on the host while the agent runs"
     graded = oracle.grade_one(record, ahead)
     assert graded["outcome"] == "passed"
     patch = (Path(graded["paths"]["run_dir"]) / "patch.diff").read_text()
-    assert "+0\n" in patch and "lab-grade" not in patch, "the agent saw no grading directory"
+    seen = patch[patch.index("+listing-start\n"):patch.index("+listing-end\n")]
+    assert "+lab-fix-add-" in seen, f"the listing is of the real directory, where the agent's workdir is: {seen}"
+    assert not any(name in seen for name in on_host), f"the agent saw the grading directory: {seen}"
+    assert "+no-grading-copy\n" in seen, "the grading copy's path does not resolve in the sandbox"

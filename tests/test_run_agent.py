@@ -73,10 +73,57 @@ def test_command_agent_events_become_counts_and_trajectory(suite, tmp_path):
     assert len((Path(record["paths"]["run_dir"]) / "trajectory.jsonl").read_text().splitlines()) == 6
 
 
-def test_missing_agent_binary_is_an_infra_error(suite, tmp_path):
+def test_a_command_agent_exiting_127_is_its_own_error_not_infrastructure(suite, tmp_path):
     record = _run(_isolated(suite, tmp_path), "command", agent_cmd="definitely-not-an-agent-xyz --go")
     assert record["agent"]["exit_code"] == 127
-    assert "not found" in record["agent"]["infra_error"]
+    assert record["agent"]["infra_error"] is None and "127" in record["agent"]["agent_error"]
+
+
+def _closed_port() -> int:
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_an_adapters_infrastructure_claim_stands_only_when_the_harness_health_check_fails(monkeypatch):
+    from bench.adapters.base import AgentSignals
+    monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{_closed_port()}")
+    claimed = AgentSignals(infra_error="model server unreachable")
+    run_agent.confirm_infra_error(claimed, "aider", "ollama/qwen3:8b", {})
+    assert "health check" in claimed.infra_error and claimed.agent_error is None
+    # The same claim from an agent with no model to check is the agent's own failure.
+    claimed = AgentSignals(infra_error="model server unreachable")
+    run_agent.confirm_infra_error(claimed, "command", None, {})
+    assert claimed.infra_error is None and "model server unreachable" in claimed.agent_error
+
+
+def test_an_adapters_infrastructure_claim_against_a_healthy_server_is_the_agents_error(monkeypatch):
+    import http.server
+    import json as json_
+    import threading
+
+    class Tags(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = json_.dumps({"models": [{"name": "qwen3:8b"}]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Tags)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{server.server_address[1]}")
+        from bench.adapters.base import AgentSignals
+        claimed = AgentSignals(infra_error="model server error: boom")
+        run_agent.confirm_infra_error(claimed, "aider", "ollama/qwen3:8b", {})
+        assert claimed.infra_error is None and "boom" in claimed.agent_error and "healthy" in claimed.agent_error
+    finally:
+        server.shutdown()
 
 
 def test_unknown_agent_and_missing_agent_cmd_fail_before_any_run(suite, tmp_path):

@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bench.adapters.base import AgentSignals, truncate
+from bench.adapters.base import MAX_EVENTS_BYTES, AgentSignals, truncate
+from bench.common import safefs
 
 TOKENS_RE = re.compile(r"^Tokens: ([\d.]+[kKmM]?) sent(?:, ([\d.]+[kKmM]?) cache write)?(?:, ([\d.]+[kKmM]?) cache hit)?"
                        r", ([\d.]+[kKmM]?) received\.")
@@ -256,10 +257,10 @@ def parse_stdout(text: str) -> dict[str, Any]:
 def read_analytics(path: Path) -> list[dict]:
     """`message_send` events from aider's local analytics log: exact tokens per model call."""
     out = []
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    found = safefs.read_file(path, MAX_EVENTS_BYTES)  # the agent could put a FIFO or a link there
+    if found is None:
         return out
+    text = found[0].decode("utf-8", errors="replace")
     for line in text.splitlines():
         try:
             obj = json.loads(line)

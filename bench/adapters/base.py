@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.common import safefs
+
 # How much of one text (a reply, a tool's input or output) a trajectory event keeps.
 TRUNCATE = 2000
 
@@ -79,6 +81,19 @@ class AgentSignals:
     agent_error: str | None = None   # the agent itself reported an error
     events: list[dict[str, Any]] = field(default_factory=list)  # normalized trajectory events
     extra: dict[str, Any] = field(default_factory=dict)        # adapter-specific facts worth keeping
+    problems: list[str] = field(default_factory=list)          # counts the agent reported that were unusable
+
+
+COUNT_FIELDS = ("tokens_in", "tokens_out", "tokens_reasoning", "tokens_cache_read", "turns", "tool_calls",
+                "failed_tool_calls")
+MAX_COUNT = 10 ** 12
+# What the harness reads of a file the agent wrote (its events): the same cap as its stdout and stderr.
+MAX_EVENTS_BYTES = 16 * 1024 * 1024
+
+
+def valid_count(value: Any) -> bool:
+    """Whether `value` is a usable count: a whole number from 0 to MAX_COUNT (not a bool, not text)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 def context_length(ctx: AgentContext, default: int) -> int:
@@ -101,15 +116,18 @@ def truncate(value: Any, limit: int = TRUNCATE) -> Any:
     return text if len(text) <= limit else text[:limit] + f"… [{len(text) - limit} more chars]"
 
 
-def read_events(path: Path) -> list[dict[str, Any]]:
-    """Normalized events from a JSON Lines file; lines that are not JSON objects are skipped."""
-    events = []
-    if not path.exists():
+def read_events(path: Path, limit: int = MAX_EVENTS_BYTES) -> list[dict[str, Any]]:
+    """Normalized events from a JSON Lines file the agent wrote, read only if it is a regular file and only up
+    to `limit` bytes (a symlink, FIFO or device there gives none); lines that are not JSON objects are skipped."""
+    events: list[dict[str, Any]] = []
+    found = safefs.read_file(path, limit)
+    if found is None:
         return events
-    for line in path.read_text(errors="replace").splitlines():
+    data, _ = found
+    for line in data.decode("utf-8", errors="replace").splitlines():
         try:
             event = json.loads(line)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # not JSON, or nested deeper than any event is
             continue
         if isinstance(event, dict):
             events.append(event)
@@ -121,8 +139,18 @@ def signals_from_events(events: list[dict[str, Any]]) -> AgentSignals:
     signals = AgentSignals(events=events)
     usage = [e for e in events if e.get("type") == "usage"]
     if usage:
-        signals.tokens_in = sum(int(e.get("tokens_in") or 0) for e in usage)
-        signals.tokens_out = sum(int(e.get("tokens_out") or 0) for e in usage)
+        for key in ("tokens_in", "tokens_out"):
+            valid = []
+            for event in usage:
+                value = event.get(key)
+                if value is None:
+                    continue
+                if valid_count(value):
+                    valid.append(value)
+                else:
+                    signals.problems.append(f"usage event {key}={truncate(value, 80)}: not a whole number >= 0; dropped")
+            if valid or not signals.problems:
+                setattr(signals, key, min(sum(valid), MAX_COUNT))
     calls = [e for e in events if e.get("type") == "tool_call"]
     if calls:
         signals.tool_calls = len(calls)

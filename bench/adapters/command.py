@@ -43,11 +43,12 @@ def invocation(ctx: AgentContext) -> Invocation:
 
 
 def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
-    """Exit 127 (command not found) is an infrastructure error; events the command reported are kept."""
+    """A non-zero exit is the agent's error, 127 (command not found) included: the command's exit status is
+    the command's to choose, so it never makes a run an infrastructure error. Reported events are kept."""
     signals = signals_from_events(read_events(ctx.scratch_dir / "events.jsonl"))
     if result.exit_code == NOT_FOUND_EXIT:
         tail = result.stderr_path.read_text(errors="replace").strip().splitlines()
-        signals.infra_error = f"agent command not found: {tail[-1] if tail else ctx.options['agent_cmd']}"
+        signals.agent_error = f"exit code 127 (command not found?): {tail[-1][:300] if tail else ctx.options['agent_cmd']}"
     elif result.exit_code not in (0, None):
         signals.agent_error = f"exit code {result.exit_code}"
     return signals

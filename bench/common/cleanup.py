@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import atexit
 import queue
-import shutil
 import threading
 from pathlib import Path
+
+from bench.common import safefs
 
 _pending: queue.Queue[Path] = queue.Queue()
 _started = threading.Lock()
@@ -22,7 +23,7 @@ def _work() -> None:
     while True:
         path = _pending.get()
         try:
-            shutil.rmtree(path, ignore_errors=True)
+            safefs.remove_tree(path)
         finally:
             _pending.task_done()
 

@@ -78,7 +78,7 @@ def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, *, use_git: 
                 writer.close()
                 head = gitwrite.head_commit(Path(snapshot_git))
                 before = gitwrite.commit_tree(Path(snapshot_git), head) if head else None
-        except gitwrite.Unsupported:
+        except (gitwrite.Unsupported, RecursionError):  # deeper than the in-process walk goes: git's turn
             pass
         else:
             if before == after:

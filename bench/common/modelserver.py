@@ -179,6 +179,24 @@ def list_models(ep: Endpoint, timeout_s: float = META_TIMEOUT_S) -> list[dict[st
     return [m for m in models if isinstance(m, dict)]
 
 
+def health_problem(model: str, base_url: str | None = None, timeout_s: float = 5.0) -> str | None:
+    """The harness's own check of the model server: None when it answers and lists `model`, else why not.
+
+    This, never what an agent printed, is what makes a run an infrastructure error.
+    """
+    try:
+        ep = resolve(model, base_url)
+        models = list_models(ep, timeout_s=timeout_s)
+    except ServerError as exc:
+        return f"the model server failed the harness's health check: {exc}"
+    except UserError as exc:
+        return str(exc)
+    names = [str(m.get("name") or m.get("model") or m.get("id") or "") for m in models]
+    if not any(same_tag(n, ep.name) or n == ep.name for n in names):
+        return f"the model server at {ep.root} does not list {ep.name}"
+    return None
+
+
 def same_tag(a: str, b: str) -> bool:
     """Ollama names: `qwen3` and `qwen3:latest` are the same model."""
     def norm(n: str) -> str:

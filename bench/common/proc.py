@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import secrets
 import shutil
@@ -46,6 +47,7 @@ class Completed:
     start_error: str | None = None
     escaped_processes: int = 0
     signal: int | None = None
+    sandbox_exit: int | None = None  # the exit status bubblewrap reported for the command it ran (sandbox_status)
 
 
 def truncation_marker(limit: int) -> bytes:
@@ -112,15 +114,26 @@ def run_tree(
     max_log_bytes: int = DEFAULT_MAX_LOG_BYTES,
     limits: dict[int, int] | None = None,
     contained: bool = False,
+    sandbox_status: bool = False,
 ) -> Completed:
     """Run `argv` in its own session; kill the whole group on timeout or when it exits leaving children.
 
     Every process of the run carries a token in its environment, so one that escaped the process group
     (setsid) is still found and killed afterwards, unless `contained` (a PID namespace already guarantees
     it, and the sweep stats every process on the machine). `limits` are resource.RLIMIT_* values.
+
+    `sandbox_status`: argv starts with bwrap, which is asked to report on a pipe only the harness holds
+    whether the command inside really ran and how it exited (`Completed.sandbox_exit`). Nothing inside the
+    sandbox can write there, so a missing report is the harness's own evidence that the sandbox failed.
     """
     token, since = secrets.token_hex(8), time.time()
     env = {**env, "LOCALAGENTBENCH_RUN_TOKEN": token}
+    status_read = status_write = None
+    if sandbox_status:
+        if Path(argv[0]).name != "bwrap":
+            raise ValueError(f"sandbox_status needs a bwrap command line, not {argv[0]!r}")
+        status_read, status_write = os.pipe()
+        argv = [argv[0], "--json-status-fd", str(status_write), *argv[1:]]
     if limits:
         # Set before exec, so every descendant inherits them (setting them after start would race the child).
         argv = limited(argv, limits)
@@ -131,11 +144,17 @@ def run_tree(
             argv, cwd=cwd, env=env, start_new_session=True,
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            pass_fds=(status_write,) if status_write is not None else (),
         )
     except OSError as exc:
         for path in (stdout_path, stderr_path):
             Path(path).write_bytes(b"")  # the logs exist, empty, as for a run that printed nothing
+        _close(status_read)
         return Completed(None, False, time.monotonic() - start, start_error=f"{argv[0]}: {exc.strerror}")
+    finally:
+        if status_write is not None:
+            os.close(status_write)
+            status_write = None
     pumps = [
         threading.Thread(target=_pump, args=(proc.stdout, stdout_path, max_log_bytes, flags, "stdout"), daemon=True),
         threading.Thread(target=_pump, args=(proc.stderr, stderr_path, max_log_bytes, flags, "stderr"), daemon=True),
@@ -170,6 +189,7 @@ def run_tree(
         finished.set()
         kill_tree(proc)
         pid_sweep(token, since=since)
+        _close(status_read)
         raise
     finished.set()
     guard.join()
@@ -184,11 +204,48 @@ def run_tree(
     escaped = 0 if contained else pid_sweep(token, since=since)
     for pump in pumps:
         pump.join(timeout=5)
+    reported = None
+    if status_read is not None:
+        reported = _reported_exit(status_read)
+        _close(status_read)
     return Completed(
         exit_code=None if timed_out else proc.returncode, timed_out=timed_out, wall_s=round(wall, 3),
         stdout_truncated=flags["stdout"], stderr_truncated=flags["stderr"], escaped_processes=escaped,
         signal=-proc.returncode if proc.returncode is not None and proc.returncode < 0 and not timed_out else None,
+        sandbox_exit=reported,
     )
+
+
+def _close(*fds: int | None) -> None:
+    for fd in fds:
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _reported_exit(fd: int) -> int | None:
+    """The `exit-code` in bwrap's JSON status stream (None when it never reported one: the command never ran)."""
+    os.set_blocking(fd, False)
+    data = b""
+    try:
+        while len(data) < 65536:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+    except BlockingIOError:
+        pass  # the writer is gone with bwrap; whatever it wrote is already here
+    found = None
+    for doc in re.findall(rb"\{[^{}]*\}", data):
+        try:
+            value = json.loads(doc).get("exit-code")
+        except ValueError:
+            continue
+        if isinstance(value, int) and not isinstance(value, bool):
+            found = value
+    return found
 
 
 PRLIMIT_OPTIONS = {resource.RLIMIT_FSIZE: "--fsize", resource.RLIMIT_NPROC: "--nproc", resource.RLIMIT_AS: "--as"}

@@ -1,0 +1,250 @@
+"""File operations on trees an agent, or the code under test, shaped: never through what it planted there.
+
+The harness reads from and writes into trees that untrusted code controlled: the agent's workdir and
+scratch directory, and the grading copies the tests ran in. Whatever is there may be a symlink to a host
+file, a FIFO that blocks a reader forever, a device, a directory where a file belongs, or far too large.
+Every such access goes through here: paths are walked one component at a time from a directory the
+harness made (each opened with O_NOFOLLOW), files are read only when they are regular files, without
+blocking and up to a cap, and whatever stands where the harness lays a file is removed, never followed.
+Nothing runs in a tree while the harness does this (the run's processes are gone), so there is no race.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+
+def _parts(rel: str | PurePosixPath) -> list[str]:
+    parts = [p for p in PurePosixPath(rel).parts if p not in ("", ".")]
+    if not parts or any(p == ".." or "/" in p for p in parts) or PurePosixPath(rel).is_absolute():
+        raise ValueError(f"{rel!r} is not a plain relative path")
+    return parts
+
+
+def _open_dir(root: Path, parts: list[str]) -> int:
+    """A descriptor for root/parts, each component a real directory (never a symlink); OSError otherwise."""
+    fd = os.open(root, _DIR_FLAGS)
+    try:
+        for part in parts:
+            nxt = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            os.close(fd)
+            fd = nxt
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_capped(root: Path, rel: str, limit: int) -> tuple[bytes, bool] | None:
+    """The first `limit` bytes of the regular file root/rel and whether it holds more; None when it is
+    missing or not a regular file (a symlink, FIFO, device or directory, here or on the way)."""
+    parts = _parts(rel)
+    try:
+        dir_fd = _open_dir(root, parts[:-1])
+    except OSError:
+        return None
+    try:
+        fd = os.open(parts[-1], _READ_FLAGS, dir_fd=dir_fd)
+    except OSError:
+        return None
+    finally:
+        os.close(dir_fd)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        data = b"".join(chunks)
+        return data[:limit], len(data) > limit
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def read_file(path: Path, limit: int) -> tuple[bytes, bool] | None:
+    """read_capped for a file whose parent directory the harness made itself (only the name is untrusted)."""
+    return read_capped(path.parent, path.name, limit)
+
+
+def _remove_at(dir_fd: int, name: str) -> None:
+    """Remove the entry `name` in dir_fd, whatever it is, never following it."""
+    try:
+        st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(st.st_mode):
+        os.unlink(name, dir_fd=dir_fd)
+        return
+    try:
+        shutil.rmtree(name, dir_fd=dir_fd)
+    except RecursionError:  # deeper than Python's recursive rmtree goes: rm, handed the very directory
+        subprocess.run(["rm", "-rf", "--", f"/proc/self/fd/{dir_fd}/{name}"], pass_fds=(dir_fd,),
+                       capture_output=True, check=False)
+
+
+def remove_tree(path: Path | str) -> None:
+    """Delete a directory tree (not following links), however deep; errors are ignored."""
+    try:
+        shutil.rmtree(path, ignore_errors=True)
+    except RecursionError:
+        subprocess.run(["rm", "-rf", "--", str(path)], capture_output=True, check=False)
+
+
+def remove(root: Path, rel: str) -> bool:
+    """Remove root/rel (file, link, FIFO or whole directory) without following anything; False if it was not there."""
+    parts = _parts(rel)
+    try:
+        dir_fd = _open_dir(root, parts[:-1])
+    except OSError:
+        return False
+    try:
+        try:
+            os.stat(parts[-1], dir_fd=dir_fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return False
+        _remove_at(dir_fd, parts[-1])
+        return True
+    finally:
+        os.close(dir_fd)
+
+
+def lay_file(root: Path, rel: str, data: bytes, mode: int = 0o644) -> bool:
+    """Write `data` as the regular file root/rel, removing whatever stands in the way (a symlink or a file
+    where a directory belongs, anything at the file's own path); return whether something was in the way."""
+    parts = _parts(rel)
+    in_way = False
+    fd = os.open(root, _DIR_FLAGS)
+    try:
+        for part in parts[:-1]:
+            try:
+                st = os.stat(part, dir_fd=fd, follow_symlinks=False)
+                if not stat.S_ISDIR(st.st_mode):
+                    _remove_at(fd, part)
+                    in_way = True
+                    raise FileNotFoundError
+            except FileNotFoundError:
+                os.mkdir(part, 0o755, dir_fd=fd)
+            nxt = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            os.close(fd)
+            fd = nxt
+        try:
+            os.stat(parts[-1], dir_fd=fd, follow_symlinks=False)
+            _remove_at(fd, parts[-1])
+            in_way = True
+        except FileNotFoundError:
+            pass
+        out = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
+                      mode, dir_fd=fd)
+        try:
+            os.fchmod(out, mode)  # exactly `mode`, whatever the umask
+            view = memoryview(data)
+            while view:
+                view = view[os.write(out, view):]
+        finally:
+            os.close(out)
+    finally:
+        os.close(fd)
+    return in_way
+
+
+def same_file(root: Path, rel: str, data: bytes, mode: int) -> bool:
+    """Whether root/rel is a regular file (reached through real directories) holding exactly `data`, with
+    `mode`'s executable bit."""
+    found = read_capped(root, rel, len(data))
+    if found is None or found[1] or found[0] != data:
+        return False
+    try:
+        dir_fd = _open_dir(root, _parts(rel)[:-1])
+    except OSError:
+        return False
+    try:
+        st = os.stat(_parts(rel)[-1], dir_fd=dir_fd, follow_symlinks=False)
+    except OSError:
+        return False
+    finally:
+        os.close(dir_fd)
+    return bool(st.st_mode & 0o100) == bool(mode & 0o100)
+
+
+@dataclass
+class TreeScan:
+    """What a walk of a tree found, by path relative to its root (POSIX separators)."""
+
+    files: dict[str, int] = field(default_factory=dict)      # regular file -> st_mode
+    dirs: list[str] = field(default_factory=list)
+    symlinks: dict[str, str] = field(default_factory=dict)    # link -> its target, as written
+    special: dict[str, str] = field(default_factory=dict)     # FIFO, socket, device -> what it is
+    nested_git: list[str] = field(default_factory=list)       # a .git entry below the top directory
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "FIFO"), (stat.S_ISSOCK, "socket"), (stat.S_ISCHR, "character device"),
+                       (stat.S_ISBLK, "block device")):
+        if test(mode):
+            return name
+    return "special file"
+
+
+def scan(root: Path, skip_top: frozenset[str] = frozenset({".git"})) -> TreeScan:
+    """Walk `root` without following symlinks, by lstat only (no file is opened)."""
+    found = TreeScan()
+    stack = [(str(root), "")]
+    while stack:
+        path, prefix = stack.pop()
+        try:
+            entries = list(os.scandir(path))
+        except OSError:
+            continue
+        for entry in entries:
+            rel = prefix + entry.name
+            if not prefix and entry.name in skip_top:
+                continue
+            if prefix and entry.name == ".git":
+                found.nested_git.append(rel)
+                continue
+            try:
+                mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError:
+                continue
+            if stat.S_ISDIR(mode):
+                found.dirs.append(rel)
+                stack.append((entry.path, rel + "/"))
+            elif stat.S_ISREG(mode):
+                found.files[rel] = mode
+            elif stat.S_ISLNK(mode):
+                try:
+                    found.symlinks[rel] = os.readlink(entry.path)
+                except OSError:
+                    found.symlinks[rel] = ""
+            else:
+                found.special[rel] = _kind(mode)
+    return found
+
+
+def resolves_inside(root: Path, rel: str) -> str | None:
+    """Where the symlink root/rel leads, relative to root, following every link on the way as the code under
+    test would; None when it leads outside root (or loops). Only links are read: nothing is opened."""
+    base = os.path.realpath(root)
+    try:
+        target = os.path.realpath(os.path.join(base, rel), strict=False)
+    except (OSError, ValueError):
+        return None
+    if target == base:
+        return "."
+    if not target.startswith(base + os.sep):
+        return None
+    return PurePosixPath(os.path.relpath(target, base)).as_posix()
+

@@ -1,0 +1,98 @@
+"""rules: the grading rule book (test files, test configuration, shadowing modules, runner summaries)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from bench.common import rules
+
+
+@pytest.mark.parametrize("path,test,config", [
+    ("tests/test_a.py", True, False), ("pkg/tests/helpers.py", True, False), ("test_x.py", True, False),
+    ("a_test.py", True, False), ("conftest.py", True, True), ("sub/conftest.py", True, True),
+    ("pytest.ini", False, True), (".pytest.ini", False, True), ("pytest.toml", False, True),
+    (".pytest.toml", False, True), ("tox.ini", False, True), ("setup.cfg", False, True),
+    ("pkg/testing.py", False, False), ("pyproject.toml", False, False),
+])
+def test_test_files_and_configuration(path, test, config):
+    assert rules.is_test_path(path) is test and rules.is_test_config(path) is config
+
+
+def test_pytest_settings_of_a_pyproject():
+    base = b'[project]\nname = "x"\n'
+    assert rules.pytest_settings(base) is None
+    assert rules.pytest_settings(None) is None
+    changed = base + b'[tool.pytest.ini_options]\naddopts = "--collect-only"\n'
+    assert rules.pytest_settings(changed) == {"ini_options": {"addopts": "--collect-only"}}
+    assert rules.pytest_settings(b"[broken") == b"[broken"
+
+
+@pytest.mark.parametrize("name,shadows", [
+    ("unittest", True), ("unittest.py", True), ("json.py", True), ("pytest.py", True), ("_pytest", True),
+    ("pluggy", True), ("os.cpython-311-x86_64-linux-gnu.so", True), ("sitecustomize.py", True),
+    ("calc.py", False), ("mypkg", False), ("README.md", False), ("data", False),
+])
+def test_shadowing_names(name, shadows):
+    assert rules.shadows(name) is shadows
+
+
+def test_plugin_metadata_names():
+    assert rules.is_plugin_metadata("evil-1.0.dist-info") and rules.is_plugin_metadata("x.pth")
+    assert not rules.is_plugin_metadata("info.py")
+
+
+def _unittest_output(tmp_path, body: str) -> tuple[int, bytes]:
+    (tmp_path / "tests").mkdir(exist_ok=True)
+    (tmp_path / "tests" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "test_a.py").write_text(body)
+    done = subprocess.run([sys.executable, "-m", "unittest", "discover", "-s", "tests", "-t", ".", "-q"],
+                          cwd=tmp_path, capture_output=True)
+    return done.returncode, done.stdout + done.stderr
+
+
+def _pytest_output(tmp_path, body: str, *args: str) -> tuple[int, bytes]:
+    (tmp_path / "test_a.py").write_text(body)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+                          cwd=tmp_path, capture_output=True)
+    return done.returncode, done.stdout + done.stderr
+
+
+PASSING_UNITTEST = "import unittest\nclass T(unittest.TestCase):\n    def test_ok(self): pass\n"
+
+
+def test_real_unittest_summaries(tmp_path):
+    command = "python -m unittest discover -s tests -t . -q"
+    code, out = _unittest_output(tmp_path, PASSING_UNITTEST)
+    assert code == 0 and rules.summary_problem(command, out) is None
+    code, out = _unittest_output(tmp_path, "import os\nos._exit(0)\n")
+    assert code == 0 and rules.summary_problem(command, out) == "no_tests_ran"
+    code, out = _unittest_output(tmp_path, "import unittest\n")
+    assert code in (0, 5) and rules.summary_problem(command, out) == "no_tests_ran"
+    code, out = _unittest_output(tmp_path, "import atexit, os, unittest\natexit.register(lambda: os._exit(0))\n"
+                                           "class T(unittest.TestCase):\n    def test_no(self): self.fail()\n")
+    assert code == 0 and rules.summary_problem(command, out) == "test_summary_failed"
+
+
+def test_real_pytest_summaries(tmp_path):
+    command = "python -m pytest -q"
+    code, out = _pytest_output(tmp_path, "def test_ok():\n    pass\n")
+    assert code == 0 and rules.summary_problem(command, out) is None
+    code, out = _pytest_output(tmp_path, "def test_ok():\n    pass\n", "--collect-only")
+    assert code == 0 and rules.summary_problem(command, out) == "no_tests_ran"
+    code, out = _pytest_output(tmp_path, "import os\nos._exit(0)\n")
+    assert code == 0 and rules.summary_problem(command, out) == "no_tests_ran"
+    code, out = _pytest_output(tmp_path, "import atexit, os\natexit.register(lambda: os._exit(0))\n"
+                                         "def test_no():\n    assert False\n")
+    assert code == 0 and rules.summary_problem(command, out) == "test_summary_failed"
+
+
+def test_commands_of_other_kinds_are_not_judged_by_summary():
+    assert rules.runner_of("python check.py") is None
+    assert rules.summary_problem("python check.py", b"") is None
+    assert rules.runner_of("pytest -q") == "pytest" and rules.runner_of("python -m unittest") == "unittest"
+    assert rules.runner_of(".venv/bin/pytest tests") == "pytest" and rules.runner_of("python -mpytest") == "pytest"
+    assert rules.runner_of("cd sub && python -m unittest discover -s tests") == "unittest"
+    assert rules.runner_of("python /tmp/pytest-of-root/check.py") is None, "a path that mentions pytest is not pytest"
+    assert rules.runner_of("python tests/unittest_helpers.py") is None
