@@ -184,13 +184,20 @@ def _drop_added(dest: Path, pristine: Pristine, path: str, flags: Flags) -> None
             flag = "test_config_added"
         elif rules.is_plugin_metadata(name):
             flag = "test_config_added"
-        elif rules.shadows(name) and not _is_package(dest, parent):
+        elif not _is_package(dest, parent) and rules.shadows(name, *_dir_kind(dest / rel)):
             flag = "shadows_module"
         else:
             continue
         if safefs.remove(dest, rel):
             flags.add(flag, rel)
         return
+
+
+def _dir_kind(path: Path) -> tuple[bool, bool]:
+    """(is a real directory, holds an __init__ module): how the import system would treat `path`."""
+    if os.path.islink(path) or not os.path.isdir(path):
+        return False, False
+    return True, any(os.path.lexists(path / f"__init__{suffix}") for suffix in (".py", ".pyc", ".so"))
 
 
 def _is_package(dest: Path, rel_dir: str) -> bool:

@@ -233,3 +233,30 @@ def test_runs_record_model_metadata_and_an_untimed_warm_up(ten, tmp_path, monkey
     assert len(warm_ups) == 1, "one warm-up per evaluation, not per task"
     config = json.loads((tmp_path / "o" / "run-config.json").read_text())
     assert config["model_info"]["load_s"] == 0.05
+
+
+@pytest.mark.parametrize("jobs", [1, 3])
+def test_a_run_the_harness_raises_on_is_recorded_counted_and_the_rest_go_on(ten, tmp_path, monkeypatch, jobs):
+    """The same with one worker or several: the run is booked agent_error (flag harness_exception), it stays
+    in n, every other run is graded and the summary is written."""
+    tasks, _ = validate.validate([str(ten / "tasks")])
+    real_grade = evaluate.oracle.grade_one
+
+    def grade_one(record, ahead=None):
+        if record["task_id"] == "t3":
+            if ahead:
+                ahead.discard()
+            raise RuntimeError("grading blew up")
+        return real_grade(record, ahead)
+
+    monkeypatch.setattr(evaluate.oracle, "grade_one", grade_one)
+    summary, interrupted = evaluate.evaluate(tasks, agent="oracle", model=None, opts={}, out=tmp_path / "o",
+                                             jobs=jobs, sandbox_requested="none")
+    assert not interrupted
+    by_task = {run["task_id"]: run for run in summary["runs"]}
+    assert len(by_task) == 10
+    assert by_task["t3"]["outcome"] == "agent_error" and "harness_exception" in by_task["t3"]["flags"]
+    assert all(by_task[f"t{i}"]["outcome"] == "passed" for i in range(10) if i != 3)
+    group = summary["groups"][0]
+    assert group["n_scored_runs"] == 10 and group["passes"] == 9 and group["pass_at_1"] == pytest.approx(0.9)
+    assert (tmp_path / "o" / "summary.json").is_file()

@@ -194,3 +194,32 @@ def test_under_bwrap_the_agent_cannot_see_the_grading_copy_set_up_beside_it(suit
     assert "+lab-fix-add-" in seen, f"the listing is of the real directory, where the agent's workdir is: {seen}"
     assert not any(name in seen for name in on_host), f"the agent saw the grading directory: {seen}"
     assert "+no-grading-copy\n" in seen, "the grading copy's path does not resolve in the sandbox"
+
+
+def test_honest_additions_that_only_look_like_runner_tampering_are_kept(suite, tmp_path):
+    """No false positives: a package's own `types.py`, a data directory named `json/`, a `test/` package
+    and a pyproject.toml without pytest settings stay; only the fix decides the verdict."""
+    cmd = (f"{FIX}; mkdir -p mypkg json test; touch mypkg/__init__.py test/__init__.py; "
+           "echo 'X = 1' > mypkg/types.py; echo '{}' > json/data.json; "
+           "printf '[project]\\nname = \"calc\"\\n' > pyproject.toml")
+    record = _graded(suite, tmp_path, "command", agent_cmd=cmd)
+    assert record["outcome"] == "passed", record["flags"]
+    assert not {"shadows_module", "test_config_added", "unsafe_symlink"} & set(record["flags"])
+
+
+def test_a_symlink_inside_the_tree_to_code_is_kept(suite, tmp_path):
+    record = _graded(suite, tmp_path, "command", agent_cmd=f"{FIX}; ln -s calc.py calc_alias.py")
+    assert record["outcome"] == "passed" and "unsafe_symlink" not in record["flags"]
+    assert "calc_alias.py" in Path(record["paths"]["run_dir"], "patch.diff").read_text()
+
+
+def test_each_phase_gets_its_own_copy(suite, tmp_path):
+    """What the code under test writes while the visible tests run is gone when the held-out tests run."""
+    calc = ("import os\nif not os.path.exists('heldout_tests'):\n    open('visible-was-here', 'w').close()\n"
+            "def add(a, b):\n    return a + b\n")
+    (suite / "heldout" / "fix-add" / "heldout_tests" / "test_fresh.py").write_text(
+        "import os, unittest\nclass P(unittest.TestCase):\n    def test_fresh(self):\n"
+        "        self.assertFalse(os.path.exists('visible-was-here'))\n")
+    record = _graded(suite, tmp_path, "command", agent_cmd=f"cat > calc.py <<'EOF'\n{calc}EOF\n")
+    assert record["oracle"]["passed"] is True
+    assert record["heldout"]["passed"] is True, (Path(record["paths"]["run_dir"]) / "heldout.log").read_text()

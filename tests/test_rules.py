@@ -38,6 +38,13 @@ def test_shadowing_names(name, shadows):
     assert rules.shadows(name) is shadows
 
 
+def test_only_regular_packages_shadow_as_directories():
+    assert rules.shadows("unittest", is_dir=True, is_package=True)
+    assert not rules.shadows("json", is_dir=True, is_package=False), "a namespace dir loses to the stdlib's json"
+    assert not rules.shadows("test", is_dir=True, is_package=True), "CPython's own test package is no runner's"
+    assert not rules.shadows("my-data", is_dir=True, is_package=True)
+
+
 def test_plugin_metadata_names():
     assert rules.is_plugin_metadata("evil-1.0.dist-info") and rules.is_plugin_metadata("x.pth")
     assert not rules.is_plugin_metadata("info.py")

@@ -99,31 +99,18 @@ def test_an_adapters_infrastructure_claim_stands_only_when_the_harness_health_ch
 
 
 def test_an_adapters_infrastructure_claim_against_a_healthy_server_is_the_agents_error(monkeypatch):
-    import http.server
-    import json as json_
-    import threading
+    from bench import fakellm
+    from bench.adapters.base import AgentSignals
 
-    class Tags(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            body = json_.dumps({"models": [{"name": "qwen3:8b"}]}).encode()
-            self.send_response(200)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.HTTPServer(("127.0.0.1", 0), Tags)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{server.server_address[1]}")
-        from bench.adapters.base import AgentSignals
+    with fakellm.serve({"models": {"qwen3:8b": {}}}) as server:
+        monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{server.port}")
         claimed = AgentSignals(infra_error="model server error: boom")
         run_agent.confirm_infra_error(claimed, "aider", "ollama/qwen3:8b", {})
         assert claimed.infra_error is None and "boom" in claimed.agent_error and "healthy" in claimed.agent_error
-    finally:
-        server.shutdown()
+        # A server that answers but lacks the model is the harness's evidence too.
+        claimed = AgentSignals(infra_error="model not found")
+        run_agent.confirm_infra_error(claimed, "aider", "ollama/llama3:70b", {})
+        assert "does not list llama3:70b" in claimed.infra_error
 
 
 def test_unknown_agent_and_missing_agent_cmd_fail_before_any_run(suite, tmp_path):

@@ -63,10 +63,20 @@ def module_name(name: str) -> str | None:
     return name if name.isidentifier() else None
 
 
-def shadows(name: str) -> bool:
-    """Whether a module or package called `name` would hide a standard-library module or the test runner."""
-    module = module_name(name)
-    return module is not None and (module in sys.stdlib_module_names or module in RUNNER_MODULES)
+# CPython's own regression-test package: no test runner imports it, and `test/` is a common name for tests.
+NOT_SHADOWED = {"test"}
+
+
+def shadows(name: str, is_dir: bool = False, is_package: bool = True) -> bool:
+    """Whether a file or directory called `name` on the import path would hide a standard-library module or
+    the test runner. A directory hides one only as a regular package (`is_package`: it has an __init__):
+    a namespace directory loses to any module of the same name found later on the path."""
+    if is_dir and not is_package:
+        return False
+    module = name if is_dir else module_name(name)
+    if module is None or not module.isidentifier() or module in NOT_SHADOWED:
+        return False
+    return module in sys.stdlib_module_names or module in RUNNER_MODULES
 
 
 def is_plugin_metadata(name: str) -> bool:
