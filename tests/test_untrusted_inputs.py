@@ -106,7 +106,9 @@ def test_deeply_nested_yaml_is_refused_not_a_crash(suite, bracket):
     assert done.returncode == 2, (done.returncode, done.stderr[-2000:])
     assert "Traceback" not in done.stderr
     problems = _problems(done.stderr)
-    assert len(problems) == 1 and problems[0].startswith(f"{path}: (yaml): nested deeper than "), problems
+    # Our own depth check, or libyaml's (PyYAML >= 6.0.4 stops at its own limit first): one line either way.
+    assert len(problems) == 1 and problems[0].startswith(f"{path}: "), problems
+    assert "nested deeper than" in problems[0] or "maximum nesting depth" in problems[0], problems
 
 
 @pytest.mark.parametrize("snippet,field,words", [
