@@ -352,6 +352,14 @@ class Grading:
                     flags.add(step.summary, f"{phase}: {step.command}")
             results[phase] = phase_result(steps, run_dir / f"{phase}.log")
         self.env_names = environment.names({**env, "HOME": ""})
+        patch_file = run_dir / "patch.diff"
+        tampering = rules.runner_references(patch_file.read_bytes()) if patch_file.exists() else []
+        for detail in tampering:
+            flags.add("runner_tampering", detail)
+        for section in results.values():
+            if tampering and section is not None and section["passed"]:
+                section["passed"] = False  # whatever the runner said, code under test was steering it
+                section["note"] = "the change's code under test names the test runner (flag runner_tampering)"
         heldout = results["heldout"]
         if heldout is not None and heldout["commands"]:
             mutants = mutant_counts(run_dir / "heldout.log")

@@ -103,3 +103,14 @@ def test_commands_of_other_kinds_are_not_judged_by_summary():
     assert rules.runner_of("cd sub && python -m unittest discover -s tests") == "unittest"
     assert rules.runner_of("python /tmp/pytest-of-root/check.py") is None, "a path that mentions pytest is not pytest"
     assert rules.runner_of("python tests/unittest_helpers.py") is None
+
+
+def test_runner_references_are_read_from_added_lines_of_non_test_python_files():
+    patch = (b"diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/calc.py\n@@ -1 +1,3 @@\n"
+             b"+import unittest\n+    raise unittest.SkipTest('x')\n-import pytest\n"
+             b"diff --git a/tests/test_calc.py b/tests/test_calc.py\n--- a/tests/test_calc.py\n"
+             b"+++ b/tests/test_calc.py\n@@ -1 +1 @@\n+import pytest\n"
+             b"diff --git a/NOTES.md b/NOTES.md\n--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1 +1 @@\n+run pytest -q\n"
+             b"diff --git a/lib.py b/lib.py\n--- a/lib.py\n+++ b/lib.py\n@@ -1 +1,2 @@\n"
+             b"+import pytest_timeout_helpers_not\n+def unittest_like(): pass\n")
+    assert rules.runner_references(patch) == ["calc.py: import unittest", "calc.py: raise unittest.SkipTest('x')"]

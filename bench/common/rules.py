@@ -84,6 +84,35 @@ def is_plugin_metadata(name: str) -> bool:
     return name.endswith(PLUGIN_METADATA_SUFFIXES)
 
 
+# Code under test that names the test runner can steer it from inside the test process (skip the tests
+# it would fail, patch assertions); no fix needs to. Only lines the change adds to Python files that are
+# not tests are read.
+_RUNNER_REFERENCE = re.compile(
+    r"^\s*(?:import|from)\s+(?:unittest|pytest|_pytest|nose2?|pluggy)\b|\b(?:SkipTest|skipTest|_pytest)\b"
+    r"|\bpytest\s*\.\s*(?:skip|exit|xfail|fail|main)\b|\bunittest\s*\.\s*\w+|__import__\(\s*['\"](?:unittest|pytest)")
+
+
+def runner_references(patch: bytes) -> list[str]:
+    """'path: line' for each line a `git diff` patch adds to a non-test Python file that names the test runner."""
+    found = []
+    for chunk in patch.split(b"\ndiff --git ")[0:]:
+        header, _, body = chunk.partition(b"\n")
+        if b"GIT binary patch" in body:
+            continue
+        names = re.findall(rb"(?:^|\n)\+\+\+ b/(.*)", body)
+        if not names:
+            continue
+        path = names[0].decode("utf-8", errors="replace").strip().strip('"')
+        if not path.endswith((".py", ".pyw")) or is_test_path(path) or is_test_config(path):
+            continue
+        for line in body.split(b"\n"):
+            if line.startswith(b"+") and not line.startswith(b"+++"):
+                text = line[1:].decode("utf-8", errors="replace")
+                if _RUNNER_REFERENCE.search(text):
+                    found.append(f"{path}: {text.strip()[:160]}")
+    return found
+
+
 # -- what a test runner's summary says --------------------------------------------------------------------
 
 _PYTEST_SUMMARY = re.compile(r"\bin \d+(?:\.\d+)?s\b")
