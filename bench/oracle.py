@@ -233,15 +233,40 @@ def _heldout_paths(task: dict) -> frozenset[str]:
     return frozenset(paths)
 
 
-def lay_heldout(heldout_dir: Path, dest: Path, flags: Flags) -> None:
-    """Lay the held-out files over the grading copy's root, removing whatever the change put in their way."""
+def lay_heldout(heldout_dir: Path, dest: Path, flags: Flags) -> list[tuple[str, bytes, int]]:
+    """Lay the held-out files over the grading copy's root, removing whatever the change put in their way;
+    return them as (path, content, mode)."""
+    laid = []
     with timed("copy"):
         found = safefs.scan(heldout_dir, skip_top=frozenset())
         for rel, mode in sorted(found.files.items()):
             if "__pycache__" in PurePosixPath(rel).parts or rel.endswith(".pyc"):
                 continue
-            if safefs.lay_file(dest, rel, (heldout_dir / rel).read_bytes(), mode & 0o777):
+            data = (heldout_dir / rel).read_bytes()
+            if safefs.lay_file(dest, rel, data, mode & 0o777):
                 flags.add("heldout_path_occupied", rel)
+            laid.append((rel, data, mode & 0o777))
+    return laid
+
+
+def guard_mounts(copy: Path, fixture_files: Iterable[str], heldout_files: Iterable[str] = ()) -> list[Path]:
+    """What to mount read-only over the grading copy so the tests cannot be rewritten while they run: each
+    fixture test directory (`tests/`, shallowest first) or test file, and the top of each held-out path. A
+    mount point can be neither written, renamed nor removed; a directory above it still can (SECURITY.md)."""
+    wanted = set()
+    for rel in fixture_files:
+        parts = PurePosixPath(rel).parts
+        top = next((i for i, part in enumerate(parts[:-1]) if part == "tests"), None)
+        wanted.add("/".join(parts[:top + 1]) if top is not None else rel)
+    wanted.update(PurePosixPath(rel).parts[0] for rel in heldout_files)
+    outermost = sorted(w for w in wanted if not any(w.startswith(o + "/") for o in wanted))
+    return [copy / rel for rel in outermost
+            if os.path.lexists(copy / rel) and not os.path.islink(copy / rel)]
+
+
+def tampered(copy: Path, expected: Iterable[tuple[str, bytes, int]]) -> list[str]:
+    """The protected and held-out files that are no longer as laid (after a phase ran)."""
+    return [rel for rel, data, mode in expected if not safefs.same_file(copy, rel, data, mode)]
 
 
 @dataclass
@@ -261,9 +286,11 @@ class Step:
 
 
 def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: Path, env: dict[str, str],
-                logs: Path, index: int, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> Step:
-    """Run one grading command with `sh -c` in its own sandbox (no network) in the copy; stderr joins stdout."""
-    argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home, network=False)
+                logs: Path, index: int, guarded: Sequence[Path] = (), max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> Step:
+    """Run one grading command with `sh -c` in its own sandbox (no network) in the copy, `guarded` paths
+    read-only; stderr joins stdout."""
+    argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home, network=False,
+                        ro_inside=guarded)
     out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
     with timed("grading_process"):
         done = run_tree(argv, cwd=copy, env={**env, "HOME": str(home)}, stdout_path=out, stderr_path=err,
@@ -333,24 +360,35 @@ class Grading:
         index = 0
         for phase, copy in self.phases.items():
             commands = self.visible if phase == "oracle" else self.hidden
+            held: list[tuple[str, bytes, int]] = []
             try:
                 if self.error:
                     raise self.error
                 apply_change(record, copy, flags)
                 if phase == "heldout":
-                    lay_heldout(Path(record["task"]["heldout"]["path"]), copy, flags)
+                    held = lay_heldout(Path(record["task"]["heldout"]["path"]), copy, flags)
             except UserError as exc:
                 results[phase] = {"passed": False, "error": f"grading copy failed: {exc}", "commands": []}
                 continue
+            protected = pristine_of(Path(record["paths"]["snapshot"])).protected
+            expected = [*protected, *held]
+            guarded = guard_mounts(copy, [rel for rel, _, _ in protected],
+                                   [rel for rel, _, _ in held]) if self.kind == "bwrap" else []
             steps = []
             for command, timeout_s in commands:
                 steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy, home=copy.parent / f"home-{copy.name}",
-                                         env=env, logs=self.logs, index=index))
+                                         env=env, logs=self.logs, index=index, guarded=guarded))
                 index += 1
             for step in steps:
                 if step.summary:
                     flags.add(step.summary, f"{phase}: {step.command}")
             results[phase] = phase_result(steps, run_dir / f"{phase}.log")
+            changed = tampered(copy, expected)
+            for rel in changed:
+                flags.add("tests_tampered", f"{phase}: {rel}")
+            if changed and results[phase]["passed"]:
+                results[phase]["passed"] = False  # the tests that passed were not the tests laid
+                results[phase]["note"] = "test files changed while the tests ran (flag tests_tampered)"
         self.env_names = environment.names({**env, "HOME": ""})
         patch_file = run_dir / "patch.diff"
         tampering = rules.runner_references(patch_file.read_bytes()) if patch_file.exists() else []

@@ -18,6 +18,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 from bench.common import paths
 from bench.common.errors import UserError
@@ -146,7 +147,7 @@ def python_dirs() -> tuple[Path, ...]:
 
 
 def _bwrap_args(exe: str, confine: tuple[str, ...], argv: list[str], *, cwd: Path, rw: list[Path], ro: list[Path],
-                home: Path, network: bool) -> list[str]:
+                home: Path, network: bool, ro_inside: Sequence[Path] = ()) -> list[str]:
     args = [exe, *confine, "--die-with-parent", "--unshare-pid", "--unshare-ipc",
             "--unshare-uts", "--unshare-cgroup-try", "--new-session"]
     if not network:
@@ -161,17 +162,24 @@ def _bwrap_args(exe: str, confine: tuple[str, ...], argv: list[str], *, cwd: Pat
             args += ["--ro-bind", str(path), str(path)]
     for path in rw:
         args += ["--bind", str(path), str(path)]
+    for path in ro_inside:  # after the rw binds they lie in, so they stay read-only within them
+        args += ["--ro-bind", str(path), str(path)]
     args += ["--bind", str(home), str(home), "--setenv", "HOME", str(home), "--setenv", "TMPDIR", "/tmp",
              "--chdir", str(cwd), "--"]
     return args + list(argv)
 
 
 def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path] = (), home: Path,
-         network: bool) -> list[str]:
-    """argv wrapped in the sandbox `kind` ('none' returns it unchanged)."""
+         network: bool, ro_inside: Sequence[Path] = ()) -> list[str]:
+    """argv wrapped in the sandbox `kind` ('none' returns it unchanged).
+
+    `ro_inside`: files and directories within an `rw` path that stay read-only (and, being mount points,
+    cannot be renamed or removed) inside the sandbox.
+    """
     if kind == "none":
         return list(argv)
-    return _bwrap_args(_bwrap(), confinement().flags, argv, cwd=cwd, rw=rw, ro=ro, home=home, network=network)
+    return _bwrap_args(_bwrap(), confinement().flags, argv, cwd=cwd, rw=rw, ro=ro, home=home, network=network,
+                       ro_inside=ro_inside)
 
 
 def describe(kind: str, requested: str | None, phase_network: dict[str, str]) -> dict:
