@@ -123,8 +123,8 @@ def overhead(tasks: list[dict], kinds: list[str], work: Path, bundles: Path, rou
             return round(seconds / n, 4)
 
         breakdown = {
-            "the commands themselves, in the harness vs bare (machine noise: either sign) (s/run)": per_run(commands - floor),
-            "grading: sandbox start and driver shell around the commands (s/run)": per_run(parts.get("grading_process", 0.0) - commands),
+            "the commands in the harness vs bare: each in its own sandbox, whose start is here (and machine noise: either sign) (s/run)": per_run(commands - floor),
+            "grading: around the commands (building argv, reading status and output) (s/run)": per_run(parts.get("grading_process", 0.0) - commands),
             "agent process (the oracle agent: git apply) (s/run)": per_run(parts.get("agent_process", 0.0)),
             "git processes: diff, and apply when a patch needs git (s/run)": per_run(parts.get("git", 0.0)),
             "git in-process: snapshot commit, work tree objects (s/run)": per_run(parts.get("git_inprocess", 0.0)),
