@@ -504,9 +504,9 @@ def decide_outcome(agent: dict, oracle: dict | None, heldout: dict | None) -> tu
     hidden = heldout is None or heldout["passed"]
     if visible and hidden:
         return "passed", True
-    if oracle.get("error") or (heldout is not None and heldout.get("error")):
-        return "oracle_error", False  # a grading command ran past its timeout
     if visible:
+        # Held-out tests that fail, or run past their timeout on this change: `verify` proves the task's own
+        # commands finish well inside their timeouts, so a hang here is the change's doing.
         return "overfit", False
     if agent.get("agent_error"):
         return "agent_error", False

@@ -120,11 +120,26 @@ def _workdir_head(workdir: Path) -> str | None:
     return None
 
 
-def clean_workdir(workdir: Path) -> dict[str, list[str]]:
+MAX_CHANGED_FILE_BYTES = 32 * 1024 * 1024
+
+
+def clean_workdir(workdir: Path, snapshot: Path | None = None) -> dict[str, list[str]]:
     """Remove what no diff can hold and what would make git read through the agent's files (FIFOs, sockets,
-    devices; nested .git entries) before the change is taken; flag each."""
+    devices; nested .git entries) before the change is taken, and files over MAX_CHANGED_FILE_BYTES the
+    snapshot does not hold as they are (the diff, and every grading copy, would carry them); flag each."""
     found = safefs.scan(workdir)
     flags: dict[str, list[str]] = {}
+    for rel in sorted(found.files):
+        try:
+            size = os.lstat(workdir / rel).st_size
+            if size <= MAX_CHANGED_FILE_BYTES:
+                continue
+            same_size = snapshot is not None and os.lstat(snapshot / rel).st_size == size
+        except OSError:
+            same_size = False
+        if not same_size:
+            safefs.remove(workdir, rel)
+            flags.setdefault("large_file_removed", []).append(f"{rel} ({size} bytes)")
     for rel, kind in sorted(found.special.items()):
         safefs.remove(workdir, rel)
         flags.setdefault("special_file", []).append(f"{rel} ({kind})")
@@ -235,7 +250,7 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
             signals = adapter.parse(ctx, result)
             confirm_infra_error(signals, agent, model if model != BUILTIN_MODEL else None, opts)
         flags = checked_signals(signals)
-        flags.update(clean_workdir(workdir))
+        flags.update(clean_workdir(workdir, Path(record["paths"]["snapshot"])))
         patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir, private)
         flags.update(history_flags(workdir, record["base_commit"]))
     finally:

@@ -86,13 +86,13 @@ def test_agent_nonzero_exit_without_a_fix_is_agent_error(suite, tmp_path):
     assert record["outcome"] == "agent_error"
 
 
-def test_grading_command_past_its_timeout_is_oracle_error(suite, tmp_path):
+def test_grading_command_past_its_timeout_fails_the_run(suite, tmp_path):
     task = suite / "tasks" / "fix-max.yaml"
     task.write_text(task.read_text().replace("    - python -m unittest discover -s tests -t . -q\n  timeout_s: 30",
                                              "    - sleep 20\n  timeout_s: 0.5"))
     record = _graded(suite, tmp_path, "oracle", task_id="fix-max")
     assert record["oracle"]["commands"][0]["timed_out"] is True
-    assert record["outcome"] == "oracle_error"
+    assert record["outcome"] == "failed" and record["oracle"]["error"] == "a command timed out"
 
 
 def test_agent_cannot_see_heldout_files_in_its_workdir(suite, tmp_path):
@@ -116,7 +116,10 @@ def test_every_graded_record_matches_the_schema(suite, tmp_path):
     ({}, {"passed": True, "commands": [{}]}, None, ("passed", True)),
     ({}, {"passed": True, "commands": [{}]}, {"passed": True}, ("passed", True)),
     ({}, {"passed": True, "commands": [{}]}, {"passed": False}, ("overfit", False)),
-    ({}, {"passed": False, "error": "a command timed out", "commands": [{}]}, None, ("oracle_error", False)),
+    ({}, {"passed": False, "error": "a command timed out", "commands": [{}]}, None, ("failed", False)),
+    ({}, {"passed": True, "commands": [{}]}, {"passed": False, "error": "a command timed out"}, ("overfit", False)),
+    ({}, {"passed": True, "commands": [{}]}, {"passed": False, "infra_error": "sandbox"}, ("infra_error", False)),
+    ({"timed_out": True}, {"passed": False, "commands": [{}]}, None, ("agent_timeout", False)),
     ({"agent_error": "exit 1"}, {"passed": False, "commands": [{}]}, None, ("agent_error", False)),
     ({"agent_error": "exit 1"}, {"passed": True, "commands": [{}]}, None, ("passed", True)),
     ({}, {"passed": False, "commands": [{}]}, {"passed": True}, ("failed", False)),

@@ -162,3 +162,12 @@ def test_large_output_is_bounded(suite, tmp_path):
     log = Path(record["paths"]["run_dir"]) / "agent.stdout.log"
     assert log.stat().st_size < 100_500
     assert record["agent"]["stdout_truncated"] is True
+
+
+def test_a_file_too_large_for_a_change_is_removed_before_the_diff_and_flagged(suite, tmp_path):
+    size = run_agent.MAX_CHANGED_FILE_BYTES + 1
+    record = _run(_isolated(suite, tmp_path), "command",
+                  agent_cmd=f"head -c {size} /dev/zero > big.bin && echo small > small.txt")
+    assert record["flag_details"]["large_file_removed"] == [f"big.bin ({size} bytes)"]
+    patch = (Path(record["paths"]["run_dir"]) / "patch.diff").read_text()
+    assert "small.txt" in patch and "big.bin" not in patch
