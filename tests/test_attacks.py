@@ -352,6 +352,20 @@ def test_code_under_test_rewrites_test_files_not_yet_loaded(tmp_path, where):
     assert phase["passed"] is False, record["flags"]
 
 
+def test_held_out_tests_made_to_hang_are_still_overfit(tmp_path):
+    """The overfit fix loops forever on any input the visible test does not use: the held-out tests run past
+    their timeout. That is the change's doing (verify proves the task's own commands are fast): overfit."""
+    root = suite(tmp_path / "suite")
+    task = root / "tasks" / "fix-add.yaml"
+    text = task.read_text()
+    at = text.index("heldout:")
+    task.write_text(text[:at] + text[at:].replace("timeout_s: 30", "timeout_s: 2", 1))
+    calc = "def add(a, b):\n    if (a, b) == (2, 2):\n        return 4\n    while True:\n        pass\n"
+    record = bench(tmp_path, root, put("calc.py", calc)).graded()
+    assert record["heldout"]["commands"][0]["timed_out"] is True
+    assert record["outcome"] == "overfit", record["outcome"]
+
+
 SKIP_FROM_CODE = {
     "unittest": "import unittest\ndef add(a, b):\n    raise unittest.SkipTest('not today')\n",
     "pytest": "import pytest\ndef add(a, b):\n    pytest.skip('not today')\n",
