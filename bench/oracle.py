@@ -184,6 +184,8 @@ def _drop_added(dest: Path, pristine: Pristine, path: str, flags: Flags) -> None
             flag = "test_config_added"
         elif rules.is_plugin_metadata(name):
             flag = "test_config_added"
+        elif rules.is_compiled_module(name):
+            flag = "compiled_module_added"
         elif not _is_package(dest, parent) and rules.shadows(name, *_dir_kind(dest / rel)):
             flag = "shadows_module"
         else:

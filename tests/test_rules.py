@@ -114,3 +114,14 @@ def test_runner_references_are_read_from_added_lines_of_non_test_python_files():
              b"diff --git a/lib.py b/lib.py\n--- a/lib.py\n+++ b/lib.py\n@@ -1 +1,2 @@\n"
              b"+import pytest_timeout_helpers_not\n+def unittest_like(): pass\n")
     assert rules.runner_references(patch) == ["calc.py: import unittest", "calc.py: raise unittest.SkipTest('x')"]
+
+
+def test_runner_references_in_files_git_quotes_are_read_too():
+    patch = ('diff --git "a/helper_\\303\\274.py" "b/helper_\\303\\274.py"\nnew file mode 100644\n--- /dev/null\n'
+             '+++ "b/helper_\\303\\274.py"\n@@ -0,0 +1 @@\n+import unittest\n').encode()
+    assert rules.runner_references(patch) == ["helper_ü.py: import unittest"]
+
+
+def test_compiled_modules():
+    assert rules.is_compiled_module("evil.cpython-311-x86_64-linux-gnu.so") and rules.is_compiled_module("x.pyd")
+    assert not rules.is_compiled_module("calc.py")

@@ -11,6 +11,8 @@ import shlex
 import sys
 from pathlib import PurePosixPath
 
+from bench.common.git import _unquote
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
@@ -79,6 +81,11 @@ def shadows(name: str, is_dir: bool = False, is_package: bool = True) -> bool:
     return module in sys.stdlib_module_names or module in RUNNER_MODULES
 
 
+def is_compiled_module(name: str) -> bool:
+    """Whether `name` is a compiled extension module: code no rule can read, which no source fix adds."""
+    return name.endswith((".so", ".pyd", ".dylib"))
+
+
 def is_plugin_metadata(name: str) -> bool:
     """Whether `name` is package metadata or a .pth file, through which Python or pytest would load code."""
     return name.endswith(PLUGIN_METADATA_SUFFIXES)
@@ -99,10 +106,10 @@ def runner_references(patch: bytes) -> list[str]:
         header, _, body = chunk.partition(b"\n")
         if b"GIT binary patch" in body:
             continue
-        names = re.findall(rb"(?:^|\n)\+\+\+ b/(.*)", body)
+        names = re.findall(rb"(?:^|\n)\+\+\+ (\"b/.*\"|b/.*)", body)
         if not names:
             continue
-        path = names[0].decode("utf-8", errors="replace").strip().strip('"')
+        path = _unquote(names[0])[2:]
         if not path.endswith((".py", ".pyw")) or is_test_path(path) or is_test_config(path):
             continue
         for line in body.split(b"\n"):
