@@ -256,12 +256,14 @@ def test_shadowing_a_module_the_runner_imports(tmp_path):
 
 # --- 15. code under test writing into the grading copy between the phases -------------------------
 
+# The files are written hex-encoded, so that no rule reading the change (runner_tampering) sees the runner's
+# name: what must stop these is the fresh copy per phase.
 WRITE_AHEAD = {
     # pytest: a root conftest.py written while the visible tests run, in force when the held-out ones run
     "pytest-conftest": ("pytest", "import os\n"
                                   "try:\n"
                                   "    with open('conftest.py', 'w') as fh:\n"
-                                  f"        fh.write({DESELECT_ALL!r})\n"
+                                  f"        fh.write(bytes.fromhex({DESELECT_ALL.encode().hex()!r}).decode())\n"
                                   "except OSError:\n"
                                   "    pass\n"),
     # unittest: the held-out file's place taken by a directory, so the copied file lands inside it
@@ -277,7 +279,7 @@ WRITE_AHEAD = {
                                        "    os.makedirs('heldout_tests', exist_ok=True)\n"
                                        "    open('heldout_tests/__init__.py', 'w').close()\n"
                                        "    with open('heldout_tests/test_calc_hidden.py', 'w') as fh:\n"
-                                       f"        fh.write({PASSING_TEST!r})\n"
+                                       f"        fh.write(bytes.fromhex({PASSING_TEST.encode().hex()!r}).decode())\n"
                                        "except OSError:\n"
                                        "    pass\n"),
 }
