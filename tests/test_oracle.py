@@ -139,8 +139,8 @@ def _ahead_run(suite: Path, tmp_path: Path, agent: str, kind: str = "none", **op
 
 
 def _grading_dirs() -> set[str]:
-    import tempfile
-    return {p.name for p in Path(tempfile.gettempdir()).glob("lab-grade-*")}
+    from bench.common.paths import temp_root
+    return {p.name for p in Path(temp_root()).glob("lab-grade-*")}
 
 
 def test_grading_set_up_ahead_grades_as_grading_alone_does(suite, tmp_path):
@@ -157,6 +157,7 @@ def test_grading_set_up_ahead_grades_as_grading_alone_does(suite, tmp_path):
 def test_grading_set_up_ahead_is_dropped_when_the_agent_had_an_infrastructure_error(suite, tmp_path):
     before = _grading_dirs()
     record, ahead = _ahead_run(suite, tmp_path, "nop")
+    assert _grading_dirs() - before, "the grading directory was made ahead, where the harness makes them"
     record["agent"]["infra_error"] = "model server down"
     graded = oracle.grade_one(record, ahead)
     assert graded["outcome"] == "infra_error" and graded["oracle"] is None
