@@ -110,11 +110,27 @@ class Flags:
             self.details[name].append(detail)
 
 
-def apply_change(record: dict, dest: Path, flags: Flags) -> None:
-    """Apply the run's patch.diff to the pristine copy at `dest`, then hold it to the rule book (see module doc)."""
+@dataclass(frozen=True)
+class Change:
+    """A run's change as grading reads it once: the patch, the files it touches, and where held-out files go."""
+
+    data: bytes
+    files: list[tuple[str, str]]
+    heldout: frozenset[str]
+
+    @classmethod
+    def of(cls, record: dict) -> "Change":
+        """The change of the run `record` (its patch.diff, which the harness wrote)."""
+        patch_file = Path(record["paths"]["run_dir"]) / "patch.diff"
+        data = patch_file.read_bytes() if patch_file.exists() else b""
+        return cls(data, patch_files(data), _heldout_paths(record["task"]))
+
+
+def apply_change(record: dict, dest: Path, flags: Flags, change: Change) -> None:
+    """Apply the run's change to the pristine copy at `dest`, then hold it to the rule book (see module doc)."""
     snapshot = Path(record["paths"]["snapshot"])
     patch_file = Path(record["paths"]["run_dir"]) / "patch.diff"
-    data = patch_file.read_bytes() if patch_file.exists() else b""
+    data = change.data
     if data:
         try:
             with timed("patch"):
@@ -129,8 +145,8 @@ def apply_change(record: dict, dest: Path, flags: Flags) -> None:
         except OSError as exc:
             raise UserError(f"{patch_file}: cannot apply to the grading copy ({exc.strerror})") from None
     with timed("files"):
-        enforce_rules(dest, pristine_of(snapshot), patch_files(data), flags,
-                      heldout=_heldout_paths(record["task"]), keep_added_tests=record["task"]["category"] == "test")
+        enforce_rules(dest, pristine_of(snapshot), change.files, flags,
+                      heldout=change.heldout, keep_added_tests=record["task"]["category"] == "test")
 
 
 def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]], flags: Flags,
@@ -359,6 +375,7 @@ class Grading:
         env = grading_env((record.get("options") or {}).get("pass_env", ()))
         run_dir = Path(record["paths"]["run_dir"])
         results: dict[str, dict | None] = {"oracle": None, "heldout": None}
+        change = Change.of(record)
         index = 0
         for phase, copy in self.phases.items():
             commands = self.visible if phase == "oracle" else self.hidden
@@ -366,7 +383,7 @@ class Grading:
             try:
                 if self.error:
                     raise self.error
-                apply_change(record, copy, flags)
+                apply_change(record, copy, flags, change)
                 if phase == "heldout":
                     held = lay_heldout(Path(record["task"]["heldout"]["path"]), copy, flags)
             except UserError as exc:
@@ -392,8 +409,7 @@ class Grading:
                 results[phase]["passed"] = False  # the tests that passed were not the tests laid
                 results[phase]["note"] = "test files changed while the tests ran (flag tests_tampered)"
         self.env_names = environment.names({**env, "HOME": ""})
-        patch_file = run_dir / "patch.diff"
-        tampering = rules.runner_references(patch_file.read_bytes()) if patch_file.exists() else []
+        tampering = rules.runner_references(change.data)
         for detail in tampering:
             flags.add("runner_tampering", detail)
         for section in results.values():
