@@ -20,7 +20,7 @@ from typing import Iterable, Iterator, Sequence
 
 from bench.adapters import get_adapter
 from bench.adapters.base import COUNT_FIELDS, AgentContext, AgentSignals, ProcessResult, truncate, valid_count
-from bench.common import cleanup, environment, modelserver, safefs, sandbox, schema
+from bench.common import cleanup, environment, gitwrite, modelserver, safefs, sandbox, schema
 from bench.common.git import patch_files, snapshot_diff
 from bench.common.paths import temp_root
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
@@ -94,30 +94,8 @@ def history_flags(workdir: Path, base_commit: str) -> dict[str, list[str]]:
     """
     if not os.path.lexists(workdir / ".git"):
         return {"git_dir_removed": [".git"]}
-    now = _workdir_head(workdir) or "(unreadable)"
+    now = gitwrite.head_commit(workdir / ".git") or "(unreadable)"
     return {} if now == base_commit else {"git_history_changed": [f"HEAD {base_commit[:12]} -> {now[:12]}"]}
-
-
-def _workdir_head(workdir: Path) -> str | None:
-    """The commit the workdir's .git/HEAD names, read without following links; None when that takes more."""
-    try:
-        head = safefs.read_capped(workdir, ".git/HEAD", 4096)
-        if head is None:
-            return None
-        text = head[0].strip()
-        if not text.startswith(b"ref: "):
-            return text.decode("ascii") if len(text) == 40 else None
-        ref = text[5:].decode("utf-8").strip()
-        loose = safefs.read_capped(workdir, f".git/{ref}", 4096)
-        if loose is not None:
-            return loose[0].strip().decode("ascii") or None
-        packed = safefs.read_capped(workdir, ".git/packed-refs", 1 << 20)
-        for line in packed[0].decode("utf-8").splitlines() if packed else []:
-            if line.endswith(" " + ref):
-                return line.split()[0]
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return None
 
 
 MAX_CHANGED_FILE_BYTES = 32 * 1024 * 1024

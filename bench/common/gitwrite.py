@@ -16,6 +16,8 @@ import struct
 import zlib
 from pathlib import Path
 
+from bench.common import safefs
+
 IDENTITY = b"localagentbench <bench@localagentbench.invalid> 946684800 +0000"  # git.git_env()'s, 2000-01-01
 COMMIT_MESSAGE = b"task\n"
 CONFIG = b"[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n"
@@ -248,19 +250,25 @@ def commit_tree(git_dir: Path, commit: str) -> str | None:
 
 
 def head_commit(git_dir: Path) -> str | None:
-    """The commit HEAD names in `git_dir`, read from its files; None when it takes git to tell."""
+    """The commit HEAD names in `git_dir`, read from its files; None when it takes git to tell.
+
+    Read without following links or blocking, and capped: the same reader serves an agent's own `.git`.
+    """
     try:
-        head = (git_dir / "HEAD").read_bytes().strip()
-        if not head.startswith(b"ref: "):
-            return head.decode() if len(head) == 40 else None
-        ref = head[5:].decode()
-        loose = git_dir / ref
-        if loose.is_file():
-            return loose.read_text().strip() or None
-        packed = git_dir / "packed-refs"
-        for line in packed.read_text().splitlines() if packed.is_file() else []:
+        head = safefs.read_capped(git_dir, "HEAD", 4096)
+        if head is None:
+            return None
+        text = head[0].strip()
+        if not text.startswith(b"ref: "):
+            return text.decode("ascii") if len(text) == 40 else None
+        ref = text[5:].decode("utf-8").strip()
+        loose = safefs.read_capped(git_dir, ref, 4096)
+        if loose is not None:
+            return loose[0].strip().decode("ascii") or None
+        packed = safefs.read_capped(git_dir, "packed-refs", 1 << 20)
+        for line in packed[0].decode("utf-8").splitlines() if packed else []:
             if line.endswith(" " + ref):
                 return line.split()[0]
-    except (OSError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError):  # ValueError: a ref that is no plain relative path
         return None
     return None
