@@ -22,7 +22,6 @@ from bench import compare, doctor, evaluate, isolate, promote, publish, render, 
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
-from bench.common.records import read_records
 from bench.common.summary import load_summary
 from bench.common.stage import ArgumentParser, log, run_main
 
@@ -35,11 +34,12 @@ def cmd_run(args) -> int:
             log(line)
         raise UserError(f"{len(problems)} problem(s) in the task files; nothing was run")
     out = Path(args.out) if args.out else Path("results") / (args.run_id or isolate.new_run_id())
-    summary, interrupted = evaluate.evaluate(
+    summary, stopped = evaluate.evaluate(
         tasks, agent=args.agent, model=args.model, opts=run_agent.agent_options(args), out=out, run_id=args.run_id,
         repeat=args.repeat, jobs=args.jobs, retries=args.retries, resume=args.resume,
         shard=evaluate.parse_shard(args.shard), keep_workdir=args.keep_workdir, timeout_s=args.timeout,
-        sandbox_requested=args.sandbox, limits=run_agent.agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb))
+        sandbox_requested=args.sandbox, limits=run_agent.agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb),
+        stop_after_infra=args.stop_after_infra_errors)
     result = {"results": str(out.resolve()), "summary": str((out / "summary.json").resolve())}
     if args.report:
         result.update(render.render(summary, out))
@@ -49,13 +49,21 @@ def cmd_run(args) -> int:
         log(f"warning: {warning}")
     print(json.dumps(result))
     log(f"report: {result['report']}" if "report" in result else f"summary: {result['summary']}")
-    return 130 if interrupted else 0
+    if stopped == "interrupted":
+        return 130
+    if stopped:
+        log(f"error: {stopped}")
+        return 3
+    if not summary["groups"] or any(g["pass_at_1"] is None for g in summary["groups"]):
+        log("error: no run was scored (every run an infrastructure error?): there is no pass rate to report")
+        return 3
+    return 0
 
 
 def cmd_report(args) -> int:
     """Render an existing summary (or a results directory, re-scored from its runs) to report.md and site/."""
     source = Path(args.results)
-    summary = score.score(read_records([str(source)])) if source.is_dir() else load_summary(source)
+    summary = score.score_sources([str(source)]) if source.is_dir() else load_summary(source)
     paths = render.render(summary, Path(args.out or (source if source.is_dir() else source.parent)))
     print(json.dumps(paths))
     log(f"report: {paths['report']}")
@@ -114,6 +122,9 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--report", action="store_true", help="also write report.md and site/")
     p.add_argument("--jobs", type=int, default=1, help="runs at once (default 1: a local model serves one request at a time)")
     p.add_argument("--retries", type=int, default=0, help="retries of infrastructure errors, with backoff (default 0)")
+    p.add_argument("--stop-after-infra-errors", type=int, default=evaluate.STOP_AFTER_INFRA_ERRORS, metavar="N",
+                   help=f"stop when N runs in a row are infrastructure errors (default {evaluate.STOP_AFTER_INFRA_ERRORS}; "
+                        "0: never); --resume continues")
     p.add_argument("--resume", action="store_true", help="continue an interrupted bundle: keep finished runs, run the rest")
     p.add_argument("--shard", default=None, help="run only shard K/N of the task x repetition grid (merge with score)")
     p.set_defaults(func=cmd_run)

@@ -15,14 +15,15 @@ from pathlib import Path
 
 from bench import isolate, oracle, run_agent, score
 from bench.adapters.base import COUNT_FIELDS
-from bench.common import cleanup, safefs, sandbox, schema
+from bench.common import cleanup, outcome, safefs, sandbox, schema
 from bench.common.errors import UserError
 from bench.common.paths import harness_version
 from bench.common.proc import CANCEL
-from bench.common.records import CONFIG_FILE, read_records, write_json_atomic
+from bench.common.records import CONFIG_FILE, write_json_atomic
 from bench.common.stage import log
 
 MAX_BACKOFF_S = 30.0
+STOP_AFTER_INFRA_ERRORS = 3  # consecutive runs the harness could not run: the server or machine is down
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -94,13 +95,14 @@ def run_once(task: dict, out: Path, run_id: str, rep: int, *, agent: str, adapte
 
 
 def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
-    """The run recorded in run_dir if it is complete and was made with the same task, agent, model and options."""
+    """The run recorded in run_dir if it is complete and was made with the same task, agent, model and options.
+    A run booked as an infrastructure error is not finished: --resume runs it again."""
     try:
         record = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
         schema.check(record, "run")
     except (OSError, ValueError, UserError):
         return None
-    same = (record["stage"] == "graded" and record["task_digest"] == task["digest"]
+    same = (record["stage"] == "graded" and record["outcome"] != "infra_error" and record["task_digest"] == task["digest"]
             and record["agent"]["name"] == config["agent"] and record["model"]["id"] == config["model"]
             and (record.get("options") or {}) == config["options"])
     return record if same else None
@@ -191,12 +193,17 @@ def _mark_interrupted(out: Path, grid: list[tuple[dict, int]]) -> int:
 def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, out: Path, run_id: str | None = None,
              repeat: int = 1, jobs: int = 1, retries: int = 0, resume: bool = False, shard: tuple[int, int] | None = None,
              keep_workdir: bool = False, timeout_s: float | None = None, sandbox_requested: str | None = None,
-             limits: dict | None = None, backoff_s: float = 1.0) -> tuple[dict, bool]:
-    """Run the grid into `out`; return (summary, interrupted). Finished runs are never lost or re-run."""
+             limits: dict | None = None, backoff_s: float = 1.0,
+             stop_after_infra: int = STOP_AFTER_INFRA_ERRORS) -> tuple[dict, str | None]:
+    """Run the grid into `out`; return (summary, why it stopped early or None). Finished runs are never lost
+    or re-run. After `stop_after_infra` runs in a row are infrastructure errors (0: never) no more runs start:
+    the rest would fail the same way, each after the agent's own timeouts."""
     if jobs < 1:
         raise UserError(f"--jobs: must be at least 1 (got {jobs})")
     if retries < 0:
         raise UserError(f"--retries: must be 0 or more (got {retries})")
+    if stop_after_infra < 0:
+        raise UserError(f"--stop-after-infra-errors: must be 0 (never stop) or more (got {stop_after_infra})")
     adapter, version = run_agent.prepare(agent, opts)
     kind = sandbox.resolve(sandbox_requested)
     if kind == "none":
@@ -210,12 +217,13 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
         (out / ".write-test").unlink()
     except OSError as exc:
         raise UserError(f"{out}: results directory is not writable ({exc.strerror}); pass a writable --out") from None
-    grid = shard_grid(isolate.plan(tasks, repeat), shard)
+    whole = isolate.plan(tasks, repeat)
+    grid = shard_grid(whole, shard)
     config = _check_config(out, {
         "run_id": run_id or isolate.new_run_id(), "agent": agent, "agent_version": version, "model": model_id,
         "options": opts, "repeat": repeat, "jobs": jobs, "retries": retries, "sandbox": kind,
         "shard": f"{shard[0]}/{shard[1]}" if shard else None, "harness_version": harness_version(),
-        "tasks": {t["id"]: t["digest"] for t in tasks}, "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "tasks": {t["id"]: t["digest"] for t in tasks}, "grid": [[t["id"], rep] for t, rep in whole], "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "model_info": model_section,
     }, resume)
     write_json_atomic(out / CONFIG_FILE, config)
@@ -242,14 +250,30 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
             if record["outcome"] != "infra_error" or attempt == retries:
                 note = f" after {attempt + 1} attempts" if attempt else ""
                 progress.update(record, note)
+                count_infra(record)
                 return
             wait = min(MAX_BACKOFF_S, backoff_s * 2 ** attempt)
-            log(f"  {task['id']} rep {rep}: infra error ({record['agent']['infra_error']}); retry {attempt + 1}/{retries} in {wait:.0f}s")
+            log(f"  {task['id']} rep {rep}: infra error ({outcome.infra_reason(record)}); retry {attempt + 1}/{retries} in {wait:.0f}s")
             shutil.rmtree(out / "runs" / task["id"] / str(rep), ignore_errors=True)
             if CANCEL.wait(wait):
                 raise KeyboardInterrupt
 
+    streak = {"count": 0, "last": None}
+    stopping = threading.Event()
+    streak_lock = threading.Lock()
+
+    def count_infra(record: dict) -> None:
+        with streak_lock:
+            if record["outcome"] != "infra_error":
+                streak.update(count=0, last=None)
+                return
+            streak.update(count=streak["count"] + 1, last=outcome.infra_reason(record))
+            if stop_after_infra and streak["count"] >= stop_after_infra:
+                stopping.set()
+
     def guarded(cell: tuple[dict, int]) -> None:
+        if stopping.is_set():
+            return
         try:
             one(cell)
         except KeyboardInterrupt:
@@ -262,8 +286,9 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
             record = record_failure(out / "runs" / task["id"] / str(rep), task, rep, config, exc,
                                     sandbox_info=sandbox_info, model_section=model_section)
             progress.update(record, " (harness error)")
+            count_infra(record)
 
-    interrupted = False
+    stopped = None
     CANCEL.clear()
     try:
         if jobs == 1:
@@ -281,14 +306,18 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
                         future.cancel()
                     raise
     except KeyboardInterrupt:
-        interrupted = True
+        stopped = "interrupted"
         CANCEL.set()
         log(f"interrupted: {_mark_interrupted(out, grid)} run(s) stopped half-way; finished runs are kept "
             f"(continue with --resume)")
     finally:
         CANCEL.clear()
         cleanup.drain()  # the temporary trees of finished runs are gone when evaluate returns
-    summary = score.score(read_records([str(out)]) if any(out.glob("runs/*/*/run.json")) else [])
+    if stopping.is_set() and stopped is None:
+        stopped = (f"stopped after {streak['count']} infrastructure errors in a row (last: {streak['last']}); "
+                   f"fix the cause (is the model server up? `localagentbench doctor`), then continue with --resume")
+    summary = (score.score_sources([str(out)]) if any(out.glob("runs/*/*/run.json"))
+               else score.score([], [config]))
     schema.check(summary, "summary", where=str(out / "summary.json"))
     write_json_atomic(out / "summary.json", summary)
-    return summary, interrupted
+    return summary, stopped

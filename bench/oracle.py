@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Iterable, Iterator, Sequence
 
-from bench.common import cleanup, environment, patch, rules, safefs, sandbox, schema, timing
+from bench.common import cleanup, environment, outcome, patch, rules, safefs, sandbox, schema, timing
 from bench.common.errors import UserError
 from bench.common.git import git, patch_files
 from bench.common.paths import temp_root
@@ -329,6 +329,10 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
         if step.summary:
             step.note = {"no_tests_ran": "exit 0, but the test runner reported no tests run",
                          "test_summary_failed": "exit 0, but the test runner reported failures"}[step.summary]
+    elif not done.timed_out:
+        broken = outcome.could_not_run(command, exit_code)
+        if broken:
+            step.note = f"the task's command could not run its tests ({broken}): the task is broken"
     return step
 
 
@@ -368,6 +372,8 @@ class Grading:
                 (copy.parent / f"home-{copy.name}").mkdir()
         except UserError as exc:
             self.error = exc
+        except OSError as exc:
+            self.error = UserError(f"{self.tmp}: {exc.strerror or exc}")
 
     def grade(self, record: dict) -> tuple[dict, dict | None, list[str], dict]:
         """Apply `record`'s patch to each phase's copy and run its commands: (oracle, heldout, flags, details)."""
@@ -380,15 +386,22 @@ class Grading:
         for phase, copy in self.phases.items():
             commands = self.visible if phase == "oracle" else self.hidden
             held: list[tuple[str, bytes, int]] = []
-            try:
-                if self.error:
-                    raise self.error
-                apply_change(record, copy, flags, change)
-                if phase == "heldout":
-                    held = lay_heldout(Path(record["task"]["heldout"]["path"]), copy, flags)
-            except UserError as exc:
-                results[phase] = {"passed": False, "error": f"grading copy failed: {exc}", "commands": []}
+            if self.error:  # the pristine copy itself failed: the harness's fault, never the agent's
+                results[phase] = {"passed": False, "error": f"grading copy failed: {self.error}", "commands": [],
+                                  "infra_error": f"grading copy failed: {self.error}"}
                 continue
+            try:
+                apply_change(record, copy, flags, change)
+            except UserError as exc:
+                results[phase] = {"passed": False, "error": f"the change does not apply: {exc}", "commands": []}
+                continue
+            if phase == "heldout":
+                try:
+                    held = lay_heldout(Path(record["task"]["heldout"]["path"]), copy, flags)
+                except (UserError, OSError) as exc:
+                    results[phase] = {"passed": False, "error": f"held-out files could not be laid: {exc}",
+                                      "commands": [], "task_error": f"held-out files could not be laid: {exc}"}
+                    continue
             protected = pristine_of(Path(record["paths"]["snapshot"])).protected
             expected = [*protected, *held]
             guarded = guard_mounts(copy, [rel for rel, _, _ in protected],
@@ -508,29 +521,6 @@ def mutant_counts(log_path: Path) -> dict | None:
     return found
 
 
-def decide_outcome(agent: dict, oracle: dict | None, heldout: dict | None) -> tuple[str, bool]:
-    """The outcome and success of a run, as DESIGN.md defines them (METHODOLOGY.md explains the order)."""
-    if agent.get("infra_error"):
-        return "infra_error", False
-    if any(phase and phase.get("infra_error") for phase in (oracle, heldout)):
-        return "infra_error", False  # the grading sandbox failed to start: the harness's own evidence
-    if oracle is None or not oracle["commands"]:
-        return "oracle_error", False  # the grading copy could not be built
-    if agent.get("timed_out"):
-        return "agent_timeout", False
-    visible = oracle["passed"]
-    hidden = heldout is None or heldout["passed"]
-    if visible and hidden:
-        return "passed", True
-    if visible:
-        # Held-out tests that fail, or run past their timeout on this change: `verify` proves the task's own
-        # commands finish well inside their timeouts, so a hang here is the change's doing.
-        return "overfit", False
-    if agent.get("agent_error"):
-        return "agent_error", False
-    return "failed", False
-
-
 def grade_one(record: dict, ahead: Ahead | None = None) -> dict:
     """Grade one run whose agent has finished; return the updated record (also written to run.json).
 
@@ -565,8 +555,8 @@ def grade_one(record: dict, ahead: Ahead | None = None) -> dict:
         sandbox_info = dict(record.get("sandbox") or {})
         sandbox_info["env"] = {**(sandbox_info.get("env") or {}), "grading": grading.env_names}
         record["sandbox"] = sandbox_info
-    outcome, success = decide_outcome(record["agent"], oracle, heldout)
-    record.update(stage="graded", oracle=oracle, heldout=heldout, outcome=outcome, success=success,
+    verdict, success = outcome.decide(record["agent"], oracle, heldout)
+    record.update(stage="graded", oracle=oracle, heldout=heldout, outcome=verdict, success=success,
                   flags=flags, flag_details=details)
     schema.check(record, "run", where=str(run_dir / "run.json"))
     write_json_atomic(run_dir / "run.json", record)

@@ -2,8 +2,10 @@
 
     python -m bench.score results/<run>/ [more runs or shards ...] [--out summary.json]
 
-Runs are grouped by agent x model. Infrastructure errors are kept apart: they are not the agent's
-failure and do not enter any pass rate. METHODOLOGY.md defines every number.
+Runs are grouped by agent x model. Each group gets two pass@1 rates: over its scored runs (infrastructure
+errors, unfinished and missing runs left out, and counted beside it) and strict (every run the grid planned,
+a run that did not pass for whatever reason counting as not passed). Outcomes are decided again from each
+run's graded sections (bench/common/outcome.py). METHODOLOGY.md defines every number.
 """
 from __future__ import annotations
 
@@ -13,14 +15,16 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from bench.common import schema
+from bench.common import outcome, schema
 from bench.common.errors import UserError
+from bench.common.outcome import OUTCOMES, UNSCORED
 from bench.common.paths import harness_version
-from bench.common.records import read_records, write_json_output
+from bench.common.records import planned_cells, read_records, write_json_output
 from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
 from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.summary import rate_text
 
-OUTCOMES = ["passed", "failed", "overfit", "agent_timeout", "agent_error", "oracle_error", "infra_error"]
+Cell = tuple[str, str, str, str, int]  # (run id, agent, model, task id, repetition)
 
 
 def pass_at_k(n: int, c: int, k: int) -> Fraction:
@@ -62,27 +66,33 @@ def costs(runs: list[dict]) -> dict:
     return out
 
 
-def score_task(runs: list[dict]) -> dict:
-    """Per-task numbers for one group: n scored runs, c successes, pass@k for every k <= n."""
-    scored = [r for r in runs if r["outcome"] != "infra_error"]
+def score_task(runs: list[dict], n_grid: int | None = None) -> dict:
+    """Per-task numbers for one group: n scored runs, c successes, pass@k for every k <= n, and the strict
+    pass@1 over the `n_grid` runs the grid planned for the task (default: the runs given)."""
+    scored = [r for r in runs if r["outcome"] not in UNSCORED]
     n, c = len(scored), sum(1 for r in scored if r["success"])
+    n_grid = max(n_grid or 0, len(runs))
     first = runs[0]
     return {
         "task_id": first["task_id"], "category": first["task"]["category"], "difficulty": first["task"]["difficulty"],
         "task_digest": first["task_digest"], "has_heldout": bool(first["task"].get("heldout")),
-        "n": n, "c": c, "n_runs": len(runs),
+        "n": n, "c": c, "n_runs": len(runs), "n_grid": n_grid, "pass_at_1_strict": c / n_grid,
         "pass_at_k": {str(k): float(pass_at_k(n, c, k)) for k in range(1, n + 1)},
         "outcomes": [r["outcome"] for r in sorted(runs, key=lambda r: r["rep"])],
         "flags": sorted({f for r in runs for f in r.get("flags", [])}),
     }
 
 
-def score_group(agent: str, model: str, runs: list[dict]) -> tuple[dict, list[dict]]:
-    """The group summary and its per-task rows."""
+def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] | None = None,
+                left_out: dict[str, int] | None = None) -> tuple[dict, list[dict]]:
+    """The group summary and its per-task rows. `grid`: task id -> runs planned (default: the runs given);
+    `left_out`: runs of the grid the scored rate cannot see ({"incomplete": n, "missing": n})."""
+    grid = dict(grid or {})
     by_task: dict[str, list[dict]] = defaultdict(list)
     for run in runs:
         by_task[run["task_id"]].append(run)
-    rows = [dict(score_task(task_runs), agent=agent, model=model) for task_runs in by_task.values()]
+        grid.setdefault(run["task_id"], 0)
+    rows = [dict(score_task(task_runs, grid[task_id]), agent=agent, model=model) for task_id, task_runs in by_task.items()]
     rows.sort(key=lambda row: row["task_id"])
     scored_rows = [row for row in rows if row["n"] > 0]
     k_max = min((row["n"] for row in scored_rows), default=0)
@@ -90,9 +100,11 @@ def score_group(agent: str, model: str, runs: list[dict]) -> tuple[dict, list[di
     for k in range(1, k_max + 1):
         exact = sum((pass_at_k(row["n"], row["c"], k) for row in scored_rows), Fraction(0)) / len(scored_rows)
         pass_k[str(k)] = float(exact)
-    p1 = pass_k.get("1", 0.0)
+    p1 = pass_k.get("1")
+    n_grid_runs = sum(max(planned, len(by_task.get(task_id, []))) for task_id, planned in grid.items())
+    strict = (float(sum((Fraction(row["c"], row["n_grid"]) for row in rows), Fraction(0)) / len(grid))
+              if grid else None)
     outcomes = {o: sum(1 for r in runs if r["outcome"] == o) for o in OUTCOMES}
-    visible_passed = [r for r in runs if r["task"].get("heldout") and r["oracle"] and r["oracle"]["passed"]]
     calib = [row for row in scored_rows if row["category"] == "calib"]
     categories: dict[str, dict] = {}
     for row in scored_rows:
@@ -101,27 +113,34 @@ def score_group(agent: str, model: str, runs: list[dict]) -> tuple[dict, list[di
         cat["_p"] += Fraction(row["c"], row["n"])
     for cat in categories.values():
         cat["pass_at_1"] = float(cat.pop("_p") / cat["n_tasks"])
+    unscored = {"infra_error": sum(1 for r in runs if r["outcome"] in UNSCORED),
+                "incomplete": (left_out or {}).get("incomplete", 0), "missing": (left_out or {}).get("missing", 0)}
+    scored_runs = [r for r in runs if r["outcome"] not in UNSCORED]
     group = {
         "agent": agent, "model": model,
         "agent_version": sorted({r["agent"].get("version") or "" for r in runs}),
-        "n_tasks": len(scored_rows), "n_tasks_unscored": len(rows) - len(scored_rows),
+        "n_tasks": len(scored_rows), "n_tasks_unscored": len(grid) - len(scored_rows),
         "n_runs": len(runs), "n_scored_runs": sum(row["n"] for row in rows),
+        "n_grid_tasks": len(grid), "n_grid_runs": n_grid_runs,
         "repetitions": sorted({row["n_runs"] for row in rows}),
         "passes": sum(row["c"] for row in rows),
         "pass_at_1": p1,
-        "pass_at_1_ci": wilson_interval(p1, len(scored_rows)),
+        "pass_at_1_ci": wilson_interval(p1, len(scored_rows)) if p1 is not None else None,
+        "pass_at_1_strict": strict,
+        "pass_at_1_strict_ci": wilson_interval(strict, len(grid)) if strict is not None else None,
+        "left_out": {**unscored, "total": sum(unscored.values())},
+        "complete": not unscored["incomplete"] and not unscored["missing"],
         "pass_at_k": pass_k,
-        "heldout_checked": len(visible_passed),
-        "heldout_confirmed": sum(1 for r in visible_passed if r["heldout"] and r["heldout"]["passed"]),
-        "overfit": outcomes["overfit"],
+        **outcome.heldout_counts(runs),
         "infra_errors": outcomes["infra_error"],
         "outcomes": outcomes,
         "flagged_runs": sum(1 for r in runs if r.get("flags")),
         "calib": {"n_tasks": len(calib), "passes": sum(row["c"] for row in calib),
                   "broken": bool(calib) and all(row["c"] == 0 for row in calib)},
         "categories": dict(sorted(categories.items())),
-        "latency": latency([r for r in runs if r["outcome"] != "infra_error"]),
-        "costs": costs([r for r in runs if r["outcome"] != "infra_error"]),
+        "latency": latency(scored_runs),
+        "costs": costs(scored_runs),
+        "synthetic": any((r["agent"].get("extra") or {}).get("synthetic") is True for r in runs),
         "sandbox": sorted({r["sandbox"]["kind"] for r in runs}),
         "load_s": next((r["model"]["load_s"] for r in runs if r["model"].get("load_s") is not None), None),
         "jobs": sorted({r["sandbox"].get("jobs", 1) for r in runs}),
@@ -130,11 +149,14 @@ def score_group(agent: str, model: str, runs: list[dict]) -> tuple[dict, list[di
 
 
 def headline(group: dict) -> str:
-    """One line per group for people: pass@1 with its interval, passes, overfit, infra errors."""
-    lo, hi = group["pass_at_1_ci"]
-    return (f"{group['agent']} x {group['model']}: pass@1 {group['pass_at_1']:.3f} [{lo:.3f}, {hi:.3f}] over "
-            f"{group['n_tasks']} task(s); {group['passes']}/{group['n_scored_runs']} runs passed, "
-            f"overfit {group['overfit']}, infra errors {group['infra_errors']}")
+    """One line per group for people: both pass@1 rates with their intervals and what each leaves out."""
+    left = group["left_out"]
+    parts = [f"{left[k]} {k.replace('_', ' ')}" for k in ("infra_error", "incomplete", "missing") if left[k]]
+    return (f"{group['agent']} x {group['model']}: pass@1 {rate_text(group['pass_at_1'], group['pass_at_1_ci'])} "
+            f"over {group['n_scored_runs']} scored run(s) of {group['n_tasks']} task(s) "
+            f"({left['total']} left out{': ' + ', '.join(parts) if parts else ''}); strict pass@1 "
+            f"{rate_text(group['pass_at_1_strict'], group['pass_at_1_strict_ci'])} over all {group['n_grid_runs']} "
+            f"run(s) of the grid; {group['passes']} passed, overfit {group['overfit']}")
 
 
 def _graded_problem(record: dict) -> str | None:
@@ -152,9 +174,22 @@ def _graded_problem(record: dict) -> str | None:
     return None
 
 
-def score(records: Iterable[dict]) -> dict:
-    """Build the summary from run records of one run, several runs, or shards of one run."""
-    runs, incomplete, duplicates, seen = [], [], [], set()
+def _derived(record: dict, where: str, warnings: list[str]) -> dict:
+    """The record with the outcome and success its graded sections show; a run.json that says otherwise is
+    scored by what its grading shows, and the warning names it."""
+    verdict, success = outcome.of_record(record)
+    if (record["outcome"], record["success"]) == (verdict, success):
+        return record
+    warnings.append(f"{where}: run.json says outcome {record['outcome']!r} (success {record['success']}), but its "
+                    f"graded sections show {verdict!r}; scored as {verdict!r}")
+    return {**record, "outcome": verdict, "success": success}
+
+
+def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
+    """Build the summary from run records of one run, several runs, or shards of one run. `configs`: the
+    bundles' run-config.json (read_records gathers them), whose grids say which runs were planned: a planned
+    run that is neither graded nor in progress is reported missing and counts in the strict rate."""
+    runs, incomplete, duplicates, seen, derived_warnings = [], [], [], set(), []
     for record in records:
         where = f"run {record.get('task_id')}/{record.get('rep')}"
         schema.check(record, "run", where=where)
@@ -169,35 +204,87 @@ def score(records: Iterable[dict]) -> dict:
         seen.add(key)
         if record["stage"] != "graded":
             incomplete.append({"run_id": record["run_id"], "task_id": record["task_id"], "rep": record["rep"],
-                               "stage": record["stage"]})
+                               "stage": record["stage"], "agent": key[1], "model": key[2]})
             continue
-        runs.append(record)
+        runs.append(_derived(record, where, derived_warnings))
     runs.sort(key=lambda r: (r["agent"]["name"], r["model"]["id"], r["task_id"], r["rep"], r["run_id"]))
+    configs = list(configs)  # complete only now: read_records fills it as the records are read
+    planned_by = {c["run_id"]: c for c in configs if isinstance(c.get("agent"), str) and isinstance(c.get("model"), str)}
+    for item in incomplete:  # a run stopped before its agent started names no agent yet: its bundle does
+        if item["run_id"] in planned_by and (item["agent"] is None or item["model"] is None):
+            item.update(agent=planned_by[item["run_id"]]["agent"], model=planned_by[item["run_id"]]["model"])
+    cells = _grid(runs, incomplete, planned_by.values())
+    graded_cells = {(r["run_id"], r["agent"]["name"], r["model"]["id"], r["task_id"], r["rep"]) for r in runs}
+    incomplete_cells = {(i["run_id"], i["agent"], i["model"], i["task_id"], i["rep"]) for i in incomplete
+                        if i["agent"] is not None and i["model"] is not None}
+    missing = [{"run_id": c[0], "agent": c[1], "model": c[2], "task_id": c[3], "rep": c[4]}
+               for c in sorted(cells - graded_cells - incomplete_cells)]
     grouped: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for run in runs:
         grouped[(run["agent"]["name"], run["model"]["id"])].append(run)
     groups, tasks = [], []
-    for (agent, model), group_runs in grouped.items():
-        group, rows = score_group(agent, model, group_runs)
+    for (agent, model), group_runs in sorted(grouped.items()):
+        mine = [c for c in cells if c[1:3] == (agent, model)]
+        grid: dict[str, int] = defaultdict(int)
+        for cell in mine:
+            grid[cell[3]] += 1
+        left_out = {"incomplete": sum(1 for c in mine if c in incomplete_cells),
+                    "missing": sum(1 for c in mine if c not in graded_cells and c not in incomplete_cells)}
+        group, rows = score_group(agent, model, group_runs, grid, left_out)
         groups.append(group)
         tasks.extend(rows)
+    unrun = sorted({(c[1], c[2]) for c in cells} - set(grouped))
     digests: dict[str, set[str]] = defaultdict(set)
     for run in runs:
         digests[run["task_id"]].add(run["task_digest"])
     warnings = [f"task {t} was run at {len(d)} different digests; results mix task versions"
                 for t, d in sorted(digests.items()) if len(d) > 1]
+    warnings += derived_warnings
     warnings += [f"{len(incomplete)} run(s) did not finish grading and are not scored"] if incomplete else []
+    warnings += _missing_warnings(missing)
+    warnings += [f"{agent} x {model}: no run was graded; nothing to score" for agent, model in unrun]
     warnings += [f"{len(duplicates)} duplicate run(s) ignored (same run id, agent, model, task, repetition)"] if duplicates else []
+    warnings += [f"{g['agent']} x {g['model']}: no run was scored; pass@1 is n/a" for g in groups if g["pass_at_1"] is None]
     warnings += [f"{g['agent']} x {g['model']}: every calibration task failed; the setup is broken, not the model"
                  for g in groups if g["calib"]["broken"]]
+    broken = sorted({r["task_id"] for r in runs if r["outcome"] == "task_error"})
+    warnings += [f"task {t}: its grading command could not run its tests (outcome task_error); the task is broken: "
+                 f"check it with `localagentbench verify --task {t}`" for t in broken]
     return {
         "schema": "localagentbench/summary@1",
         "harness_version": harness_version(),
         "run_ids": sorted({r["run_id"] for r in runs}),
         "task_digests": {t: sorted(d)[0] for t, d in sorted(digests.items())},
         "groups": groups, "tasks": tasks, "runs": runs,
-        "incomplete": incomplete, "duplicates": duplicates, "warnings": warnings,
+        "incomplete": incomplete, "missing": missing, "duplicates": duplicates, "warnings": warnings,
     }
+
+
+def _grid(runs: list[dict], incomplete: list[dict], configs: Iterable[dict]) -> set[Cell]:
+    """Every run planned: each config's grid under its run id, agent and model, plus every run found."""
+    cells: set[Cell] = {(r["run_id"], r["agent"]["name"], r["model"]["id"], r["task_id"], r["rep"]) for r in runs}
+    cells |= {(i["run_id"], i["agent"], i["model"], i["task_id"], i["rep"]) for i in incomplete
+              if i["agent"] is not None and i["model"] is not None}
+    for config in configs:
+        cells |= {(config["run_id"], config["agent"], config["model"], task_id, rep)
+                  for task_id, rep in planned_cells(config)}
+    return cells
+
+
+def _missing_warnings(missing: list[dict], shown: int = 5) -> list[str]:
+    """One warning naming the missing runs (the first few, then how many more)."""
+    if not missing:
+        return []
+    names = [f"{m['task_id']}/{m['rep']}" for m in missing]
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return [f"{len(missing)} run(s) the grid planned are missing (no run.json; a shard not given?): "
+            f"{', '.join(names[:shown])}{more}; they count as not passed in the strict pass@1"]
+
+
+def score_sources(sources: Sequence[str]) -> dict:
+    """score() over run bundles, record files or '-', with the grids their bundles' configs planned."""
+    configs: list[dict] = []
+    return score(read_records(sources, configs), configs)
 
 
 def _main(argv: Sequence[str]) -> int:
@@ -205,7 +292,7 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("inputs", nargs="*", default=["-"], help="run bundles, run.json / JSONL files, or - (stdin)")
     parser.add_argument("--out", default="-", help="where to write summary.json (default: stdout)")
     args = parser.parse_args(argv)
-    summary = score(read_records(args.inputs))
+    summary = score_sources(args.inputs)
     schema.check(summary, "summary", where=args.out)
     write_json_output(args.out, summary)
     for warning in summary["warnings"]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -260,3 +261,77 @@ def test_a_run_the_harness_raises_on_is_recorded_counted_and_the_rest_go_on(ten,
     group = summary["groups"][0]
     assert group["n_scored_runs"] == 10 and group["passes"] == 9 and group["pass_at_1"] == pytest.approx(0.9)
     assert (tmp_path / "o" / "summary.json").is_file()
+
+
+def test_an_omitted_shard_and_a_deleted_run_are_reported_missing_through_the_cli(ten, tmp_path):
+    outs = {}
+    for k in (1, 2):
+        outs[k] = tmp_path / f"shard-{k}"
+        assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--shard", f"{k}/2",
+                         "--run-id", "split", "--out", str(outs[k])]) == 0
+    config = json.loads((outs[1] / "run-config.json").read_text())
+    assert sorted(map(tuple, config["grid"])) == sorted((f"t{i}", 0) for i in range(10)), "the whole grid, every shard"
+    shard_2_cells = sorted((run.parent.name, int(run.name)) for run in (outs[2] / "runs").glob("*/*"))
+    done = subprocess.run([sys.executable, "-m", "bench.score", str(outs[1]), "--out", str(tmp_path / "s.json")],
+                          cwd=REPO, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    summary = json.loads((tmp_path / "s.json").read_text())
+    assert sorted((m["task_id"], m["rep"]) for m in summary["missing"]) == shard_2_cells and len(shard_2_cells) == 5
+    group = summary["groups"][0]
+    assert (group["pass_at_1"], group["pass_at_1_strict"], group["left_out"]["missing"]) == (1.0, 0.5, 5)
+    assert "5 run(s) the grid planned are missing" in done.stderr and "strict pass@1 0.500" in done.stderr
+    shutil.rmtree(outs[2] / "runs" / shard_2_cells[0][0])
+    assert score.main([str(outs[1]), str(outs[2]), "--out", str(tmp_path / "both.json")]) == 0
+    both = json.loads((tmp_path / "both.json").read_text())
+    assert [(m["task_id"], m["rep"]) for m in both["missing"]] == [shard_2_cells[0]]
+    assert both["groups"][0]["pass_at_1_strict"] == 0.9 and both["groups"][0]["complete"] is False
+
+
+def test_consecutive_infrastructure_errors_stop_the_run_and_resume_runs_them_again(ten, tmp_path, monkeypatch, capsys):
+    import socket
+
+    from bench.adapters import command
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{sock.getsockname()[1]}")  # nothing listens: the check agrees
+    real_parse = command.parse
+
+    def parse_claiming_infra(ctx, result):
+        signals = real_parse(ctx, result)
+        signals.infra_error = "model server unreachable"
+        return signals
+
+    monkeypatch.setattr(command, "parse", parse_claiming_infra)
+    out = tmp_path / "o"
+    args = ["run", "--agent", "command", "--agent-cmd", "true", "--model", "ollama/m", "--tasks", str(ten / "tasks"),
+            "--out", str(out), "--sandbox", "none"]
+    assert cli.main(args) == 3
+    err = capsys.readouterr().err
+    assert "error: stopped after 3 infrastructure errors in a row" in err and "--resume" in err
+    assert len(list(out.glob("runs/*/*/run.json"))) == 3, "no run starts after the third"
+    summary = json.loads((out / "summary.json").read_text())
+    group = summary["groups"][0]
+    assert group["pass_at_1"] is None and group["pass_at_1_strict"] == 0.0
+    assert group["left_out"] == {"infra_error": 3, "incomplete": 0, "missing": 7, "total": 10}
+    monkeypatch.setattr(command, "parse", real_parse)
+    assert cli.main([*args, "--resume"]) == 0, "the server is back: every run, the three errors included, is run"
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["groups"][0]["n_scored_runs"] == 10 and summary["groups"][0]["infra_errors"] == 0
+
+
+def test_a_run_with_no_scored_run_exits_non_zero_with_one_line(ten, tmp_path, monkeypatch, capsys):
+    from bench.adapters import command
+    real_parse = command.parse
+
+    def parse_claiming_infra(ctx, result):
+        signals = real_parse(ctx, result)
+        signals.infra_error = "model server unreachable"
+        return signals
+
+    monkeypatch.setenv("OLLAMA_HOST", "127.0.0.1:9")
+    monkeypatch.setattr(command, "parse", parse_claiming_infra)
+    assert cli.main(["run", "--agent", "command", "--agent-cmd", "true", "--model", "ollama/m", "--tasks",
+                     str(ten / "tasks"), "--task", "t1", "--task", "t2", "--out", str(tmp_path / "o")]) == 3
+    err = capsys.readouterr().err
+    assert "pass@1 n/a over 0 scored run(s)" in err
+    assert "error: no run was scored" in err

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from bench import isolate, oracle, run_agent, validate
-from bench.common import schema
+from bench.common import outcome, schema
+from bench.common.errors import UserError
 
 
 def _graded(suite: Path, tmp_path: Path, agent: str, task_id: str = "fix-add", **opts) -> dict:
@@ -105,27 +106,58 @@ def test_agent_cannot_see_heldout_files_in_its_workdir(suite, tmp_path):
     assert "heldout" not in listing and "test_calc_hidden" not in listing and "solution" not in listing
 
 
-def test_every_graded_record_matches_the_schema(suite, tmp_path):
-    schema.check(_graded(suite, tmp_path, "mock"), "run")
+def test_every_graded_record_matches_the_schema_and_its_outcome_is_what_its_sections_show(suite, tmp_path):
+    for i, agent in enumerate(("mock", "oracle", "nop")):
+        record = _graded(suite, tmp_path / str(i), agent)
+        assert schema.check(record, "run") is record
+        assert record["stage"] == "graded"
+        assert (record["outcome"], record["success"]) == outcome.of_record(record)
+    with pytest.raises(UserError, match="outcome"):
+        schema.check({**record, "outcome": "solved"}, "run")
 
 
-@pytest.mark.parametrize("agent,oracle_,heldout,expected", [
-    ({"infra_error": "down"}, None, None, ("infra_error", False)),
-    ({}, {"passed": False, "error": "grading copy failed", "commands": []}, None, ("oracle_error", False)),
-    ({"timed_out": True}, {"passed": True, "commands": [{}]}, None, ("agent_timeout", False)),
-    ({}, {"passed": True, "commands": [{}]}, None, ("passed", True)),
-    ({}, {"passed": True, "commands": [{}]}, {"passed": True}, ("passed", True)),
-    ({}, {"passed": True, "commands": [{}]}, {"passed": False}, ("overfit", False)),
-    ({}, {"passed": False, "error": "a command timed out", "commands": [{}]}, None, ("failed", False)),
-    ({}, {"passed": True, "commands": [{}]}, {"passed": False, "error": "a command timed out"}, ("overfit", False)),
-    ({}, {"passed": True, "commands": [{}]}, {"passed": False, "infra_error": "sandbox"}, ("infra_error", False)),
-    ({"timed_out": True}, {"passed": False, "commands": [{}]}, None, ("agent_timeout", False)),
-    ({"agent_error": "exit 1"}, {"passed": False, "commands": [{}]}, None, ("agent_error", False)),
-    ({"agent_error": "exit 1"}, {"passed": True, "commands": [{}]}, None, ("passed", True)),
-    ({}, {"passed": False, "commands": [{}]}, {"passed": True}, ("failed", False)),
-])
-def test_decide_outcome(agent, oracle_, heldout, expected):
-    assert oracle.decide_outcome(agent, oracle_, heldout) == expected
+def _set_heldout_command(suite: Path, task_id: str, command: str, timeout_s: float = 30) -> None:
+    task = suite / "tasks" / f"{task_id}.yaml"
+    text = task.read_text()
+    start = text.index("heldout:\n")
+    end = text.index("  timeout_s:", start)
+    end = text.index("\n", end) + 1
+    task.write_text(text[:start] + f"heldout:\n  path: heldout/{task_id}\n  command:\n    - {command}\n"
+                    f"  timeout_s: {timeout_s}\n" + text[end:])
+
+
+def test_a_heldout_command_that_cannot_find_its_tests_is_a_broken_task_not_overfit(suite, tmp_path):
+    _set_heldout_command(suite, "fix-add", "python -m pytest -q no_such_dir")
+    record = _graded(suite, tmp_path, "oracle")
+    assert record["oracle"]["passed"] is True and record["heldout"]["commands"][0]["exit_code"] == 4
+    assert record["outcome"] == "task_error" and record["success"] is False
+    assert "could not run its tests (pytest exit 4" in record["heldout"]["commands"][0]["note"]
+
+
+def test_a_heldout_command_that_collects_no_tests_is_a_broken_task(suite, tmp_path):
+    _set_heldout_command(suite, "fix-add", "python -m pytest -q -k no_test_has_this_name heldout_tests")
+    record = _graded(suite, tmp_path, "oracle")
+    assert record["heldout"]["commands"][0]["exit_code"] == 5
+    assert record["outcome"] == "task_error"
+
+
+def test_a_change_that_makes_the_heldout_tests_hang_is_overfit(suite, tmp_path):
+    _set_heldout_command(suite, "fix-add", "sleep 20", timeout_s=0.5)
+    record = _graded(suite, tmp_path, "command", agent_cmd=FIX)
+    assert record["oracle"]["passed"] is True and record["heldout"]["commands"][0]["timed_out"] is True
+    assert record["outcome"] == "overfit" and record["success"] is False
+
+
+def test_a_change_that_does_not_apply_is_an_oracle_error_counted_against_the_run(suite, tmp_path):
+    tasks, _ = validate.validate([str(suite / "tasks")], ["fix-add"])
+    record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
+    adapter, version = run_agent.prepare("command", {"agent_cmd": FIX})
+    record = run_agent.run_agent_one(record, "command", adapter, version, "none", {"agent_cmd": FIX})
+    patch_file = Path(record["paths"]["run_dir"]) / "patch.diff"
+    patch_file.write_text(patch_file.read_text().replace("-    return a - b", "-    return a * b"))
+    graded = oracle.grade_one(record)
+    assert graded["outcome"] == "oracle_error" and graded["success"] is False
+    assert graded["oracle"]["error"].startswith("the change does not apply")
 
 
 def _ahead_run(suite: Path, tmp_path: Path, agent: str, kind: str = "none", **opts) -> tuple[dict, oracle.Ahead]:
@@ -166,7 +198,7 @@ def test_grading_set_up_ahead_is_dropped_when_the_agent_had_an_infrastructure_er
     assert _grading_dirs() <= before, "its grading directory went"
 
 
-def test_a_grading_copy_that_cannot_be_made_ahead_is_an_oracle_error(suite, tmp_path):
+def test_a_grading_copy_that_cannot_be_made_ahead_is_the_harness_failure_not_the_agents(suite, tmp_path):
     tasks, _ = validate.validate([str(suite / "tasks")], ["fix-add"])
     record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
     record["sandbox"] = run_agent.sandbox_record("none", "none")
@@ -175,7 +207,8 @@ def test_a_grading_copy_that_cannot_be_made_ahead_is_an_oracle_error(suite, tmp_
     adapter, version = run_agent.prepare("nop", {})
     record = run_agent.run_agent_one(record, "nop", adapter, version, "none", {})
     graded = oracle.grade_one(record, ahead)
-    assert graded["outcome"] == "oracle_error" and "grading copy failed" in graded["oracle"]["error"]
+    assert graded["outcome"] == "infra_error" and graded["success"] is False
+    assert "grading copy failed" in graded["oracle"]["infra_error"]
 
 
 @pytest.mark.skipif(__import__("bench.common.sandbox", fromlist=["resolve"]).resolve("auto") != "bwrap",

@@ -19,8 +19,10 @@ def make_run(task_id: str, rep: int, outcome: str, *, agent: str = "a", model: s
     """A schema-valid run record with the given outcome."""
     success = outcome == "passed"
     visible = outcome in ("passed", "overfit")
-    grading = None if outcome == "infra_error" else {"passed": visible, "commands": [
-        {"command": "t", "exit_code": 0 if visible else 1, "duration_s": 0.1, "timed_out": False}]}
+    exit_code = 0 if visible else 4 if outcome == "task_error" else 1
+    grading = None if outcome == "infra_error" else {"passed": visible, "commands": [] if outcome == "oracle_error" else [
+        {"command": "pytest" if outcome == "task_error" else "t", "exit_code": exit_code, "duration_s": 0.1,
+         "timed_out": False}]}
     hidden = None
     if heldout and grading:
         hidden = {"passed": outcome == "passed", "commands": [
@@ -33,7 +35,8 @@ def make_run(task_id: str, rep: int, outcome: str, *, agent: str = "a", model: s
         "agent": {"name": agent, "version": "1", "argv": [], "exit_code": 0, "timed_out": outcome == "agent_timeout",
                   "wall_s": wall, "tokens_in": tokens[0] if tokens else None, "tokens_out": tokens[1] if tokens else None,
                   "tokens_reasoning": None, "tokens_cache_read": None, "turns": turns, "tool_calls": None,
-                  "failed_tool_calls": None, "infra_error": "server down" if outcome == "infra_error" else None},
+                  "failed_tool_calls": None, "infra_error": "server down" if outcome == "infra_error" else None,
+                  "agent_error": "exit 1" if outcome == "agent_error" else None},
         "model": {"id": model}, "oracle": grading if stage == "graded" else None,
         "heldout": hidden if stage == "graded" else None,
         "outcome": outcome if stage == "graded" else None, "success": success if stage == "graded" else None,
@@ -95,11 +98,15 @@ def test_infra_errors_are_kept_apart():
 
 
 def test_heldout_confirmation_overfit_and_outcome_counts():
+    timed_out_passing = make_run("t5", 0, "agent_timeout", heldout=True)
+    for section in (timed_out_passing["oracle"], timed_out_passing["heldout"]):
+        section.update(passed=True, commands=[{**section["commands"][0], "exit_code": 0}])
     runs = [make_run("t1", 0, "passed", heldout=True), make_run("t2", 0, "overfit", heldout=True),
-            make_run("t3", 0, "failed", heldout=True), make_run("t4", 0, "agent_timeout")]
+            make_run("t3", 0, "failed", heldout=True), make_run("t4", 0, "agent_timeout"), timed_out_passing]
     group = score.score(runs)["groups"][0]
+    # The timed-out run's change passes both phases, but a run that timed out is no candidate success.
     assert (group["heldout_checked"], group["heldout_confirmed"], group["overfit"]) == (2, 1, 1)
-    assert group["outcomes"]["agent_timeout"] == 1 and group["outcomes"]["passed"] == 1
+    assert group["outcomes"]["agent_timeout"] == 2 and group["outcomes"]["passed"] == 1
 
 
 def test_latency_and_tokens_unknown_stays_null():
@@ -125,7 +132,7 @@ def test_shards_merge_and_duplicates_and_incomplete_are_reported():
     shard_b = [make_run("t1", 0, "passed"), make_run("t3", 0, "passed", stage="agent_done")]
     summary = score.score(shard_a + shard_b)
     assert summary["duplicates"] == [{"run_id": "r1", "task_id": "t1", "rep": 0}]
-    assert summary["incomplete"] == [{"run_id": "r1", "task_id": "t3", "rep": 0, "stage": "agent_done"}]
+    assert summary["incomplete"] == [{"run_id": "r1", "task_id": "t3", "rep": 0, "stage": "agent_done", "agent": "a", "model": "m"}]
     assert any("duplicate" in w for w in summary["warnings"]) and any("did not finish" in w for w in summary["warnings"])
     assert summary["groups"][0]["n_runs"] == 2
 
@@ -190,3 +197,65 @@ def test_nan_and_infinity_in_records_are_refused(tmp_path, capsys):
         assert score.main([str(bad)]) == 2
         err = capsys.readouterr().err
         assert err.splitlines() == [f"error: {bad}: line 2: not valid JSON ({constant} is not a number JSON allows)"]
+
+
+def wilson(p: float, n: int) -> list[float]:
+    """The Wilson score interval written out from its textbook formula (z = 1.96)."""
+    z = 1.959963984540054
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return [max(0.0, centre - half), min(1.0, centre + half)]
+
+
+def test_strict_and_scored_rates_count_what_each_leaves_out():
+    runs = [make_run("t1", 0, "passed"), make_run("t2", 0, "failed"), make_run("t3", 0, "infra_error"),
+            make_run("t5", 0, "passed", stage="agent_done")]
+    config = {"run_id": "r1", "agent": "a", "model": "m", "grid": [["t1", 0], ["t2", 0], ["t3", 0], ["t4", 0], ["t5", 0]]}
+    summary = score.score(runs, [config])
+    group = summary["groups"][0]
+    # scored: t1 and t2 (1 of 2); strict: 1 pass over the 5 runs planned, t3-t5 counting as not passed
+    assert group["pass_at_1"] == 0.5 and group["pass_at_1_ci"] == pytest.approx(wilson(0.5, 2), abs=1e-6)
+    assert group["pass_at_1_strict"] == 0.2 and group["pass_at_1_strict_ci"] == pytest.approx(wilson(0.2, 5), abs=1e-6)
+    assert group["left_out"] == {"infra_error": 1, "incomplete": 1, "missing": 1, "total": 3}
+    assert (group["n_grid_runs"], group["n_grid_tasks"], group["complete"]) == (5, 5, False)
+    assert summary["missing"] == [{"run_id": "r1", "agent": "a", "model": "m", "task_id": "t4", "rep": 0}]
+    assert any("1 run(s) the grid planned are missing" in w and "t4/0" in w for w in summary["warnings"])
+    line = score.headline(group)
+    assert "pass@1 0.500 [" in line and "(3 left out: 1 infra error, 1 incomplete, 1 missing)" in line
+    assert "strict pass@1 0.200 [" in line and "over all 5 run(s) of the grid" in line
+
+
+def test_strict_rate_with_repetitions_is_the_mean_over_tasks_of_passes_over_planned_runs():
+    runs = [make_run("t1", 0, "passed"), make_run("t1", 1, "infra_error"), make_run("t1", 2, "passed"),
+            make_run("t2", 0, "failed"), make_run("t2", 1, "passed")]
+    config = {"run_id": "r1", "agent": "a", "model": "m", "tasks": {"t1": DIGEST, "t2": DIGEST}, "repeat": 3}
+    group = score.score(runs, [config])["groups"][0]
+    # scored: t1 2/2, t2 1/2 -> 0.75; strict: t1 2/3, t2 1/3 (t2 rep 2 missing) -> 0.5
+    assert group["pass_at_1"] == 0.75 and group["pass_at_1_strict"] == 0.5
+    assert group["left_out"]["total"] == 2 and group["n_grid_runs"] == 6
+
+
+def test_a_group_with_no_scored_run_has_no_rate():
+    summary = score.score([make_run("t1", 0, "infra_error"), make_run("t2", 0, "infra_error")])
+    group = summary["groups"][0]
+    assert group["pass_at_1"] is None and group["pass_at_1_ci"] is None and group["pass_at_k"] == {}
+    assert group["pass_at_1_strict"] == 0.0
+    assert "pass@1 n/a over 0 scored run(s)" in score.headline(group)
+    assert any("no run was scored; pass@1 is n/a" in w for w in summary["warnings"])
+    schema.check(summary, "summary")
+
+
+def test_the_outcome_is_what_the_graded_sections_show_not_what_run_json_says():
+    forged = make_run("t1", 0, "failed")
+    forged.update(outcome="passed", success=True)
+    summary = score.score([forged, make_run("t2", 0, "passed")])
+    assert [r["outcome"] for r in summary["runs"]] == ["failed", "passed"]
+    assert summary["groups"][0]["passes"] == 1 and summary["groups"][0]["pass_at_1"] == 0.5
+    assert any("run t1/0: run.json says outcome 'passed'" in w and "scored as 'failed'" in w for w in summary["warnings"])
+
+
+def test_a_broken_task_is_counted_and_named():
+    summary = score.score([make_run("t1", 0, "task_error"), make_run("t2", 0, "passed")])
+    group = summary["groups"][0]
+    assert group["outcomes"]["task_error"] == 1 and group["n_scored_runs"] == 2 and group["pass_at_1"] == 0.5
+    assert any("task t1:" in w and "verify --task t1" in w for w in summary["warnings"])

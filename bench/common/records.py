@@ -101,22 +101,23 @@ def _objects(doc: Any, name: str) -> Iterator[dict]:
             yield item
 
 
-def read_records(sources: Iterable[str]) -> Iterator[dict]:
-    """Yield records from each source: '-' (stdin), a .json/.jsonl file, or a run bundle directory."""
+def read_records(sources: Iterable[str], configs: list[dict] | None = None) -> Iterator[dict]:
+    """Yield records from each source: '-' (stdin), a .json/.jsonl file, or a run bundle directory.
+    `configs`, when given, gets the run-config.json of every bundle read (what each run planned)."""
     for source in sources:
         if source == "-":
             yield from _parse_stream(sys.stdin, "<stdin>")
             continue
         path = Path(source)
         if path.is_dir():
-            yield from read_bundle(path)
+            yield from read_bundle(path, configs)
             continue
         if not path.exists():
             raise UserError(f"{path}: no such file or directory")
         yield from read_record_file(path)
 
 
-def read_bundle(path: Path) -> Iterator[dict]:
+def read_bundle(path: Path, configs_seen: list[dict] | None = None) -> Iterator[dict]:
     """Yield the runs of a results directory. Where a bundle has its run-config.json, only runs made by that
     run (its run id, agent and model) lying where that run put them are read: any other is skipped with a
     warning, so a run.json copied in from elsewhere never enters the scores. Shards are read each against its
@@ -129,6 +130,8 @@ def read_bundle(path: Path) -> Iterator[dict]:
         bundle = _bundle_of(run_file, path)
         if bundle not in configs:
             configs[bundle] = bundle_config(bundle)
+            if configs[bundle] is not None and configs_seen is not None:
+                configs_seen.append(configs[bundle])
         config = configs[bundle]
         for record in read_record_file(run_file):
             reason = _not_from(record, config, run_file.relative_to(bundle)) if config else None
@@ -168,7 +171,26 @@ def bundle_config(bundle: Path) -> dict | None:
     for key in ("agent", "model"):
         if not isinstance(config.get(key), (str, type(None))):
             raise UserError(f"{path}: {key}: not a string; {hint}")
+    grid = config.get("grid")
+    if grid is not None and not (isinstance(grid, list) and len(grid) <= MAX_GRID_RUNS and all(
+            isinstance(cell, list) and len(cell) == 2 and isinstance(cell[0], str) and type(cell[1]) is int
+            for cell in grid)):
+        raise UserError(f"{path}: grid: not a list of [task id, repetition] pairs (at most {MAX_GRID_RUNS}); {hint}")
     return config
+
+
+MAX_GRID_RUNS = 1_000_000
+
+
+def planned_cells(config: dict) -> list[tuple[str, int]]:
+    """The (task id, repetition) cells a run planned, all shards together, from its config."""
+    grid = config.get("grid")
+    if grid is None:  # a config from before the grid was recorded: its task list and repetitions say the same
+        tasks, repeat = config.get("tasks"), config.get("repeat")
+        if isinstance(tasks, dict) and type(repeat) is int and 1 <= repeat and len(tasks) * repeat <= MAX_GRID_RUNS:
+            return [(str(task_id), rep) for task_id in tasks for rep in range(repeat)]
+        return []
+    return [(task_id, rep) for task_id, rep in grid]
 
 
 def _not_from(record: dict, config: dict, where: Path) -> str | None:

@@ -1,4 +1,5 @@
-"""Loading a summary.json given as a file, a results directory holding one, or '-' (stdin)."""
+"""Reading summaries: loading summary.json (a file, a results directory holding one, or '-'), and the
+conventions every page that shows one follows."""
 from __future__ import annotations
 
 import json
@@ -37,3 +38,16 @@ def load_summary(source: str | Path, rescore_hint: str = "localagentbench report
     if not isinstance(data, dict):
         raise UserError(f"{path}: expected a summary object, found {type(data).__name__}")
     return schema.check(data, "summary", where=str(path))
+
+
+# What an agent marked synthetic (agent.extra.synthetic: the mock agent) invented: every count it reports and
+# its trajectory's timeline. Wall times, outcomes and grading are measured all the same.
+SYNTHETIC_FIGURES = ("tokens_in", "tokens_out", "tokens_reasoning", "tokens_cache_read", "turns", "tool_calls",
+                     "failed_tool_calls", "timeline")
+
+
+def rate_text(rate: float | None, ci: list[float] | None = None) -> str:
+    """A rate with its interval for people: "0.500 [0.237, 0.763]", or "n/a" when there is nothing to rate."""
+    if rate is None:
+        return "n/a"
+    return f"{rate:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else f"{rate:.3f}"
