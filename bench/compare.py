@@ -1,17 +1,19 @@
-"""compare: two runs side by side, paired task by task: flips, pass@1 difference with a paired bootstrap, McNemar.
+"""compare: two runs side by side, paired task by task: flips, pass@1 difference with Tango's score interval, McNemar.
 
     python -m bench.compare --base A --other B [--base-group AGENT:MODEL] [--other-group AGENT:MODEL]
-                            [--allow-different-tasks] [--json] [--html PATH | --no-html] [--seed N]
+                            [--allow-different-tasks] [--json] [--html PATH | --no-html]
 
 A and B are summary.json files or results directories. Markdown goes to stdout (JSON with --json, matching
 schemas/comparison.schema.json); an HTML page goes into B's site (site/compare-<base>.html) unless --html
 or --no-html says otherwise. Runs whose task digests differ are refused unless --allow-different-tasks,
-which compares only the tasks both ran at the same digest. METHODOLOGY.md defines every number.
+which compares only the tasks both ran at the same digest; two runs with no task to pair are refused.
+METHODOLOGY.md defines every number.
 """
 from __future__ import annotations
 
 import json
 import statistics
+from fractions import Fraction
 from pathlib import Path
 from typing import Sequence
 
@@ -20,12 +22,16 @@ from bench.common.charts import interval_chart, nice_max
 from bench.common.errors import UserError
 from bench.common.paths import harness_version
 from bench.common.records import write_text_atomic
-from bench.common.site import digests_block, duration, esc, num, page, pct, provenance, slug, table
+from bench.common.site import digests_block, duration, esc, link_comparison, num, page, pct, provenance, slug, table
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.common.stats import mcnemar_exact, paired_bootstrap, wilson_interval
+from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_difference_interval, wilson_interval
 from bench.common.summary import load_summary, summary_path
 
-RESAMPLES = 10_000
+INTERVAL_METHOD = "Tango asymptotic score interval"
+TOO_FEW = "too few paired tasks for an interval"
+# How the two runs were made, in the order the page lists differences.
+SETTINGS = {"jobs": "concurrency (--jobs)", "sandbox": "sandbox", "options": "agent options",
+            "harness_version": "harness version", "agent_version": "agent version", "model_digest": "model digest"}
 SOLVED_RULE = "a task counts as solved when a strict majority of its scored runs succeeded (with one run: that run)"
 
 
@@ -50,6 +56,16 @@ def _rows(summary: dict, group: dict) -> dict[str, dict]:
     return {t["task_id"]: t for t in summary["tasks"] if t["agent"] == group["agent"] and t["model"] == group["model"]}
 
 
+def planned_runs(row: dict) -> int:
+    """Runs the grid planned for a task in a group (`n_grid`: missing and unfinished runs included). A summary
+    written before score recorded the grid only knows the graded runs (`n_runs`)."""
+    return row.get("n_grid", row["n_runs"])
+
+
+def _group_runs(summary: dict, group: dict) -> list[dict]:
+    return [r for r in summary["runs"] if r["agent"]["name"] == group["agent"] and r["model"]["id"] == group["model"]]
+
+
 def _digest(summary: dict, row: dict) -> str | None:
     return row.get("task_digest") or summary["task_digests"].get(row["task_id"])
 
@@ -70,9 +86,12 @@ def _costs(base_runs: list[dict], other_runs: list[dict]) -> tuple[dict, dict]:
                 "median_s": round(statistics.median(walls), 3) if walls else None, "n_runs": len(walls)}
 
     def tokens(runs):
-        known = [r["agent"]["tokens_in"] + (r["agent"]["tokens_out"] or 0) for r in runs
-                 if r["agent"].get("tokens_in") is not None]
-        return {"mean_per_run": round(statistics.fmean(known), 1) if known else None, "n_runs": len(known)}
+        # A count a run does not report is unknown, not zero: only runs that report both enter the mean.
+        counts = [(r["agent"].get("tokens_in"), r["agent"].get("tokens_out")) for r in runs]
+        both = [i + o for i, o in counts if i is not None and o is not None]
+        partial = sum(1 for i, o in counts if (i is None) != (o is None))
+        return {"mean_per_run": round(statistics.fmean(both), 1) if both else None, "n_runs": len(both),
+                "n_runs_partial": partial}
 
     lb, lo, tb, to = wall(base_runs), wall(other_runs), tokens(base_runs), tokens(other_runs)
     latency = {"base": lb, "other": lo, "ratio_mean": _ratio(lo["mean_s"], lb["mean_s"]),
@@ -80,33 +99,90 @@ def _costs(base_runs: list[dict], other_runs: list[dict]) -> tuple[dict, dict]:
     return latency, {"base": tb, "other": to, "ratio": _ratio(to["mean_per_run"], tb["mean_per_run"])}
 
 
-def _side(summary: dict, group: dict, rates: list[float]) -> dict:
-    p1 = sum(rates) / len(rates) if rates else 0.0
-    models = {json.dumps(r["model"], sort_keys=True) for r in summary["runs"]
-              if r["agent"]["name"] == group["agent"] and r["model"]["id"] == group["model"]}
+def _unique(values: list) -> list:
+    """Distinct JSON values in a stable order."""
+    return [json.loads(v) for v in sorted({json.dumps(v, sort_keys=True) for v in values})]
+
+
+def made_how(summary: dict, group: dict) -> dict:
+    """How a group's runs were made: the settings `differences` compares (see SETTINGS)."""
+    runs = _group_runs(summary, group)
+    return {"jobs": group.get("jobs", [1]), "sandbox": group.get("sandbox", []),
+            "options": _unique([r.get("options") or {} for r in runs]),
+            "harness_version": summary["harness_version"], "agent_version": group.get("agent_version", []),
+            "model_digest": sorted({str(r["model"]["digest"]) for r in runs if r["model"].get("digest")})}
+
+
+def differences(base: dict, other: dict) -> list[dict]:
+    """The settings (made_how) in which the two sides differ. A model digest is compared only when both
+    sides know one: a server that reports none says nothing either way."""
+    out = []
+    for key, label in SETTINGS.items():
+        if key == "model_digest" and not (base[key] and other[key]):
+            continue
+        if base[key] != other[key]:
+            out.append({"setting": key, "label": label, "base": base[key], "other": other[key]})
+    return out
+
+
+def _side(summary: dict, group: dict, cells: list[dict]) -> dict:
+    """One side over the paired tasks: pass@1 over its scored runs and the strict pass@1 over every run the
+    grid planned, each with what it leaves out."""
+    n_tasks = len(cells)
+    scored = sum((Fraction(c["c"], c["n"]) for c in cells), Fraction(0))
+    strict = sum((Fraction(c["c"], c["n_grid"]) for c in cells), Fraction(0))
+    p1, p1_strict = float(scored / n_tasks), float(strict / n_tasks)  # compare() pairs at least one task
+    made = made_how(summary, group)
     return {"agent": group["agent"], "model": group["model"], "run_ids": summary["run_ids"],
             "harness_version": summary["harness_version"], "agent_version": group.get("agent_version", []),
-            "model_info": [json.loads(m) for m in sorted(models)], "sandbox": group.get("sandbox", []),
-            "n_tasks": len(rates), "pass_at_1": p1, "pass_at_1_ci": wilson_interval(p1, len(rates)),
-            "group_pass_at_1": group["pass_at_1"]}
+            "model_info": _unique([r["model"] for r in _group_runs(summary, group)]),
+            "sandbox": group.get("sandbox", []), "jobs": made["jobs"], "options": made["options"],
+            "n_tasks": n_tasks, "pass_at_1": p1, "pass_at_1_ci": wilson_interval(p1, n_tasks),
+            "pass_at_1_strict": p1_strict, "pass_at_1_strict_ci": wilson_interval(p1_strict, n_tasks),
+            "n_runs_scored": sum(c["n"] for c in cells), "n_runs_grid": sum(c["n_grid"] for c in cells),
+            "runs_left_out": sum(c["n_grid"] - c["n"] for c in cells),
+            "group_pass_at_1": group.get("pass_at_1")}
 
 
-def compare(base_summary: dict, other_summary: dict, allow_different_tasks: bool = False, seed: int = 0,
-            base_group: str | None = None, other_group: str | None = None, resamples: int = RESAMPLES) -> dict:
-    """The paired comparison of `other` against `base` (a localagentbench/comparison@1 record)."""
+def _who(summary: dict, group: dict) -> str:
+    return f"{group['agent']}:{group['model']} (run {', '.join(summary['run_ids']) or '?'})"
+
+
+def compare(base_summary: dict, other_summary: dict, allow_different_tasks: bool = False,
+            base_group: str | None = None, other_group: str | None = None) -> dict:
+    """The paired comparison of `other` against `base` (a localagentbench/comparison@1 record).
+
+    Raises UserError, naming both runs, when no task can be paired: there is nothing to put numbers on."""
     bg, og = select_group(base_summary, base_group, "base"), select_group(other_summary, other_group, "other")
     brows, orows = _rows(base_summary, bg), _rows(other_summary, og)
     only_base, only_other = sorted(set(brows) - set(orows)), sorted(set(orows) - set(brows))
     shared = sorted(set(brows) & set(orows))
     changed = [t for t in shared if _digest(base_summary, brows[t]) != _digest(other_summary, orows[t])]
+
+    def nothing_to_compare(why: str) -> UserError:
+        return UserError(f"nothing to compare between base {_who(base_summary, bg)} and other "
+                         f"{_who(other_summary, og)}: {why}")
+
+    if not shared:
+        raise nothing_to_compare(f"no task in common ({len(brows)} task(s) in base, {len(orows)} in other)")
+    if len(changed) == len(shared):
+        raise nothing_to_compare(f"every one of the {len(shared)} common task(s) ran at a different task digest")
     if (only_base or only_other or changed) and not allow_different_tasks:
         what = [f"{len(x)} {label} ({', '.join(x[:5])}{', …' if len(x) > 5 else ''})" for x, label in
                 ((only_base, "only in base"), (only_other, "only in other"), (changed, "at different digests")) if x]
         raise UserError(f"task sets differ: {'; '.join(what)}; compare runs of the same task versions, "
                         "or pass --allow-different-tasks to compare only the tasks both ran at the same digest")
     same = [t for t in shared if t not in changed]
-    unscored = [t for t in same if brows[t]["n"] == 0 or orows[t]["n"] == 0]  # every run an infra error
+    # A task with no scored run on a side (every run an infrastructure error, unfinished or missing) has no
+    # pass@1 there to pair.
+    in_base_only = [t for t in same if brows[t]["n"] > 0 and orows[t]["n"] == 0]
+    in_other_only = [t for t in same if brows[t]["n"] == 0 and orows[t]["n"] > 0]
+    in_neither = [t for t in same if brows[t]["n"] == 0 and orows[t]["n"] == 0]
+    unscored = sorted(in_base_only + in_other_only + in_neither)
     paired = [t for t in same if t not in unscored]
+    if not paired:
+        raise nothing_to_compare(f"every one of the {len(same)} common task(s) is unscored on one side or both "
+                                 "(no scored run: infrastructure errors, unfinished or missing runs)")
     per_task, improved, regressed = [], [], []
     for t in paired:
         b, o = brows[t], orows[t]
@@ -117,41 +193,56 @@ def compare(base_summary: dict, other_summary: dict, allow_different_tasks: bool
         elif flip == "regressed":
             regressed.append(t)
         per_task.append({"task_id": t, "category": b["category"], "flip": flip,
-                         "base": {"n": b["n"], "c": b["c"], "pass_at_1": b["c"] / b["n"], "solved": b_ok,
-                                  "outcomes": b["outcomes"]},
-                         "other": {"n": o["n"], "c": o["c"], "pass_at_1": o["c"] / o["n"], "solved": o_ok,
-                                   "outcomes": o["outcomes"]},
-                         "delta": o["c"] / o["n"] - b["c"] / b["n"]})
+                         "base": _cell(b, b_ok), "other": _cell(o, o_ok),
+                         "delta": float(Fraction(o["c"], o["n"]) - Fraction(b["c"], b["n"]))})
     base_rates = [row["base"]["pass_at_1"] for row in per_task]
     other_rates = [row["other"]["pass_at_1"] for row in per_task]
-    base_side, other_side = _side(base_summary, bg, base_rates), _side(other_summary, og, other_rates)
+    base_side = _side(base_summary, bg, [row["base"] for row in per_task])
+    other_side = _side(other_summary, og, [row["other"] for row in per_task])
     latency, tokens = _costs(_runs(base_summary, bg, set(paired)), _runs(other_summary, og, set(paired)))
+    diffs = differences(made_how(base_summary, bg), made_how(other_summary, og))
+    enough = len(paired) >= PAIRED_DIFFERENCE_MIN_N
     warnings = []
     if only_base or only_other or changed:
         warnings.append(f"only the {len(paired)} task(s) both runs ran at the same digest are compared "
                         f"({len(only_base)} only in base, {len(only_other)} only in other, "
                         f"{len(changed)} at different digests left out)")
     if unscored:
-        warnings.append(f"{len(unscored)} task(s) left out: every run was an infrastructure error on one side")
-    if not paired:
-        warnings.append("no task can be paired: nothing to compare")
+        where = [f"{label} ({', '.join(x[:5])}{', …' if len(x) > 5 else ''})" for x, label in
+                 ((in_base_only, "scored in base only"), (in_other_only, "scored in other only"),
+                  (in_neither, "scored in neither")) if x]
+        warnings.append(f"{len(unscored)} task(s) left out, with no scored run on one side or both: {'; '.join(where)}")
+    if diffs:
+        warnings.append("the two runs were made differently: " + ", ".join(d["label"] for d in diffs)
+                        + " (see how the runs were made)")
     return {
         "schema": "localagentbench/comparison@1",
         "harness_version": harness_version(),
         "base": base_side, "other": other_side,
         "task_set": {"compared": len(paired), "restricted": bool(only_base or only_other or changed),
                      "task_digests": {t: _digest(base_summary, brows[t]) for t in paired},
-                     "only_base": only_base, "only_other": only_other, "digest_changed": changed, "unscored": unscored},
-        "difference": {"pass_at_1": other_side["pass_at_1"] - base_side["pass_at_1"],
-                       "ci": paired_bootstrap(base_rates, other_rates, resamples, seed),
-                       "method": "paired bootstrap over tasks, 95% percentile interval",
-                       "resamples": resamples, "seed": seed},
+                     "only_base": only_base, "only_other": only_other, "digest_changed": changed, "unscored": unscored,
+                     "scored_in_base_only": in_base_only, "scored_in_other_only": in_other_only,
+                     "scored_in_neither": in_neither},
+        "difference": {"pass_at_1": float(sum((Fraction(r["other"]["c"], r["other"]["n"]) -
+                                               Fraction(r["base"]["c"], r["base"]["n"]) for r in per_task),
+                                              Fraction(0)) / len(per_task)),
+                       "ci": paired_difference_interval(base_rates, other_rates) if enough else None,
+                       "method": INTERVAL_METHOD, "min_tasks": PAIRED_DIFFERENCE_MIN_N,
+                       "reason": None if enough else f"{TOO_FEW} ({len(paired)} paired, at least "
+                                                     f"{PAIRED_DIFFERENCE_MIN_N} needed)"},
+        "differences": diffs,
         "mcnemar": {"regressed": len(regressed), "improved": len(improved),
                     "p_value": mcnemar_exact(len(regressed), len(improved)), "rule": SOLVED_RULE},
         "flips": {"improved": improved, "regressed": regressed},
         "latency": latency, "tokens": tokens,
         "per_task": per_task, "warnings": warnings,
     }
+
+
+def _cell(row: dict, solved: bool) -> dict:
+    return {"n": row["n"], "c": row["c"], "n_grid": planned_runs(row), "pass_at_1": row["c"] / row["n"],
+            "solved": solved, "outcomes": row["outcomes"]}
 
 
 def _label(side: dict) -> str:
@@ -174,6 +265,43 @@ def _x(r: float | None) -> str:
     return "–" if r is None else f"{r:.2f}×"
 
 
+def _left_out(side: dict) -> str:
+    return f"{side['runs_left_out']} of {side['n_runs_grid']} run(s) left out"
+
+
+def _tokens(side: dict) -> str:
+    partial = side.get("n_runs_partial", 0)
+    return (f"{num(side['mean_per_run'])} ({side['n_runs']} run(s)"
+            + (f"; {partial} reporting only one count left out" if partial else "") + ")")
+
+
+def _runs_cell(cell: dict) -> str:
+    planned = cell.get("n_grid", cell["n"])
+    return f"{cell['c']}/{cell['n']}" + (f" ({planned} planned)" if planned != cell["n"] else "")
+
+
+def interval_text(d: dict) -> str:
+    """The difference's interval in words: '[-1.0 pp, +20.0 pp]', or why there is none."""
+    if d["ci"] is None:
+        return d.get("reason") or TOO_FEW
+    return f"[{_pp(d['ci'][0])}, {_pp(d['ci'][1])}]"
+
+
+def setting_text(value) -> str:
+    """A setting of made_how() as text ('unknown' for an empty or blank value)."""
+    if isinstance(value, list):
+        return "; ".join(setting_text(v) for v in value) or "unknown"
+    if isinstance(value, dict):
+        return json.dumps(value, sort_keys=True)
+    return str(value) if value not in (None, "") else "unknown"
+
+
+SAME_WAY = ("the two runs were made the same way: " + ", ".join(SETTINGS.values())
+            + " agree (a model digest is compared where both runs know it)")
+TOKENS_LABEL = "mean tokens per run (in + out, over runs reporting both)"
+STRICT_LABEL = "strict pass@1 (unscored, unfinished or missing runs count as not passed)"
+
+
 def comparison_markdown(cmp: dict) -> str:
     """The comparison as Markdown (what `compare` prints)."""
     b, o, d, m = cmp["base"], cmp["other"], cmp["difference"], cmp["mcnemar"]
@@ -183,25 +311,31 @@ def comparison_markdown(cmp: dict) -> str:
              f"Base: {_label(b)} (runs {', '.join(b['run_ids'])}) · Other: {_label(o)} (runs {', '.join(o['run_ids'])}) · "
              f"{cmp['task_set']['compared']} paired task(s)", ""]
     lines += [f"> **Note:** {w}" for w in cmp["warnings"]] + ([""] if cmp["warnings"] else [])
+    interval = (f"95% interval {interval_text(d)} ({d['method']} over {cmp['task_set']['compared']} paired tasks)"
+                if d["ci"] is not None else interval_text(d))
     lines += ["| | base | other |", "|---|---:|---:|",
-              f"| pass@1 | {pct(b['pass_at_1'])} | {pct(o['pass_at_1'])} |",
+              f"| pass@1 over scored runs | {pct(b['pass_at_1'])} ({_left_out(b)}) | {pct(o['pass_at_1'])} ({_left_out(o)}) |",
               f"| 95% CI (Wilson) | {pct(b['pass_at_1_ci'][0])} – {pct(b['pass_at_1_ci'][1])} | "
               f"{pct(o['pass_at_1_ci'][0])} – {pct(o['pass_at_1_ci'][1])} |",
+              f"| {STRICT_LABEL} | {pct(b['pass_at_1_strict'])} (0 of {b['n_runs_grid']} run(s) left out) | "
+              f"{pct(o['pass_at_1_strict'])} (0 of {o['n_runs_grid']} run(s) left out) |",
               f"| mean agent wall time per run | {duration(lat['base']['mean_s'])} | {duration(lat['other']['mean_s'])} |",
               f"| median agent wall time per run | {duration(lat['base']['median_s'])} | {duration(lat['other']['median_s'])} |",
-              f"| mean tokens per run (in + out) | {num(tok['base']['mean_per_run'])} | {num(tok['other']['mean_per_run'])} |",
-              "", f"**Difference (other − base):** {_pp(d['pass_at_1'])}, 95% paired bootstrap interval "
-              f"[{_pp(d['ci'][0])}, {_pp(d['ci'][1])}] ({d['resamples']:,} resamples over tasks, seed {d['seed']}).", "",
+              f"| {TOKENS_LABEL} | {_tokens(tok['base'])} | {_tokens(tok['other'])} |",
+              "", f"**Difference in pass@1 (other − base):** {_pp(d['pass_at_1'])}; {interval}.", "",
               f"**Exact McNemar test:** p = {m['p_value']:.4g} on {m['improved'] + m['regressed']} discordant task(s) "
               f"({m['improved']} improved, {m['regressed']} regressed); {m['rule']}.", "",
               f"**Ratios (other / base):** latency {_x(lat['ratio_mean'])} mean, {_x(lat['ratio_median'])} median; "
-              f"tokens {_x(tok['ratio'])}.", "", "## Flipped tasks", ""]
+              f"tokens {_x(tok['ratio'])}.", "", "## How the runs were made", ""]
+    lines += [f"- {x['label']}: base {setting_text(x['base'])} · other {setting_text(x['other'])}"
+              for x in cmp["differences"]] or [SAME_WAY[0].upper() + SAME_WAY[1:] + "."]
+    lines += ["", "## Flipped tasks", ""]
     lines.append("- improved (base failed, other passed): " + (", ".join(cmp["flips"]["improved"]) or "none"))
     lines.append("- regressed (base passed, other failed): " + (", ".join(cmp["flips"]["regressed"]) or "none"))
     lines += ["", "## Per task", "", "| Task | Category | base | other | Δ pass@1 | flip |", "|---|---|---:|---:|---:|---|"]
     for t in cmp["per_task"]:
-        lines.append(f"| {t['task_id']} | {t['category']} | {t['base']['c']}/{t['base']['n']} | "
-                     f"{t['other']['c']}/{t['other']['n']} | {_pp(t['delta'])} | {t['flip'] or ''} |")
+        lines.append(f"| {t['task_id']} | {t['category']} | {_runs_cell(t['base'])} | "
+                     f"{_runs_cell(t['other'])} | {_pp(t['delta'])} | {t['flip'] or ''} |")
     lines += ["", "Statistics defined in METHODOLOGY.md (Comparing two runs).", ""]
     return "\n".join(lines)
 
@@ -216,22 +350,38 @@ def comparison_html(cmp: dict, home: str = "index.html") -> str:
              f'other runs {esc(", ".join(o["run_ids"]))}</p>']
     parts += [f'<div class="alert">{esc(w)}</div>' for w in cmp["warnings"]]
     parts.append("<h2>pass@1</h2>" + interval_chart(
-        [{"label": f"base: {bn}", "value": b["pass_at_1"], "lo": b["pass_at_1_ci"][0], "hi": b["pass_at_1_ci"][1]},
-         {"label": f"other: {on}", "value": o["pass_at_1"], "lo": o["pass_at_1_ci"][0], "hi": o["pass_at_1_ci"][1]}],
-        label="pass@1 of each with 95% Wilson interval", id_="pass-chart"))
-    span = min(1.0, nice_max([0.1, abs(d["ci"][0]), abs(d["ci"][1]), abs(d["pass_at_1"])]))
+        [{"label": f"base: {bn}", "value": b["pass_at_1"], "lo": b["pass_at_1_ci"][0], "hi": b["pass_at_1_ci"][1],
+          "note": _left_out(b)},
+         {"label": f"other: {on}", "value": o["pass_at_1"], "lo": o["pass_at_1_ci"][0], "hi": o["pass_at_1_ci"][1],
+          "note": _left_out(o)},
+         {"label": f"base, strict: {bn}", "value": b["pass_at_1_strict"], "lo": b["pass_at_1_strict_ci"][0],
+          "hi": b["pass_at_1_strict_ci"][1], "note": "0 run(s) left out"},
+         {"label": f"other, strict: {on}", "value": o["pass_at_1_strict"], "lo": o["pass_at_1_strict_ci"][0],
+          "hi": o["pass_at_1_strict_ci"][1], "note": "0 run(s) left out"}],
+        label="pass@1 over scored runs, and strict pass@1 (unscored, unfinished or missing runs count as not "
+              "passed), each with 95% Wilson interval", id_="pass-chart"))
+    ci = d["ci"]
+    span = min(1.0, nice_max([0.1, abs(d["pass_at_1"])] + ([abs(ci[0]), abs(ci[1])] if ci else [])))
     parts.append("<h2>Difference (other − base)</h2>" + interval_chart(
-        [{"label": "other − base", "value": d["pass_at_1"], "lo": d["ci"][0], "hi": d["ci"][1]}],
+        [{"label": "other − base", "value": d["pass_at_1"], "lo": ci[0] if ci else None, "hi": ci[1] if ci else None,
+          "note": None if ci else TOO_FEW}],
         domain=(-span, span), fmt=lambda v: "0 pp" if abs(v) < 1e-9 else f"{100 * v:+.0f}", value_fmt=_pp, bars=False,
         zero=0.0, ticks=6,
-        label="difference in pass@1 with 95% paired bootstrap interval", id_="diff-chart"))
-    facts = [("difference", _pp(d["pass_at_1"])), ("95% paired bootstrap", f"[{100 * d['ci'][0]:+.1f}, {100 * d['ci'][1]:+.1f}] pp"),
+        label="difference in pass@1 with its 95% Tango score interval", id_="diff-chart"))
+    facts = [("difference", _pp(d["pass_at_1"])),
+             ("95% interval" if ci else "interval", interval_text(d) if ci else TOO_FEW),
              ("McNemar exact p", f"{m['p_value']:.4g}"), ("improved / regressed", f"{m['improved']} / {m['regressed']}"),
              ("latency ratio (mean)", _x(lat["ratio_mean"])), ("token ratio", _x(tok["ratio"]))]
     parts.append('<div class="facts">' + "".join(f"<div><b>{esc(v)}</b><span>{esc(k)}</span></div>" for k, v in facts)
                  + "</div>")
-    parts.append(f'<p class="muted">{esc(d["method"])}, {d["resamples"]:,} resamples, seed {d["seed"]}. McNemar: '
-                 f"{esc(m['rule'])}.</p>")
+    interval_note = (f"95% {d['method']} over the paired tasks" if ci else
+                     f"{d.get('reason') or TOO_FEW}: the {d['method']} is reported from {d['min_tasks']} paired tasks")
+    parts.append(f'<p class="muted">{esc(interval_note)}. McNemar: {esc(m["rule"])}.</p>')
+    parts.append("<h2>How the runs were made</h2>" + (
+        table(["Setting", '<th>base</th>', '<th>other</th>'],
+              [f"<tr><td>{esc(x['label'])}</td><td>{esc(setting_text(x['base']))}</td>"
+               f"<td>{esc(setting_text(x['other']))}</td></tr>" for x in cmp["differences"]], id_="compare-differences")
+        if cmp["differences"] else f'<p id="compare-differences">{esc(SAME_WAY[0].upper() + SAME_WAY[1:])}.</p>'))
     parts.append("<h2>Flipped tasks</h2><ul>" + "".join(
         f"<li><b>{label}</b>: {esc(', '.join(cmp['flips'][key]) or 'none')}</li>"
         for key, label in (("improved", "improved (base failed, other passed)"),
@@ -241,7 +391,7 @@ def comparison_html(cmp: dict, home: str = "index.html") -> str:
         cls = "delta-pos" if t["delta"] > 0 else "delta-neg" if t["delta"] < 0 else ""
         rows.append(f'<tr data-o="{t["flip"] or "same"}" data-text="{esc(t["task_id"])} {esc(t["category"])}">'
                     f"<td>{esc(t['task_id'])}</td><td class=opt>{esc(t['category'])}</td>"
-                    f"<td class=num>{t['base']['c']}/{t['base']['n']}</td><td class=num>{t['other']['c']}/{t['other']['n']}</td>"
+                    f"<td class=num>{esc(_runs_cell(t['base']))}</td><td class=num>{esc(_runs_cell(t['other']))}</td>"
                     f'<td class="num {cls}">{_pp(t["delta"])}</td><td>{esc(t["flip"] or "")}</td></tr>')
     parts.append("<h2>Per task</h2>" + table(["Task", '<th class="opt">Category</th>', '<th class="num">base</th>',
                                                '<th class="num">other</th>', '<th class="num">Δ pass@1</th>', "Flip"],
@@ -252,8 +402,8 @@ def comparison_html(cmp: dict, home: str = "index.html") -> str:
         f"<td class=num>{duration(lat['other']['mean_s'])}</td><td class=num>{_x(lat['ratio_mean'])}</td></tr>",
         f"<tr><td>median agent wall time per run</td><td class=num>{duration(lat['base']['median_s'])}</td>"
         f"<td class=num>{duration(lat['other']['median_s'])}</td><td class=num>{_x(lat['ratio_median'])}</td></tr>",
-        f"<tr><td>mean tokens per run (in + out)</td><td class=num>{num(tok['base']['mean_per_run'])}</td>"
-        f"<td class=num>{num(tok['other']['mean_per_run'])}</td><td class=num>{_x(tok['ratio'])}</td></tr>"]))
+        f"<tr><td>{esc(TOKENS_LABEL)}</td><td class=num>{esc(_tokens(tok['base']))}</td>"
+        f"<td class=num>{esc(_tokens(tok['other']))}</td><td class=num>{_x(tok['ratio'])}</td></tr>"]))
     ts = cmp["task_set"]
     parts.append("<h2>Provenance</h2>" + provenance({
         "comparison made by": f"LocalAgentBench {cmp['harness_version']}",
@@ -261,7 +411,9 @@ def comparison_html(cmp: dict, home: str = "index.html") -> str:
             ("agent × model", _label(side)), ("runs", ", ".join(side["run_ids"])), ("harness", side["harness_version"]),
             ("agent version", ", ".join(v for v in side["agent_version"] if v) or "unknown"),
             ("model", "; ".join(json.dumps(m, sort_keys=True) for m in side.get("model_info", []))),
-            ("sandbox", ", ".join(side.get("sandbox", []))))},
+            ("sandbox", ", ".join(side.get("sandbox", []))),
+            ("concurrency", "--jobs " + ", ".join(str(j) for j in side.get("jobs", [1]))),
+            ("options", setting_text(side.get("options", []))))},
         "tasks left out": ", ".join(ts["only_base"] + ts["only_other"] + ts["digest_changed"] + ts["unscored"]) or "none",
     }, open_=True) + digests_block(ts.get("task_digests", {}), "task digests of the compared tasks"))
     footer = f"LocalAgentBench {esc(cmp['harness_version'])} · statistics defined in METHODOLOGY.md"
@@ -288,11 +440,10 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON instead of Markdown")
     parser.add_argument("--html", default=None, help="write the HTML page here (default: OTHER/site/compare-<base>.html)")
     parser.add_argument("--no-html", action="store_true", help="do not write the HTML page")
-    parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
     args = parser.parse_args(argv)
     hint = "localagentbench report --results DIR"
     cmp = compare(load_summary(args.base, hint), load_summary(args.other, hint), args.allow_different_tasks,
-                  args.seed, args.base_group, args.other_group)
+                  args.base_group, args.other_group)
     schema.check(cmp, "comparison", where="comparison")
     html_path = None if args.no_html else Path(args.html) if args.html else default_html_path(args.other, cmp)
     if html_path is not None:
@@ -302,12 +453,15 @@ def _main(argv: Sequence[str]) -> int:
         except OSError as exc:
             raise UserError(f"{html_path}: cannot write the comparison page ({exc.strerror}); pass --html PATH") from None
         log(f"compare: page at {html_path.resolve()}")
+        if in_site:
+            base_name, other_name = names(cmp)
+            link_comparison(html_path.parent, html_path.name, f"{other_name} vs {base_name}")
     print(json.dumps(cmp, indent=2) if args.json else comparison_markdown(cmp))
     for warning in cmp["warnings"]:
         log(f"warning: {warning}")
     d = cmp["difference"]
     log(f"compare: {cmp['task_set']['compared']} task(s), difference {_pp(d['pass_at_1'])} "
-        f"[{_pp(d['ci'][0])}, {_pp(d['ci'][1])}], McNemar p = {cmp['mcnemar']['p_value']:.4g}")
+        f"{interval_text(d)}, McNemar p = {cmp['mcnemar']['p_value']:.4g}")
     return 0
 
 

@@ -1,7 +1,11 @@
-"""compare: paired per-task flips, pass@1 difference with a paired bootstrap, McNemar, digest refusal, outputs."""
+"""compare: paired per-task flips, the pass@1 difference with Tango's interval (none below the minimum of
+tasks), strict and scored pass@1, McNemar, token means that keep missing counts missing, how the runs were
+made, digest refusal, nothing-to-pair refusal, outputs."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,26 +14,37 @@ from bench import cli, compare, score
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.records import write_json_atomic
-from bench.common.stats import mcnemar_exact
+from bench.common.stats import mcnemar_exact, tango_interval
+
+REPO = Path(__file__).resolve().parents[1]
+UNSET = object()
 
 
 def run(task: str, rep: int, ok: bool, *, agent: str = "a", model: str = "m", run_id: str = "r1",
-        digest: str = "0", wall: float = 1.0, tokens: int | None = 100, outcome: str | None = None) -> dict:
-    """A schema-valid graded run record."""
-    outcome = outcome or ("passed" if ok else "failed")
-    graded = outcome != "infra_error"
-    return schema.check({
+        digest: str = "0", wall: float = 1.0, tokens: int | None = 100, tokens_out=UNSET, outcome: str | None = None,
+        version: str = "1", sandbox: str = "none", jobs: int | None = None, options: dict | None = None,
+        model_digest: str | None = None) -> dict:
+    """A schema-valid graded run record whose graded sections show `ok` (score decides the outcome from them).
+    tokens: tokens_in (and tokens_out unless given apart)."""
+    infra = outcome == "infra_error"
+    record = {
         "schema": "localagentbench/run@1", "run_id": run_id, "task_id": task, "task_digest": "sha256:" + digest * 64,
         "rep": rep, "stage": "graded", "harness_version": "test",
         "task": {"id": task, "category": "bugfix", "difficulty": "easy", "heldout": None, "prompt": "p"},
         "paths": {"run_dir": f"/nonexistent/{task}/{rep}"},
-        "agent": {"name": agent, "version": "1", "argv": [], "exit_code": 0, "timed_out": False, "wall_s": wall,
-                  "tokens_in": tokens, "tokens_out": tokens, "tokens_reasoning": None, "tokens_cache_read": None,
-                  "turns": None, "tool_calls": None, "failed_tool_calls": None},
-        "model": {"id": model},
-        "oracle": {"passed": ok, "commands": []} if graded else None, "heldout": None,
-        "outcome": outcome, "success": ok, "flags": [], "sandbox": {"kind": "none"},
-    }, "run")
+        "agent": {"name": agent, "version": version, "argv": [], "exit_code": 0, "timed_out": False, "wall_s": wall,
+                  "tokens_in": tokens, "tokens_out": tokens if tokens_out is UNSET else tokens_out,
+                  "tokens_reasoning": None, "tokens_cache_read": None, "turns": None, "tool_calls": None,
+                  "failed_tool_calls": None, "infra_error": "server down" if infra else None},
+        "model": {"id": model, **({"digest": model_digest} if model_digest else {})},
+        "oracle": None if infra else {"passed": ok, "commands": [
+            {"command": "t", "exit_code": 0 if ok else 1, "duration_s": 0.1, "timed_out": False}]},
+        "heldout": None, "outcome": outcome or ("passed" if ok else "failed"), "success": ok and not infra,
+        "flags": [], "sandbox": {"kind": sandbox, **({"jobs": jobs} if jobs is not None else {})},
+    }
+    if options is not None:
+        record["options"] = options
+    return schema.check(record, "run")
 
 
 def summary_of(results: dict[str, list[bool]], **kw) -> dict:
@@ -48,18 +63,22 @@ def test_flips_difference_and_mcnemar_on_paired_tasks():
     assert (cmp["mcnemar"]["regressed"], cmp["mcnemar"]["improved"]) == (1, 3)
     assert cmp["mcnemar"]["p_value"] == mcnemar_exact(1, 3) == 0.625
     assert cmp["base"]["pass_at_1"] == pytest.approx(0.5) and cmp["other"]["pass_at_1"] == pytest.approx(5 / 6)
-    assert cmp["difference"]["pass_at_1"] == pytest.approx(1 / 3)
-    lo, hi = cmp["difference"]["ci"]
-    assert lo <= 1 / 3 <= hi and -1 <= lo and hi <= 1
-    assert cmp["difference"]["resamples"] == 10_000 and cmp["difference"]["seed"] == 0
+    d = cmp["difference"]
+    assert d["pass_at_1"] == pytest.approx(1 / 3)
+    # The 2 x 2 table of the six tasks: 3 improved (t3, t4, t6), 1 regressed (t2).
+    assert d["ci"] == tango_interval(3, 1, 6)
+    assert d["ci"][0] < 1 / 3 < d["ci"][1] and d["reason"] is None and d["min_tasks"] == 5
+    assert "Tango" in d["method"]
     assert cmp["latency"]["ratio_mean"] == 2.0 and cmp["tokens"]["ratio"] == 1.5
     digests = cmp["task_set"].pop("task_digests")
     assert cmp["task_set"] == {"compared": 6, "restricted": False, "only_base": [], "only_other": [],
-                               "digest_changed": [], "unscored": []}
+                               "digest_changed": [], "unscored": [], "scored_in_base_only": [],
+                               "scored_in_other_only": [], "scored_in_neither": []}
     assert sorted(digests) == sorted(BASE) and set(digests.values()) == {"sha256:" + "0" * 64}
     assert cmp["base"]["model_info"] == [{"id": "m"}] and cmp["other"]["sandbox"] == ["none"]
+    assert cmp["differences"] == [] and not any("made differently" in w for w in cmp["warnings"])
     again = compare.compare(summary_of(BASE), summary_of(OTHER, run_id="r2", wall=2.0, tokens=150))
-    assert again["difference"]["ci"] == cmp["difference"]["ci"], "fixed seed: the same interval every time"
+    assert again["difference"]["ci"] == d["ci"], "no randomness: the same interval every time"
 
 
 def test_repetitions_use_the_majority_per_task():
@@ -72,6 +91,97 @@ def test_repetitions_use_the_majority_per_task():
     assert cmp["flips"] == {"improved": ["t2", "t3"], "regressed": ["t1"]}
     assert rows["t1"]["delta"] == pytest.approx(-1 / 3)
     assert cmp["base"]["pass_at_1"] == pytest.approx((2 / 3 + 1 / 3 + 1 / 2) / 3), "pass@1 is the mean over reps"
+    assert cmp["difference"]["ci"] is None, "three tasks: too few for an interval"
+
+
+def test_the_interval_of_repetitions_uses_the_table_of_run_pairs():
+    # Per task (base c/n, other c/n): t1 2/3 vs 1/3, t2 0/3 vs 3/3, t3..t5 3/3 vs 3/3.
+    # gains = sum (1 - b) o = (1/3)(1/3) + 1 = 10/9; losses = sum b (1 - o) = (2/3)(2/3) = 4/9.
+    base = summary_of({"t1": [True, True, False], "t2": [False] * 3, "t3": [True] * 3, "t4": [True] * 3,
+                       "t5": [True] * 3})
+    other = summary_of({"t1": [True, False, False], "t2": [True] * 3, "t3": [True] * 3, "t4": [True] * 3,
+                        "t5": [True] * 3}, run_id="r2")
+    d = compare.compare(base, other)["difference"]
+    assert d["pass_at_1"] == pytest.approx((-1 / 3 + 1) / 5)
+    assert d["ci"] == pytest.approx(tango_interval(10 / 9, 4 / 9, 5), abs=1e-6)
+
+
+def test_below_the_minimum_of_paired_tasks_there_is_no_interval(tmp_path, capsys):
+    four = {t: v for t, v in list(BASE.items())[:4]}
+    cmp = compare.compare(summary_of(four), summary_of({t: OTHER[t] for t in four}, run_id="r2"))
+    schema.check(cmp, "comparison")
+    d = cmp["difference"]
+    assert d["ci"] is None and d["pass_at_1"] == pytest.approx(0.25)  # (0 - 1 + 1 + 1) / 4
+    assert d["reason"] == "too few paired tasks for an interval (4 paired, at least 5 needed)"
+    assert "too few paired tasks for an interval" in compare.comparison_markdown(cmp)
+    html = compare.comparison_html(cmp)
+    assert "too few paired tasks for an interval" in html and 'id="diff-chart"' in html
+    base = _bundle(tmp_path, "base", summary_of(four))
+    other = _bundle(tmp_path, "other", summary_of({t: OTHER[t] for t in four}, run_id="r2"))
+    assert compare.main(["--base", str(base), "--other", str(other), "--json", "--no-html"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["difference"]["ci"] is None and data["difference"]["reason"].startswith("too few paired tasks")
+    five = {t: v for t, v in list(BASE.items())[:5]}
+    cmp5 = compare.compare(summary_of(five), summary_of({t: OTHER[t] for t in five}, run_id="r2"))
+    assert cmp5["difference"]["ci"] == tango_interval(2, 1, 5) and cmp5["difference"]["reason"] is None
+
+
+def test_strict_and_scored_pass_at_1_with_the_runs_each_leaves_out():
+    # Base, two planned runs per task. t1: pass + infra error; t2: fail + fail; t3: pass + pass;
+    # t4: pass + a missing run (in the config's grid, no record); t5: fail + infra error.
+    records = [run("t1", 0, True), run("t1", 1, False, outcome="infra_error"), run("t2", 0, False),
+               run("t2", 1, False), run("t3", 0, True), run("t3", 1, True), run("t4", 0, True),
+               run("t5", 0, False), run("t5", 1, False, outcome="infra_error")]
+    config = {"run_id": "r1", "agent": "a", "model": "m", "grid": [[t, r] for t in ("t1", "t2", "t3", "t4", "t5")
+                                                                   for r in (0, 1)]}
+    base = score.score(records, [config])
+    other = summary_of({t: [True, True] for t in ("t1", "t2", "t3", "t4", "t5")}, run_id="r2")
+    cmp = compare.compare(base, other)
+    schema.check(cmp, "comparison")
+    b, o = cmp["base"], cmp["other"]
+    # Scored: t1 1/1, t2 0/2, t3 2/2, t4 1/1, t5 0/1 -> (1 + 0 + 1 + 1 + 0) / 5.
+    assert b["pass_at_1"] == pytest.approx(3 / 5)
+    # Strict: every planned run counts, c / 2 each -> (1/2 + 0 + 1 + 1/2 + 0) / 5.
+    assert b["pass_at_1_strict"] == pytest.approx(2 / 5)
+    assert (b["runs_left_out"], b["n_runs_scored"], b["n_runs_grid"]) == (3, 7, 10)
+    assert (o["pass_at_1"], o["pass_at_1_strict"], o["runs_left_out"]) == (1.0, 1.0, 0)
+    rows = {r["task_id"]: r for r in cmp["per_task"]}
+    assert (rows["t4"]["base"]["n"], rows["t4"]["base"]["n_grid"]) == (1, 2)
+    md = compare.comparison_markdown(cmp)
+    assert "| pass@1 over scored runs | 60.0% (3 of 10 run(s) left out) | 100.0% (0 of 10 run(s) left out) |" in md
+    assert "| strict pass@1 (unscored, unfinished or missing runs count as not passed) | 40.0% (0 of 10 run(s) " \
+           "left out) | 100.0% (0 of 10 run(s) left out) |" in md
+    assert "| t4 | bugfix | 1/1 (2 planned) | 2/2 |" in md
+    html = compare.comparison_html(cmp)
+    assert "base, strict" in html and "3 of 10 run(s) left out" in html
+    # A summary written before the grid was recorded has no n_grid: the graded runs are the grid.
+    for row in base["tasks"]:
+        del row["n_grid"]
+    old = compare.compare(base, other)
+    assert old["base"]["pass_at_1_strict"] == pytest.approx((1 / 2 + 0 + 1 + 1 + 0) / 5)
+    assert old["base"]["runs_left_out"] == 2
+
+
+def test_missing_token_counts_stay_missing():
+    base = score.score([run("t1", 0, True, tokens=100, tokens_out=50), run("t2", 0, True, tokens=200, tokens_out=None),
+                        run("t3", 0, False, tokens=None, tokens_out=None), run("t4", 0, False, tokens=300, tokens_out=0),
+                        run("t5", 0, True, tokens=None, tokens_out=70)])
+    other = score.score([run(t, 0, True, run_id="r2", tokens=400, tokens_out=200) for t in ("t1", "t2", "t3")] +
+                        [run(t, 0, True, run_id="r2", tokens=1000, tokens_out=None) for t in ("t4", "t5")])
+    cmp = compare.compare(base, other)
+    schema.check(cmp, "comparison")
+    tok = cmp["tokens"]
+    # Base: only t1 (100 + 50) and t4 (300 + 0) report both; t2 and t5 report one count and are left out, not zeroed.
+    assert tok["base"] == {"mean_per_run": 225.0, "n_runs": 2, "n_runs_partial": 2}
+    # Other: t1..t3 report 400 + 200; t4, t5 report only tokens_in.
+    assert tok["other"] == {"mean_per_run": 600.0, "n_runs": 3, "n_runs_partial": 2}
+    assert tok["ratio"] == round(600 / 225, 4)
+    md = compare.comparison_markdown(cmp)
+    assert "| mean tokens per run (in + out, over runs reporting both) | 225.0 (2 run(s); 2 reporting only one " \
+           "count left out) |" in md
+    nothing = score.score([run(t, 0, True, tokens=5, tokens_out=None) for t in ("t1", "t2", "t3", "t4", "t5")])
+    none = compare.compare(nothing, other)["tokens"]
+    assert none["base"] == {"mean_per_run": None, "n_runs": 0, "n_runs_partial": 5} and none["ratio"] is None
 
 
 def test_different_task_digests_are_refused_unless_allowed():
@@ -91,12 +201,17 @@ def test_different_task_digests_are_refused_unless_allowed():
     assert "only the 4 task(s)" in compare.comparison_markdown(cmp)
 
 
-def test_tasks_with_only_infra_errors_are_left_out():
-    base = summary_of(BASE)
-    other = score.score([run(t, 0, ok[0], run_id="r2") for t, ok in OTHER.items() if t != "t1"] +
-                        [run("t1", 0, False, run_id="r2", outcome="infra_error")])
+def test_tasks_unscored_on_one_side_or_both_are_left_out_and_named():
+    base = score.score([run(t, 0, ok[0]) for t, ok in BASE.items() if t != "t6"] +
+                       [run("t6", 0, False, outcome="infra_error")])
+    other = score.score([run(t, 0, ok[0], run_id="r2") for t, ok in OTHER.items() if t not in ("t1", "t6")] +
+                        [run(t, 0, False, run_id="r2", outcome="infra_error") for t in ("t1", "t6")])
     cmp = compare.compare(base, other)
-    assert cmp["task_set"]["unscored"] == ["t1"] and cmp["task_set"]["compared"] == 5
+    ts = cmp["task_set"]
+    assert ts["unscored"] == ["t1", "t6"] and ts["compared"] == 4
+    assert (ts["scored_in_base_only"], ts["scored_in_other_only"], ts["scored_in_neither"]) == (["t1"], [], ["t6"])
+    warning = "2 task(s) left out, with no scored run on one side or both: scored in base only (t1); scored in neither (t6)"
+    assert warning in cmp["warnings"] and warning in compare.comparison_markdown(cmp)
 
 
 def test_group_selection_with_several_groups():
@@ -109,6 +224,39 @@ def test_group_selection_with_several_groups():
     assert compare.compare(both, both, base_group="a", other_group="b")["flips"]["regressed"] == ["t2"]
     with pytest.raises(UserError, match="matches no group"):
         compare.compare(both, both, base_group="zzz", other_group="b")
+
+
+def test_differences_in_how_the_runs_were_made_are_stated():
+    base = summary_of(BASE, options={"temperature": 0}, model_digest="sha256:aaa")
+    other = summary_of(OTHER, run_id="r2", version="2", sandbox="bwrap", jobs=4, options={"temperature": 0.7},
+                       model_digest="sha256:bbb")
+    other["harness_version"] = "9.9.9+other"
+    cmp = compare.compare(base, other)
+    schema.check(cmp, "comparison")
+    harness = base["harness_version"]
+    assert cmp["differences"] == [
+        {"setting": "jobs", "label": "concurrency (--jobs)", "base": [1], "other": [4]},
+        {"setting": "sandbox", "label": "sandbox", "base": ["none"], "other": ["bwrap"]},
+        {"setting": "options", "label": "agent options", "base": [{"temperature": 0}], "other": [{"temperature": 0.7}]},
+        {"setting": "harness_version", "label": "harness version", "base": harness, "other": "9.9.9+other"},
+        {"setting": "agent_version", "label": "agent version", "base": ["1"], "other": ["2"]},
+        {"setting": "model_digest", "label": "model digest", "base": ["sha256:aaa"], "other": ["sha256:bbb"]},
+    ]
+    assert any(w.startswith("the two runs were made differently: concurrency (--jobs), sandbox, agent options")
+               for w in cmp["warnings"])
+    md = compare.comparison_markdown(cmp)
+    assert "- concurrency (--jobs): base 1 · other 4" in md
+    assert '- agent options: base {"temperature": 0} · other {"temperature": 0.7}' in md
+    assert f"- harness version: base {harness} · other 9.9.9+other" in md
+    html = compare.comparison_html(cmp)
+    assert 'id="compare-differences"' in html and "<td>concurrency (--jobs)</td><td>1</td><td>4</td>" in html
+    # The same settings: no difference, and the page says so. A digest known on one side only is not compared.
+    same = compare.compare(summary_of(BASE, options={"temperature": 0}, model_digest="sha256:aaa"),
+                           summary_of(OTHER, run_id="r2", options={"temperature": 0}))
+    assert same["differences"] == []
+    assert "The two runs were made the same way: concurrency (--jobs), sandbox, agent options" in \
+        compare.comparison_markdown(same)
+    assert "made the same way" in compare.comparison_html(same)
 
 
 def _bundle(tmp_path: Path, name: str, summary: dict) -> Path:
@@ -124,19 +272,21 @@ def test_main_prints_markdown_or_json_and_writes_the_page_into_the_other_site(tm
     other = _bundle(tmp_path, "other", summary_of(OTHER, run_id="r2"))
     assert compare.main(["--base", str(base), "--other", str(other / "summary.json")]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("# Comparison:") and "| pass@1 | 50.0% | 83.3% |" in out
+    assert out.startswith("# Comparison:") and "| pass@1 over scored runs | 50.0% (0 of 6 run(s) left out) | 83.3%" in out
     assert "improved (base failed, other passed): t3, t4, t6" in out and "McNemar" in out
+    lo, hi = tango_interval(3, 1, 6)
+    assert (f"**Difference in pass@1 (other − base):** +33.3 pp; 95% interval [{100 * lo:+.1f} pp, "
+            f"{100 * hi:+.1f} pp] (Tango asymptotic score interval over 6 paired tasks).") in out
     pages = list((other / "site").glob("compare-*.html"))
     assert len(pages) == 1 and f"page at {pages[0].resolve()}" in err
     html = pages[0].read_text()
     assert "<b>evil</b>" not in html and "&lt;b&gt;evil&lt;/b&gt;" in html
     assert 'id="diff-chart"' in html and 'id="compare-tasks"' in html and '<a class="home" href="index.html"' in html
     assert "https://" not in html and "http://" not in html.replace("http://www.w3.org", "")
-    assert cli.main(["compare", "--base", str(base), "--other", str(other), "--json", "--no-html",
-                     "--seed", "5"]) == 0
+    assert cli.main(["compare", "--base", str(base), "--other", str(other), "--json", "--no-html"]) == 0
     data = json.loads(capsys.readouterr().out)
     schema.check(data, "comparison")
-    assert data["difference"]["seed"] == 5
+    assert data["difference"]["ci"] == [lo, hi] and "seed" not in data["difference"]
     target = tmp_path / "elsewhere" / "cmp.html"
     assert compare.main(["--base", str(base), "--other", str(other), "--html", str(target)]) == 0
     assert "<style>" in target.read_text(), "a page outside a site carries its own stylesheet"
@@ -144,7 +294,7 @@ def test_main_prints_markdown_or_json_and_writes_the_page_into_the_other_site(tm
 
 def test_main_errors_are_one_line(tmp_path, capsys):
     base = _bundle(tmp_path, "base", summary_of(BASE))
-    other = _bundle(tmp_path, "other", score.score([run("t1", 0, True, digest="2")]))
+    other = _bundle(tmp_path, "other", score.score([run("t1", 0, True), run("t2", 0, True, digest="2")]))
     assert compare.main(["--base", str(base), "--other", str(other)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: task sets differ") and len(err.splitlines()) == 1
@@ -155,3 +305,68 @@ def test_main_errors_are_one_line(tmp_path, capsys):
     assert "no summary.json in this results directory" in capsys.readouterr().err
     assert compare.main(["--base", str(base)]) == 2
     assert "--other" in capsys.readouterr().err
+
+
+def _refused(capsys, base: Path, other: Path) -> str:
+    """Run compare on two bundles that cannot be paired; the one stderr line, after checking nothing else came."""
+    assert compare.main(["--base", str(base), "--other", str(other)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1, "one line, no numbers"
+    assert not list((other / "site").glob("compare-*.html")), "no page written"
+    return err.strip()
+
+
+def test_no_pairable_task_is_refused_in_one_line(tmp_path, capsys):
+    base = _bundle(tmp_path, "base", summary_of({"t1": [True], "t2": [False]}))
+    disjoint = _bundle(tmp_path, "disjoint", summary_of({"t3": [True]}, agent="b", run_id="r2"))
+    err = _refused(capsys, base, disjoint)
+    assert err == ("error: nothing to compare between base a:m (run r1) and other b:m (run r2): "
+                   "no task in common (2 task(s) in base, 1 in other)")
+    # --allow-different-tasks cannot help: there is still nothing to pair.
+    assert compare.main(["--base", str(base), "--other", str(disjoint), "--allow-different-tasks"]) == 2
+    assert "no task in common" in capsys.readouterr().err
+    unscored = _bundle(tmp_path, "unscored", score.score(
+        [run(t, 0, False, run_id="r3", outcome="infra_error") for t in ("t1", "t2")]))
+    err = _refused(capsys, base, unscored)
+    assert err == ("error: nothing to compare between base a:m (run r1) and other a:m (run r3): every one of the "
+                   "2 common task(s) is unscored on one side or both (no scored run: infrastructure errors, "
+                   "unfinished or missing runs)")
+    moved = _bundle(tmp_path, "moved", summary_of({"t1": [True], "t2": [True]}, run_id="r4", digest="7"))
+    err = _refused(capsys, base, moved)
+    assert err.endswith("every one of the 2 common task(s) ran at a different task digest")
+
+
+def test_no_pairable_task_through_the_real_command(tmp_path):
+    base = _bundle(tmp_path, "base", summary_of({"t1": [True]}))
+    other = _bundle(tmp_path, "other", summary_of({"t2": [True]}, run_id="r2"))
+    done = subprocess.run([sys.executable, "-m", "bench", "compare", "--base", str(base), "--other", str(other)],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "error: nothing to compare between base a:m (run r1) and other a:m (run r2): no task in common "
+        "(1 task(s) in base, 1 in other)"]
+    assert not list((other / "site").glob("compare-*.html"))
+
+
+def test_help_still_works():
+    done = subprocess.run([sys.executable, "-m", "bench", "compare", "--help"], cwd=REPO, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and "--base" in done.stdout and "--seed" not in done.stdout
+
+
+def test_the_page_is_linked_from_the_other_runs_index_and_the_link_survives_re_rendering(tmp_path):
+    from bench import render
+    base_summary, other_summary = summary_of(BASE), summary_of(OTHER, run_id="r2")
+    base, other = tmp_path / "base", tmp_path / "other"
+    write_json_atomic(base / "summary.json", base_summary)
+    write_json_atomic(other / "summary.json", other_summary)
+    render.render(other_summary, other)
+    assert "compare-" not in (other / "site" / "index.html").read_text()
+    assert compare.main(["--base", str(base), "--other", str(other)]) == 0
+    page, = (other / "site").glob("compare-*.html")
+    index = (other / "site" / "index.html").read_text()
+    assert index.count(f'href="{page.name}"') == 1
+    assert compare.main(["--base", str(base), "--other", str(other)]) == 0
+    assert (other / "site" / "index.html").read_text().count(f'href="{page.name}"') == 1, "linked once, however often"
+    render.render(other_summary, other)
+    assert f'href="{page.name}"' in (other / "site" / "index.html").read_text()

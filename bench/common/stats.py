@@ -1,12 +1,11 @@
-"""Statistics shared by the stages: Wilson intervals, quantiles, the paired bootstrap, exact McNemar.
+"""Statistics shared by the stages: Wilson intervals, quantiles, Tango's paired score interval, exact McNemar.
 
-Everything here is deterministic: the bootstrap takes an explicit seed, so the same inputs give the same
-interval on every machine. METHODOLOGY.md explains when each is used and why.
+Everything here is deterministic and standard library only: the same inputs give the same numbers on every
+machine. METHODOLOGY.md explains when each is used and why.
 """
 from __future__ import annotations
 
 import math
-import random
 from fractions import Fraction
 from typing import Sequence
 
@@ -33,25 +32,86 @@ def quantile(values: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
-def paired_bootstrap(base: Sequence[float], other: Sequence[float], resamples: int = 10_000, seed: int = 0,
-                     level: float = 0.95) -> list[float]:
-    """Percentile interval of mean(other) - mean(base), resampling the paired units with replacement.
+# Below this many paired units the interval is not reported: with 1 to 4 of them, when nearly every unit flips
+# one way (2% against 98%), Tango's interval holds the true difference only 80-88% of the time; from 5 on at
+# least 89% (METHODOLOGY.md, "Comparing two runs"; tests/test_stats.py).
+PAIRED_DIFFERENCE_MIN_N = 5
 
-    The pairs are resampled together, so whatever makes one task hard for both sides cancels out: that is
-    what makes a paired interval narrower than two independent ones.
+
+def tango_interval(gains: float, losses: float, n: int, z: float = Z95) -> list[float]:
+    """Tango's asymptotic score interval for a difference of paired proportions, (gains - losses) / n.
+
+    Tango, T. (1998), "Equivalence test and confidence interval for the difference in proportions for the
+    paired-sample design", Statistics in Medicine 17(8):891-908; compared with the other intervals for paired
+    binomial proportions in Fagerland, M. W., Lydersen, S. & Laake, P. (2014), "Recommended tests and confidence
+    intervals for paired binomial proportions", Statistics in Medicine 33(16):2850-2875.
+
+    Of n pairs, `gains` are those where only the second member succeeded and `losses` those where only the
+    first did (the discordant cells of the paired 2 x 2 table). The limits are the two values of the difference
+    d at which the score statistic
+
+        T(d) = (gains - losses - n d) / sqrt(n (2 q + d (1 - d)))
+
+    equals +z and -z, where q is the maximum-likelihood estimate of the probability of a loss when the
+    difference is constrained to d: the non-negative root of
+    2n q^2 + (-gains - losses + (2n - gains + losses) d) q - losses d (1 - d) = 0.
+    T decreases in d, so each limit is found by bisection (a fixed number of halvings: deterministic).
+    Because q is re-estimated under each d, the interval never collapses to a point, not even when no pair is
+    discordant. `gains` and `losses` may be fractional (paired_difference_interval explains when).
+    """
+    if n <= 0:
+        raise ValueError("a paired interval needs at least one pair")
+    if gains < 0 or losses < 0 or gains + losses > n * (1 + 1e-12):
+        raise ValueError(f"discordant counts must be >= 0 and add up to at most n "
+                         f"(gains={gains}, losses={losses}, n={n})")
+    estimate = (gains - losses) / n
+
+    def statistic(d: float) -> float:
+        a = 2 * n
+        b = -gains - losses + (2 * n - gains + losses) * d
+        c = -losses * d * (1 - d)
+        root = math.sqrt(max(b * b - 4 * a * c, 0.0))
+        # The two algebraically equal forms of the root; each avoids cancellation on its side of b = 0.
+        q = (-2 * c) / (b + root) if b > 0 else (root - b) / (2 * a)
+        variance = n * (2 * q + d * (1 - d))
+        numerator = gains - losses - n * d
+        if variance <= 0:
+            return math.copysign(math.inf, numerator) if numerator else 0.0
+        return numerator / math.sqrt(variance)
+
+    def solve(target: float, lo: float, hi: float) -> float:
+        # Invariant: T(lo) > target >= T(hi); only interior points are evaluated.
+        for _ in range(64):
+            mid = (lo + hi) / 2
+            if statistic(mid) > target:
+                lo = mid
+            else:
+                hi = mid
+        return (lo + hi) / 2
+
+    lower = -1.0 if estimate <= -1 else solve(z, -1.0, estimate)
+    upper = 1.0 if estimate >= 1 else solve(-z, estimate, 1.0)
+    return [round(max(-1.0, lower), 6), round(min(1.0, upper), 6)]
+
+
+def paired_difference_interval(base: Sequence[float], other: Sequence[float], z: float = Z95) -> list[float]:
+    """Interval (95% by default) for mean(other) - mean(base) over paired units whose values are proportions.
+
+    With 0/1 values this is exactly Tango's score interval (tango_interval) for the paired 2 x 2 table. A
+    fractional value is a unit's success rate over repetitions (c / n); each unit then contributes to the
+    table the share of its (base run, other run) pairs in each cell: (1 - b) o to the gains and b (1 - o) to
+    the losses. That is the table of one run drawn at random from each side of every unit, and the variance
+    it implies for a unit is at least that of the unit's own difference o - b (b (1 - o) + (1 - b) o >= |o - b|):
+    the interval is conservative when units are flaky, and the same as the 0/1 case when every unit's runs
+    agree.
     """
     if len(base) != len(other):
-        raise ValueError("paired bootstrap needs two sequences of the same length")
-    n = len(base)
-    if n == 0:
-        return [-1.0, 1.0]
-    diffs = [o - b for b, o in zip(base, other)]
-    if len(set(diffs)) == 1:  # every resample has the same mean; skip the loop
-        return [round(diffs[0], 6), round(diffs[0], 6)]
-    rng = random.Random(seed)
-    means = [math.fsum(rng.choices(diffs, k=n)) / n for _ in range(resamples)]
-    tail = (1 - level) / 2
-    return [round(quantile(means, tail), 6), round(quantile(means, 1 - tail), 6)]
+        raise ValueError("a paired interval needs two sequences of the same length")
+    if any(not 0 <= v <= 1 for v in (*base, *other)):
+        raise ValueError("paired values must be proportions in [0, 1]")
+    gains = math.fsum((1 - b) * o for b, o in zip(base, other))
+    losses = math.fsum(b * (1 - o) for b, o in zip(base, other))
+    return tango_interval(gains, losses, len(base), z)
 
 
 def mcnemar_exact(b: int, c: int) -> float:
