@@ -21,10 +21,12 @@ from bench.common.charts import distribution_chart, interval_chart
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
 from bench.common.runpage import confirmed, run_html
-from bench.common.site import (OUTCOME_LABEL, digests_block, duration, esc, heat, legend, num, page, pass_k, pct, pip,
-                               provenance, table, write_assets)
+from bench.common.site import (OUTCOME_LABEL, SYNTHETIC_MARK, SYNTHETIC_WHY, UNRUN_LABEL, comparisons_html, digests_block,
+                               duration, esc, figure_html, heat, legend, num, page, pass_k, pct, pip, provenance,
+                               rate_html, site_comparisons, syn, syn_note, table, unrun_pip, write_assets)
+from bench.common.site import link_comparison  # noqa: F401 (public here too: render.link_comparison)
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.common.summary import load_summary
+from bench.common.summary import SYNTHETIC_FIGURES, load_summary
 
 MATRIX_PAGE_ROWS = 50
 # Below this many runs the pages are written in this process: starting workers would cost more than it saves.
@@ -53,51 +55,126 @@ def calib_notes(summary: dict) -> list[tuple[bool, str]]:
     return notes
 
 
+# What the scored pass@1 leaves out, in the order and words every page uses.
+LEFT_OUT = (("infra_error", "infra error", "infra errors"), ("incomplete", "unfinished", "unfinished"),
+            ("missing", "missing", "missing"))
+SCORED_NOTE = ("pass@1 over scored runs: the mean over tasks of each task's share of passed runs among its scored "
+               "runs; infrastructure errors, unfinished and missing runs are left out and counted beside it. "
+               "Strict pass@1: every run the grid planned counts, and a run with no verdict counts as not passed; "
+               "it leaves nothing out. Intervals: 95% Wilson, tasks as the trials. n/a: no run was scored.")
+
+
+def left_out_text(left: dict) -> str:
+    """What a group's scored pass@1 leaves out, broken down: "1 infra error · 0 unfinished · 2 missing"."""
+    return " · ".join(f"{left.get(key, 0)} {one if left.get(key, 0) == 1 else many}" for key, one, many in LEFT_OUT)
+
+
+def unrun_runs(summary: dict) -> list[dict]:
+    """The runs of the grid with no verdict, sorted: "missing" (planned, no run.json) and "unfinished" (stopped
+    before grading), each {"status", "agent", "model", "task_id", "rep", "run_id", "why"}."""
+    out = [{"status": "missing", "agent": m["agent"], "model": m["model"], "task_id": m["task_id"], "rep": m["rep"],
+            "run_id": m["run_id"], "why": "no run.json"} for m in summary.get("missing", [])]
+    out += [{"status": "unfinished", "agent": i.get("agent"), "model": i.get("model"), "task_id": i["task_id"],
+             "rep": i["rep"], "run_id": i["run_id"], "why": f"stopped at stage {i.get('stage') or '?'}"}
+            for i in summary.get("incomplete", [])]
+    out.sort(key=lambda u: (u["agent"] or "", u["model"] or "", u["task_id"], u["rep"], u["run_id"], u["status"]))
+    return out
+
+
+def _synthetic(group: dict, field: str) -> bool:
+    """Whether a group's figure `field` was invented by its agent (SYNTHETIC_FIGURES names what may be)."""
+    return bool(group.get("synthetic")) and field in SYNTHETIC_FIGURES
+
+
+def _groups_label(groups: list[dict]) -> str:
+    return ", ".join(f"{g['agent']} × {g['model']}" for g in groups)
+
+
 # ---------------------------------------------------------------- Markdown report
 
 def _md(text: str) -> str:
     return str(text).replace("|", "\\|")
 
 
+def _rate_md(rate: float | None) -> str:
+    return "n/a" if rate is None else pct(rate)
+
+
+def _ci_md(ci: list[float] | None) -> str:
+    return "n/a" if not ci else f"{pct(ci[0])} – {pct(ci[1])}"
+
+
 def markdown_report(summary: dict) -> str:
     """The run report as Markdown."""
     groups = summary["groups"]
+    unrun = unrun_runs(summary)
+    counts = [f"{len(summary['runs'])} graded run(s)"]
+    counts += [f"{sum(1 for u in unrun if u['status'] == s)} {s}" for s in UNRUN_LABEL
+               if any(u["status"] == s for u in unrun)]
     lines = ["# LocalAgentBench report", "",
              f"Runs {', '.join(summary['run_ids']) or '(none)'} · harness {summary['harness_version']} · "
-             f"{len(summary['runs'])} graded run(s)", ""]
+             + " · ".join(counts), ""]
     notes = [f"> **{'Setup is broken' if bad else 'Calibration'}:** {text}" for bad, text in calib_notes(summary)]
     notes += [f"> **Warning:** {w}" for w in summary["warnings"]]
     lines += notes + ([""] if notes else [])
     lines += ["## Results", "",
-              "| Agent | Model | pass@1 | 95% CI | pass@k | Held-out confirmed | Overfit | Infra errors | "
-              "Median latency | Tokens in / out | Tool calls (failed) |",
-              "|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|"]
+              "| Agent | Model | pass@1 (scored runs) | 95% CI | Left out | Strict pass@1 | 95% CI | Left out | pass@k | "
+              "Held-out confirmed | Overfit | Infra errors | Median latency | Tokens in / out | Tool calls (failed) |",
+              "|---|---|---:|---|---:|---:|---|---:|---|---:|---:|---:|---:|---:|---:|"]
     for g in groups:
-        lo, hi = g["pass_at_1_ci"]
-        pk = ", ".join(f"@{k} {pct(v)}" for k, v in g["pass_at_k"].items())
+        pk = ", ".join(f"@{k} {pct(v)}" for k, v in g["pass_at_k"].items()) or "n/a"
         c = g["costs"]
+
+        def fig(field: str) -> str:  # the synthetic mark on a figure the agent invented; "–" (unknown) is none
+            return num(c.get(field)) + (SYNTHETIC_MARK if _synthetic(g, field) and c.get(field) is not None else "")
+
         lines.append(
-            f"| {_md(g['agent'])} | {_md(g['model'])} | {pct(g['pass_at_1'])} | {pct(lo)} – {pct(hi)} | {pk} | "
-            f"{g['heldout_confirmed']}/{g['heldout_checked']} | {g['overfit']} | {g['infra_errors']} | "
-            f"{duration(g['latency']['median_s'])} | {num(c['tokens_in'])} / {num(c['tokens_out'])} | "
-            f"{num(c['tool_calls'])} ({num(c['failed_tool_calls'])}) |")
-    lines += ["", "## Per task", "", "| Task | Category | Difficulty | " +
+            f"| {_md(g['agent'])} | {_md(g['model'])} | {_rate_md(g['pass_at_1'])} | {_ci_md(g['pass_at_1_ci'])} | "
+            f"{g['left_out']['total']} | {_rate_md(g['pass_at_1_strict'])} | {_ci_md(g['pass_at_1_strict_ci'])} | 0 | "
+            f"{pk} | {g['heldout_confirmed']}/{g['heldout_checked']} | {g['overfit']} | {g['infra_errors']} | "
+            f"{duration(g['latency']['median_s'])} | {fig('tokens_in')} / {fig('tokens_out')} | "
+            f"{fig('tool_calls')} ({fig('failed_tool_calls')}) |")
+    lines += ["", SCORED_NOTE, "", "Left out of the scored pass@1:", ""]
+    lines += [f"- {_md(g['agent'])} × {_md(g['model'])}: {left_out_text(g['left_out'])}" for g in groups]
+    fake = [g for g in groups if g.get("synthetic")]
+    if fake:
+        lines += ["", f"{SYNTHETIC_MARK} synthetic ({_md(_groups_label(fake))}: tokens, turns and tool calls): "
+                      f"{SYNTHETIC_WHY}."]
+    unrun_by_cell: dict[tuple, list[str]] = defaultdict(list)
+    for u in unrun:
+        unrun_by_cell[(u["task_id"], u["agent"], u["model"])].append(u["status"])
+    lines += ["", "## Per task", "", "Each cell: passed / scored runs, then every run's outcome (missing and unfinished "
+              "runs have none).", "", "| Task | Category | Difficulty | " +
               " | ".join(f"{_md(g['agent'])} × {_md(g['model'])}" for g in groups) + " |",
               "|---|---|---|" + "---|" * len(groups)]
     cells = {(t["task_id"], t["agent"], t["model"]): t for t in summary["tasks"]}
     meta = {t["task_id"]: t for t in summary["tasks"]}
-    for task_id in sorted(meta):
-        row = [task_id, meta[task_id]["category"], meta[task_id]["difficulty"]]
+    shown = {(g["agent"], g["model"]) for g in groups}
+    for task_id in sorted(set(meta) | {u["task_id"] for u in unrun if (u["agent"], u["model"]) in shown}):
+        m = meta.get(task_id, {})
+        row = [task_id, m.get("category", "–"), m.get("difficulty", "–")]
         for g in groups:
             t = cells.get((task_id, g["agent"], g["model"]))
-            row.append("–" if t is None else f"{t['c']}/{t['n']} " + ", ".join(OUTCOME_LABEL[o] for o in t["outcomes"]))
-        lines.append("| " + " | ".join(row) + " |")
+            statuses = unrun_by_cell.get((task_id, g["agent"], g["model"]), [])
+            if t is None and not statuses:
+                row.append("–")
+                continue
+            words = [OUTCOME_LABEL.get(o, o) for o in (t["outcomes"] if t else [])] + statuses
+            row.append(f"{t['c'] if t else 0}/{t['n'] if t else 0} " + ", ".join(words))
+        lines.append("| " + " | ".join(_md(cell) for cell in row) + " |")
     cats = sorted({c for g in groups for c in g["categories"]})
     lines += ["", "## Per category", "", "| Agent | Model | " + " | ".join(cats) + " |",
               "|---|---|" + "---:|" * len(cats)]
     for g in groups:
         lines.append(f"| {_md(g['agent'])} | {_md(g['model'])} | " + " | ".join(
             pct(g["categories"][c]["pass_at_1"]) if c in g["categories"] else "–" for c in cats) + " |")
+    if unrun:
+        lines += ["", "## Runs without a verdict", "",
+                  "These runs of the grid have no outcome: the scored pass@1 leaves them out, the strict pass@1 "
+                  "counts them as not passed.", "",
+                  "| Agent | Model | Task | Rep | Run id | Status |", "|---|---|---|---:|---|---|"]
+        lines += [f"| {_md(u['agent'] or '–')} | {_md(u['model'] or '–')} | {_md(u['task_id'])} | {u['rep']} | "
+                  f"{_md(u['run_id'])} | {u['status']}: {_md(u['why'])} |" for u in unrun]
     lines += ["", "## Provenance", ""]
     for g in groups:
         lines.append(f"- {_md(g['agent'])} × {_md(g['model'])}: agent version "
@@ -139,60 +216,129 @@ def _group_provenance(summary: dict, by_group: dict[tuple[str, str], list[dict]]
         digests_block(summary["task_digests"])
 
 
-def index_html(summary: dict, pages: dict[int, str] | None = None, compare_pages: Sequence[str] = ()) -> str:
-    """The run site's front page: pass-rate chart, results, task matrix, categories, distributions, provenance."""
+def _left_out_cell(left: dict) -> str:
+    """The count the scored pass@1 leaves out; its breakdown in the tooltip and, when not 0, under it."""
+    detail = "".join(f"<br><small class=muted>{esc(part)}</small>" for part in left_out_text(left).split(" · ")
+                     if left["total"])
+    return f'<td class="num left-out" title="left out: {esc(left_out_text(left))}">{left["total"]}{detail}</td>'
+
+
+def _pass_rows(groups: list[dict]) -> list[dict]:
+    """The pass-rate chart's rows: per group the scored pass@1 and the strict one, each with what it leaves out."""
+    rows = []
+    for g in groups:
+        name = f"{g['agent']} × {g['model']}"
+        lo, hi = g["pass_at_1_ci"] or (None, None)
+        rows.append({"label": f"{name} · scored runs", "value": g["pass_at_1"], "lo": lo, "hi": hi,
+                     "note": f"{g['left_out']['total']} left out",
+                     "title": f"{name}: pass@1 over scored runs; left out: {left_out_text(g['left_out'])}"})
+        lo, hi = g["pass_at_1_strict_ci"] or (None, None)
+        rows.append({"label": f"{name} · strict", "value": g["pass_at_1_strict"], "lo": lo, "hi": hi,
+                     "note": "0 left out", "title": f"{name}: strict pass@1 over all {g['n_grid_runs']} run(s) the "
+                                                    "grid planned; a run with no verdict counts as not passed"})
+    return rows
+
+
+def _token_rows(groups: list[dict], scored: dict[tuple[str, str], list[dict]]) -> list[tuple]:
+    """The token chart's rows: tokens in + out per run, over the scored runs that report both counts (a run
+    that reports one is left out and counted: an unknown count is not 0)."""
+    rows = []
+    for g in groups:
+        runs = scored.get((g["agent"], g["model"]), [])
+        both = [r["agent"]["tokens_in"] + r["agent"]["tokens_out"] for r in runs
+                if r["agent"].get("tokens_in") is not None and r["agent"].get("tokens_out") is not None]
+        one = sum(1 for r in runs if (r["agent"].get("tokens_in") is None) != (r["agent"].get("tokens_out") is None))
+        note = syn(bool(both) and (_synthetic(g, "tokens_in") or _synthetic(g, "tokens_out")))
+        if one:
+            note += f' <span class="one-count">· {one:,} run(s) report one count only: left out</span>'
+        rows.append((f"{g['agent']} × {g['model']}", both, note))
+    return rows
+
+
+def index_html(summary: dict, pages: dict[int, str] | None = None,
+               comparisons: Sequence[tuple[str, str] | str] = ()) -> str:
+    """The run site's front page: pass-rate chart, results, task matrix, categories, distributions, runs with
+    no verdict, comparisons (pages as (file name, title), or file names), provenance."""
     pages = pages if pages is not None else {id(r): run_page_name(r) for r in summary["runs"]}
     groups = summary["groups"]
+    unrun = unrun_runs(summary)
     by_group: dict[tuple[str, str], list[dict]] = defaultdict(list)
     by_cell: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
     for run in summary["runs"]:
         by_group[(run["agent"]["name"], run["model"]["id"])].append(run)
         by_cell[(run["task_id"], run["agent"]["name"], run["model"]["id"])].append(run)
+    unrun_by_cell: dict[tuple, list[dict]] = defaultdict(list)
+    for u in unrun:
+        unrun_by_cell[(u["task_id"], u["agent"], u["model"])].append(u)
     n_tasks = len(summary["task_digests"])
+    counts = [f"{len(summary['runs']):,} graded run(s)"]
+    counts += [f"{sum(1 for u in unrun if u['status'] == s):,} {s}" for s in UNRUN_LABEL
+               if any(u["status"] == s for u in unrun)]
     parts = ["<h1>Evaluation report</h1>",
-             f'<p class="sub">{len(groups)} agent × model group(s) · {n_tasks} task(s) · {len(summary["runs"]):,} graded '
-             f'run(s) · runs {esc(", ".join(summary["run_ids"]) or "(none)")}</p>']
+             f'<p class="sub">{len(groups)} agent × model group(s) · {n_tasks} task(s) · {esc(" · ".join(counts))} · '
+             f'runs {esc(", ".join(summary["run_ids"]) or "(none)")}</p>']
     parts += [f'<div class="alert{" bad" if bad else ""}">{"<strong>Setup is broken.</strong> " if bad else ""}'
               f"{esc(text)}</div>" for bad, text in calib_notes(summary)]
     parts += [f'<div class="alert">{esc(w)}</div>' for w in summary["warnings"]]
     parts.append("<h2>Pass rate</h2>")
-    parts.append(interval_chart(
-        [{"label": f"{g['agent']} × {g['model']}", "value": g["pass_at_1"], "lo": g["pass_at_1_ci"][0],
-          "hi": g["pass_at_1_ci"][1]} for g in groups],
-        label="pass@1 per agent × model with 95% interval", id_="pass-chart"))
-    parts.append('<p class="muted">Bar: pass@1 (mean over tasks). Whisker: 95% Wilson interval, tasks as the trials.</p>')
+    parts.append(interval_chart(_pass_rows(groups), label="pass@1 per agent × model, over scored runs and strict, "
+                                                          "with 95% intervals", id_="pass-chart"))
+    parts.append('<p class="muted">Two bars per group. <b>Scored runs</b>: pass@1 (mean over tasks) over the runs '
+                 "that were scored; infrastructure errors, unfinished and missing runs are left out, and counted "
+                 "beside it (hover for the breakdown). <b>Strict</b>: every run the grid planned counts, a run with no "
+                 "verdict as not passed. Whisker: 95% Wilson interval, tasks as the trials. n/a: no run was scored, "
+                 "so there is no rate.</p>")
     rows = []
     for g in groups:
-        c, lo, hi = g["costs"], *g["pass_at_1_ci"]
+        c = g["costs"]
+
+        def fig(field: str) -> str:
+            return figure_html(c.get(field), _synthetic(g, field))
+
         rows.append(
-            f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td><td class=num><b>{pct(g['pass_at_1'])}</b><br>"
-            f"<small class=muted>{pct(lo)} – {pct(hi)}</small></td>"
-            f"<td>{pass_k(g['pass_at_k'])}</td>"
+            f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>"
+            f'<td class="num rate">{rate_html(g["pass_at_1"], g["pass_at_1_ci"])}</td>{_left_out_cell(g["left_out"])}'
+            f'<td class="num rate">{rate_html(g["pass_at_1_strict"], g["pass_at_1_strict_ci"])}</td>'
+            '<td class="num left-out" title="the strict pass@1 counts every run the grid planned">0</td>'
+            f"<td>{pass_k(g['pass_at_k']) or 'n/a'}</td>"
             f"<td class=num>{g['heldout_confirmed']}/{g['heldout_checked']}</td><td class=num>{g['overfit']}</td>"
-            f"<td class=num>{g['infra_errors']}</td><td class=num>{duration(g['latency']['median_s'])}</td>"
-            f"<td class=num>{num(c['tokens_in'])} / {num(c['tokens_out'])}</td>"
-            f"<td class=num>{num(c['tool_calls'])} ({num(c['failed_tool_calls'])})</td></tr>")
-    parts.append(table(["Agent", "Model", '<th class="num">pass@1 (95% CI)</th>', "pass@k",
+            f"<td class=num>{g['infra_errors']}</td><td class=num>{esc(duration(g['latency']['median_s']))}</td>"
+            f"<td class=num>{fig('tokens_in')} / {fig('tokens_out')}</td>"
+            f"<td class=num>{fig('tool_calls')} ({fig('failed_tool_calls')})</td></tr>")
+    parts.append(table(["Agent", "Model", '<th class="num">pass@1 scored (95% CI)</th>',
+                        '<th class="num" title="runs the scored pass@1 leaves out: infra errors, unfinished, missing">'
+                        "Left out</th>", '<th class="num">pass@1 strict (95% CI)</th>',
+                        '<th class="num" title="runs the strict pass@1 leaves out">Left out</th>', "pass@k",
                         '<th class="num">Held-out confirmed</th>', '<th class="num">Overfit</th>',
                         '<th class="num">Infra errors</th>', '<th class="num">Median latency</th>',
                         '<th class="num">Tokens in / out</th>', '<th class="num">Tool calls (failed)</th>'],
                        rows, id_="results"))
-    parts.append("<h2>Tasks</h2>" + legend())
+    fake = [g for g in groups if g.get("synthetic")]
+    if fake:
+        parts.append(syn_note(f"tokens, turns and tool calls of {_groups_label(fake)}"))
+    parts.append("<h2>Tasks</h2>" + legend(with_unrun=bool(unrun)))
     meta = {t["task_id"]: t for t in summary["tasks"]}
+    task_rows = {(t["task_id"], t["agent"], t["model"]): t for t in summary["tasks"]}
     rows = []
-    for task_id in sorted(meta):
-        t = meta[task_id]
+    shown = {(g["agent"], g["model"]) for g in groups}
+    for task_id in sorted(set(meta) | {u["task_id"] for u in unrun if (u["agent"], u["model"]) in shown}):
+        t = meta.get(task_id, {})
         cells, seen = [], set()
         for g in groups:
             runs = sorted(by_cell.get((task_id, g["agent"], g["model"]), []), key=lambda r: r["rep"])
+            none = unrun_by_cell.get((task_id, g["agent"], g["model"]), [])
             seen.update(r["outcome"] for r in runs)
-            ok = sum(1 for r in runs if r["success"])
+            seen.update(u["status"] for u in none)
+            row = task_rows.get((task_id, g["agent"], g["model"]))
+            count = (f'<span class="cn" title="passed / scored runs">{row["c"]}/{row["n"]}</span>' if row else
+                     '<span class="cn">0/0</span>' if none else '<span class="muted">–</span>')
             cells.append("<td>" + "".join(pip(r["outcome"], f"runs/{pages[id(r)]}", f"{task_id} rep {r['rep']}",
                                               confirmed(r)) for r in runs) +
-                         (f'<span class="cn">{ok}/{len(runs)}</span>' if runs else '<span class="muted">–</span>') + "</td>")
-        rows.append(f'<tr data-o="{esc(" ".join(sorted(seen)))}" data-text="{esc(task_id)} {esc(t["category"])}">'
-                    f"<td>{esc(task_id)}</td><td class=opt>{esc(t['category'])}</td><td class=opt>{esc(t['difficulty'])}</td>"
-                    f"<td class=opt>{'yes' if t.get('has_heldout') else 'no'}</td>" + "".join(cells) + "</tr>")
+                         "".join(unrun_pip(u["status"], f"{task_id} rep {u['rep']}") for u in none) + count + "</td>")
+        rows.append(f'<tr data-o="{esc(" ".join(sorted(seen)))}" data-text="{esc(task_id)} {esc(t.get("category", ""))}">'
+                    f"<td>{esc(task_id)}</td><td class=opt>{esc(t.get('category', '–'))}</td>"
+                    f"<td class=opt>{esc(t.get('difficulty', '–'))}</td>"
+                    f"<td class=opt>{'–' if not t else 'yes' if t.get('has_heldout') else 'no'}</td>" + "".join(cells) + "</tr>")
     parts.append(table(["Task", '<th class="opt">Category</th>', '<th class="opt">Difficulty</th>', '<th class="opt">Held-out</th>'] +
                        [f"{esc(g['agent'])} × {esc(g['model'])}" for g in groups], rows,
                        id_="matrix", paged=MATRIX_PAGE_ROWS, filter_label="Filter tasks"))
@@ -208,14 +354,24 @@ def index_html(summary: dict, pages: dict[int, str] | None = None, compare_pages
                                       scored.get((g["agent"], g["model"]), [])]) for g in groups],
                                     fmt=duration, label="agent wall time per run", id_="latency-chart"))
     parts.append("</div><div><h3>Tokens per run (in + out)</h3>")
-    parts.append(distribution_chart([(f"{g['agent']} × {g['model']}", [
-        r["agent"]["tokens_in"] + (r["agent"]["tokens_out"] or 0) for r in scored.get((g["agent"], g["model"]), [])
-        if r["agent"].get("tokens_in") is not None]) for g in groups],
-        fmt=lambda v: f"{v:,.0f}", label="tokens per run", id_="tokens-chart"))
+    parts.append(distribution_chart(_token_rows(groups, scored), fmt=lambda v: f"{v:,.0f}",
+                                    label="tokens in + out per run, over runs that report both", id_="tokens-chart"))
+    parts.append('<p class="muted">Over the scored runs that report both tokens in and tokens out; a run that '
+                 "reports only one is left out of this chart (and counted beside its group), never drawn with the "
+                 "other as 0.</p>")
+    if any(_synthetic(g, "tokens_in") for g in groups):
+        parts.append(syn_note(f"token counts of {_groups_label([g for g in groups if _synthetic(g, 'tokens_in')])}"))
     parts.append("</div></div>")
-    if compare_pages:
-        parts.append("<h2>Comparisons</h2><ul class=links>" + "".join(
-            f'<li><a href="{esc(p)}">{esc(p.removesuffix(".html"))}</a></li>' for p in compare_pages) + "</ul>")
+    if unrun:
+        parts.append("<h2>Runs without a verdict</h2><p>These runs of the grid have no outcome: the scored pass@1 "
+                     "leaves them out, the strict pass@1 counts them as not passed.</p>")
+        parts.append(table(["Agent", "Model", "Task", '<th class="num">Rep</th>', "Run id", "Status"], [
+            f'<tr data-o="{esc(u["status"])}" data-text="{esc(u["task_id"])} {esc(u["status"])}">'
+            f"<td>{esc(u['agent'] or '–')}</td><td>{esc(u['model'] or '–')}</td><td>{esc(u['task_id'])}</td>"
+            f"<td class=num>{u['rep']}</td><td>{esc(u['run_id'])}</td>"
+            f"<td>{unrun_pip(u['status'], u['task_id'])} {esc(u['status'])}: {esc(u['why'])}</td></tr>" for u in unrun],
+            id_="unrun", paged=MATRIX_PAGE_ROWS, filter_label="Filter runs"))
+    parts.append(comparisons_html([(c, c.removesuffix(".html")) if isinstance(c, str) else c for c in comparisons]))
     parts.append("<h2>Provenance</h2>" + _group_provenance(summary, by_group))
     return page("LocalAgentBench report", "report", "\n".join(parts), home="index.html", footer=_footer(summary),
                 assets="assets/")
@@ -281,8 +437,7 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, s
             if len(runs) > 1 else ""
     write_assets(site)
     write_text_atomic(report, markdown_report(summary))
-    compare_pages = sorted(p.name for p in site.glob("compare-*.html"))
-    write_text_atomic(site / "index.html", index_html(summary, pages, compare_pages))
+    write_text_atomic(site / "index.html", index_html(summary, pages, site_comparisons(site)))
     work = [(r, pages[id(r)], siblings[(r["task_id"], r["agent"]["name"], r["model"]["id"])]) for r in summary["runs"]]
     _write_all_pages(work, site / "runs", _footer(summary), jobs if jobs is not None else min(os.cpu_count() or 1, 16))
     return {"report": str(report.resolve()), "site": str((site / "index.html").resolve())}

@@ -1,13 +1,19 @@
 """render: report.md and the static site, with agent output escaped and every run linked."""
 from __future__ import annotations
 
+import html
 import json
 import re
+import statistics
+from html.parser import HTMLParser
 from pathlib import Path
+
+import pytest
 
 from bench import cli, render, score
 from bench.common.charts import interval_chart, nice_ticks
 from bench.common.highlight import diff_html
+from bench.common.site import COMPARISONS_BEGIN, COMPARISONS_END
 from bench.common.synthetic import synthetic_runs
 
 
@@ -94,7 +100,7 @@ def test_large_synthetic_site_links_every_page_and_truncates_big_logs(tmp_path):
     pages = {p.name for p in (tmp_path / "bundle" / "site" / "runs").glob("*.html")}
     assert pages == {render.run_page_name(r) for r in summary["runs"]}
     index = Path(paths["site"]).read_text()
-    assert index.count('class="pip ') == 420 + 8, "one pip per run, plus the legend's"
+    assert index.count('class="pip ') == 420 + 9, "one pip per run, plus the legend's (8 outcomes, the ring)"
     assert 'data-page-size="50"' in index
     page = (tmp_path / "bundle" / "site" / "runs" / render.run_page_name(runs[0])).read_text()
     assert "preview truncated" in page and "<script>x</script>" not in page
@@ -116,3 +122,341 @@ def test_charts_place_values_in_percent_of_the_width():
     assert nice_ticks(0, 1) == [0.0, 0.25, 0.5, 0.75, 1.0]
     svg = interval_chart([{"label": "a <x>", "value": 0.5, "lo": 0.25, "hi": 0.75}], label="t")
     assert 'width="50.00%"' in svg and 'x1="25.00%" x2="75.00%"' in svg and "a &lt;x&gt;" in svg
+
+
+# ---------------------------------------------------------------- every headline figure against the run records
+#
+# The run set below has known outcomes. The expected figures are computed here from the list itself (plain
+# loops and the Wilson formula written out), never read back from the summary, and compared with what
+# report.md and index.html show.
+
+Z = 1.96
+# (task, rep, outcome, task has held-out tests, tokens in, tokens out); "missing" has no record at all and
+# "unfinished" a record that stopped before grading.
+SPEC = [
+    ("task-a", 0, "passed", True, 1000, 100),
+    ("task-a", 1, "overfit", True, 2000, 200),
+    ("task-b", 0, "passed", False, 3000, 300),
+    ("task-b", 1, "failed", False, 4000, None),  # the agent did not report tokens out
+    ("task-c", 0, "infra_error", True, None, None),
+    ("task-c", 1, "passed", True, 5000, 500),
+    ("task-d", 0, "missing", False, None, None),
+    ("task-d", 1, "failed", False, 6000, 600),
+    ("task-e", 0, "task_error", False, 7000, 700),
+    ("task-e", 1, "unfinished", False, None, None),
+]
+GRADED = [s for s in SPEC if s[2] not in ("missing", "unfinished")]
+SCORED = [s for s in GRADED if s[2] != "infra_error"]
+
+
+def _wilson(p: float, n: int) -> tuple[float, float]:
+    denom = 1 + Z * Z / n
+    centre = (p + Z * Z / (2 * n)) / denom
+    half = Z * (p * (1 - p) / n + Z * Z / (4 * n * n)) ** 0.5 / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _p(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _grading(exit_code: int | None, command: str = "python -m pytest -q") -> dict:
+    return {"passed": exit_code == 0, "error": None, "commands": [
+        {"command": command, "exit_code": exit_code, "duration_s": 0.1, "timed_out": False, "timeout_s": 60}]}
+
+
+def _record(task_id: str, rep: int, outcome: str, heldout: bool, tokens_in, tokens_out, *, agent: str = "alpha",
+            model: str = "m1", root: Path = Path("/nonexistent"), synthetic: bool = False) -> dict:
+    """A run record whose graded sections show `outcome` (score decides outcomes again from them)."""
+    oracle = {"passed": _grading(0), "overfit": _grading(0), "failed": _grading(1), "infra_error": None,
+              "task_error": _grading(5), "unfinished": None}[outcome]  # pytest exit 5: no tests collected
+    held = {"passed": _grading(0, "python -m pytest heldout -q"),
+            "overfit": _grading(1, "python -m pytest heldout -q")}.get(outcome) if heldout else None
+    graded = outcome != "unfinished"
+    return {
+        "schema": "localagentbench/run@1", "run_id": "r1", "task_id": task_id, "task_digest": "sha256:" + "ab" * 32,
+        "rep": rep, "stage": "graded" if graded else "interrupted", "harness_version": "0.0.0+test",
+        "task": {"id": task_id, "title": task_id, "category": "bugfix", "difficulty": "easy", "prompt": "Fix it.",
+                 "heldout": {"path": f"heldout/{task_id}"} if heldout else None},
+        "paths": {"run_dir": str(root / "runs" / task_id / str(rep)), "workdir": None},
+        "agent": {"name": agent, "version": "1.0", "argv": [agent], "exit_code": 0, "timed_out": False,
+                  "wall_s": 1.0 + rep, "tokens_in": tokens_in, "tokens_out": tokens_out, "tokens_reasoning": None,
+                  "tokens_cache_read": None, "turns": 2, "tool_calls": 3, "failed_tool_calls": 1,
+                  "infra_error": "model server unreachable" if outcome == "infra_error" else None, "agent_error": None,
+                  "files_changed": [], **({"extra": {"synthetic": True}} if synthetic else {})},
+        "model": {"id": model},
+        "oracle": oracle, "heldout": held,
+        "outcome": outcome if graded else None, "success": outcome == "passed" if graded else None,
+        "flags": [], "sandbox": {"kind": "bwrap"}, "options": {},
+    }
+
+
+def _spec_summary(spec=SPEC, **kw) -> dict:
+    records = [_record(*s, **kw) for s in spec if s[2] != "missing"]
+    agent, model = kw.get("agent", "alpha"), kw.get("model", "m1")
+    config = {"run_id": "r1", "agent": agent, "model": model, "grid": [[s[0], s[1]] for s in spec]}
+    return score.score(records, [config])
+
+
+class _Tables(HTMLParser):
+    """The text of every cell of every table with an id: {id: [[cell, ...], ...]}, header row first."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: dict[str, list[list[str]]] = {}
+        self._table: str | None = None
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "table" and attrs.get("id"):
+            self._table = attrs["id"]
+            self.tables[self._table] = []
+        elif tag == "tr" and self._table:
+            self.tables[self._table].append([])
+        elif tag in ("td", "th") and self._table:
+            self._cell = []
+        elif tag == "br" and self._cell is not None:
+            self._cell.append(" ")
+
+    def handle_endtag(self, tag):
+        if tag == "table":
+            self._table = None
+        elif tag in ("td", "th") and self._cell is not None:
+            self.tables[self._table][-1].append(" ".join("".join(self._cell).split()))
+            self._cell = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def _tables(index: str) -> dict[str, list[dict[str, str]]]:
+    parser = _Tables()
+    parser.feed(index)
+    return {name: [dict(zip(rows[0], row)) for row in rows[1:]] for name, rows in parser.tables.items() if rows}
+
+
+def _md_table(report: str, heading: str) -> list[dict[str, str]]:
+    """The rows of the Markdown table under `heading`; a repeated header gets " 2" ("95% CI", "95% CI 2")."""
+    block = report.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in block.splitlines()
+            if line.startswith("|")]
+    head = [h if rows[0][:i].count(h) == 0 else f"{h} {rows[0][:i].count(h) + 1}" for i, h in enumerate(rows[0])]
+    return [dict(zip(head, row)) for row in rows[2:]]
+
+
+def _chart_rows(index: str, chart_id: str) -> dict[str, tuple[str, str, str]]:
+    """A chart's rows: label -> (tooltip, detail text, the row's SVG)."""
+    figure = re.search(rf'<figure [^>]*id="{chart_id}".*?</figure>', index, re.S).group(0)
+    rows = re.findall(r'<div class="row[^"]*"><div class="lab" title="([^"]*)">(.*?)<span class="m">(.*?)</span></div>'
+                      r"(<svg.*?</svg>)?</div>", figure, re.S)
+    text = lambda h: html.unescape(re.sub(r"<[^>]+>", "", h)).strip()  # noqa: E731
+    return {text(label): (html.unescape(title), text(detail), svg) for title, label, detail, svg in rows}
+
+
+def _expected() -> dict:
+    """The headline figures of SPEC, computed from SPEC alone."""
+    tasks = sorted({s[0] for s in SPEC})
+    per_task = {t: [s for s in SCORED if s[0] == t] for t in tasks}
+    rates = [sum(s[2] == "passed" for s in runs) / len(runs) for runs in per_task.values() if runs]
+    p1 = sum(rates) / len(rates)
+    strict = sum(sum(s[2] == "passed" for s in SPEC if s[0] == t) / sum(1 for s in SPEC if s[0] == t)
+                 for t in tasks) / len(tasks)
+    checked = [s for s in GRADED if s[3] and s[2] in ("passed", "overfit")]
+    both = [s[4] + s[5] for s in SCORED if s[4] is not None and s[5] is not None]
+    return {
+        "p1": p1, "p1_ci": _wilson(p1, len(rates)), "strict": strict, "strict_ci": _wilson(strict, len(tasks)),
+        "infra": sum(s[2] == "infra_error" for s in SPEC), "unfinished": sum(s[2] == "unfinished" for s in SPEC),
+        "missing": sum(s[2] == "missing" for s in SPEC),
+        "checked": len(checked), "confirmed": sum(s[2] == "passed" for s in checked),
+        "overfit": sum(s[2] == "overfit" for s in checked),
+        "tokens_in": sum(s[4] for s in SCORED if s[4] is not None),
+        "tokens_out": sum(s[5] for s in SCORED if s[5] is not None),
+        "tool_calls": 3 * len(SCORED), "failed_tool_calls": len(SCORED),
+        "both": both, "one_count": sum((s[4] is None) != (s[5] is None) for s in SCORED),
+    }
+
+
+def test_expected_figures_of_the_spec_are_what_the_spec_says():
+    """The independent computation itself, checked by hand: a wrong oracle would make every test below moot."""
+    e = _expected()
+    assert (round(e["p1"], 9), round(e["strict"], 9)) == (0.4, 0.3)  # (1/2 + 1/2 + 1 + 0 + 0) / 5; (1.5) / 5
+    assert (e["infra"], e["unfinished"], e["missing"], e["checked"], e["confirmed"], e["overfit"]) == (1, 1, 1, 3, 2, 1)
+    assert (e["tokens_in"], e["tokens_out"], len(e["both"]), e["one_count"]) == (28_000, 2_400, 6, 1)
+
+
+def test_report_md_headline_figures_equal_the_run_records(tmp_path):
+    summary = _spec_summary()
+    paths = render.render(summary, tmp_path)
+    report = Path(paths["report"]).read_text()
+    e = _expected()
+    (row,) = _md_table(report, "Results")
+    left = e["infra"] + e["unfinished"] + e["missing"]
+    assert (row["Agent"], row["Model"]) == ("alpha", "m1")
+    assert row["pass@1 (scored runs)"] == _p(e["p1"])
+    assert row["95% CI"] == f"{_p(e['p1_ci'][0])} – {_p(e['p1_ci'][1])}"
+    assert row["Left out"] == str(left)
+    assert row["Strict pass@1"] == _p(e["strict"])
+    assert row["95% CI 2"] == f"{_p(e['strict_ci'][0])} – {_p(e['strict_ci'][1])}"
+    assert row["Left out 2"] == "0"
+    assert row["Held-out confirmed"] == f"{e['confirmed']}/{e['checked']}"
+    assert (row["Overfit"], row["Infra errors"]) == (str(e["overfit"]), str(e["infra"]))
+    assert row["Tokens in / out"] == f"{e['tokens_in']:,} / {e['tokens_out']:,}"
+    assert row["Tool calls (failed)"] == f"{e['tool_calls']:,} ({e['failed_tool_calls']:,})"
+    assert f"- alpha × m1: {e['infra']} infra error · {e['unfinished']} unfinished · {e['missing']} missing" in report
+    unrun = {(r["Task"], r["Rep"], r["Status"].split(":")[0]) for r in _md_table(report, "Runs without a verdict")}
+    assert unrun == {(s[0], str(s[1]), s[2]) for s in SPEC if s[2] in ("missing", "unfinished")}
+    cells = {r["Task"]: r["alpha × m1"] for r in _md_table(report, "Per task")}
+    assert cells["task-d"] == "0/1 failed, missing" and cells["task-e"] == "0/1 task error, unfinished"
+    assert cells["task-c"] == "1/1 infra error, passed"
+    assert "†" not in report and "synthetic" not in report.lower(), "measured figures carry no synthetic mark"
+
+
+def test_index_headline_figures_equal_the_run_records(tmp_path):
+    summary = _spec_summary()
+    index = Path(render.render(summary, tmp_path)["site"]).read_text()
+    e = _expected()
+    (row,) = _tables(index)["results"]
+    breakdown = f"{e['infra']} infra error · {e['unfinished']} unfinished · {e['missing']} missing"
+    assert row["pass@1 scored (95% CI)"] == f"{_p(e['p1'])} {_p(e['p1_ci'][0])} – {_p(e['p1_ci'][1])}"
+    assert row["pass@1 strict (95% CI)"] == f"{_p(e['strict'])} {_p(e['strict_ci'][0])} – {_p(e['strict_ci'][1])}"
+    left_cells = re.findall(r'<td class="num left-out" title="([^"]*)">(\d+)', index)
+    assert left_cells[0] == (f"left out: {breakdown}", str(e["infra"] + e["unfinished"] + e["missing"]))
+    assert left_cells[1][1] == "0", "the strict rate leaves nothing out"
+    assert row["Held-out confirmed"] == f"{e['confirmed']}/{e['checked']}"
+    assert (row["Overfit"], row["Infra errors"]) == (str(e["overfit"]), str(e["infra"]))
+    assert row["Tokens in / out"] == f"{e['tokens_in']:,} / {e['tokens_out']:,}"
+    assert row["Tool calls (failed)"] == f"{e['tool_calls']:,} ({e['failed_tool_calls']:,})"
+    chart = _chart_rows(index, "pass-chart")
+    title, detail, svg = chart["alpha × m1 · scored runs"]
+    assert detail == f"{_p(e['p1'])} ({_p(e['p1_ci'][0])} – {_p(e['p1_ci'][1])}) · 3 left out"
+    assert breakdown in title and f'width="{100 * e["p1"]:.2f}%"' in svg
+    title, detail, svg = chart["alpha × m1 · strict"]
+    assert detail == f"{_p(e['strict'])} ({_p(e['strict_ci'][0])} – {_p(e['strict_ci'][1])}) · 0 left out"
+    assert f'width="{100 * e["strict"]:.2f}%"' in svg
+    unrun = {(r["Task"], r["Rep"], r["Status"].split(":")[0].split()[-1]) for r in _tables(index)["unrun"]}
+    assert unrun == {(s[0], str(s[1]), s[2]) for s in SPEC if s[2] in ("missing", "unfinished")}
+    assert 'title="task-d rep 0 · missing (no run.json)"' in index, "the matrix shows the missing cell"
+    assert "pip o-task_error" in index and "task error" in index
+    assert 'class="syn' not in index and "†" not in index, "measured figures carry no synthetic mark"
+
+
+def test_token_chart_never_counts_an_unknown_tokens_out_as_zero(tmp_path):
+    index = Path(render.render(_spec_summary(), tmp_path)["site"]).read_text()
+    e = _expected()
+    _, detail, _ = _chart_rows(index, "tokens-chart")["alpha × m1"]
+    median = statistics.median(e["both"])
+    p90 = statistics.quantiles(e["both"], n=10, method="inclusive")[-1]  # linear interpolation, as METHODOLOGY says
+    assert detail.startswith(f"median {median:,.0f} · p90 {p90:,.0f} · n {len(e['both'])}")
+    assert f"{e['one_count']} run(s) report one count only: left out" in detail
+    assert "4,000" not in detail, "the run with tokens in only is not drawn as tokens in + 0"
+
+
+def test_a_group_with_no_scored_run_shows_n_a_never_zero(tmp_path):
+    alpha = [_record(*s) for s in SPEC if s[2] not in ("missing", "unfinished")]
+    beta = [_record(t, rep, "infra_error", False, None, None, agent="beta", model="m2")
+            for t, rep in (("task-a", 0), ("task-b", 0))]
+    summary = score.score(alpha + beta)
+    g = next(g for g in summary["groups"] if g["agent"] == "beta")
+    assert g["pass_at_1"] is None and g["pass_at_1_strict"] == 0.0
+    paths = render.render(summary, tmp_path)
+    report = Path(paths["report"]).read_text()
+    row = next(r for r in _md_table(report, "Results") if r["Agent"] == "beta")
+    assert (row["pass@1 (scored runs)"], row["95% CI"], row["Left out"], row["pass@k"]) == ("n/a", "n/a", "2", "n/a")
+    assert row["Strict pass@1"] == "0.0%" and row["95% CI 2"].startswith("0.0% – ")
+    assert "- beta × m2: 2 infra errors · 0 unfinished · 0 missing" in report
+    index = Path(paths["site"]).read_text()
+    row = next(r for r in _tables(index)["results"] if r["Agent"] == "beta")
+    assert row["pass@1 scored (95% CI)"] == "n/a" and row["pass@k"] == "n/a"
+    assert row["pass@1 strict (95% CI)"].startswith("0.0% 0.0% – ")
+    _, detail, svg = _chart_rows(index, "pass-chart")["beta × m2 · scored runs"]
+    assert detail == "n/a · 2 left out"
+    assert 'class="fill"' not in svg and 'class="whisk"' not in svg and ">n/a</text>" in svg, "no bar, a label"
+    assert '<div class="row na">' in index
+    assert "0.0% (0.0% – 100.0%)" not in index and "0.0% | 0.0% – 100.0%" not in report
+
+
+def test_interval_chart_row_without_a_value_draws_nothing_but_n_a():
+    svg = interval_chart([{"label": "g", "value": None, "lo": None, "hi": None, "note": "2 left out"},
+                          {"label": "h", "value": 0.5, "lo": 0.2, "hi": 0.8}], label="t")
+    na, real = svg.split('<div class="row">', 1)
+    assert "n/a · 2 left out" in na and 'class="fill"' not in na and "whisk" not in na
+    assert 'width="50.00%"' in real and "whisk" in real
+
+
+def test_synthetic_figures_are_marked_for_the_mock_agent_and_only_for_it(suite, tmp_path, capsys):
+    out = _mock_run(suite, tmp_path)
+    capsys.readouterr()
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["groups"][0]["synthetic"]
+    paths = render.render(summary, out)
+    report = Path(paths["report"]).read_text()
+    (row,) = _md_table(report, "Results")
+    c = summary["groups"][0]["costs"]
+    assert row["Tokens in / out"] == f"{c['tokens_in']:,}† / {c['tokens_out']:,}†"
+    assert row["Tool calls (failed)"] == f"{c['tool_calls']:,}† ({c['failed_tool_calls']:,}†)"
+    assert row["Median latency"].endswith(" s") and "†" not in row["Median latency"], "wall time is measured"
+    assert "† synthetic (mock × none: tokens, turns and tool calls): invented by the agent" in report
+    index = Path(paths["site"]).read_text()
+    (cells,) = _tables(index)["results"]
+    assert cells["Tokens in / out"].count("†") == 2 and cells["Tool calls (failed)"].count("†") == 2
+    assert "†" not in cells["Median latency"]
+    assert '<p class="syn-note' in index
+    _, detail, _ = _chart_rows(index, "tokens-chart")["mock × none"]
+    assert "†" in detail, "the token chart says its counts are synthetic"
+    _, detail, _ = _chart_rows(index, "latency-chart")["mock × none"]
+    assert "†" not in detail
+    page = next((out / "site" / "runs").glob("fix-add-0-*.html")).read_text()
+    facts = re.search(r'<div class="facts">(.*?)</div>\s*<p', page, re.S).group(1)
+    assert facts.count('class="syn"') == 5, "turns, tokens in, tokens out, tool calls, failed tool calls"
+    assert "Synthetic trajectory." in page and 'aria-label="tool calls over time (synthetic)"' in page
+    run = next(r for r in summary["runs"] if r["task_id"] == "fix-add" and r["rep"] == 0)
+    assert f"{run['agent']['wall_s']:.3g} s</b>" in facts, "the wall time carries no mark"
+
+
+def test_measured_figures_carry_no_synthetic_mark(tmp_path):
+    runs = synthetic_runs(12, seed=2, groups=1, reps=2, root=tmp_path / "bundle")
+    summary = score.score(runs)
+    assert not summary["groups"][0]["synthetic"] and summary["groups"][0]["costs"]["tokens_in"]
+    paths = render.render(summary, tmp_path / "bundle", jobs=1)
+    pages = [Path(paths["report"]), Path(paths["site"]), *(tmp_path / "bundle" / "site" / "runs").glob("*.html")]
+    for path in pages:
+        text = path.read_text()
+        assert "†" not in text and 'class="syn' not in text and "Synthetic trajectory" not in text, path.name
+
+
+def test_link_comparison_adds_one_link_that_survives_rerendering(tmp_path):
+    summary = _spec_summary()
+    render.render(summary, tmp_path)
+    site = tmp_path / "site"
+    index = site / "index.html"
+    assert 'id="comparisons"' not in index.read_text(), "no comparison yet: no section"
+    (site / "compare-base-run.html").write_text("<html><head><title>other vs base</title></head></html>")
+    assert render.link_comparison(site, "compare-base-run.html", "alpha <new> vs base")
+    once = index.read_text()
+    assert render.link_comparison(site, "compare-base-run.html", "alpha <new> vs base")
+    assert index.read_text() == once, "idempotent"
+    links = re.findall(r'<li data-page="([^"]*)"><a href="([^"]*)">(.*?)</a>', once)
+    assert links == [("compare-base-run.html", "compare-base-run.html", "alpha &lt;new&gt; vs base")]
+    assert once.index('id="comparisons"') < once.index("<h2>Provenance</h2>")
+    render.render(summary, tmp_path)  # a re-render keeps the link and its title
+    assert re.findall(r'<li data-page="([^"]*)"><a href="([^"]*)">(.*?)</a>', index.read_text()) == links
+    (site / "compare-found.html").write_text("<title>found &amp; titled</title>")
+    render.render(summary, tmp_path)  # a compare page nobody linked is found and titled by its <title>
+    text = index.read_text()
+    assert '<a href="compare-found.html">found &amp; titled</a>' in text and "alpha &lt;new&gt; vs base" in text
+    with pytest.raises(ValueError):
+        render.link_comparison(site, "../elsewhere.html", "x")
+    assert not render.link_comparison(tmp_path / "nosite", "compare-x.html", "x"), "no index to link from"
+
+
+def test_link_comparison_into_an_index_rendered_without_the_section(tmp_path):
+    render.render(_spec_summary(), tmp_path)
+    index = tmp_path / "site" / "index.html"
+    old = index.read_text().replace(COMPARISONS_BEGIN, "").replace(COMPARISONS_END, "")
+    index.write_text(old)
+    assert render.link_comparison(tmp_path / "site", "compare-a.html", "a")
+    text = index.read_text()
+    assert text.index('<a href="compare-a.html">a</a>') < text.index("<h2>Provenance</h2>")
+    assert render.link_comparison(tmp_path / "site", "compare-a.html", "a") and index.read_text() == text

@@ -7,6 +7,8 @@ Needs a Chromium-family browser: `apt-get install -y chromium` (Debian), or LOCA
 from __future__ import annotations
 
 import concurrent.futures
+import html
+import json
 import os
 import re
 import shutil
@@ -109,7 +111,13 @@ def sites(tmp_path_factory) -> dict[str, Path]:
         data = summary if source is None else __import__("json").loads(source.read_text())
         write_json_atomic(board / "entries" / f"{name}.json", promote.promote(data, name, date="2025-03-01"))
     publish.publish(publish.load_entries(board), board / "site")
-    return {"run": run / "site", "big": big / "site", "board": board / "site"}
+    na = base / "na"  # a second group whose every run was an infrastructure error: pass@1 n/a
+    runs = synthetic_runs(24, seed=5, groups=2, reps=1, root=na)
+    for r in runs[1::2]:
+        r["agent"]["infra_error"] = "model server unreachable"
+        r.update(oracle=None, heldout=None, outcome="infra_error", success=False)
+    render.render(score.score(runs), na, jobs=1)
+    return {"run": run / "site", "big": big / "site", "board": board / "site", "na": na / "site"}
 
 
 def test_run_site_renders_chart_matrix_and_a_run_page_with_its_diff(sites):
@@ -121,6 +129,48 @@ def test_run_site_renders_chart_matrix_and_a_run_page_with_its_diff(sites):
     dom = dump_dom(page)
     assert '<pre class="diff">' in dom and '<span class="l add">' in dom and 'id="timeline"' in dom
     assert "Reproduce" in dom and "Provenance" in dom
+
+
+# Appended to a copy of a page: records, for every element of the given classes, whether the browser laid it
+# out with a size and left it visible (the DOM alone cannot say that a mark is seen).
+VISIBILITY_PROBE = """<script>
+document.documentElement.setAttribute("data-visible", JSON.stringify(Array.prototype.map.call(
+  document.querySelectorAll(%s), function (e) {
+    var r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return [e.getAttribute("class"), (e.textContent || "").trim(),
+            r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none" && s.opacity !== "0"];
+  })));
+</script>"""
+
+
+def visible_marks(page: Path, selector: str) -> list[list]:
+    """[class, text, visible?] for each element `selector` matches, as laid out by the browser."""
+    probe = page.with_name(f"probe-{page.name}")
+    probe.write_text(page.read_text().replace("</body>", VISIBILITY_PROBE % json.dumps(selector) + "</body>"))
+    try:
+        dom = dump_dom(probe)
+    finally:
+        probe.unlink()
+    found = re.search(r'<html[^>]* data-visible="([^"]*)"', dom)
+    assert found, "the probe ran"
+    return json.loads(html.unescape(found.group(1)))
+
+
+def test_synthetic_and_n_a_marks_are_visible(sites):
+    marks = visible_marks(sites["run"] / "index.html", ".syn")
+    assert len(marks) >= 5 and all(m[1] == "†" and m[2] for m in marks), marks  # results table, notes, token chart
+    page = next(p for p in (sites["run"] / "runs").glob("fix-add-0-*.html"))
+    marks = visible_marks(page, ".syn, .syn-alert")
+    assert any("syn-alert" in m[0] and "Synthetic trajectory" in m[1] and m[2] for m in marks), marks
+    assert sum(1 for m in marks if m[0] == "syn" and m[2]) >= 5, marks
+    marks = visible_marks(sites["na"] / "index.html", ".na")
+    assert ["m na", "n/a", True] in marks, "the chart's n/a label is drawn"
+    assert ["na", "n/a", True] in marks, "the results table says n/a"
+    dom = dump_dom(sites["na"] / "index.html")
+    chart = re.search(r'<figure class="chart interval" id="pass-chart".*?</figure>', dom, re.S).group(0)
+    na_rows = re.findall(r'<div class="row na">.*?</svg></div>', chart, re.S)
+    assert len(na_rows) == 1 and 'class="fill"' not in na_rows[0], "no bar for a rate that does not exist"
+    assert 'class="syn' not in dom, "the synthetic runs helper marks nothing synthetic"
 
 
 def test_matrix_paginates_and_filters_in_the_browser(sites):

@@ -80,39 +80,55 @@ def interval_chart(rows: list[dict], *, domain: tuple[float, float] = (0.0, 1.0)
                    id_: str = "", ticks: int = 4) -> str:
     """Estimates with 95% intervals, one row each: a bar (or dot) for the value and a whisker for the interval.
 
-    rows: {"label", "value", "lo", "hi"} and optionally "href" (the label links there) and "title".
+    rows: {"label", "value", "lo", "hi"} and optionally "href" (the label links there), "title" (the label's
+    tooltip) and "note" (text after the value). A row whose value is None has no estimate: it gets no bar and
+    no whisker, and says "n/a".
     """
     d0, d1 = domain
     zline = ""
     if zero is not None:
         zx = _x(zero, d0, d1)
         zline = f'<line class="zero" x1="{zx:.2f}%" x2="{zx:.2f}%" y1="0" y2="16"/>'
+    track = '<rect class="track" x="0" width="100%" y="2" height="12" rx="2"/>' if bars else ""
     out = []
     for row in rows:
         v, lo, hi = row["value"], row["lo"], row["hi"]
-        xv, xl, xh = _x(v, d0, d1), _x(lo, d0, d1), _x(hi, d0, d1)
-        mark = (f'<rect class="track" x="0" width="100%" y="2" height="12" rx="2"/>'
-                f'<rect class="fill" x="0" width="{xv:.2f}%" y="2" height="12" rx="2"/>' if bars else
+        note = f" · {esc(row['note'])}" if row.get("note") else ""
+        if v is None:
+            # Drawing 0 here would read as a measured 0%: nothing was measured.
+            out.append('<div class="row na">' + _row_label(row["label"], f"n/a{note}", row.get("href"), row.get("title")) +
+                       f'<svg height="16" role="img" aria-label="{esc(row["label"])}: n/a">{_grid(d0, d1, 16, ticks)}'
+                       f'{zline}{track}<text class="m na" x="4" y="12">n/a</text></svg></div>')
+            continue
+        xv = _x(v, d0, d1)
+        mark = (f'{track}<rect class="fill" x="0" width="{xv:.2f}%" y="2" height="12" rx="2"/>' if bars else
                 f'<circle class="dot" cx="{xv:.2f}%" cy="8" r="5"/>')
+        whisker, interval = "", ""
+        if lo is not None and hi is not None:
+            xl, xh = _x(lo, d0, d1), _x(hi, d0, d1)
+            interval = f" ({esc(value_fmt(lo))} – {esc(value_fmt(hi))})"
+            whisker = (f'<line class="whisk" x1="{xl:.2f}%" x2="{xh:.2f}%" y1="8" y2="8"/>'
+                       f'<line class="whisk" x1="{xl:.2f}%" x2="{xl:.2f}%" y1="3" y2="13"/>'
+                       f'<line class="whisk" x1="{xh:.2f}%" x2="{xh:.2f}%" y1="3" y2="13"/>')
         out.append('<div class="row">' + _row_label(
-            row["label"], f"{esc(value_fmt(v))} ({esc(value_fmt(lo))} – {esc(value_fmt(hi))})", row.get("href"),
-            row.get("title")) +
+            row["label"], f"{esc(value_fmt(v))}{interval}{note}", row.get("href"), row.get("title")) +
             f'<svg height="16" role="img" aria-label="{esc(row["label"])}: {esc(value_fmt(v))}">{_grid(d0, d1, 16, ticks)}'
-            f'{zline}{mark}<line class="whisk" x1="{xl:.2f}%" x2="{xh:.2f}%" y1="8" y2="8"/>'
-            f'<line class="whisk" x1="{xl:.2f}%" x2="{xl:.2f}%" y1="3" y2="13"/>'
-            f'<line class="whisk" x1="{xh:.2f}%" x2="{xh:.2f}%" y1="3" y2="13"/></svg></div>')
+            f"{zline}{mark}{whisker}</svg></div>")
     return _figure("interval", id_, label, out, _axis(12, d0, d1, fmt, 0, count=ticks))
 
 
-def distribution_chart(rows: list[tuple[str, list[float]]], *, fmt: Fmt, label: str, id_: str = "",
-                       bins: int = 24) -> str:
-    """Per row a histogram over a shared axis with a box plot under it (min, quartiles, median, max)."""
-    values_all = [v for _, vals in rows for v in vals]
+def distribution_chart(rows: Sequence[tuple], *, fmt: Fmt, label: str, id_: str = "", bins: int = 24) -> str:
+    """Per row a histogram over a shared axis with a box plot under it (min, quartiles, median, max).
+
+    rows: (name, values) or (name, values, note): `note` is trusted HTML shown after the row's statistics
+    (a mark, what was left out)."""
+    values_all = [v for row in rows for v in row[1]]
     d0, d1 = 0.0, nice_max(values_all)
     out = []
-    for name, vals in rows:
+    for name, vals, *extra in rows:
+        note = f" {extra[0]}" if extra and extra[0] else ""
         if not vals:
-            out.append('<div class="row">' + _row_label(name, "not reported") + "</div>")
+            out.append('<div class="row">' + _row_label(name, f"not reported{note}") + "</div>")
             continue
         q1, med, q3 = (quantile(vals, q) for q in (0.25, 0.5, 0.75))
         lo, hi = min(vals), max(vals)
@@ -125,7 +141,7 @@ def distribution_chart(rows: list[tuple[str, list[float]]], *, fmt: Fmt, label: 
                        f"<title>{c:,} run(s)</title></rect>" for b, c in enumerate(counts) if c)
         xl, x1, xm, x3, xh = (_x(v, d0, d1) for v in (lo, q1, med, q3, hi))
         detail = f"median {esc(fmt(med))} · p90 {esc(fmt(quantile(vals, 0.9)))} · n {len(vals):,}"
-        out.append('<div class="row">' + _row_label(name, detail) +
+        out.append('<div class="row">' + _row_label(name, detail + note) +
                    f'<svg height="38" role="img" aria-label="{esc(name)}: {detail}">{_grid(d0, d1, 38)}{hist}'
                    f'<line class="range" x1="{xl:.2f}%" x2="{xh:.2f}%" y1="31" y2="31"/>'
                    f'<rect class="box" x="{x1:.2f}%" width="{max(0.4, x3 - x1):.2f}%" y="26" height="10"/>'

@@ -14,7 +14,9 @@ import markdown as md
 
 from bench.common.charts import timeline_strip
 from bench.common.highlight import diff_html
-from bench.common.site import badge, duration, esc, num, page, provenance
+from bench.common.site import (SYNTHETIC_MARK, badge, duration, esc, figure_html, page, provenance, syn_note,
+                               synthetic_run)
+from bench.common.summary import SYNTHETIC_FIGURES
 
 LOG_PREVIEW_BYTES = 64 * 1024
 TEXT_PREVIEW_CHARS = 2000
@@ -76,11 +78,14 @@ def _call(e: dict) -> str:
     return f"<li>{head}{body}</li>"
 
 
-def trajectory_html(events: list[dict], wall_s: float | None) -> str:
-    """The normalized trajectory: a time strip, then a timeline of turns with their tool calls and messages."""
+def trajectory_html(events: list[dict], wall_s: float | None, synthetic: bool = False) -> str:
+    """The normalized trajectory: a time strip, then a timeline of turns with their tool calls and messages.
+    `synthetic`: the agent invented the timeline and its counts (they are marked so)."""
     shown = [e for e in events if e.get("type") != "usage"]  # usage is folded into each turn's tokens
     if not shown:
         return "<p>This agent reports no trajectory events.</p>"
+    fake_time = synthetic and "timeline" in SYNTHETIC_FIGURES
+    fake_tokens = synthetic and "tokens_in" in SYNTHETIC_FIGURES
     # Each timeline item is (css class, header and content HTML, the tool calls made after it).
     items: list[tuple[str, str, list[str]]] = []
     for e in shown:
@@ -91,7 +96,8 @@ def trajectory_html(events: list[dict], wall_s: float | None) -> str:
             items[-1][2].append(_call(e))
         elif kind == "turn":
             items.append(("turn", f'<div class="ev-head"><b>Turn {esc(str(e.get("index", "?")))}</b> · {_time(e)} · '
-                                  f'tokens {num(e.get("tokens_in"))} in / {num(e.get("tokens_out"))} out</div>', []))
+                                  f'tokens {figure_html(e.get("tokens_in"), fake_tokens)} in / '
+                                  f'{figure_html(e.get("tokens_out"), fake_tokens)} out</div>', []))
         elif kind == "text":
             cls, who = ("say reasoning", "reasoning") if e.get("reasoning") else ("say", "agent says")
             items.append(("", f'<div class="ev-head">{who} · {_time(e)}</div>'
@@ -105,8 +111,14 @@ def trajectory_html(events: list[dict], wall_s: float | None) -> str:
                               f"<code>{esc(_short(detail, INPUT_PREVIEW_CHARS))}</code>", []))
     lis = "".join(f'<li class="{cls}">{head}' + (f'<ul class="calls">{"".join(calls)}</ul>' if calls else "") + "</li>"
                   for cls, head, calls in items)
-    return timeline_strip(events, wall_s, label="tool calls over time") + \
-        f'<ol class="timeline" id="timeline">{lis}</ol>'
+    note = ""
+    if fake_time:
+        note = (f'<div class="alert syn-alert"><sup class="syn">{SYNTHETIC_MARK}</sup> <b>Synthetic trajectory.</b> '
+                "This agent invented the timeline below (its turns, tool calls, their times and token counts): it "
+                "shows what a trajectory looks like, not what happened. The agent's wall time, the diff and the "
+                "grading are real.</div>")
+    label = "tool calls over time" + (" (synthetic)" if fake_time else "")
+    return note + timeline_strip(events, wall_s, label=label) + f'<ol class="timeline" id="timeline">{lis}</ol>'
 
 
 def log_block(title: str, path: Path, href: str, open_: bool = False) -> str:
@@ -184,13 +196,20 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
              f' · {esc(run["task"]["category"])}, {esc(run["task"]["difficulty"])}</p>']
     heldout = ("confirmed" if run["heldout"]["passed"] else "failed") if run["heldout"] else \
         "not run" if run["task"].get("heldout") else "none"
-    facts = [("agent wall time", duration(a["wall_s"])), ("turns", num(a["turns"])),
-             ("tokens in / out", f"{num(a['tokens_in'])} / {num(a['tokens_out'])}"),
-             ("tool calls (failed)", f"{num(a['tool_calls'])} ({num(a['failed_tool_calls'])})"),
+    synthetic = synthetic_run(run)
+
+    def count(field: str) -> str:
+        return figure_html(a.get(field), synthetic and field in SYNTHETIC_FIGURES)
+
+    facts = [("agent wall time", esc(duration(a["wall_s"]))), ("turns", count("turns")),
+             ("tokens in / out", f"{count('tokens_in')} / {count('tokens_out')}"),
+             ("tool calls (failed)", f"{count('tool_calls')} ({count('failed_tool_calls')})"),
              ("visible oracle", "–" if not run["oracle"] else "passed" if run["oracle"]["passed"] else "failed"),
-             ("held-out", heldout)]
-    parts.append('<div class="facts">' + "".join(f"<div><b>{esc(v)}</b><span>{esc(k)}</span></div>" for k, v in facts)
+             ("held-out", esc(heldout))]
+    parts.append('<div class="facts">' + "".join(f"<div><b>{v}</b><span>{esc(k)}</span></div>" for k, v in facts)
                  + "</div>")
+    if synthetic:
+        parts.append(syn_note("turns, tokens and tool calls of this run"))
     if siblings_html:
         parts.append(f"<p>Repetitions: {siblings_html}</p>")
     if run.get("flags"):
@@ -204,7 +223,8 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
     prompt = run["task"].get("prompt")
     parts.append('<h2>Prompt</h2><div class="card prompt">' +
                  (prompt_html(prompt) if prompt else '<p class="muted">No prompt recorded.</p>') + "</div>")
-    parts.append("<h2>Trajectory</h2>" + trajectory_html(read_events(run_dir / "trajectory.jsonl"), a["wall_s"]))
+    parts.append("<h2>Trajectory</h2>" + trajectory_html(read_events(run_dir / "trajectory.jsonl"), a["wall_s"],
+                                                         synthetic=synthetic))
     patch = read_preview(run_dir / "patch.diff")
     changed = a.get("files_changed") or []
     parts.append("<h2>Diff</h2>" + (f'<p class="muted">{len(changed)} file(s): {esc(", ".join(changed))}</p>' if changed else ""))

@@ -1,4 +1,5 @@
-"""HTML pieces every page of the static sites shares: the page shell, badges, pips, tables, provenance.
+"""HTML pieces every page of the static sites shares: the page shell, badges, pips, tables, provenance, the
+marks on synthetic figures, and the run index's Comparisons section (which `compare` extends).
 
 Pages open from file:// with no network: the stylesheet and script come from site-template/ and are
 either written once into the site's assets/ folder (many pages) or inlined (a lone page). Every value
@@ -11,6 +12,8 @@ import html
 import re
 import string
 from pathlib import Path
+from typing import Sequence
+from urllib.parse import quote
 
 from bench.common.errors import UserError
 from bench.common.paths import SITE_TEMPLATE_DIR
@@ -18,10 +21,19 @@ from bench.common.records import write_text_atomic
 
 esc = html.escape
 OUTCOME_LABEL = {"passed": "passed", "failed": "failed", "overfit": "overfit", "agent_timeout": "timeout",
-                 "agent_error": "agent error", "oracle_error": "oracle error", "infra_error": "infra error"}
+                 "agent_error": "agent error", "task_error": "task error", "oracle_error": "oracle error",
+                 "infra_error": "infra error"}
 # One glyph per outcome, so the matrix does not rely on colour alone.
 OUTCOME_GLYPH = {"passed": "✓", "failed": "✗", "overfit": "!", "agent_timeout": "T", "agent_error": "E",
-                 "oracle_error": "G", "infra_error": "I"}
+                 "task_error": "B", "oracle_error": "G", "infra_error": "I"}
+# A run of the grid with no verdict: planned but no run.json (missing), or stopped before grading (unfinished).
+UNRUN_LABEL = {"missing": "missing (no run.json)", "unfinished": "unfinished (stopped before grading)"}
+UNRUN_GLYPH = {"missing": "?", "unfinished": "…"}
+# Figures an agent marked synthetic (the mock agent invents its counts and timeline) carry this mark.
+SYNTHETIC_MARK = "†"
+SYNTHETIC_WHY = ("invented by the agent, which marks its figures synthetic (the mock agent does), not measured; "
+                 "wall times, outcomes and grading are real")
+SYNTHETIC_NOTE = f"synthetic: {SYNTHETIC_WHY}"
 ASSETS = ("style.css", "site.js")
 
 
@@ -78,15 +90,20 @@ def duration(x: float | None) -> str:
 def badge(outcome: str | None, href: str | None = None, title: str = "", label: str | None = None) -> str:
     """An outcome as a coloured label, optionally a link."""
     text = label if label is not None else OUTCOME_LABEL.get(outcome or "", "–")
-    cls = f"badge o-{esc(outcome or 'none')}"
+    cls = f"badge {outcome_class(outcome)}"
     if href:
         return f'<a class="{cls}" href="{esc(href)}" title="{esc(title)}">{esc(text)}</a>'
     return f'<span class="{cls}" title="{esc(title)}">{esc(text)}</span>'
 
 
+def outcome_class(outcome: str | None) -> str:
+    """The CSS class that colours an outcome."""
+    return f"o-{esc(outcome or 'none')}"
+
+
 def pip(outcome: str | None, href: str | None, title: str, confirmed: bool = False) -> str:
     """One run as a small square in a matrix: colour and glyph by outcome, ringed when held-out confirmed."""
-    cls = f"pip o-{esc(outcome or 'none')}{' hc' if confirmed else ''}"
+    cls = f"pip {outcome_class(outcome)}{' hc' if confirmed else ''}"
     glyph = OUTCOME_GLYPH.get(outcome or "", "·")
     label = f"{title} · {OUTCOME_LABEL.get(outcome or '', 'not run')}" + (" · held-out confirmed" if confirmed else "")
     if href:
@@ -94,12 +111,53 @@ def pip(outcome: str | None, href: str | None, title: str, confirmed: bool = Fal
     return f'<span class="{cls}" title="{esc(label)}">{glyph}</span>'
 
 
-def legend(with_confirmed: bool = True) -> str:
-    """The key to pips: one per outcome, plus the held-out ring."""
+def unrun_pip(status: str, title: str) -> str:
+    """A run of the grid with no verdict (`status`: missing or unfinished) as a blank square in a matrix."""
+    label = f"{title} · {UNRUN_LABEL[status]}"
+    return (f'<span class="pip o-none un-{esc(status)}" title="{esc(label)}" aria-label="{esc(label)}">'
+            f"{UNRUN_GLYPH[status]}</span>")
+
+
+def legend(with_confirmed: bool = True, with_unrun: bool = False) -> str:
+    """The key to pips: one per outcome, plus the held-out ring (and, `with_unrun`, the runs with no verdict)."""
     items = [f"<span>{pip(o, None, 'example')}{esc(label)}</span>" for o, label in OUTCOME_LABEL.items()]
     if with_confirmed:
         items.append(f"<span>{pip('passed', None, 'example', True)}passed, held-out tests confirmed</span>")
+    if with_unrun:
+        items += [f"<span>{unrun_pip(s, 'example')}{esc(label)}</span>" for s, label in UNRUN_LABEL.items()]
     return '<div class="legend">' + "".join(items) + "</div>"
+
+
+def synthetic_run(run: dict) -> bool:
+    """Whether a run's agent marked its figures synthetic (bench/common/summary.py SYNTHETIC_FIGURES lists them)."""
+    return ((run.get("agent") or {}).get("extra") or {}).get("synthetic") is True
+
+
+def syn(marked: bool) -> str:
+    """The synthetic mark after a figure ('' for a measured one): a dagger whose tooltip says what it means."""
+    if not marked:
+        return ""
+    return f'<sup class="syn" title="{esc(SYNTHETIC_NOTE)}" aria-label="synthetic">{SYNTHETIC_MARK}</sup>'
+
+
+def figure_html(value, synthetic: bool) -> str:
+    """A count (`num`) with the synthetic mark when its agent invented it; an unknown count ("–") is no figure
+    and carries no mark."""
+    return esc(num(value)) + syn(synthetic and value is not None)
+
+
+def syn_note(what: str) -> str:
+    """The legend line under figures that carry the synthetic mark; `what` names the figures."""
+    return (f'<p class="syn-note muted"><sup class="syn">{SYNTHETIC_MARK}</sup> <b>synthetic</b> ({esc(what)}): '
+            f"{esc(SYNTHETIC_WHY)}.</p>")
+
+
+def rate_html(rate: float | None, ci: list[float] | None) -> str:
+    """A pass rate in bold with its 95% interval under it, or "n/a" when there was nothing to rate."""
+    if rate is None:
+        return '<b class="na" title="no run was scored: nothing to rate">n/a</b>'
+    interval = f"{pct(ci[0])} – {pct(ci[1])}" if ci else "–"
+    return f"<b>{pct(rate)}</b><br><small class=muted>{interval}</small>"
 
 
 def pass_k(values: dict[str, float]) -> str:
@@ -146,3 +204,89 @@ def slug(text: str, limit: int = 80) -> str:
     """A file-name-safe form of `text`."""
     out = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.")
     return (out or "x")[:limit]
+
+
+# ---------------------------------------------------------------- the run index's Comparisons section
+
+COMPARISONS_BEGIN, COMPARISONS_END = "<!-- comparisons -->", "<!-- /comparisons -->"
+_LINKED = re.compile(r'<li data-page="([^"]*)"><a href="[^"]*">(.*?)</a>', re.S)
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S | re.I)
+
+
+def comparisons_html(links: Sequence[tuple[str, str]]) -> str:
+    """The index's Comparisons section: a link per (page name, title), between markers that `link_comparison`
+    finds again; only the markers when there is no comparison."""
+    body = ""
+    if links:
+        body = '<h2 id="comparisons">Comparisons</h2><ul class="links">' + "".join(
+            f'<li data-page="{esc(name)}"><a href="{esc(quote(name))}">{esc(title)}</a> '
+            f'<small class="muted">{esc(name)}</small></li>' for name, title in sorted(links)) + "</ul>"
+    return COMPARISONS_BEGIN + body + COMPARISONS_END
+
+
+def _linked(index_text: str) -> dict[str, str]:
+    """The comparison pages an index links: page name -> title."""
+    start, end = index_text.find(COMPARISONS_BEGIN), index_text.find(COMPARISONS_END)
+    if start < 0 or end < start:
+        return {}
+    return {html.unescape(name): html.unescape(title) for name, title in _LINKED.findall(index_text[start:end])}
+
+
+def _page_title(path: Path) -> str:
+    """A comparison page's <title>, or its file name when it has none."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            found = _TITLE.search(fh.read(64 * 1024))  # the title is in the head
+    except OSError:
+        found = None
+    return html.unescape(found.group(1)).strip() if found and found.group(1).strip() else path.name
+
+
+def site_comparisons(site_dir: Path) -> list[tuple[str, str]]:
+    """The comparison pages the site's index should link, (name, title): those it links now that still exist
+    (keeping their titles) and every `compare-*.html` in site_dir (titled by its <title>)."""
+    site_dir = Path(site_dir)
+    try:
+        linked = _linked((site_dir / "index.html").read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        linked = {}
+    links = {name: title for name, title in linked.items() if Path(name).name == name and (site_dir / name).is_file()}
+    for path in sorted(site_dir.glob("compare-*.html")):
+        links.setdefault(path.name, _page_title(path))
+    return sorted(links.items())
+
+
+def link_comparison(site_dir: Path, page_name: str, title: str) -> bool:
+    """Link the comparison page `page_name` (a file in `site_dir`, where `compare` writes it) from the
+    Comparisons section of site_dir/index.html, under `title`.
+
+    Idempotent: a page already linked keeps one link, now with this title. The link survives re-rendering
+    (render keeps the links of pages that exist). Returns False, changing nothing, when site_dir has no
+    index.html to link from."""
+    if not page_name or Path(page_name).name != page_name or page_name in (".", ".."):
+        raise ValueError(f"{page_name!r}: a comparison page is a file name in the site directory, not a path")
+    index = Path(site_dir) / "index.html"
+    try:
+        text = index.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise UserError(f"{index}: cannot read the site index ({exc.strerror})") from None
+    links = _linked(text)
+    links[page_name] = title
+    block = comparisons_html(sorted(links.items()))
+    start, end = text.find(COMPARISONS_BEGIN), text.find(COMPARISONS_END)
+    if start >= 0 and end >= start:
+        updated = text[:start] + block + text[end + len(COMPARISONS_END):]
+    else:  # an index rendered without the section: it goes where render puts it, before the provenance
+        at = text.find("<h2>Provenance</h2>")
+        at = at if at >= 0 else text.find("</main>")
+        if at < 0:
+            return False
+        updated = text[:at] + block + "\n" + text[at:]
+    if updated != text:
+        try:
+            write_text_atomic(index, updated)
+        except OSError as exc:
+            raise UserError(f"{index}: cannot update the site index ({exc.strerror})") from None
+    return True
