@@ -2,15 +2,18 @@
 
     python -m bench.publish [leaderboard] [--out leaderboard/site]
 
-The site is static and self-contained (opens from file://, no network): index.html ranks every
-agent x model group of every entry by pass@1 with its 95% interval and shows the per-task matrix across
-entries; entries/<name>.html holds one entry's detail and provenance. `nox -s site` runs this;
+The site is static and self-contained (opens from file://, no network). index.html has one ranked table
+per task set: only agent x model groups run over the same tasks at the same digests are ranked together,
+the largest set first, each ranked by strict pass@1 (every run the grid planned counts) with its 95%
+interval and shown beside pass@1 over scored runs and the runs that rate leaves out, then its per-task
+matrix. Entries promoted incomplete and figures an agent invented (synthetic) are marked wherever they
+appear. entries/<name>.html holds one entry's detail and provenance. `nox -s site` runs this;
 .github/workflows/pages.yml publishes the result.
 """
 from __future__ import annotations
 
+import hashlib
 import json
-from collections import Counter
 from pathlib import Path
 from typing import Sequence
 
@@ -18,11 +21,20 @@ from bench.common import schema
 from bench.common.charts import interval_chart
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
-from bench.common.site import (digests_block, duration, esc, heat, legend, num, page, pass_k, pct, pip, provenance, table,
-                               write_assets)
+from bench.common.site import (digests_block, duration, esc, heat, legend, num, page, pass_k, pip, provenance,
+                               rate_html, syn, syn_note, table, unrun_pip, write_assets)
 from bench.common.stage import ArgumentParser, log, run_main
+from bench.promote import ALLOW_FLAG, group_synthetic
 
 MATRIX_PAGE_ROWS = 50
+INCOMPLETE_NOTE = (f"promoted with {ALLOW_FLAG}: some planned runs were never graded (or none was scored). Strict "
+                   "pass@1 counts them as not passed; pass@1 over scored runs leaves them out.")
+UNRANKED_NOTE = ("promoted before entries recorded strict pass@1 and the grid, so it cannot be ranked against the "
+                 "rest; promote the run again with this harness to rank it.")
+Row = tuple[dict, dict]  # (entry, group)
+# What pass@1 over scored runs leaves out, as shown: (left_out key, one, many).
+LEFT_OUT = (("infra_error", "infra error", "infra errors"), ("incomplete", "unfinished", "unfinished"),
+            ("missing", "missing", "missing"))
 
 
 def load_entries(leaderboard: Path) -> list[dict]:
@@ -45,11 +57,70 @@ def load_entries(leaderboard: Path) -> list[dict]:
     return entries
 
 
-def ranking(entries: list[dict]) -> list[tuple[dict, dict]]:
-    """(entry, group) pairs, best first: by pass@1, then the interval's lower bound, then name."""
-    rows = [(e, g) for e in entries for g in e["groups"]]
-    return sorted(rows, key=lambda eg: (-eg[1]["pass_at_1"], -eg[1]["pass_at_1_ci"][0], eg[0]["name"], eg[1]["agent"],
-                                        eg[1]["model"]))
+def group_tasks(entry: dict, group: dict) -> tuple[dict[str, str], list[str]]:
+    """(task id -> digest of every task the group graded, task ids of its grid it never graded)."""
+    if "task_digests" in group:
+        return dict(group["task_digests"]), sorted(group.get("ungraded_tasks", []))
+    # An entry from before groups recorded their digests: its one digest per task, for the tasks the group has.
+    return {t["task_id"]: entry["task_digests"].get(t["task_id"], "unknown") for t in group["tasks"]}, []
+
+
+def _strict(group: dict) -> float | None:
+    return group.get("pass_at_1_strict")
+
+
+def _left_out_total(group: dict) -> int:
+    return (group.get("left_out") or {}).get("total", group["infra_errors"])
+
+
+def rank(rows: list[Row]) -> list[Row]:
+    """Groups over one task set, best first: by strict pass@1; ties by fewer runs left out, then the newer
+    entry, then entry name, agent and model, so the order never depends on file order. Groups with no strict
+    pass@1 (entries promoted before it was recorded) come last, unranked."""
+    rows = sorted(rows, key=lambda eg: (eg[0]["name"], eg[1]["agent"], eg[1]["model"]))
+    rows.sort(key=lambda eg: eg[0]["date"], reverse=True)
+    rows.sort(key=lambda eg: (_strict(eg[1]) is None, -(_strict(eg[1]) or 0.0), _left_out_total(eg[1])))
+    return rows
+
+
+def task_sets(entries: list[dict]) -> list[dict]:
+    """The ranked tables: one per task set, where a task set is the grid's task ids with the digest each
+    graded task ran at (a rate over other tasks, or other versions of them, is a different quantity).
+
+    Each: {"digests", "ungraded", "task_ids", "fingerprint", "newest", "rows"} with rows ranked (`rank`);
+    the largest set first, then the one with the newest entry, then by fingerprint."""
+    by_key: dict[str, dict] = {}
+    for e in entries:
+        for g in e["groups"]:
+            digests, ungraded = group_tasks(e, g)
+            key = json.dumps([sorted(digests.items()), ungraded])
+            found = by_key.setdefault(key, {"digests": dict(sorted(digests.items())), "ungraded": ungraded, "rows": []})
+            found["rows"].append((e, g))
+    sets = []
+    for key, found in by_key.items():
+        found.update(task_ids=sorted({*found["digests"], *found["ungraded"]}),
+                     fingerprint=hashlib.sha256(key.encode()).hexdigest()[:8],
+                     newest=max(e["date"] for e, _ in found["rows"]), rows=rank(found["rows"]))
+        sets.append(found)
+    sets.sort(key=lambda s: s["fingerprint"])
+    sets.sort(key=lambda s: s["newest"], reverse=True)
+    sets.sort(key=lambda s: len(s["task_ids"]), reverse=True)
+    return sets
+
+
+def version_conflicts(sets: list[dict]) -> list[tuple[dict, dict, list[str]]]:
+    """Pairs of task sets with the same task ids where some task ran at two different digests, with those
+    tasks. Sets that differ in which tasks they hold, or only in tasks never graded, are not version
+    conflicts: they are just different sets."""
+    out = []
+    for i, a in enumerate(sets):
+        for b in sets[i + 1:]:
+            if a["task_ids"] != b["task_ids"]:
+                continue
+            differ = sorted(t for t, d in a["digests"].items() if t in b["digests"] and b["digests"][t] != d)
+            if differ:
+                out.append((a, b, differ))
+    return out
 
 
 def _who(entry: dict, group: dict) -> str:
@@ -60,117 +131,222 @@ def _entry_href(entry: dict, prefix: str = "entries/") -> str:
     return f"{prefix}{entry['name']}.html"
 
 
+def _set_title(task_set: dict) -> str:
+    n = len(task_set["task_ids"])
+    return f"{n} task{'' if n == 1 else 's'} · set {task_set['fingerprint']}"
+
+
 def _footer(entries: list[dict]) -> str:
     versions = sorted({e["harness_version"] for e in entries})
     return f"LocalAgentBench leaderboard · harness {esc(', '.join(versions))} · numbers defined in METHODOLOGY.md"
 
 
+def _synthetic_mark(group: dict, figure: str, html: str) -> str:
+    """`html` (a figure's text) with the synthetic mark when the group's agent invented that figure (a field
+    path such as "costs.tokens_in"); an unknown figure ("–") is no figure and carries none."""
+    synthetic, figures, _ = group_synthetic(group)
+    return html + syn(synthetic and figure in figures and html != "–")
+
+
+def _incomplete_mark(entry: dict) -> str:
+    if entry.get("complete", True):
+        return ""
+    why = "; ".join(entry.get("incomplete_reasons") or [])
+    return f' <span class="badge o-overfit incomplete" title="{esc(f"{ALLOW_FLAG}: {why}")}">incomplete</span>'
+
+
+def _notes(rows: list[Row]) -> str:
+    """The legend lines for the marks `rows` show (none when no row has one)."""
+    lines = []
+    fake = [(e, g) for e, g in rows if group_synthetic(g)[0]]
+    if fake:
+        who = ", ".join(dict.fromkeys(_who(e, g) for e, g in fake))
+        inferred = any(group_synthetic(g)[2] for _, g in fake)
+        lines.append(syn_note(f"tokens and tool calls of {who}" + (
+            "; for entries promoted before the mark was recorded, inferred from the agent: only the built-in mock "
+            "agent invents its figures" if inferred else "")))
+    if any(not e.get("complete", True) for e, _ in rows):
+        lines.append(f'<p class="muted"><span class="badge o-overfit">incomplete</span> {esc(INCOMPLETE_NOTE)}</p>')
+    if any(_strict(g) is None for _, g in rows):
+        lines.append(f'<p class="muted">Rank – : {esc(UNRANKED_NOTE)}</p>')
+    return "".join(lines)
+
+
+def _left_out(group: dict) -> str:
+    """The runs pass@1 over scored runs leaves out, of all the grid planned, with why."""
+    left = group.get("left_out")
+    if left is None:
+        return f"{group['infra_errors']}<br><small class=muted>infra errors; grid not recorded</small>"
+    why = " · ".join(f"{left[k]} {one if left[k] == 1 else many}" for k, one, many in LEFT_OUT if left[k])
+    return f"{left['total']} of {group['n_grid_runs']}" + (f"<br><small class=muted>{esc(why)}</small>" if why else "")
+
+
+def _n_tasks(entry: dict, group: dict) -> int:
+    digests, ungraded = group_tasks(entry, group)
+    return len(digests) + len(ungraded)
+
+
 def leaderboard_html(entries: list[dict]) -> str:
-    """The leaderboard's front page: ranking with intervals, the per-task matrix, links to entry pages."""
-    ranked = ranking(entries)
+    """The leaderboard's front page: one ranked table per task set (chart, ranking, per-task matrix), then
+    the entries and their provenance."""
     if not entries:
         return page("LocalAgentBench leaderboard", "leaderboard", "<h1>Leaderboard</h1><p>No entries yet: promote a run "
                     "with <code>localagentbench promote RUN --name NAME</code>, then build with <code>nox -s site</code>.</p>",
                     home="index.html", footer="LocalAgentBench leaderboard", assets="assets/")
+    sets = task_sets(entries)
+    n_groups = sum(len(s["rows"]) for s in sets)
     parts = ["<h1>Leaderboard</h1>",
-             f'<p class="sub">{len(entries)} entr{"y" if len(entries) == 1 else "ies"} · {len(ranked)} agent × model '
-             "group(s) · ranked by pass@1; overlapping intervals mean the order between them is not settled</p>"]
-    digest_sets = Counter(json.dumps(e["task_digests"], sort_keys=True) for e in entries)
-    if len(digest_sets) > 1:
-        parts.append('<div class="alert">Entries were run on different task versions (task digests differ): '
-                     "compare them with care; cells marked ≠ ran a task at another version than most entries.</div>")
-    for e, g in ranked:
-        if g["calib"]["broken"]:
-            parts.append(f'<div class="alert bad"><strong>Setup is broken.</strong> {esc(e["name"])}: {esc(_who(e, g))} '
-                         "failed every calibration task; its score measures the setup, not the model.</div>")
-    parts.append("<h2>Ranking</h2>" + interval_chart(
-        [{"label": f"{_who(e, g)} · {e['name']}", "value": g["pass_at_1"], "lo": g["pass_at_1_ci"][0],
-          "hi": g["pass_at_1_ci"][1], "href": _entry_href(e)} for e, g in ranked],
-        label="pass@1 with 95% interval per entry", id_="rank-chart"))
-    rows = []
-    for i, (e, g) in enumerate(ranked, start=1):
-        c = g["costs"]
-        per_run = c.get("tokens_in_per_run")
-        rows.append(
-            f"<tr><td class=num>{i}</td><td class=nw><a href=\"{esc(_entry_href(e))}\">{esc(e['name'])}</a></td>"
-            f"<td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td><td class=num><b>{pct(g['pass_at_1'])}</b><br>"
-            f"<small class=muted>{pct(g['pass_at_1_ci'][0])} – {pct(g['pass_at_1_ci'][1])}</small></td>"
-            f"<td>{pass_k(g['pass_at_k'])}</td>"
-            f"<td class=num>{g['heldout_confirmed']}/{g['heldout_checked']}</td><td class=num>{g['overfit']}</td>"
-            f"<td class=num>{g['infra_errors']}</td><td class=num>{duration(g['latency']['median_s'])}</td>"
-            f"<td class=num>{num(per_run)}</td><td class=num>{g['n_tasks']}</td><td>{esc(e['date'])}</td></tr>")
-    parts.append(table(['<th class="num">#</th>', "Entry", "Agent", "Model", '<th class="num">pass@1 (95% CI)</th>',
-                        "pass@k", '<th class="num">Held-out confirmed</th>',
-                        '<th class="num">Overfit</th>', '<th class="num">Infra errors</th>',
-                        '<th class="num">Median latency</th>', '<th class="num">Tokens in / run</th>',
-                        '<th class="num">Tasks</th>', "Date"], rows, id_="ranking"))
-    parts.append("<h2>Tasks across entries</h2>" + _matrix(entries, ranked))
+             f'<p class="sub">{len(entries)} entr{"y" if len(entries) == 1 else "ies"} · {n_groups} agent × model '
+             f"group(s) in {len(sets)} table(s). Only groups run over the same tasks at the same task versions are "
+             "ranked together, by strict pass@1: every run the grid planned counts, and one that was not graded or "
+             "not scored counts as not passed. Overlapping intervals mean the order between rows is not settled.</p>"]
+    for a, b, differ in version_conflicts(sets):
+        shown = ", ".join(differ[:5]) + (f" and {len(differ) - 5} more" if len(differ) > 5 else "")
+        parts.append(f'<div class="alert">Different task versions: the tables “{esc(_set_title(a))}” and '
+                     f"“{esc(_set_title(b))}” hold the same {len(a['task_ids'])} task(s), but {len(differ)} of them ran "
+                     f"at different digests ({esc(shown)}); they are ranked apart and their numbers do not compare.</div>")
+    for s in sets:
+        for e, g in s["rows"]:
+            if g["calib"]["broken"]:
+                parts.append(f'<div class="alert bad"><strong>Setup is broken.</strong> {esc(e["name"])}: '
+                             f"{esc(_who(e, g))} failed every calibration task; its score measures the setup, not the "
+                             "model.</div>")
+    if len(sets) > 1:
+        parts.append("<ul class=links>" + "".join(
+            f'<li><a href="#set-{s["fingerprint"]}">{esc(_set_title(s))}</a> · {len(s["rows"])} group(s)</li>'
+            for s in sets) + "</ul>")
+    for i, s in enumerate(sets):
+        parts.append(_set_section(s, "" if i == 0 else f"-{i + 1}"))
     parts.append("<h2>Entries</h2><ul class=links>" + "".join(
-        f'<li><a href="{esc(_entry_href(e))}">{esc(e["name"])}</a> · {esc(e["date"])} · '
-        f'{esc(", ".join(_who(e, g) for g in e["groups"]))}</li>' for e in entries) + "</ul>")
+        f'<li><a href="{esc(_entry_href(e))}">{esc(e["name"])}</a>{_incomplete_mark(e)} · {esc(e["date"])} · '
+        f'{e["n_tasks"]} task(s) · {esc(", ".join(_who(e, g) for g in e["groups"]))}</li>' for e in entries) + "</ul>")
     prov: dict[str, object] = {}
     for e in entries:
         prov[e["name"]] = (f"{e['date']} · harness {e['harness_version']} · runs {', '.join(e['run_ids'])} · " + "; ".join(
             f"{_who(e, g)}: agent {', '.join(v for v in g['agent_version'] if v) or 'unknown'}, model "
             f"{', '.join(json.dumps(m, sort_keys=True) for m in g['model_info'])}, sandbox {', '.join(g['sandbox'])}"
             for g in e["groups"]))
-    digests: dict[str, str] = {}
-    for e in entries:
-        for task, digest in e["task_digests"].items():
-            digests[task] = digest if digests.get(task, digest) == digest else "several versions (see entry pages)"
-    parts.append("<h2>Provenance</h2>" + provenance(prov, open_=True) + digests_block(digests))
+    parts.append("<h2>Provenance</h2>" + provenance(prov, open_=True))
     return page("LocalAgentBench leaderboard", "leaderboard", "\n".join(parts), home="index.html",
                 footer=_footer(entries), assets="assets/")
 
 
-def _matrix(entries: list[dict], ranked: list[tuple[dict, dict]]) -> str:
-    # The usual digest of a task across entries; a cell run at another one is marked, never silently mixed.
-    usual = {}
-    for task in {t for e in entries for t in e["task_digests"]}:
-        usual[task] = Counter(e["task_digests"][task] for e in entries if task in e["task_digests"]).most_common(1)[0][0]
-    cells = {(e["name"], g["agent"], g["model"], t["task_id"]): (e, t) for e, g in ranked for t in g["tasks"]}
-    meta = {t["task_id"]: t for _, g in ranked for t in g["tasks"]}
+def _set_section(task_set: dict, suffix: str) -> str:
+    """One task set: its heading with the task count, chart, ranking table, legend and per-task matrix.
+    `suffix` keeps element ids unique on the page (the first set's are plain)."""
+    rows, n = task_set["rows"], len(task_set["task_ids"])
+    ungraded = task_set["ungraded"]
+    parts = [f'<h2 id="set-{task_set["fingerprint"]}">{n} task{"" if n == 1 else "s"} '
+             f'<small class="muted">set {task_set["fingerprint"]}</small></h2>',
+             f'<p class="sub">{len(rows)} agent × model group(s) over the same {n} task(s) at the same digests, ranked '
+             "by strict pass@1 (95% interval)." + (
+                 f" {len(ungraded)} task(s) were never graded by these groups: their versions are unknown."
+                 if ungraded else "") + "</p>"]
+    rated = [(e, g) for e, g in rows if _strict(g) is not None]
+    if rated:
+        parts.append(interval_chart(
+            [{"label": f"{_who(e, g)} · {e['name']}", "value": g["pass_at_1_strict"], "lo": g["pass_at_1_strict_ci"][0],
+              "hi": g["pass_at_1_strict_ci"][1], "href": _entry_href(e)} for e, g in rated],
+            label="strict pass@1 with 95% interval per group", id_=f"rank-chart{suffix}"))
+    body = []
+    for i, (e, g) in enumerate(rows, start=1):
+        body.append(
+            f"<tr><td class=num>{i if _strict(g) is not None else '–'}</td><td class=nw><a href=\"{esc(_entry_href(e))}\">"
+            f"{esc(e['name'])}</a>{_incomplete_mark(e)}</td><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>"
+            f"<td class=num>{_n_tasks(e, g)}</td>"
+            f"<td class=num>{rate_html(_strict(g), g.get('pass_at_1_strict_ci'))}</td>"
+            f"<td class=num>{rate_html(g['pass_at_1'], g['pass_at_1_ci'])}</td><td class=num>{_left_out(g)}</td>"
+            f"<td>{pass_k(g['pass_at_k'])}</td>"
+            f"<td class=num>{g['heldout_confirmed']}/{g['heldout_checked']}</td><td class=num>{g['overfit']}</td>"
+            f"<td class=num>{duration(g['latency']['median_s'])}</td>"
+            f"<td class=num>{_synthetic_mark(g, 'costs.tokens_in_per_run', num(g['costs'].get('tokens_in_per_run')))}</td>"
+            f"<td>{esc(e['date'])}</td></tr>")
+    parts.append(table(['<th class="num">#</th>', "Entry", "Agent", "Model", '<th class="num">Tasks</th>',
+                        '<th class="num">strict pass@1 (95% CI)</th>', '<th class="num">pass@1 over scored runs</th>',
+                        '<th class="num">Runs left out</th>', "pass@k", '<th class="num">Held-out confirmed</th>',
+                        '<th class="num">Overfit</th>', '<th class="num">Median latency</th>',
+                        '<th class="num">Tokens in / run</th>', "Date"], body, id_=f"ranking{suffix}"))
+    parts.append(_notes(rows))
+    parts.append(f"<h3>Tasks ({n})</h3>" + _matrix(task_set, suffix))
+    digests = {**task_set["digests"], **{t: "never graded (version unknown)" for t in ungraded}}
+    parts.append(digests_block(digests))
+    return "\n".join(parts)
+
+
+def _task_cell(task: dict) -> tuple[float | None, str]:
+    """A task's shade and count for the matrix: strict (successes / runs the grid planned) when the entry
+    has it, else pass@1 over scored runs (successes / scored runs)."""
+    if "pass_at_1_strict" in task:
+        return task["pass_at_1_strict"], f"{task['c']}/{task['n_grid']}"
+    return task["pass_at_1"], f"{task['c']}/{task['n']}"
+
+
+def _matrix(task_set: dict, suffix: str) -> str:
+    rows_ranked = task_set["rows"]
+    cells = {(e["name"], g["agent"], g["model"], t["task_id"]): t for e, g in rows_ranked for t in g["tasks"]}
+    meta: dict[str, dict] = {}
+    for _, g in rows_ranked:
+        for t in g["tasks"]:
+            meta.setdefault(t["task_id"], t)
     rows = []
-    for task_id in sorted(meta):
+    for task_id in task_set["task_ids"]:
         tds, seen = [], set()
-        for e, g in ranked:
-            hit = cells.get((e["name"], g["agent"], g["model"], task_id))
-            if hit is None:
-                tds.append('<td class="num muted">–</td>')
+        for e, g in rows_ranked:
+            t = cells.get((e["name"], g["agent"], g["model"], task_id))
+            if t is None:
+                tds.append('<td class="num muted" title="never graded">–</td>')
                 continue
-            t = hit[1]
             seen.update(t["outcomes"])
-            other = e["task_digests"].get(task_id) != usual[task_id]
-            mark = ' <span title="run at a different task version">≠</span>' if other else ""
-            tds.append(heat(t["pass_at_1"]).replace("</td>", f'<span class="cn">{t["c"]}/{t["n"]}</span>{mark}</td>'))
-        rows.append(f'<tr data-o="{esc(" ".join(sorted(seen)))}" data-text="{esc(task_id)} {esc(meta[task_id]["category"])}">'
-                    f"<td>{esc(task_id)}</td><td class=opt>{esc(meta[task_id]['category'])}</td>" + "".join(tds) + "</tr>")
+            shade, count = _task_cell(t)
+            tds.append(heat(shade).replace("</td>", f'<span class="cn">{count}</span></td>'))
+        category = meta[task_id]["category"] if task_id in meta else "–"
+        rows.append(f'<tr data-o="{esc(" ".join(sorted(seen)))}" data-text="{esc(task_id)} {esc(category)}">'
+                    f"<td>{esc(task_id)}</td><td class=opt>{esc(category)}</td>" + "".join(tds) + "</tr>")
     heads = ["Task", '<th class="opt">Category</th>'] + [
         f'<th class="num"><a href="{esc(_entry_href(e))}">{esc(e["name"])}</a><br><small>{esc(_who(e, g))}</small></th>'
-        for e, g in ranked]
-    return ('<p class="muted">Each cell: the task\'s pass@1 (shaded) and successes / scored runs.</p>' +
-            table(heads, rows, id_="matrix", paged=MATRIX_PAGE_ROWS, filter_label="Filter tasks"))
+        for e, g in rows_ranked]
+    return ('<p class="muted">Each cell: the task\'s strict pass@1 (shaded) and successes / runs the grid planned '
+            "(entries from before the grid was recorded: / scored runs).</p>" +
+            table(heads, rows, id_=f"matrix{suffix}", paged=MATRIX_PAGE_ROWS, filter_label="Filter tasks"))
 
 
 def entry_html(entry: dict) -> str:
     """One entry's page: its groups, per-category and per-task results, provenance."""
     groups = entry["groups"]
-    parts = [f"<h1>{esc(entry['name'])}</h1>",
+    pairs = [(entry, g) for g in groups]
+    parts = [f"<h1>{esc(entry['name'])}{_incomplete_mark(entry)}</h1>",
              f'<p class="sub">{esc(entry["date"])} · {entry["n_tasks"]} task(s) · runs {esc(", ".join(entry["run_ids"]))}</p>']
+    if not entry.get("complete", True):
+        parts.append(f'<div class="alert bad"><strong>Incomplete.</strong> Promoted with {esc(ALLOW_FLAG)}: '
+                     f'{esc("; ".join(entry.get("incomplete_reasons") or []))}.</div>')
     parts += [f'<div class="alert">{esc(w)}</div>' for w in entry["warnings"]]
-    parts.append("<h2>Pass rate</h2>" + interval_chart(
-        [{"label": _who(entry, g), "value": g["pass_at_1"], "lo": g["pass_at_1_ci"][0], "hi": g["pass_at_1_ci"][1]}
-         for g in groups], label="pass@1 with 95% interval", id_="pass-chart"))
-    parts.append(table(["Agent", "Model", '<th class="num">pass@1</th>', '<th class="num">95% CI</th>', "pass@k",
+    rated = [g for g in groups if _strict(g) is not None]
+    if rated:
+        parts.append("<h2>Pass rate</h2>" + interval_chart(
+            [{"label": _who(entry, g), "value": g["pass_at_1_strict"], "lo": g["pass_at_1_strict_ci"][0],
+              "hi": g["pass_at_1_strict_ci"][1]} for g in rated],
+            label="strict pass@1 with 95% interval", id_="pass-chart"))
+    else:
+        parts.append("<h2>Pass rate</h2>" + interval_chart(
+            [{"label": _who(entry, g), "value": g["pass_at_1"], "lo": g["pass_at_1_ci"][0], "hi": g["pass_at_1_ci"][1]}
+             for g in groups if g["pass_at_1"] is not None], label="pass@1 with 95% interval", id_="pass-chart"))
+    parts.append(table(["Agent", "Model", '<th class="num">Tasks</th>', '<th class="num">strict pass@1 (95% CI)</th>',
+                        '<th class="num">pass@1 over scored runs</th>', '<th class="num">Runs left out</th>', "pass@k",
                         '<th class="num">Held-out confirmed</th>', '<th class="num">Overfit</th>',
-                        '<th class="num">Infra errors</th>', '<th class="num">Median latency</th>',
-                        '<th class="num">Tokens in / out</th>'], [
-        f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td><td class=num>{pct(g['pass_at_1'])}</td>"
-        f"<td class=num>{pct(g['pass_at_1_ci'][0])} – {pct(g['pass_at_1_ci'][1])}</td><td>{pass_k(g['pass_at_k'])}</td>"
+                        '<th class="num">Median latency</th>', '<th class="num">Tokens in / out</th>',
+                        '<th class="num">Tool calls (failed)</th>'], [
+        f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td><td class=num>{_n_tasks(entry, g)}</td>"
+        f"<td class=num>{rate_html(_strict(g), g.get('pass_at_1_strict_ci'))}</td>"
+        f"<td class=num>{rate_html(g['pass_at_1'], g['pass_at_1_ci'])}</td><td class=num>{_left_out(g)}</td>"
+        f"<td>{pass_k(g['pass_at_k'])}</td>"
         f"<td class=num>{g['heldout_confirmed']}/{g['heldout_checked']}</td><td class=num>{g['overfit']}</td>"
-        f"<td class=num>{g['infra_errors']}</td><td class=num>{duration(g['latency']['median_s'])}</td>"
-        f"<td class=num>{num(g['costs']['tokens_in'])} / {num(g['costs']['tokens_out'])}</td></tr>" for g in groups],
-        id_="results"))
+        f"<td class=num>{duration(g['latency']['median_s'])}</td>"
+        f"<td class=num>{_synthetic_mark(g, 'costs.tokens_in', num(g['costs']['tokens_in']))} / "
+        f"{_synthetic_mark(g, 'costs.tokens_out', num(g['costs']['tokens_out']))}</td>"
+        f"<td class=num>{_synthetic_mark(g, 'costs.tool_calls', num(g['costs']['tool_calls']))} "
+        f"({_synthetic_mark(g, 'costs.failed_tool_calls', num(g['costs']['failed_tool_calls']))})</td></tr>"
+        for g in groups], id_="results"))
+    parts.append(_notes(pairs))
     cats = sorted({c for g in groups for c in g["categories"]})
     parts.append("<h2>Per category</h2>" + table(["Agent × model"] + [f'<th class="num">{esc(c)}</th>' for c in cats], [
         f"<tr><td>{esc(_who(entry, g))}</td>" + "".join(
@@ -178,13 +354,15 @@ def entry_html(entry: dict) -> str:
         for g in groups], id_="categories"))
     by_task = {(g["agent"], g["model"], t["task_id"]): t for g in groups for t in g["tasks"]}
     meta = {t["task_id"]: t for g in groups for t in g["tasks"]}
+    task_ids = sorted({*meta, *(t for g in groups for t in g.get("ungraded_tasks", []))})
     rows = []
-    for task_id in sorted(meta):
+    for task_id in task_ids:
         tds, seen = [], set()
         for g in groups:
             t = by_task.get((g["agent"], g["model"], task_id))
             if t is None:
-                tds.append('<td class="muted">–</td>')
+                never = task_id in g.get("ungraded_tasks", [])
+                tds.append(f'<td class="muted">{"never graded" if never else "–"}</td>')
                 continue
             seen.update(t["outcomes"])
             # Runs in an entry have no pages; which passes were held-out confirmed is known by count only.
@@ -194,19 +372,27 @@ def entry_html(entry: dict) -> str:
                 ring = o == "passed" and left > 0
                 left -= ring
                 pips.append(pip(o, None, f"{task_id} run {i + 1}", ring))
-            tds.append(f"<td>{''.join(pips)}<span class=cn>{t['c']}/{t['n']}</span></td>")
-        rows.append(f'<tr data-o="{esc(" ".join(sorted(seen)))}" data-text="{esc(task_id)} {esc(meta[task_id]["category"])}">'
-                    f"<td>{esc(task_id)}</td><td class=opt>{esc(meta[task_id]['category'])}</td>" + "".join(tds) + "</tr>")
-    parts.append("<h2>Tasks</h2>" + legend() + table(["Task", '<th class="opt">Category</th>'] +
+            # Runs the grid planned that were never graded: shown, each as what became of it.
+            pips += [unrun_pip(status, f"{task_id} planned run") for status in ("unfinished", "missing")
+                     for _ in range(t.get(status, 0))]
+            tds.append(f"<td>{''.join(pips)}<span class=cn>{_task_cell(t)[1]}</span></td>")
+        category = meta[task_id]["category"] if task_id in meta else "–"
+        rows.append(f'<tr data-o="{esc(" ".join(sorted(seen)))}" data-text="{esc(task_id)} {esc(category)}">'
+                    f"<td>{esc(task_id)}</td><td class=opt>{esc(category)}</td>" + "".join(tds) + "</tr>")
+    unrun = any(t.get("unfinished") or t.get("missing") for g in groups for t in g["tasks"])
+    parts.append("<h2>Tasks</h2>" + legend(with_unrun=unrun) + table(["Task", '<th class="opt">Category</th>'] +
                                                      [esc(_who(entry, g)) for g in groups], rows, id_="matrix",
                                                      paged=MATRIX_PAGE_ROWS, filter_label="Filter tasks"))
     prov: dict[str, object] = {"harness": entry["harness_version"], "run ids": ", ".join(entry["run_ids"])}
     for g in groups:
         who = _who(entry, g)
+        synthetic, figures, inferred = group_synthetic(g)
         prov[f"{who}: agent version"] = ", ".join(v for v in g["agent_version"] if v) or "unknown"
         prov[f"{who}: model"] = "; ".join(json.dumps(m, sort_keys=True) for m in g["model_info"])
         prov[f"{who}: sandbox"] = ", ".join(g["sandbox"])
         prov[f"{who}: options"] = "; ".join(json.dumps(o, sort_keys=True) for o in g["options"])
+        if synthetic:
+            prov[f"{who}: synthetic figures"] = ", ".join(figures) + (" (inferred from the agent)" if inferred else "")
     parts.append("<h2>Provenance</h2>" + provenance(prov, open_=True) + digests_block(entry["task_digests"]))
     return page(f"{entry['name']} · LocalAgentBench leaderboard", f"/ {entry['name']}", "\n".join(parts),
                 home="../index.html", footer=_footer([entry]), assets="../assets/")
