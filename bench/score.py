@@ -151,7 +151,8 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
 def headline(group: dict) -> str:
     """One line per group for people: both pass@1 rates with their intervals and what each leaves out."""
     left = group["left_out"]
-    parts = [f"{left[k]} {k.replace('_', ' ')}" for k in ("infra_error", "incomplete", "missing") if left[k]]
+    words = {"infra_error": "infra error", "incomplete": "unfinished", "missing": "missing"}
+    parts = [f"{left[k]} {word}" for k, word in words.items() if left[k]]
     return (f"{group['agent']} x {group['model']}: pass@1 {rate_text(group['pass_at_1'], group['pass_at_1_ci'])} "
             f"over {group['n_scored_runs']} scored run(s) of {group['n_tasks']} task(s) "
             f"({left['total']} left out{': ' + ', '.join(parts) if parts else ''}); strict pass@1 "

@@ -221,7 +221,7 @@ def test_strict_and_scored_rates_count_what_each_leaves_out():
     assert summary["missing"] == [{"run_id": "r1", "agent": "a", "model": "m", "task_id": "t4", "rep": 0}]
     assert any("1 run(s) the grid planned are missing" in w and "t4/0" in w for w in summary["warnings"])
     line = score.headline(group)
-    assert "pass@1 0.500 [" in line and "(3 left out: 1 infra error, 1 incomplete, 1 missing)" in line
+    assert "pass@1 0.500 [" in line and "(3 left out: 1 infra error, 1 unfinished, 1 missing)" in line
     assert "strict pass@1 0.200 [" in line and "over all 5 run(s) of the grid" in line
 
 
