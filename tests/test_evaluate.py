@@ -34,7 +34,13 @@ def ten(tmp_path: Path) -> Path:
 def _spawn(*args: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "bench", "run", *args], cwd=REPO, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(REPO)},
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_as_from_a_terminal)
+
+
+def _as_from_a_terminal() -> None:
+    """Ctrl-C reaches the run as it does from a terminal: a shell that started this test suite in the
+    background leaves SIGINT ignored, and a Python started that way never turns it into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _graded(out: Path) -> list[Path]:
