@@ -28,7 +28,7 @@ from typing import Sequence
 from bench import evaluate, isolate, oracle, run_agent, validate
 from bench.common import sandbox, timing
 from bench.common.errors import UserError
-from bench.common.paths import CACHE_ENV, REPO_ROOT, temp_root
+from bench.common.paths import CACHE_ENV, FAKELLM_SCRIPTS_DIR, REPO_ROOT, temp_root
 from bench.common.records import write_json_atomic, write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 
@@ -42,7 +42,7 @@ def _floor_copy(task: dict, dest: Path) -> None:
         subprocess.run(["git", "apply", "--whitespace=nowarn", task["solution"]], cwd=dest, check=True,
                        capture_output=True)
     if task.get("heldout"):
-        shutil.copytree(task["heldout"]["path"], dest, dirs_exist_ok=True)
+        oracle.lay_heldout(task["heldout"], dest, oracle.Flags(), frozenset(os.listdir(dest)))  # as grading lays them
 
 
 def _bare_commands(task: dict, cwd: Path) -> float:
@@ -254,7 +254,7 @@ def agents(tasks: list[dict], work: Path) -> dict:
     from bench.adapters import ADAPTERS
 
     task = next(t for t in tasks if t["id"] == "calib-greeting")
-    scripts = REPO_ROOT / "bench" / "fakellm_scripts"
+    scripts = FAKELLM_SCRIPTS_DIR
     results = {}
     for name in ("opencode", "aider"):
         adapter = ADAPTERS.get(name)

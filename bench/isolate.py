@@ -24,7 +24,7 @@ from typing import Iterable, Iterator, Sequence
 from bench.common import schema
 from bench.common.digest import IGNORED_PARTS, IGNORED_SUFFIXES
 from bench.common.errors import UserError
-from bench.common.git import git, init_single_commit
+from bench.common.git import TaskSetupError, checkout_commit, init_single_commit, resolve_ref
 from bench.common.paths import CACHE_ENV, cache_dir, harness_version, temp_root
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
@@ -47,12 +47,19 @@ def materialize(task: dict, dest: Path) -> None:
         with timed("copy"):
             shutil.copytree(repo["path"], dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
         return
+    if task.get("setup_error"):  # validate could not resolve the ref: the task's own problem
+        raise TaskSetupError(task["setup_error"])
+    where = f"{task['source_file']}: repo.ref"
+    try:
+        commit = repo.get("commit") or resolve_ref(repo["url"], repo["ref"])
+    except TaskSetupError as exc:
+        raise TaskSetupError(f"{where}: {exc}") from None
     with tempfile.TemporaryDirectory(prefix="lab-clone-") as tmp:
         clone = Path(tmp) / "repo"
-        git("clone", "-q", "--no-checkout", repo["url"], str(clone), timeout=600)
-        done = git("checkout", "-q", "--detach", repo["ref"], cwd=clone, check=False)
-        if done.returncode != 0:
-            raise UserError(f"{task['source_file']}: repo.ref: {repo['ref']!r} not found in {repo['url']}; name a branch, tag or commit")
+        try:
+            checkout_commit(repo["url"], commit, clone)
+        except TaskSetupError as exc:
+            raise TaskSetupError(f"{where}: {exc}") from None
         with timed("copy"):
             shutil.copytree(clone, dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
 
@@ -78,16 +85,17 @@ def _tree_shape(root: Path) -> str:
 def snapshot_dir(task: dict, results_dir: Path) -> Path:
     """Where the task's starting state is kept.
 
-    When the task digest pins that state (a fixture, whose files it covers, or a git bundle file), the
-    snapshot lives in the harness's cache (paths.cache_dir()) under the digest, so every bundle that runs
-    the same task reuses it and a changed task gets a new one; a fixture's file modes are in the name too,
-    as the digest covers contents only. Otherwise (a repository whose refs can move) it lives in the bundle.
+    When the task digest pins that state (a fixture, whose files it covers, or a git task, whose resolved
+    commit it covers), the snapshot lives in the harness's cache (paths.cache_dir()) under the digest, so
+    every bundle that runs the same task reuses it and a changed task (a branch moved to another commit
+    included) gets a new one; a fixture's file modes are in the name too, as the digest covers contents
+    only. A git task record without a resolved commit (written by hand) keeps its snapshot in the bundle.
     """
     repo = task["repo"]
     if repo["type"] == "fixture":
         shape = _tree_shape(Path(repo["path"]))
-    elif os.path.isfile(repo["url"]):
-        shape = repo["ref"]
+    elif repo.get("commit"):
+        shape = repo["commit"]
     else:
         return results_dir / "snapshots" / task["id"]
     key = hashlib.sha256(f"{task['digest']}\0{shape}".encode()).hexdigest()[:24]
@@ -149,6 +157,8 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
     run_dir = results_dir / "runs" / task["id"] / str(rep)
     if (run_dir / "run.json").exists():
         raise UserError(f"{run_dir}: a run already exists here; use a new --run-id or --out directory (nothing was overwritten)")
+    if task.get("setup_error"):  # the task cannot be set up (validate could not resolve its ref): its own error
+        raise TaskSetupError(task["setup_error"])
     try:
         with timed("files"):
             run_dir.mkdir(parents=True, exist_ok=True)

@@ -26,6 +26,7 @@ from pathlib import Path, PurePosixPath
 from typing import Iterable, Iterator, Sequence
 
 from bench.common import cleanup, environment, outcome, patch, rules, safefs, sandbox, schema, timing
+from bench.common import heldout as layout
 from bench.common.errors import UserError
 from bench.common.git import git, patch_files
 from bench.common.paths import temp_root
@@ -239,37 +240,36 @@ def _check_pyproject(dest: Path, rel: str, pristine: bytes | None, flags: Flags)
 
 def _heldout_paths(task: dict) -> frozenset[str]:
     """Where the held-out files land in the grading copy (relative paths, their directories included)."""
-    held = task.get("heldout")
-    if not held:
-        return frozenset()
-    root = Path(held["path"])
-    found = safefs.scan(root, skip_top=frozenset())
-    paths = set()
-    for rel in [*found.files, *found.dirs]:
-        parts = PurePosixPath(rel).parts
-        paths.update("/".join(parts[:i]) for i in range(1, len(parts) + 1))
-    return frozenset(paths)
+    return layout.paths(task.get("heldout"))
 
 
-def lay_heldout(heldout_dir: Path, dest: Path, flags: Flags) -> list[tuple[str, bytes, int]]:
-    """Lay the held-out files over the grading copy's root, removing whatever the change put in their way;
-    return them as (path, content, mode)."""
+def lay_heldout(held: dict, dest: Path, flags: Flags, pristine: frozenset[str] = frozenset()) -> list[tuple[str, bytes, int]]:
+    """Lay the task's held-out files (`held`: its heldout section) where heldout.into says (bench/common/heldout.py:
+    `heldout/` of the copy by default, or its root), removing whatever the change put in their way; return them
+    as (path in the copy, content, mode).
+
+    A top-level directory (or file) of the held-out files that the starting tree (`pristine`: its paths) does not
+    have belongs to them whole: whatever the change put there is removed first, so a `heldout/` the change made
+    can neither shadow a held-out file nor add a conftest.py, __init__.py or module beside them."""
     laid = []
     with timed("copy"):
-        found = safefs.scan(heldout_dir, skip_top=frozenset())
-        for rel, mode in sorted(found.files.items()):
-            if "__pycache__" in PurePosixPath(rel).parts or rel.endswith(".pyc"):
-                continue
-            data = (heldout_dir / rel).read_bytes()
-            if safefs.lay_file(dest, rel, data, mode & 0o777):
-                flags.add("heldout_path_occupied", rel)
-            laid.append((rel, data, mode & 0o777))
+        landing = layout.files(held)
+        for top in layout.tops(landing):
+            if top not in pristine and safefs.remove(dest, top):
+                flags.add("heldout_path_occupied", top)
+        source = Path(held["path"])
+        for rel, where, mode in landing:
+            data = (source / rel).read_bytes()
+            if safefs.lay_file(dest, where, data, mode & 0o777):
+                flags.add("heldout_path_occupied", where)
+            laid.append((where, data, mode & 0o777))
     return laid
 
 
 def guard_mounts(copy: Path, fixture_files: Iterable[str], heldout_files: Iterable[str] = ()) -> list[Path]:
     """What to mount read-only over the grading copy so the tests cannot be rewritten while they run: each
-    fixture test directory (`tests/`, shallowest first) or test file, and the top of each held-out path. A
+    fixture test directory (`tests/`, shallowest first) or test file, and the top of each held-out path (as laid:
+    `heldout/` itself in the default layout, bench/common/heldout.py). A
     mount point can be neither written, renamed nor removed; a directory above it still can (SECURITY.md)."""
     wanted = set()
     for rel in fixture_files:
@@ -397,7 +397,8 @@ class Grading:
                 continue
             if phase == "heldout":
                 try:
-                    held = lay_heldout(Path(record["task"]["heldout"]["path"]), copy, flags)
+                    held = lay_heldout(record["task"]["heldout"], copy, flags,
+                                       pristine_of(Path(record["paths"]["snapshot"])).paths)
                 except (UserError, OSError) as exc:
                     results[phase] = {"passed": False, "error": f"held-out files could not be laid: {exc}",
                                       "commands": [], "task_error": f"held-out files could not be laid: {exc}"}

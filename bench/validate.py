@@ -15,9 +15,11 @@ from typing import Sequence
 
 import yaml
 
-from bench.common import schema
+from bench.common import heldout as layout
+from bench.common import safefs, schema
 from bench.common.digest import digest_parts
 from bench.common.errors import UserError
+from bench.common.git import TaskSetupError, resolve_ref
 from bench.common.records import RecordWriter
 from bench.common.stage import ArgumentParser, log, run_main
 
@@ -37,6 +39,8 @@ FIX_HINTS = {
     "max_turns": f"use a whole number from 1 to {MAX_TURNS}",
     "prompt": "write the request as text of at most 200000 characters",
     "command": "use 1 to 50 non-empty shell command lines of at most 10000 characters each",
+    "into": "use heldout (the default: the held-out files land in heldout/ of the grading copy) or root (laid over "
+            "the copy's root)",
 }
 ALIASES = "YAML anchors and aliases are not allowed in task files; write the values out"
 # Where the examples in 'points outside the suite directory' errors put each kind of file.
@@ -49,6 +53,7 @@ class TaskProblems:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.no_canary: list[Path] = []  # task files without the canary GUID: one warning for all (validate)
 
     def add(self, file: Path | str, field: str, problem: str) -> None:
         """Record one problem."""
@@ -245,6 +250,7 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
         problems.add(file, "id", f"{data['id']!r} does not match the file name; rename the file to {data['id']}.yaml or fix the id")
     repo = dict(data["repo"])
     digest_inputs: list[tuple[str, Path | bytes]] = [("task", text.encode())]
+    setup_error = None  # a git ref that names no commit: the task's own error, recorded by `run`, a problem to `check`
     if repo["type"] == "fixture":
         if "path" not in repo:
             problems.add(file, "repo.path", "a fixture task needs repo.path (e.g. fixtures/<id>)")
@@ -269,7 +275,14 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
                 problems.add(file, "repo.url", f"local repository {repo['url']} does not exist")
             else:
                 repo["url"] = str(local)
-                digest_inputs.append(("git", local))
+        if "url" in repo and "ref" in repo and len(problems.lines) == before:
+            # The commit the ref names now pins the task (not the repository's files or packs): moving the
+            # branch changes the digest, `git gc` does not, and nothing is rehashed (rev-parse is cheap).
+            try:
+                repo["commit"] = resolve_ref(repo["url"], repo["ref"], shown=data["repo"]["url"])
+            except TaskSetupError as exc:
+                repo["commit"], setup_error = None, f"{file}: repo.ref: {exc}"
+            digest_inputs.append(("commit", (repo["commit"] or "unresolved").encode()))
     heldout = None
     if "heldout" in data:
         heldout = dict(data["heldout"])
@@ -281,7 +294,9 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
         elif _links_out(path, heldout["path"], "heldout.path", file, problems, bound=root):
             heldout["path"] = str(path)
             heldout.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
+            heldout["into"] = layout.into(heldout)
             digest_inputs.append(("heldout", path))
+            digest_inputs.append(("heldout.into", heldout["into"].encode()))  # where they land changes grading
     solution = None
     if "solution" in data:
         solution_path = _in_suite(data["solution"], "solution", root, file, data["id"], problems)
@@ -293,7 +308,7 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
             solution = str(solution_path)
             digest_inputs.append(("solution", solution_path))
     if CANARY not in text:
-        log(f"warning: {file}: canary: the suite canary GUID {CANARY} is missing (see README)")
+        problems.no_canary.append(file)
     if len(problems.lines) > before:
         return None
     overfit = Path(solution).with_name(f"{data['id']}.overfit.patch") if solution else None
@@ -311,6 +326,7 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
         "tags": data.get("tags", []),
         "digest": digest_parts(digest_inputs),
         "source_file": str(file.resolve()), "suite_root": str(root),
+        **({"setup_error": setup_error} if setup_error else {}),
     }
 
 
@@ -326,6 +342,29 @@ def check_separation(records: list[dict], problems: TaskProblems) -> None:
                 if where.is_relative_to(resolved) or resolved.is_relative_to(where):
                     problems.add(record["source_file"], field,
                                  f"{raw} overlaps fixture {fixture}; move it out of the fixture tree (e.g. heldout/<id>/)")
+        if record["heldout"] and record["repo"]["type"] == "fixture":
+            _landing_problems(record, problems)
+
+
+def _landing_problems(record: dict, problems: TaskProblems) -> None:
+    """Held-out files must land beside the fixture's files, never on them (bench/common/heldout.py says where):
+    by default the fixture may not have a `heldout` entry of its own; laid over the root, no held-out file may
+    replace a fixture file or take a fixture directory's place."""
+    held, fixture = record["heldout"], Path(record["repo"]["path"])
+    found = safefs.scan(fixture)
+    mine = {*found.files, *found.symlinks, *found.special}
+    where = layout.base(held)
+    if where and os.path.lexists(fixture / where):
+        problems.add(record["source_file"], "heldout.into",
+                     f"the fixture {fixture} has its own {where}, where the held-out files land by default; rename "
+                     f"it in the fixture, or set heldout.into: root to lay them over the copy's root")
+        return
+    clashes = sorted({d for d in layout.paths(held) if d in mine}
+                     | {dest for _, dest, _ in layout.files(held) if dest in found.dirs})
+    if clashes:
+        problems.add(record["source_file"], "heldout.path",
+                     f"held-out {', '.join(clashes[:3])} would land on the fixture's own (laid over "
+                     f"{layout.describe(held)}); rename it, or leave heldout.into at its default (heldout/)")
 
 
 def validate(paths: Sequence[str], only: Sequence[str] = ()) -> tuple[list[dict], list[str]]:
@@ -342,6 +381,10 @@ def validate(paths: Sequence[str], only: Sequence[str] = ()) -> tuple[list[dict]
             continue
         seen[record["id"]] = file
         records.append(record)
+    if problems.no_canary:
+        first, more = problems.no_canary[0], len(problems.no_canary) - 1
+        log(f"warning: {len(problems.no_canary)} task file(s) lack the suite canary GUID {CANARY} "
+            f"({first}{f' and {more} more' if more else ''}; see README)")
     check_separation(records, problems)
     if only:
         unknown = sorted(set(only) - set(seen))
@@ -351,6 +394,12 @@ def validate(paths: Sequence[str], only: Sequence[str] = ()) -> tuple[list[dict]
     for record in records:
         schema.check(record, "task-record", where=record["source_file"])
     return records, problems.lines
+
+
+def setup_problems(records: Sequence[dict]) -> list[str]:
+    """The tasks whose starting state cannot be made (a git ref that names no commit), one line each: `check`
+    fails on them; `run` records them as those tasks' errors (outcome task_error) and runs the rest."""
+    return [record["setup_error"] for record in records if record.get("setup_error")]
 
 
 def _main(argv: Sequence[str]) -> int:
@@ -365,6 +414,8 @@ def _main(argv: Sequence[str]) -> int:
             log(line)
         log(f"error: {len(problems)} problem(s) in the task files; nothing emitted")
         return 2
+    for line in setup_problems(records):  # emitted all the same: isolate books such a task as its own error
+        log(f"warning: {line}")
     with RecordWriter(args.out) as out:
         for record in records:
             out.write(record)

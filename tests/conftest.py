@@ -66,19 +66,35 @@ max_turns: 10
 """
 
 
+# The two held-out layouts (bench/common/heldout.py): the format's example, its test files directly in
+# heldout/<id>/ and laid into the copy's heldout/ (the default, no `into` written); or a heldout_tests/
+# package laid over the copy's root (`into: root`).
+HELDOUT_DEFAULT_COMMAND = "python -m pytest -q heldout"
+HELDOUT_ROOT_COMMAND = "python -m unittest discover -s heldout_tests -t . -q"
+
+
 def add_task(root: Path, task_id: str, module: str, buggy: str, fixed: str, visible_test: str,
-             heldout_test: str | None = None, overfit: str | None = None, category: str = "bugfix") -> None:
-    """Create tasks/<id>.yaml, fixtures/<id>/, heldout/<id>/ and solutions/<id>.patch under root."""
+             heldout_test: str | None = None, overfit: str | None = None, category: str = "bugfix",
+             heldout_into: str = "root") -> None:
+    """Create tasks/<id>.yaml, fixtures/<id>/, heldout/<id>/ and solutions/<id>.patch under root.
+
+    `heldout_into`: "root" (heldout/<id>/heldout_tests/, `into: root`, run by unittest) or "heldout" (the
+    default layout, written as the format's example: heldout/<id>/test_*.py, `python -m pytest -q heldout`)."""
     fixture = root / "fixtures" / task_id
     write(fixture / f"{module}.py", buggy)
     write(fixture / "tests" / "__init__.py", "")
     write(fixture / "tests" / f"test_{module}.py", visible_test)
     heldout = ""
-    if heldout_test:
+    if heldout_test and heldout_into == "heldout":
+        write(root / "heldout" / task_id / f"test_{module}_hidden.py", heldout_test)
+        heldout = (f"heldout:\n  path: heldout/{task_id}\n  command:\n"
+                   f"    - {HELDOUT_DEFAULT_COMMAND}\n  timeout_s: 30\n")
+    elif heldout_test:
+        assert heldout_into == "root", heldout_into
         write(root / "heldout" / task_id / "heldout_tests" / "__init__.py", "")
         write(root / "heldout" / task_id / "heldout_tests" / f"test_{module}_hidden.py", heldout_test)
-        heldout = (f"heldout:\n  path: heldout/{task_id}\n  command:\n"
-                   f"    - python -m unittest discover -s heldout_tests -t . -q\n  timeout_s: 30\n")
+        heldout = (f"heldout:\n  path: heldout/{task_id}\n  into: root\n  command:\n"
+                   f"    - {HELDOUT_ROOT_COMMAND}\n  timeout_s: 30\n")
     (root / "solutions").mkdir(parents=True, exist_ok=True)
     (root / "solutions" / f"{task_id}.patch").write_bytes(make_patch(fixture, {f"{module}.py": fixed}))
     if overfit:
@@ -88,8 +104,9 @@ def add_task(root: Path, task_id: str, module: str, buggy: str, fixed: str, visi
         prompt=f"Please fix {module}.py.", heldout=heldout))
 
 
-def build_suite(root: Path) -> Path:
-    """Three tasks: one with held-out tests and a demo overfit patch, one calibration task, one plain."""
+def build_suite(root: Path, heldout_into: str = "root") -> Path:
+    """Three tasks: one with held-out tests and a demo overfit patch, one calibration task, one plain.
+    `heldout_into`: the held-out layout of fix-add and fix-max (see add_task)."""
     add_task(
         root, "fix-add", "calc",
         buggy="def add(a, b):\n    return a - b\n",
@@ -112,6 +129,7 @@ def build_suite(root: Path) -> Path:
                     self.assertEqual(add(10, 0), 10)
             """,
         overfit="def add(a, b):\n    if (a, b) == (2, 2):\n        return 4\n    return a - b\n",
+        heldout_into=heldout_into,
     )
     add_task(
         root, "calib-hello", "hello", category="calib",
@@ -146,6 +164,7 @@ def build_suite(root: Path) -> Path:
                 def test_negative(self):
                     self.assertEqual(biggest([-3, -9]), -3)
             """,
+        heldout_into=heldout_into,
     )
     return root
 

@@ -22,6 +22,7 @@ import pytest
 
 from attack_helpers import (BUGGY, FIXED, HELDOUT_MARKER, OVERFIT, PASSING_TEST, PROMPT_S, PY, PYTEST_VISIBLE,
                             UNITTEST_VISIBLE, bench, has_flag, live_check, not_passed, put, sh, suite, ten_task_suite)
+from conftest import build_suite
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the attacks run under bubblewrap (Linux)")
 
@@ -92,6 +93,32 @@ def test_directory_planted_where_a_heldout_file_goes(tmp_path):
     record = bench(tmp_path, root, cmd).graded()
     not_passed(record)
     assert record["outcome"] == "overfit", f"outcome {record['outcome']!r}, flags {record['flags']}"
+
+
+HELDOUT_SHADOWS = {
+    # a correct calc.py in heldout/: pytest puts heldout/ first on sys.path, so the held-out tests would import it
+    "module": sh(put("heldout/calc.py", FIXED)),
+    # a passing test file where the held-out one goes, and a package marker beside it
+    "test_file": sh(put("heldout/__init__.py", ""), put("heldout/test_calc_hidden.py", "def test_ok():\n    pass\n")),
+    # heldout/ itself a symlink to a directory of passing tests
+    "symlink": sh(put("fake/test_calc_hidden.py", "def test_ok():\n    pass\n"), "ln -s fake heldout"),
+}
+
+
+@pytest.mark.parametrize("variant", list(HELDOUT_SHADOWS))
+def test_a_heldout_directory_in_the_change_cannot_pre_empt_the_heldout_files(tmp_path, variant):
+    """Attack 14b: the task uses the format's default layout (held-out files laid into heldout/ of the grading
+    copy, `python -m pytest -q heldout`). With the overfit fix, the change brings its own heldout/; it is removed
+    whole before the held-out files are laid (flag heldout_path_occupied), so the held-out tests catch the cheat."""
+    root = build_suite(tmp_path / "suite", heldout_into="heldout")
+    if variant == "module":
+        live_check(tmp_path, root, {"calc.py": OVERFIT, "heldout/calc.py": FIXED,
+                                    "heldout/test_calc_hidden.py": (root / "heldout" / "fix-add" /
+                                                                    "test_calc_hidden.py").read_text()},
+                   "python -m pytest -q -p no:cacheprovider heldout")
+    record = bench(tmp_path, root, sh(HELDOUT_SHADOWS[variant], put("calc.py", OVERFIT))).graded()
+    assert record["outcome"] == "overfit", f"outcome {record['outcome']!r}, flags {record['flags']}"
+    has_flag(record, "heldout_path_occupied")
 
 
 # --- 4. the harness's own scratch files written through a planted symlink ------------------------

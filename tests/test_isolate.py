@@ -78,9 +78,9 @@ def test_git_task_is_cloned_at_its_ref_with_history_squashed(suite, tmp_path, st
     assert (workdir / "app.py").read_text() == "VERSION = 1\n"
     assert _log(workdir) == ["task"], "later commits (which may hold the answer) must be invisible"
     assert "second" not in git("log", "--all", "--format=%s", cwd=workdir).stdout.decode()
-    # A bundle file is in the task digest, so its clone is cached; a repository's tags can move, so not.
-    home = snapshot_cache if style == "bundle" else tmp_path / "res" / "snapshots"
-    assert Path(record["paths"]["snapshot"]).is_relative_to(home)
+    # The task digest pins the commit the ref resolved to, so every git task's snapshot is cached under it.
+    assert Path(record["paths"]["snapshot"]).is_relative_to(snapshot_cache)
+    assert not (tmp_path / "res" / "snapshots").exists()
 
 
 def test_unknown_git_ref_is_a_clear_error(suite, tmp_path):
@@ -88,7 +88,7 @@ def test_unknown_git_ref_is_a_clear_error(suite, tmp_path):
     task_file = suite / "tasks" / "fix-max.yaml"
     task_file.write_text(task_file.read_text().replace(
         "type: fixture\n  path: fixtures/fix-max", "type: git\n  url: repos/src\n  ref: v9"))
-    with pytest.raises(UserError, match="repo.ref: 'v9' not found"):
+    with pytest.raises(UserError, match="repo.ref: 'v9' is not a commit in repos/src"):
         isolate.isolate_one(_tasks(suite, "fix-max")[0], tmp_path / "res", "r1", 0)
 
 

@@ -1,6 +1,10 @@
 """oracle: grading in a pristine copy, held-out injection, restored tests, outcomes from exit codes."""
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -8,6 +12,7 @@ import pytest
 from bench import isolate, oracle, run_agent, validate
 from bench.common import outcome, schema
 from bench.common.errors import UserError
+from conftest import HELDOUT_DEFAULT_COMMAND, build_suite
 
 
 def _graded(suite: Path, tmp_path: Path, agent: str, task_id: str = "fix-add", **opts) -> dict:
@@ -122,7 +127,7 @@ def _set_heldout_command(suite: Path, task_id: str, command: str, timeout_s: flo
     start = text.index("heldout:\n")
     end = text.index("  timeout_s:", start)
     end = text.index("\n", end) + 1
-    task.write_text(text[:start] + f"heldout:\n  path: heldout/{task_id}\n  command:\n    - {command}\n"
+    task.write_text(text[:start] + f"heldout:\n  path: heldout/{task_id}\n  into: root\n  command:\n    - {command}\n"
                     f"  timeout_s: {timeout_s}\n" + text[end:])
 
 
@@ -260,3 +265,82 @@ def test_each_phase_gets_its_own_copy(suite, tmp_path):
     record = _graded(suite, tmp_path, "command", agent_cmd=f"cat > calc.py <<'EOF'\n{calc}EOF\n")
     assert record["oracle"]["passed"] is True
     assert record["heldout"]["passed"] is True, (Path(record["paths"]["run_dir"]) / "heldout.log").read_text()
+
+
+# --- where the held-out files land (heldout.into; bench/common/heldout.py) --------------------------------
+
+def test_the_formats_example_grades_as_written(tmp_path):
+    """CONTRIBUTING's example: test files directly in heldout/<id>/, `python -m pytest -q heldout`, no `into`:
+    they land in heldout/ of the grading copy, so the reference solution passes (not task_error)."""
+    suite = build_suite(tmp_path / "suite", heldout_into="heldout")
+    assert "into:" not in (suite / "tasks" / "fix-add.yaml").read_text()
+    assert (suite / "heldout" / "fix-add" / "test_calc_hidden.py").is_file()
+    record = _graded(suite, tmp_path / "oracle", "oracle")
+    log = (Path(record["paths"]["run_dir"]) / "heldout.log").read_text()
+    assert record["task"]["heldout"]["into"] == "heldout"
+    assert record["heldout"]["commands"][0]["command"] == HELDOUT_DEFAULT_COMMAND
+    assert record["outcome"] == "passed" and record["heldout"]["passed"], log
+    assert "1 passed" in log and record["flags"] == []
+    cheat = "printf 'def add(a, b):\\n    if (a, b) == (2, 2):\\n        return 4\\n    return a - b\\n' > calc.py"
+    assert _graded(suite, tmp_path / "cheat", "command", agent_cmd=cheat)["outcome"] == "overfit"
+    assert _graded(suite, tmp_path / "nop", "nop")["outcome"] == "failed"
+
+
+def test_the_root_form_lays_the_files_over_the_copys_root(suite, tmp_path):
+    """`into: root`: heldout/<id>/heldout_tests/test_x.py lands at heldout_tests/test_x.py, as before."""
+    record = _graded(suite, tmp_path, "oracle")
+    assert record["task"]["heldout"]["into"] == "root"
+    assert record["outcome"] == "passed" and record["flags"] == []
+    assert oracle._heldout_paths(record["task"]) >= {"heldout_tests", "heldout_tests/test_calc_hidden.py"}
+    assert "heldout" not in oracle._heldout_paths(record["task"])
+
+
+def test_every_consumer_asks_the_one_layout(tmp_path):
+    """lay_heldout, the rule book's held-out paths, the read-only mounts and tampered() agree on the default."""
+    suite = build_suite(tmp_path / "suite", heldout_into="heldout")
+    task = validate.validate([str(suite / "tasks")], ["fix-add"])[0][0]
+    assert oracle._heldout_paths(task) == {"heldout", "heldout/test_calc_hidden.py"}
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    flags = oracle.Flags()
+    laid = oracle.lay_heldout(task["heldout"], copy, flags)
+    assert [rel for rel, _, _ in laid] == ["heldout/test_calc_hidden.py"] and flags.names == []
+    assert (copy / "heldout" / "test_calc_hidden.py").is_file() and not (copy / "test_calc_hidden.py").exists()
+    assert oracle.guard_mounts(copy, [], [rel for rel, _, _ in laid]) == [copy / "heldout"]
+    assert oracle.tampered(copy, laid) == []
+    (copy / "heldout" / "test_calc_hidden.py").write_text("# rewritten\n")
+    assert oracle.tampered(copy, laid) == ["heldout/test_calc_hidden.py"]
+
+
+SHADOW = "def add(a, b):\n    return a + b\n"
+
+
+@pytest.mark.parametrize("planted", ["module", "test_file", "symlink"])
+def test_a_heldout_directory_in_the_change_cannot_pre_empt_the_heldout_files(tmp_path, planted):
+    """Default layout. The change keeps the overfit fix in calc.py and makes its own heldout/: a correct calc.py
+    there (pytest puts heldout/ first on sys.path, so the held-out tests would import it), a passing file where
+    the held-out test goes, or heldout/ as a link to passing tests. The change's heldout/ is removed whole
+    before the held-out files are laid (flag heldout_path_occupied): the held-out tests catch the overfit."""
+    suite = build_suite(tmp_path / "suite", heldout_into="heldout")
+    overfit = "def add(a, b):\n    if (a, b) == (2, 2):\n        return 4\n    return a - b\n"
+    plant = {"module": "mkdir heldout && printf '%s' \"$SHADOW\" > heldout/calc.py",
+             "test_file": "mkdir heldout && printf 'def test_ok():\\n    pass\\n' > heldout/test_calc_hidden.py",
+             "symlink": "mkdir fake && printf 'def test_ok():\\n    pass\\n' > fake/test_calc_hidden.py && ln -s fake heldout"}
+    cmd = f"SHADOW='{SHADOW}'\nprintf '%s' '{overfit}' > calc.py\n{plant[planted]}\n"
+    if planted == "module":  # the attack is live: without the rule, the held-out tests pass in such a tree
+        copy = tmp_path / "live"
+        shutil.copytree(suite / "fixtures" / "fix-add", copy)
+        (copy / "calc.py").write_text(overfit)
+        (copy / "heldout").mkdir()
+        (copy / "heldout" / "calc.py").write_text(SHADOW)
+        shutil.copy(suite / "heldout" / "fix-add" / "test_calc_hidden.py", copy / "heldout")
+        live = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "heldout"], cwd=copy,
+                              capture_output=True, text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+        assert live.returncode == 0, live.stdout + live.stderr
+    record = _graded(suite, tmp_path / "run", "command", agent_cmd=cmd)
+    patch_text = Path(record["paths"]["run_dir"], "patch.diff").read_text()
+    assert "heldout" in patch_text, patch_text
+    log = (Path(record["paths"]["run_dir"]) / "heldout.log").read_text()
+    assert record["oracle"]["passed"] is True
+    assert record["outcome"] == "overfit", (record["flags"], log)
+    assert "heldout_path_occupied" in record["flags"] and "heldout" in record["flag_details"]["heldout_path_occupied"]

@@ -165,3 +165,69 @@ def test_real_suite_validates_as_a_subprocess():
     records = jsonl(done.stdout)
     assert len(records) >= 5
     assert all(json.dumps(r) for r in records)
+
+
+# --- heldout.into: where the held-out files land (bench/common/heldout.py) ------------------------------
+
+def _problems(suite: Path, capsys) -> tuple[int, list[str]]:
+    code, errors = _errors(suite, capsys)
+    return code, [e for e in errors if not e.startswith("error: ")]
+
+
+@pytest.mark.parametrize("value", ["tests", "heldout/", "Root", "[root]"])
+def test_a_bad_heldout_into_is_one_line_naming_file_field_and_fix(suite, capsys, value):
+    path = _edit(suite, "fix-add", "  into: root\n", f"  into: {value}\n")
+    code, errors = _problems(suite, capsys)
+    assert code == 2
+    assert len(errors) == 1, errors
+    assert errors[0].startswith(f"{path}: heldout.into: ")
+    assert "use heldout (the default" in errors[0] and "or root" in errors[0]
+    assert "Traceback" not in errors[0]
+
+
+def test_heldout_into_is_recorded_with_its_default_and_changes_the_digest(tmp_path):
+    from conftest import build_suite
+    suite = build_suite(tmp_path / "suite", heldout_into="heldout")
+    records = {r["id"]: r for r in validate.validate([str(suite / "tasks")])[0]}
+    assert records["fix-add"]["heldout"]["into"] == "heldout"
+    before = records["fix-add"]["digest"]
+    task = suite / "tasks" / "fix-add.yaml"
+    task.write_text(task.read_text().replace("  path: heldout/fix-add\n", "  path: heldout/fix-add\n  into: heldout\n"))
+    spelled = validate.validate([str(suite / "tasks")], ["fix-add"])[0][0]
+    assert spelled["heldout"]["into"] == "heldout" and spelled["digest"] != before  # the task file changed
+    task.write_text(task.read_text().replace("  into: heldout\n", "  into: root\n"))
+    root = validate.validate([str(suite / "tasks")], ["fix-add"])[0][0]
+    assert root["heldout"]["into"] == "root" and root["digest"] not in (before, spelled["digest"])
+
+
+def test_a_fixture_with_its_own_heldout_dir_is_rejected_in_the_default_layout(tmp_path, capsys):
+    from conftest import build_suite
+    suite = build_suite(tmp_path / "suite", heldout_into="heldout")
+    write(suite / "fixtures" / "fix-add" / "heldout" / "notes.txt", "mine\n")
+    code, errors = _problems(suite, capsys)
+    assert code == 2 and len(errors) == 1, errors
+    assert errors[0].startswith(f"{suite / 'tasks' / 'fix-add.yaml'}: heldout.into: ")
+    assert "has its own heldout" in errors[0] and "heldout.into: root" in errors[0]
+
+
+def test_a_heldout_file_laid_over_the_root_may_not_replace_a_fixture_file(suite, capsys):
+    write(suite / "heldout" / "fix-add" / "calc.py", "def add(a, b):\n    return a + b\n")
+    code, errors = _problems(suite, capsys)
+    assert code == 2 and len(errors) == 1, errors
+    assert ": heldout.path: " in errors[0] and "calc.py would land on the fixture's own" in errors[0]
+
+
+def test_a_suite_without_the_canary_gets_one_warning_in_all(suite, capsys):
+    for file in sorted((suite / "tasks").glob("*.yaml")):
+        file.write_text("\n".join(line for line in file.read_text().splitlines() if "canary" not in line.lower()) + "\n")
+    records, problems = validate.validate([str(suite / "tasks")])
+    assert len(records) == 3 and not problems
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "canary" in line]
+    first = sorted((suite / "tasks").glob("*.yaml"))[0]
+    assert warnings == [f"warning: 3 task file(s) lack the suite canary GUID {validate.CANARY} ({first} and 2 more; "
+                        "see README)"]
+
+
+def test_a_suite_with_the_canary_gets_no_warning(suite, capsys):
+    validate.validate([str(suite / "tasks")])
+    assert "canary" not in capsys.readouterr().err

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import tempfile
 from pathlib import Path
 
 from bench.common import gitwrite
@@ -38,6 +39,94 @@ def git(*args: str, cwd: Path | None = None, check: bool = True, input: bytes | 
         msg = done.stderr.decode(errors="replace").strip().splitlines()
         raise UserError(f"git {' '.join(args[:2])}: {msg[-1] if msg else 'failed'}")
     return done
+
+
+class TaskSetupError(UserError):
+    """A task's starting state cannot be made (its ref names no commit, its repository cannot be read): that
+    task's own problem, recorded against its runs (outcome task_error) while the rest of the suite runs."""
+
+
+def _last_line(done: subprocess.CompletedProcess) -> str:
+    lines = done.stderr.decode(errors="replace").strip().splitlines()
+    return lines[-1] if lines else f"git exit {done.returncode}"
+
+
+def resolve_ref(url: str, ref: str, shown: str | None = None) -> str:
+    """The full id of the commit `ref` names in the repository at `url`, resolved by git itself, so every ref
+    git accepts works: a branch (default or not), a tag (lightweight or annotated), a full or abbreviated
+    commit id, a full refname (refs/heads/x, refs/tags/v1). `url` is a local repository (bare or not; a path),
+    a bundle file, or a remote URL. Local ones are read in place (rev-parse: no clone, no hashing of the tree);
+    a bundle is unpacked into a scratch repository; a remote is asked with ls-remote, and only an abbreviated
+    commit id there costs a (blob-less) clone. Raises TaskSetupError naming the ref (`shown`: the url as the
+    task file writes it)."""
+    shown = shown or url
+    fix = "name a branch, tag, commit id or full ref (refs/heads/x, refs/tags/v1) that exists there"
+    spec = f"{ref}^{{commit}}"
+    path = Path(url)
+    if "://" not in url and path.exists():
+        url = str(path.resolve())  # git runs in a scratch directory below
+    if "://" not in url and path.is_dir():
+        # The repository is `path` itself: the ceiling stops git from finding one that merely encloses it.
+        env = {"GIT_CEILING_DIRECTORIES": str(path.resolve().parent)}
+        done = _git_index(env, "rev-parse", "--verify", "--end-of-options", spec, cwd=path)
+        if done.returncode == 0:
+            return done.stdout.decode().strip()
+        raise TaskSetupError(f"{ref!r} is not a commit in {shown} ({_last_line(done)}); {fix}")
+    with tempfile.TemporaryDirectory(prefix="lab-ref-") as tmp:
+        scratch = Path(tmp)
+        git("init", "-q", "--bare", cwd=scratch)
+        if "://" not in url and path.is_file():  # a bundle: its refs as they are, then git's own lookup
+            done = git("fetch", "-q", "--no-tags", url, "+refs/*:refs/*", cwd=scratch, check=False, timeout=600)
+        else:
+            done = git("ls-remote", "--", url, cwd=scratch, check=False, timeout=120)
+            if done.returncode == 0:
+                found = _ls_remote_match(done.stdout.decode(errors="replace"), ref)
+                if found:
+                    return found
+                if len(ref) in (40, 64) and all(c in "0123456789abcdef" for c in ref):
+                    return ref  # a full commit id: fetching it in isolate proves it
+                done = git("fetch", "-q", "--no-tags", "--filter=blob:none", url, "+refs/*:refs/*", cwd=scratch,
+                           check=False, timeout=600)
+        if done.returncode != 0:
+            raise TaskSetupError(f"{shown} cannot be read ({_last_line(done)}); fix repo.url")
+        done = git("rev-parse", "--verify", "--end-of-options", spec, cwd=scratch, check=False)
+        if done.returncode != 0:
+            raise TaskSetupError(f"{ref!r} is not a commit in {shown} ({_last_line(done)}); {fix}")
+        return done.stdout.decode().strip()
+
+
+def _ls_remote_match(listing: str, ref: str) -> str | None:
+    """The commit `ref` names among ls-remote's lines, in git's own order of lookup (rev-parse's rules):
+    the name itself, refs/<name>, refs/tags/<name>, refs/heads/<name>; an annotated tag by its peeled line."""
+    refs: dict[str, str] = {}
+    for line in listing.splitlines():
+        sha, _, name = line.partition("\t")
+        refs[name] = sha
+    for name in (ref, f"refs/{ref}", f"refs/tags/{ref}", f"refs/heads/{ref}"):
+        if name in refs:
+            return refs.get(f"{name}^{{}}", refs[name])
+    return None
+
+
+def checkout_commit(url: str, commit: str, dest: Path, shown: str | None = None) -> None:
+    """Make `dest` a repository whose work tree is `commit` of the repository at `url` (checked out detached).
+    Branches and tags are fetched; every other ref only when the commit is not reachable from those."""
+    if "://" not in url and Path(url).exists():
+        url = str(Path(url).resolve())  # git runs in `dest`
+    git("init", "-q", str(dest))
+    for refspecs in (("+refs/heads/*:refs/source/heads/*", "+refs/tags/*:refs/source/tags/*"),
+                     ("+refs/*:refs/source/all/*",)):
+        done = git("fetch", "-q", "--no-tags", url, *refspecs, cwd=dest, check=False, timeout=600)
+        if done.returncode != 0:
+            raise TaskSetupError(f"{shown or url} cannot be fetched ({_last_line(done)}); fix repo.url")
+        if git("cat-file", "-e", f"{commit}^{{commit}}", cwd=dest, check=False).returncode == 0:
+            break
+    else:
+        raise TaskSetupError(f"commit {commit} is not in {shown or url} (a ref moved or was deleted?); "
+                             f"run `localagentbench check` and fix repo.ref")
+    done = git("checkout", "-q", "--detach", commit, cwd=dest, check=False)
+    if done.returncode != 0:
+        raise TaskSetupError(f"commit {commit} of {shown or url} cannot be checked out ({_last_line(done)})")
 
 
 def init_single_commit(workdir: Path, *, use_git: bool = False) -> str:

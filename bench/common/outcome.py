@@ -10,6 +10,9 @@ from bench.common import rules
 
 OUTCOMES = ["passed", "failed", "overfit", "agent_timeout", "agent_error", "task_error", "oracle_error", "infra_error"]
 UNSCORED = frozenset({"infra_error"})  # the harness's own failure: never the agent's, left out of scored rates
+# A run whose task could not be set up (its git ref names no commit): booked task_error, its grading sections
+# carrying the reason as `task_error`, and flagged so, so that `--resume` tries it again.
+SETUP_FLAG = "task_setup_failed"
 
 # Exit codes with which a runner says it could not run the tests at all (pytest: usage error, e.g. a path
 # that does not exist, and no tests collected; unittest since Python 3.12: no tests ran).

@@ -1,0 +1,67 @@
+"""Where a task's held-out files land in the grading copy: the one place that knows.
+
+`heldout.into` in a task file says where the contents of `heldout.path` (heldout/<id>/) are laid:
+
+- `heldout` (the default): into the directory `heldout/` of the grading copy, so
+  `heldout/<id>/test_x.py` lands at `heldout/test_x.py` and `python -m pytest -q heldout` finds it;
+- `root`: over the copy's root, so `heldout/<id>/heldout_tests/test_x.py` lands at `heldout_tests/test_x.py`.
+
+The value is a word, not a path: a free destination would need its own safety rules, and two places cover
+every task. Laying (oracle.lay_heldout), the rule book's held-out paths, the read-only mounts, the check
+that the tests were not rewritten while they ran, validate's separation checks and the benchmark's floor
+copy all ask here.
+"""
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+
+from bench.common import safefs
+
+DEFAULT = "heldout"
+CHOICES = {"heldout": "heldout", "root": ""}  # value of heldout.into -> directory of the copy it names ("" = root)
+
+
+def into(held: dict) -> str:
+    """The task's `heldout.into`, the default filled in."""
+    return held.get("into") or DEFAULT
+
+
+def base(held: dict) -> str:
+    """The directory of the grading copy the held-out files are laid into ('' for its root)."""
+    return CHOICES[into(held)]
+
+
+def describe(held: dict) -> str:
+    """Where the files land, in words (for messages)."""
+    where = base(held)
+    return f"{where}/ of the grading copy" if where else "the grading copy's root"
+
+
+def target(held: dict, rel: str) -> str:
+    """Where the held-out file `rel` (relative to heldout.path) lands, relative to the grading copy."""
+    where = base(held)
+    return f"{where}/{rel}" if where else rel
+
+
+def files(held: dict) -> list[tuple[str, str, int]]:
+    """Every held-out file as (path under heldout.path, where it lands in the copy, st_mode), sorted; caches skipped."""
+    found = safefs.scan(Path(held["path"]), skip_top=frozenset())
+    return [(rel, target(held, rel), mode) for rel, mode in sorted(found.files.items())
+            if "__pycache__" not in PurePosixPath(rel).parts and not rel.endswith(".pyc")]
+
+
+def paths(held: dict | None) -> frozenset[str]:
+    """Every path of the grading copy a held-out file or its directory takes (the rule book's held-out paths)."""
+    if not held:
+        return frozenset()
+    found = safefs.scan(Path(held["path"]), skip_top=frozenset())
+    out = set()
+    for rel in [*found.files, *found.dirs]:
+        parts = PurePosixPath(target(held, rel)).parts
+        out.update("/".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return frozenset(out)
+
+
+def tops(landed: list[tuple[str, str, int]]) -> list[str]:
+    """The top-level entries of the copy the held-out files land in (e.g. ['heldout'] by default)."""
+    return sorted({PurePosixPath(dest).parts[0] for _, dest, _ in landed})
