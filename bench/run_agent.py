@@ -13,6 +13,7 @@ import json
 import os
 import resource
 import signal
+import subprocess
 import tempfile
 from pathlib import Path
 from types import ModuleType
@@ -20,7 +21,9 @@ from typing import Iterable, Iterator, Sequence
 
 from bench.adapters import get_adapter
 from bench.adapters.base import COUNT_FIELDS, AgentContext, AgentSignals, ProcessResult, truncate, valid_count
+from bench.adapters.servers import model_for_agent
 from bench.common import cleanup, environment, gitwrite, modelserver, safefs, sandbox, schema
+from bench.common.errors import UserError
 from bench.common.git import patch_files, snapshot_diff
 from bench.common.paths import temp_root
 from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
@@ -34,8 +37,9 @@ BUILTIN_MODEL = "none"
 def agent_options(args) -> dict:
     """The adapter options a command line gives (also recorded in every run)."""
     pass_env = environment.check_names(getattr(args, "pass_env", None) or [])
+    sandbox_ro = [os.path.abspath(os.path.expanduser(p)) for p in getattr(args, "sandbox_ro", None) or []]
     return {k: v for k, v in {"agent_cmd": args.agent_cmd, "seed": args.seed, "base_url": args.base_url,
-                              "pass_env": sorted(set(pass_env)) or None}.items()
+                              "pass_env": sorted(set(pass_env)) or None, "sandbox_ro": sandbox_ro or None}.items()
             if v is not None}
 
 
@@ -44,6 +48,56 @@ def prepare(agent: str, opts: dict) -> tuple[ModuleType, str | None]:
     adapter = get_adapter(agent)
     adapter.check(opts)
     return adapter, adapter.version(opts)
+
+
+PREFLIGHT_TIMEOUT_S = 60.0
+
+
+def _shown(text: str) -> str:
+    """`text` with the user's home written as ~."""
+    home = os.path.expanduser("~").rstrip("/")
+    return text.replace(home + "/", "~/") if home else text
+
+
+def _tail(done: subprocess.CompletedProcess) -> str:
+    lines = [ln.strip() for ln in (done.stderr + b"\n" + done.stdout).decode(errors="replace").splitlines() if ln.strip()]
+    return lines[-1][:200] if lines else f"exit code {done.returncode}"
+
+
+def preflight(adapter: ModuleType, opts: dict, kind: str) -> None:
+    """Before the first run: start the agent's program in the sandbox the runs get, with the same mounts (its
+    version command, or for a command agent its script's interpreter), so that an agent the sandbox cannot start
+    is one line now, not an infra_error on every run. Raises UserError with the fix; a program that fails
+    without the sandbox too is the agent's own problem, only warned about."""
+    extra = sandbox.extra_mounts(opts.get("sandbox_ro") or ())   # each --sandbox-ro path exists, and is not HOME
+    check = getattr(adapter, "start_check", None)
+    found = check(opts) if check and kind == "bwrap" else None
+    if not found:
+        return
+    what, argv, ro = found
+    with tempfile.TemporaryDirectory(prefix="lab-preflight-", dir=temp_root()) as tmp:
+        home, work = Path(tmp) / "home", Path(tmp) / "work"
+        home.mkdir()
+        work.mkdir()
+        env = agent_env({}, home, opts.get("pass_env", ()))
+        wrapped = sandbox.wrap(argv, kind, cwd=work, rw=[work], ro=sandbox.mount_set([*ro, *extra]), home=home,
+                               network=True)
+        try:
+            done = subprocess.run(wrapped, capture_output=True, timeout=PREFLIGHT_TIMEOUT_S, stdin=subprocess.DEVNULL,
+                                  env=env, cwd=work)
+            if done.returncode == 0:
+                return
+            bare = subprocess.run(argv, capture_output=True, timeout=PREFLIGHT_TIMEOUT_S, stdin=subprocess.DEVNULL,
+                                  env=env, cwd=work)
+        except (OSError, subprocess.SubprocessError) as exc:
+            log(f"warning: could not check that {_shown(what)} starts in the sandbox ({exc}); the runs go ahead")
+            return
+    if bare.returncode != 0:
+        log(f"warning: {_shown(what)} fails to start even without the sandbox ({_shown(_tail(bare))}); "
+            "the runs go ahead")
+        return
+    raise UserError(f"{_shown(what)} cannot start in the sandbox ({_shown(_tail(done))}); pass --sandbox-ro DIR for what it "
+                    "needs, or --sandbox none")
 
 
 def _files_changed(patch: bytes) -> list[str]:
@@ -211,8 +265,9 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
         home = Path(inv.env.get("HOME") or scratch / "home")
         with timed("files"):
             home.mkdir(parents=True, exist_ok=True)
-        argv = sandbox.wrap(inv.argv, sandbox_kind, cwd=workdir, rw=[workdir, scratch], home=home,
-                            ro=[prompt_file, *inv.ro_paths], network=True)
+        argv = sandbox.wrap(inv.argv, sandbox_kind, cwd=workdir, rw=[workdir, scratch], home=home, network=True,
+                            ro=sandbox.mount_set([prompt_file, *inv.ro_paths,
+                                                  *sandbox.extra_mounts(opts.get("sandbox_ro") or ())]))
         env = agent_env(inv.env, home, opts.get("pass_env", ()))
         with timed("agent_process"):
             done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path,
@@ -291,21 +346,23 @@ def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
     return section
 
 
-def sandbox_record(kind: str, requested: str | None) -> dict:
-    """The sandbox section every run record carries."""
-    return sandbox.describe(kind, requested, {"agent": "host", "grading": "none"})
+def sandbox_record(kind: str, requested: str | None, extra_ro: Sequence[str] = ()) -> dict:
+    """The sandbox section every run record carries (`extra_ro`: the --sandbox-ro paths)."""
+    return sandbox.describe(kind, requested, {"agent": "host", "grading": "none"}, extra_ro)
 
 
 def run_agent(records: Iterable[dict], agent: str, model: str | None, opts: dict,
               keep_workdir: bool = False, timeout_s: float | None = None, sandbox_requested: str | None = None,
               limits: dict[int, int] | None = None) -> Iterator[dict]:
     """Run the agent on every isolated run record, in order; each record read and emitted is schema-checked."""
+    model = model_for_agent(agent, model, opts.get("base_url"))   # `qwen3:8b` is recorded as `ollama/qwen3:8b`
     adapter, version = prepare(agent, opts)
     kind = sandbox.resolve(sandbox_requested)
+    preflight(adapter, opts, kind)
     model_section = gather_model(agent, model, opts)
     for record in records:
         schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
-        record = {**record, "sandbox": sandbox_record(kind, sandbox_requested)}
+        record = {**record, "sandbox": sandbox_record(kind, sandbox_requested, opts.get("sandbox_ro") or ())}
         if model_section:
             record["model"] = dict(model_section)
         record = run_agent_one(record, agent, adapter, version, model or BUILTIN_MODEL, opts, keep_workdir,
@@ -325,6 +382,9 @@ def add_agent_arguments(parser) -> None:
     parser.add_argument("--timeout", type=float, default=None, help="override every task's agent timeout (seconds)")
     parser.add_argument("--sandbox", choices=sandbox.KINDS, default="auto",
                         help="bwrap (Linux), none, or auto: bwrap where it works (default)")
+    parser.add_argument("--sandbox-ro", action="append", default=[], metavar="PATH",
+                        help="also show this file or directory to the agent, read-only (repeatable), for what its "
+                             "binary needs that the harness does not find itself")
     parser.add_argument("--max-file-mb", type=int, default=1024, help="largest file an agent may write (default 1024)")
     parser.add_argument("--max-procs", type=int, default=None, help="process limit (RLIMIT_NPROC; not enforced for root)")
     parser.add_argument("--max-mem-mb", type=int, default=None, help="address-space limit per agent process")

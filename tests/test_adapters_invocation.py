@@ -12,6 +12,7 @@ import pytest
 
 from bench.adapters import aider, binaries, opencode, servers
 from bench.adapters.base import AgentContext
+from bench.common import sandbox
 from bench.common.errors import UserError
 
 
@@ -96,16 +97,26 @@ def test_versions_and_pins(tmp_path, clean_env):
     assert "opencode-ai@1.18.33" in opencode.INSTALL_HINT and "aider-chat==0.86.2" in aider.INSTALL_HINT
 
 
-def test_install_paths_for_npm_and_venv(tmp_path):
-    pkg = tmp_path / "node_modules" / "opencode-ai" / "bin"
-    pkg.mkdir(parents=True)
-    (pkg / "opencode.exe").write_text("")
-    assert binaries.install_paths(pkg / "opencode.exe") == [tmp_path / "node_modules"]
+def test_binary_mounts_for_npm_and_venv(tmp_path):
+    # A project install (`nox -s install-agents`): the platform package lies beside opencode-ai, so the whole tree.
+    pkg = tmp_path / "node_modules" / "opencode-ai"
+    (pkg / "bin").mkdir(parents=True)
+    (pkg / "bin" / "opencode.exe").write_text("")
+    (pkg / "package.json").write_text(json.dumps({"optionalDependencies": {"opencode-linux-x64": "1.18.33"}}))
+    (tmp_path / "node_modules" / "opencode-linux-x64").mkdir()
+    bin_link = tmp_path / "node_modules" / ".bin" / "opencode"
+    bin_link.parent.mkdir()
+    bin_link.symlink_to("../opencode-ai/bin/opencode.exe")
+    assert sandbox.binary_mounts(bin_link) == [tmp_path / "node_modules"]
+    # `npm install -g`: the dependencies inside the package, so the package alone.
+    (tmp_path / "node_modules" / "opencode-linux-x64").rmdir()
+    (pkg / "node_modules" / "opencode-linux-x64").mkdir(parents=True)
+    assert sandbox.binary_mounts(bin_link) == [bin_link, pkg]
     venv = tmp_path / "venv"
     (venv / "bin").mkdir(parents=True)
     (venv / "bin" / "aider").write_text("")
-    (venv / "pyvenv.cfg").write_text("home = /usr/local/python3.11/bin\n")
-    assert binaries.install_paths(venv / "bin" / "aider") == [venv.resolve(), Path("/usr/local/python3.11")]
+    (venv / "pyvenv.cfg").write_text("home = /usr/local/python3.11/bin\n")   # a base Python every sandbox shows
+    assert sandbox.binary_mounts(venv / "bin" / "aider") == [venv]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,7 +146,9 @@ def test_resolve_model():
                                                         "http://127.0.0.1:8080/v1")
     assert servers.resolve_model("ollama/qwen3:8b", base_url="localhost:11434/v1").openai_base == "http://localhost:11434/v1"
     assert servers.resolve_model("openai/gpt-x", base_url="http://h/v1").model == "gpt-x"
-    for bad in ("qwen3:8b", "none", "", "ollama/"):
+    t = servers.resolve_model("qwen3:8b", env={"OLLAMA_HOST": "box:1234"})   # a bare tag is ollama/<tag>
+    assert (t.spec, t.kind, t.model, t.root) == ("ollama/qwen3:8b", "ollama", "qwen3:8b", "http://box:1234")
+    for bad in ("none", "", "ollama/", "anthropic/claude", "http://127.0.0.1:11434"):
         with pytest.raises(UserError):
             servers.resolve_model(bad, env={})
 

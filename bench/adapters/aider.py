@@ -37,8 +37,9 @@ from typing import Any
 
 from bench.adapters.aider_output import parse_count, parse_stdout, read_analytics, signals_from
 from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult, context_length, truncate
-from bench.adapters.binaries import find_binary, install_paths, require_binary, run_version, scrubbed_env_prefix
+from bench.adapters.binaries import find_binary, require_binary, run_version, scrubbed_env_prefix
 from bench.adapters.servers import ModelTarget, no_proxy, resolve_model
+from bench.common.sandbox import binary_mounts
 
 __all__ = [
     "NAME", "PINNED_VERSION", "INSTALL_HINT", "INSTALL_SHORT", "ANALYTICS_FILE",
@@ -65,6 +66,13 @@ ANALYTICS_FILE = "aider-analytics.jsonl"
 def check(opts: dict) -> None:
     """The aider binary must exist."""
     require_binary(NAME, INSTALL_SHORT)
+
+
+def start_check(opts: dict) -> tuple[str, list[str], list[Path]]:
+    """What run_agent starts in the sandbox before the first run to prove the binary starts there:
+    (what, `aider --version`, what the sandbox shows for it)."""
+    binary = require_binary(NAME, INSTALL_SHORT)
+    return f"{NAME} at {binary}", [str(binary), "--version"], binary_mounts(binary)
 
 
 def version(opts: dict) -> str | None:
@@ -211,7 +219,7 @@ def invocation(ctx: AgentContext) -> Invocation:
         **server_env,
     }
     scrub = scrubbed_env_prefix(("AIDER_",), keep=set(env))
-    return Invocation(argv=scrub + argv, env=env, stdin=None, ro_paths=install_paths(binary))
+    return Invocation(argv=scrub + argv, env=env, stdin=None, ro_paths=binary_mounts(binary))
 
 
 # ---------------------------------------------------------------------------------------------

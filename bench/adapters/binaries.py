@@ -95,26 +95,3 @@ def scrubbed_env_prefix(prefixes: tuple[str, ...], keep: set[str], env: dict[str
         argv += ["-u", k]
     return argv
 
-
-def install_paths(binary: Path) -> list[Path]:
-    """What a sandbox must show (read-only) for `binary` to run: its npm tree, or its virtualenv and base Python."""
-    binary = Path(binary)
-    resolved = binary.resolve()
-    parts = resolved.parts
-    if "node_modules" in parts:
-        idx = len(parts) - 1 - parts[::-1].index("node_modules")
-        return [Path(*parts[: idx + 1])]
-    venv = binary.parent.parent
-    cfg = venv / "pyvenv.cfg"
-    if cfg.is_file():
-        paths = [venv.resolve()]
-        try:
-            for line in cfg.read_text(encoding="utf-8").splitlines():
-                key, _, value = line.partition("=")
-                if key.strip() == "home" and value.strip():
-                    base = Path(value.strip()).resolve().parent   # .../bin -> the base prefix
-                    paths.append(base)
-        except OSError:
-            pass
-        return paths
-    return [resolved.parent]

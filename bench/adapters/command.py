@@ -4,15 +4,24 @@ The command runs with cwd = the workdir and these variables set:
 LOCALAGENTBENCH_PROMPT_FILE (the prompt, outside the workdir), LOCALAGENTBENCH_MODEL, LOCALAGENTBENCH_WORKDIR.
 It may append normalized trajectory events (JSON Lines, see METHODOLOGY.md) to LOCALAGENTBENCH_EVENTS_FILE;
 a `usage` event ({"type": "usage", "tokens_in": N, "tokens_out": M}) is summed into the token counts.
+
+When the command's first word is a path (`/tmp/x/agent.sh`, `~/bin/agent`), the sandbox shows that program and
+what it needs to start (sandbox.binary_mounts: its symlinks, venv, interpreter); a leading `~/` means the
+user's home, not the run's private HOME.
 """
 from __future__ import annotations
 
+import os
+import shlex
 import shutil
+from pathlib import Path
 
 from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult, read_events, signals_from_events
 from bench.common.errors import UserError
+from bench.common.sandbox import binary_mounts, shebang
 
 NOT_FOUND_EXIT = 127
+SHELLS = ("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash")
 
 
 def check(opts: dict) -> None:
@@ -21,6 +30,38 @@ def check(opts: dict) -> None:
         raise UserError('--agent command needs --agent-cmd "<shell command>" (e.g. --agent-cmd "my-agent --yes")')
     if shutil.which("sh") is None:
         raise UserError("command agent: /bin/sh not found; the command adapter needs a POSIX shell")
+
+
+def _command(opts: dict) -> str:
+    """The command, a leading `~/` expanded to the user's home (inside the sandbox HOME is the run's own)."""
+    cmd = opts["agent_cmd"]
+    return os.path.expanduser("~") + cmd[1:] if cmd.startswith("~/") else cmd
+
+
+def program(opts: dict) -> Path | None:
+    """The program the command starts, when its first word is a path (absolute, or `~/...`); else None."""
+    try:
+        words = shlex.split(_command(opts))
+    except ValueError:
+        return None
+    return Path(words[0]) if words and words[0].startswith("/") else None
+
+
+def start_check(opts: dict) -> tuple[str, list[str], list[Path]] | None:
+    """What run_agent starts in the sandbox before the first run (see run_agent.preflight), or None when the
+    command starts no program of its own: that the program is there and executable, and that its interpreter
+    starts (`<interpreter> --version`; `-c ''` for Python, which loads its standard library, and for shells)."""
+    prog = program(opts)
+    if prog is None:
+        return None
+    check = '[ -x "$0" ] || { echo "$0: No such file or directory, or not executable" >&2; exit 127; }'
+    words = shebang(prog.resolve())
+    names = [Path(w).name for w in words]
+    # Python and shells run an empty program (Python loading its standard library); others print a version.
+    quiet = any(n.startswith("python") or n in SHELLS for n in names)
+    probe = (["-c", ""] if quiet else ["--version"]) if words else []
+    argv = ["sh", "-c", check + ('; exec "$@"' if words else ""), str(prog), *words, *probe]
+    return f"command {prog}", argv, binary_mounts(prog)
 
 
 def version(opts: dict) -> str | None:
@@ -32,13 +73,14 @@ def invocation(ctx: AgentContext) -> Invocation:
     """`sh -c CMD` with the LOCALAGENTBENCH_* variables."""
     events = ctx.scratch_dir / "events.jsonl"
     return Invocation(
-        argv=["sh", "-c", ctx.options["agent_cmd"]],
+        argv=["sh", "-c", _command(ctx.options)],
         env={
             "LOCALAGENTBENCH_PROMPT_FILE": str(ctx.prompt_file),
             "LOCALAGENTBENCH_MODEL": ctx.model,
             "LOCALAGENTBENCH_WORKDIR": str(ctx.workdir),
             "LOCALAGENTBENCH_EVENTS_FILE": str(events),
         },
+        ro_paths=binary_mounts(prog) if (prog := program(ctx.options)) else [],
     )
 
 

@@ -36,8 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult, context_length, truncate
-from bench.adapters.binaries import find_binary, install_paths, require_binary, run_version, scrubbed_env_prefix
+from bench.adapters.binaries import find_binary, require_binary, run_version, scrubbed_env_prefix
 from bench.adapters.servers import ModelTarget, no_proxy, resolve_model
+from bench.common.sandbox import binary_mounts
 
 NAME = "opencode"
 PINNED_VERSION = "1.18.33"
@@ -66,6 +67,13 @@ FIXED_ENV = {
 def check(opts: dict) -> None:
     """The opencode binary must exist."""
     require_binary(NAME, INSTALL_SHORT)
+
+
+def start_check(opts: dict) -> tuple[str, list[str], list[Path]]:
+    """What run_agent starts in the sandbox before the first run to prove the binary starts there:
+    (what, `opencode --version`, what the sandbox shows for it)."""
+    binary = require_binary(NAME, INSTALL_SHORT)
+    return f"{NAME} at {binary}", [str(binary), "--version"], binary_mounts(binary)
 
 
 def version(opts: dict) -> str | None:
@@ -132,7 +140,7 @@ def invocation(ctx: AgentContext) -> Invocation:
         "-m", f"{PROVIDER_ID}/{target.model}", "--dir", str(ctx.workdir),
         "--print-logs", "--log-level", "INFO", "--thinking",
     ]
-    return Invocation(argv=argv, env=env, stdin=ctx.prompt.encode("utf-8"), ro_paths=install_paths(binary))
+    return Invocation(argv=argv, env=env, stdin=ctx.prompt.encode("utf-8"), ro_paths=binary_mounts(binary))
 
 
 # ---------------------------------------------------------------------------------------------

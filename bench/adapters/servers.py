@@ -1,5 +1,7 @@
-"""Which model server a model name means. Shared by the agent adapters and doctor.
+"""Which model server a model name means. Shared by the agent adapters, the run pipeline, doctor and the probe.
 
+- A bare Ollama tag (`qwen3:8b`, `llama3`) means `ollama/<tag>`: see canonical_model(), the one rule
+  every entry point uses, so `qwen3:8b` and `ollama/qwen3:8b` are the same model in every record.
 - `ollama/<tag>` is the Ollama server at $OLLAMA_HOST (default http://127.0.0.1:11434; `host:port`
   without a scheme is accepted, as Ollama's own CLI does).
 - With a base URL (`--base-url`, an OpenAI-compatible server's …/v1), that server is used instead and
@@ -71,12 +73,45 @@ def normalize_base_url(url: str) -> str:
     return u
 
 
-def resolve_model(model: str, base_url: str | None = None, env: dict[str, str] | None = None) -> ModelTarget:
-    """Resolve a model name (and optional OpenAI-compatible base URL) to a ModelTarget; UserError if unclear."""
-    spec = (model or "").strip()
+def canonical_model(model: str | None, base_url: str | None = None, option: str = "--model") -> str | None:
+    """The one spelling of a model name that every record, label and comparison uses.
+
+    - With a base URL (--base-url) the name is that server's own model id: returned as given (stripped).
+    - A name with a provider prefix (a `/` before the first `:`, or a `/` and no `:` at all), e.g.
+      `ollama/qwen3:8b` or `openai/coder`, is returned as given.
+    - Any other name is a bare Ollama tag and gets the prefix: `qwen3:8b` -> `ollama/qwen3:8b`.
+      (A namespaced Ollama model, `user/model:tag`, is written `ollama/user/model:tag`.)
+    - None, "" and "none" (the built-in agents' model) are returned unchanged.
+
+    A URL is not a model name: UserError naming `option`, the option the user typed it into.
+    """
+    if model is None:
+        return None
+    spec = model.strip()
     if not spec or spec == "none":
-        raise UserError("--model is required for this agent, e.g. --model ollama/qwen3:8b "
-                        "(or a model id with --base-url http://host:port/v1)")
+        return spec
+    if "://" in spec:
+        raise UserError(f"{option} {spec!r}: a URL is not a model name; give the server with --base-url URL "
+                        f"and the model's name with {option}, e.g. {option} qwen3:8b")
+    if base_url:
+        return spec
+    slash, colon = spec.find("/"), spec.find(":")
+    if slash >= 0 and (colon < 0 or slash < colon):
+        return spec
+    return "ollama/" + spec
+
+
+def resolve_model(model: str, base_url: str | None = None, env: dict[str, str] | None = None,
+                  option: str = "--model") -> ModelTarget:
+    """Resolve a model name (and optional OpenAI-compatible base URL) to a ModelTarget; UserError if unclear.
+
+    The name is first made canonical (canonical_model: `qwen3:8b` means `ollama/qwen3:8b`); errors name
+    `option`, the option the user typed the name into (`--model`, `--probe`).
+    """
+    spec = canonical_model(model, base_url, option) or ""
+    if not spec or spec == "none":
+        raise UserError(f"{option} is required for this agent, e.g. {option} qwen3:8b (an Ollama tag) "
+                        "or a model id with --base-url http://host:port/v1")
     if base_url:
         base = normalize_base_url(base_url)
         name = spec
@@ -85,17 +120,33 @@ def resolve_model(model: str, base_url: str | None = None, env: dict[str, str] |
                 name = name[len(prefix):]
                 break
         if not name:
-            raise UserError(f"--model {spec!r}: no model id after the prefix")
+            raise UserError(f"{option} {spec!r}: no model id after the prefix; give the server's model id, e.g. {option} coder")
         root = base[: -len("/v1")] if base.endswith("/v1") else base
         return ModelTarget(spec=spec, kind="openai", model=name, root=root, openai_base=base)
     if spec.startswith("ollama/"):
         name = spec[len("ollama/"):]
         if not name:
-            raise UserError(f"--model {spec!r}: no Ollama tag after 'ollama/' (e.g. ollama/qwen3:8b)")
+            raise UserError(f"{option} {spec!r}: no Ollama tag after 'ollama/'; name one, e.g. {option} qwen3:8b")
         root = ollama_host(env)
         return ModelTarget(spec=spec, kind="ollama", model=name, root=root, openai_base=root + "/v1")
-    raise UserError(f"--model {spec!r}: name an Ollama model as ollama/<tag> (e.g. ollama/qwen3:8b), "
-                    "or give --base-url http://host:port/v1 for an OpenAI-compatible server")
+    raise UserError(f"{option} {spec!r}: {spec.split('/', 1)[0]!r} is not a provider this harness reaches; name an "
+                    f"Ollama model by its tag ({option} qwen3:8b, or {option} ollama/{spec} for a namespaced one), "
+                    "or add --base-url http://host:port/v1 for an OpenAI-compatible server")
+
+
+VERBATIM_MODEL_AGENTS = ("command",)   # any command: its --model goes to it as typed (it may name any provider)
+
+
+def model_for_agent(agent: str, model: str | None, base_url: str | None = None, option: str = "--model") -> str | None:
+    """The model id an evaluation records and hands the agent: canonical_model(), except for `command`.
+
+    The `command` agent's --model is handed to the command as typed (LOCALAGENTBENCH_MODEL), since the command
+    may name any provider its own way; every other agent's model is resolved by this module, so its canonical
+    name is the one recorded, and `qwen3:8b` and `ollama/qwen3:8b` group and compare as one model.
+    """
+    if agent in VERBATIM_MODEL_AGENTS:
+        return model
+    return canonical_model(model, base_url, option)
 
 
 def no_proxy(target: ModelTarget, env: dict[str, str] | None = None) -> str:

@@ -1,17 +1,20 @@
 """The sandbox agents and grading commands run in: bubblewrap on Linux, or none (recorded and warned about).
 
 Under bwrap a run sees: system directories read-only; the Python installation read-only; its own workdir
-(or grading copy) read-write; a private HOME and /tmp; whatever the adapter names read-only (its own
-install dir, the prompt file). It does not see the repository, held-out tests, solutions, other runs or
-the user's home. It holds no capabilities, even when the harness runs as root: in a user namespace that
-cannot create further ones where the kernel allows it, else with every capability dropped. It has its own
-PID namespace, so when the run ends every process it started ends too, daemons that called setsid
-included. The agent phase shares the host network (it must reach the model server on 127.0.0.1); grading
-runs with no network at all. SECURITY.md states the threat model.
+(or grading copy) read-write; a private HOME and /tmp; read-only, the agent's binary and what it needs
+to start (binary_mounts), the --sandbox-ro paths and the prompt file. It does not see the repository,
+held-out tests, solutions, other runs or the rest of the user's home. It holds no capabilities, even when
+the harness runs as root: in a user namespace that cannot create further ones where the kernel allows it,
+else with every capability dropped. It has its own PID namespace, so when the run ends every process it
+started ends too, daemons that called setsid included. The agent phase shares the host network (it must
+reach the model server on 127.0.0.1); grading runs with no network at all. SECURITY.md states the threat
+model.
 """
 from __future__ import annotations
 
 import functools
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -146,6 +149,188 @@ def python_dirs() -> tuple[Path, ...]:
     return tuple(sorted(d for d in outside if not any(o != d and d.is_relative_to(o) for o in outside)))  # one mount covers both
 
 
+MAX_LINKS = 40  # symlinks followed resolving one path, as the kernel's limit
+SHEBANG_BYTES = 256
+
+
+def _home() -> Path | None:
+    home = os.environ.get("HOME")
+    return Path(os.path.realpath(home)) if home and home != "/" else None
+
+
+def _visible(path: Path) -> bool:
+    """Whether every sandbox shows `path` already: under a system directory or the Python installation."""
+    return any(path == Path(d) or path.is_relative_to(d) for d in (*SYSTEM_DIRS, *python_dirs()))
+
+
+def _too_wide(path: Path) -> bool:
+    """Never mounted: `/`, and the user's home or any directory holding it."""
+    home = _home()
+    return path == Path("/") or (home is not None and home.is_relative_to(path))
+
+
+def symlink_chain(path: str | Path) -> tuple[list[Path], Path]:
+    """Resolve `path` as the kernel does: (every symlink met on the way, each at its real location; the real path).
+
+    A sandbox that recreates those symlinks (wrap() does, for each one it is given) resolves the path exactly as
+    the host does, so a launcher that finds its files relative to its own real location (npm's bin links) works.
+    """
+    todo = list(Path(os.path.abspath(os.path.expanduser(str(path)))).parts[1:])
+    cur, links = Path("/"), []
+    while todo:
+        name = todo.pop(0)
+        if name in ("", "."):
+            continue
+        if name == "..":
+            cur = cur.parent
+            continue
+        nxt = cur / name
+        if not nxt.is_symlink():
+            cur = nxt
+            continue
+        if len(links) >= MAX_LINKS:
+            break
+        target = os.readlink(nxt)
+        links.append(nxt)
+        if os.path.isabs(target):
+            cur = Path("/")
+        todo = list(Path(target).parts[1 if os.path.isabs(target) else 0:]) + todo
+    return links, cur
+
+
+def shebang(path: Path) -> list[str]:
+    """The interpreter line of a script (`#!/usr/bin/env node` -> ["/usr/bin/env", "node"]), [] for none."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(SHEBANG_BYTES)
+    except OSError:
+        return []
+    if not head.startswith(b"#!"):
+        return []
+    words = head[2:].split(b"\n", 1)[0].decode(errors="replace").split()
+    if len(words) > 2 and Path(words[0]).name == "env" and words[1] == "-S":  # env -S "node --flag"
+        words = [words[0], *words[2:]]
+    return words
+
+
+def _interpreter(words: list[str], search_path: str | None) -> Path | None:
+    """The program a shebang runs: the named path, or for `env NAME` what PATH finds. Version managers' shims
+    (a `shims/` directory: pyenv, rbenv, asdf) are passed over, as they are in the sandbox, where they are not
+    shown: they pick the real program from files under the user's HOME, which a sandbox replaces with its own."""
+    if not words:
+        return None
+    if Path(words[0]).name != "env":
+        return Path(words[0])
+    name = next((w for w in words[1:] if not w.startswith("-") and "=" not in w), None)
+    for directory in (search_path or "").split(os.pathsep) if name and "/" not in name else []:
+        candidate = Path(directory or ".") / name
+        if "shims" not in candidate.parts[:-1] and candidate.is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def _venv(directory: Path) -> tuple[Path, list[Path]] | None:
+    """(the virtualenv whose bin/ is `directory`, what its base interpreter needs), or None when it is none."""
+    venv = directory.parent
+    cfg = venv / "pyvenv.cfg"
+    if directory.name not in ("bin", "Scripts") or not cfg.is_file():
+        return None
+    needs: list[Path] = []
+    try:
+        lines = cfg.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        lines = []
+    for line in lines:
+        key, _, value = line.partition("=")
+        if key.strip() == "home" and value.strip():
+            base_bin = Path(os.path.realpath(value.strip()))
+            needs += [base_bin.parent / "lib", base_bin.parent / "lib64"]   # the base prefix's stdlib, libpython
+    return venv, needs
+
+
+def _package_dir(real: Path) -> Path | None:
+    """For a file inside node_modules: the npm package it belongs to, or the whole node_modules tree when the
+    package's dependencies were installed beside it (a project install) rather than inside it (`npm -g`)."""
+    parts = real.parts
+    if "node_modules" not in parts[:-1]:
+        return None
+    idx = len(parts) - 2 - parts[-2::-1].index("node_modules")
+    tree = Path(*parts[: idx + 1])
+    if idx + 1 >= len(parts) - 1:
+        return tree
+    depth = 2 if parts[idx + 1].startswith("@") else 1
+    package = Path(*parts[: idx + 1 + depth])
+    try:
+        meta = json.loads((package / "package.json").read_text(encoding="utf-8"))
+        deps = {**(meta.get("dependencies") or {}), **(meta.get("optionalDependencies") or {})}
+    except (OSError, ValueError, AttributeError):
+        deps = {}
+    hoisted = any(not (package / "node_modules" / d).exists() and (tree / d).exists() for d in deps)
+    return tree if hoisted else package
+
+
+def binary_mounts(path: str | Path, search_path: str | None = None, _seen: set | None = None) -> list[Path]:
+    """What a sandbox must show, read-only, for the program at `path` to start, and nothing more.
+
+    The symlinks on the way to it (recreated as symlinks inside) and the file itself; the virtualenv it lies
+    in (pyvenv.cfg beside its bin/) and that venv's base interpreter's lib/; the npm package its real path lies
+    in; and, for a script, its interpreter (`#!/usr/bin/env node`: the node PATH finds, `#!/path/python`: that
+    one) with the same rules, plus the interpreter's install prefix (`<prefix>/bin/node` -> `<prefix>`). What
+    every sandbox already shows (system directories, the harness's Python) is left out, and so is `/` or any
+    directory holding the user's home: the home as a whole is never mounted. `search_path`: the PATH the
+    program runs with (default: the harness's).
+    """
+    seen = set() if _seen is None else _seen
+    search_path = os.environ.get("PATH") if search_path is None else search_path
+    links, real = symlink_chain(path)
+    if real in seen or not os.path.lexists(real):
+        return []
+    seen.add(real)
+    found: list[Path] = [*links, real]
+    for step in (*links, real):   # venv/bin/python is a link out of its venv, and still needs pyvenv.cfg
+        venv = _venv(step.parent)
+        if venv:
+            found += [venv[0], *venv[1]]
+    package = _package_dir(real)
+    if package:
+        found.append(package)
+    interpreter = _interpreter(shebang(real), search_path) if real.is_file() else None
+    if interpreter is not None:
+        found += binary_mounts(interpreter, search_path, seen)
+        ireal = symlink_chain(interpreter)[1]
+        if ireal.parent.name == "bin" and not _venv(ireal.parent):
+            found.append(ireal.parent.parent)       # its install prefix (~/.nvm/versions/node/vX)
+    return found if _seen is not None else mount_set(found)
+
+
+def mount_set(paths: Sequence[str | Path]) -> list[Path]:
+    """`paths` as wrap() should mount them: existing, absolute, without what every sandbox shows already, without
+    `/` or anything holding the home, and without what lies inside another of them (a directory mounted covers it)."""
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(os.path.abspath(os.path.expanduser(str(raw))))
+        if not os.path.lexists(path) or _visible(path) or _too_wide(path) or path in out:
+            continue
+        out.append(path)
+    dirs = [p for p in out if p.is_dir() and not p.is_symlink()]
+    return [p for p in out if not any(d != p and p.is_relative_to(d) for d in dirs)]
+
+
+def extra_mounts(paths: Sequence[str | Path]) -> list[Path]:
+    """The --sandbox-ro paths: each with the symlinks on the way to it; a UserError (one line) for one that does
+    not exist or would mount the user's home as a whole."""
+    found: list[Path] = []
+    for raw in paths:
+        links, real = symlink_chain(raw)
+        if not real.exists():
+            raise UserError(f"--sandbox-ro {raw}: no such file or directory")
+        if _too_wide(real):
+            raise UserError(f"--sandbox-ro {raw}: that would show the whole home directory (or /) to the agent; "
+                            "name the directories it needs inside it")
+        found += [*links, real]
+    return mount_set(found)
+
+
 def _bwrap_args(exe: str, confine: tuple[str, ...], argv: list[str], *, cwd: Path, rw: list[Path], ro: list[Path],
                 home: Path, network: bool, ro_inside: Sequence[Path] = ()) -> list[str]:
     args = [exe, *confine, "--die-with-parent", "--unshare-pid", "--unshare-ipc",
@@ -158,7 +343,9 @@ def _bwrap_args(exe: str, confine: tuple[str, ...], argv: list[str], *, cwd: Pat
     for path in python_dirs():
         args += ["--ro-bind", str(path), str(path)]
     for path in ro:
-        if Path(path).exists():
+        if os.path.islink(path):   # recreated, so a launcher sees its real location (binary_mounts' chains)
+            args += ["--symlink", os.readlink(path), str(path)]
+        elif Path(path).exists():
             args += ["--ro-bind", str(path), str(path)]
     for path in rw:
         args += ["--bind", str(path), str(path)]
@@ -182,13 +369,15 @@ def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path
                        ro_inside=ro_inside)
 
 
-def describe(kind: str, requested: str | None, phase_network: dict[str, str]) -> dict:
-    """The sandbox section of a run record."""
+def describe(kind: str, requested: str | None, phase_network: dict[str, str], extra_ro: Sequence[str] = ()) -> dict:
+    """The sandbox section of a run record (`extra_ro`: the paths added with --sandbox-ro)."""
     info = {"kind": kind, "requested": requested or "auto", "temp_root": paths.temp_root()}
     if kind == "bwrap":
         info.update(network=phase_network, pid_namespace=True, capabilities="none",
                     user_namespace=confinement().user_namespace,
-                    filesystem="workdir rw; system, python ro; rest hidden")
+                    filesystem="workdir rw; system, python, the agent's binary and what it needs ro; rest hidden")
+        if extra_ro:
+            info["extra_ro"] = [str(p) for p in extra_ro]
     else:
         why = bwrap_works() if requested in (None, "auto") else "disabled with --sandbox none"
         info.update(network={k: "host" for k in phase_network}, pid_namespace=False,
