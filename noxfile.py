@@ -1,7 +1,7 @@
 """Sessions that chain LocalAgentBench's stages. `nox -l` lists them; text after `--` goes to the session.
 
     nox -s eval                          the embedded default: mock agent, every task, report written
-    nox -s eval -- ollama/qwen3:8b aider a real model and agent (extra `localagentbench run` args may follow)
+    nox -s eval -- qwen3:8b aider        a real model and agent (extra `localagentbench run` args may follow)
     nox -s check tests                   what CI runs
     nox -s score -- results/<run>        any stage by hand: validate isolate run_agent oracle score render
 """
@@ -20,6 +20,8 @@ STAGES = ["validate", "isolate", "run_agent", "oracle", "score", "render"]
 
 def install(session: nox.Session, *extras: str) -> None:
     """Install the harness (editable) into the session's virtualenv."""
+    if session.venv_backend == "none":   # `nox --no-venv`: the harness must already be importable here
+        return
     spec = f".[{','.join(extras)}]" if extras else "."
     session.install("-q", "-e", spec)
 
@@ -45,19 +47,39 @@ def verify(session: nox.Session) -> None:
     session.run("localagentbench", "verify", *session.posargs)
 
 
+EVAL_USAGE = ("usage: nox -s eval -- MODEL AGENT [localagentbench run args...], e.g. nox -s eval -- qwen3:8b aider "
+              "(or only run args: nox -s eval -- --agent aider --model qwen3:8b)")
+
+
+def eval_run_args(posargs: list[str]) -> list[str]:
+    """The `localagentbench` arguments for `nox -s eval -- POSARGS`; ValueError(EVAL_USAGE) when unclear.
+
+    No arguments: the embedded default (mock agent). `MODEL AGENT [run args...]`: that model and agent (the
+    model named as everywhere, `qwen3:8b` = `ollama/qwen3:8b`). Arguments that start with an option are
+    `localagentbench run` arguments as they stand. A report is always written.
+    """
+    args = list(posargs)
+    if not args:
+        return ["run", "--agent", "mock", "--report"]
+    if args[0].startswith("-"):
+        return ["run", *args, *([] if "--report" in args else ["--report"])]
+    if len(args) < 2 or args[1].startswith("-"):
+        raise ValueError(EVAL_USAGE)
+    model, agent, rest = args[0], args[1], args[2:]
+    return ["run", "--model", model, "--agent", agent, *([] if "--report" in rest else ["--report"]), *rest]
+
+
 @nox.session(name="eval")
 def eval_(session: nox.Session) -> None:
-    """Run an evaluation and write the report: `nox -s eval -- [MODEL AGENT [run args...]]`."""
+    """Run an evaluation and write the report: `nox -s eval -- [MODEL AGENT [run args...]]`, e.g. qwen3:8b aider."""
     install(session)
-    args = list(session.posargs)
-    if not args:
+    if not session.posargs:
         session.log("no MODEL AGENT given: the embedded default (mock agent, every task, no model needed)")
-        session.run("localagentbench", "run", "--agent", "mock", "--report")
-        return
-    if len(args) < 2 or args[1].startswith("-"):
-        session.error("usage: nox -s eval -- MODEL AGENT [localagentbench run args...], e.g. ollama/qwen3:8b aider")
-    model, agent, rest = args[0], args[1], args[2:]
-    session.run("localagentbench", "run", "--model", model, "--agent", agent, "--report", *rest)
+    try:
+        argv = eval_run_args(list(session.posargs))
+    except ValueError as exc:
+        session.error(str(exc))
+    session.run("localagentbench", *argv)
 
 
 @nox.session

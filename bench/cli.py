@@ -4,7 +4,7 @@
     localagentbench report --results SUMMARY --out DIR
     localagentbench check [--tasks DIR]
     localagentbench list-tasks [--tasks DIR] [--json]
-    localagentbench verify [TASKS] [--task ID] [--times N]
+    localagentbench verify [--tasks DIR] [--task ID] [--times N]
     localagentbench compare --base A --other B [--json] [--allow-different-tasks]
     localagentbench promote RUN --name NAME
     localagentbench publish [leaderboard] [--out DIR]
@@ -23,7 +23,7 @@ from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
 from bench.common.summary import load_summary
-from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.stage import ArgumentParser, invoked_as, log, run_main
 
 
 def cmd_run(args) -> int:
@@ -33,9 +33,10 @@ def cmd_run(args) -> int:
         for line in problems:
             log(line)
         raise UserError(f"{len(problems)} problem(s) in the task files; nothing was run")
-    out = Path(args.out) if args.out else Path("results") / (args.run_id or isolate.new_run_id())
+    run_id = args.run_id or isolate.new_run_id()  # one id: the default folder is named by the run it holds
+    out = Path(args.out) if args.out else Path("results") / run_id
     summary, stopped = evaluate.evaluate(
-        tasks, agent=args.agent, model=args.model, opts=run_agent.agent_options(args), out=out, run_id=args.run_id,
+        tasks, agent=args.agent, model=args.model, opts=run_agent.agent_options(args), out=out, run_id=run_id,
         repeat=args.repeat, jobs=args.jobs, retries=args.retries, resume=args.resume,
         shard=evaluate.parse_shard(args.shard), keep_workdir=args.keep_workdir, timeout_s=args.timeout,
         sandbox_requested=args.sandbox, limits=run_agent.agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb),
@@ -57,6 +58,12 @@ def cmd_run(args) -> int:
     if not summary["groups"] or any(g["pass_at_1"] is None for g in summary["groups"]):
         log("error: no run was scored (every run an infrastructure error?): there is no pass rate to report")
         return 3
+    unset = {r["task_id"]: ((r.get("flag_details") or {}).get(evaluate.SETUP_FLAG) or ["?"])[0] for r in summary["runs"]
+             if evaluate.SETUP_FLAG in r.get("flags", [])}
+    if unset:  # the other tasks were graded and the summary written; these tasks' runs are booked task_error
+        log("error: " + "; ".join(f"task {task_id} could not be set up, its runs are recorded as task_error ({why})"
+                                  for task_id, why in sorted(unset.items())))
+        return 1
     return 0
 
 
@@ -76,6 +83,7 @@ def cmd_check(args) -> int:
     for path in sorted(SCHEMAS_DIR.glob("*.schema.json")):
         schema.check_schema(path.name.removesuffix(".schema.json"))
     tasks, problems = validate.validate([args.tasks])
+    problems = [*problems, *validate.setup_problems(tasks)]  # every git ref resolved up front, before any run
     for line in problems:
         log(line)
     ok = not problems
@@ -148,8 +156,9 @@ def build_parser() -> ArgumentParser:
 
 
 def _main(argv: Sequence[str]) -> int:
-    if argv and argv[0] in PASSTHROUGH:  # orchestrators with their own argument parsers
-        return PASSTHROUGH[argv[0]](list(argv[1:]))
+    if argv and argv[0] in PASSTHROUGH:  # orchestrators with their own argument parsers, shown as `localagentbench X`
+        with invoked_as(f"localagentbench {argv[0]}"):
+            return PASSTHROUGH[argv[0]](list(argv[1:]))
     args = build_parser().parse_args(argv)
     return args.func(args)
 

@@ -23,7 +23,7 @@ from bench.common.errors import UserError
 from bench.common.paths import harness_version
 from bench.common.records import write_text_atomic
 from bench.common.site import digests_block, duration, esc, link_comparison, num, page, pct, provenance, slug, table
-from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_difference_interval, wilson_interval
 from bench.common.summary import load_summary, summary_path
 
@@ -430,7 +430,7 @@ def default_html_path(other_source: str, cmp: dict) -> Path | None:
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = ArgumentParser(prog="python -m bench.compare", description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog=stage_prog("python -m bench.compare"), description=__doc__.split("\n")[0])
     parser.add_argument("--base", required=True, help="the baseline: summary.json or a results directory")
     parser.add_argument("--other", required=True, help="the run compared against it: summary.json or a results directory")
     parser.add_argument("--base-group", default=None, help="AGENT:MODEL (or AGENT) when the base holds several groups")

@@ -1,11 +1,13 @@
 """doctor: can an evaluation run here? One line per check (ok / warn / fail, and the fix).
 
-    localagentbench doctor [--base-url URL] [--json] [--out PATH]
+    localagentbench doctor [--base-url URL] [--tasks DIR] [--json] [--out PATH]
     localagentbench doctor --probe MODEL [--base-url URL] [--timeout 30] [--api auto|openai]
 
 Checks Python, git, the sandbox tool, each agent CLI (found, version, the pinned one?), the model server
 ($OLLAMA_HOST or --base-url) and its version, the models it has (with coding models recommended and models
-not meant for tool use flagged) and, where the server reports memory, how much of a model sits in VRAM.
+not meant for tool use flagged) and, where the server reports memory, how much of a model sits in VRAM,
+and whether each Python module the suite's tests run (`--tasks`: pytest, unittest, ...) is importable by
+the interpreter grading uses.
 `--probe MODEL` adds the tool-call canary (bench/probe.py). Exit 0 when an evaluation can run (and, with
 --probe, only when the model passes); 1 otherwise. `--json` prints the doctor@1 record on stdout instead
 of the lines (which then go to stderr); `--out PATH` also writes it to a file.
@@ -14,20 +16,23 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
 
 from bench import probe as probe_mod
 from bench.adapters import aider, binaries, opencode
+from bench.adapters.servers import canonical_model
 from bench.common import sandbox, schema
 from bench.common.modelserver import ServerError, list_models, request_json, server_for, server_version
 from bench.common.paths import harness_version
 from bench.common.records import write_json_atomic
-from bench.common.stage import ArgumentParser, run_main
+from bench.common.stage import ArgumentParser, run_main, stage_prog
 
 SCHEMA_TAG = "localagentbench/doctor@1"
 MIN_PYTHON = (3, 10)
@@ -103,6 +108,67 @@ def check_sandbox() -> dict:
     userns = ("user namespace: yes (no nested ones)" if found.user_namespace
               else "user namespace: no (not available here; capabilities dropped without one)")
     return check("sandbox", "ok", f"{version.strip()} works ({path}): capabilities dropped (CapEff 0), {userns}")
+
+
+PYTHON_WORD = re.compile(r"python(\d+(\.\d+)?)?")
+SHELL_SEPARATORS = {"&&", "||", ";", "|", "(", "!"}
+RUNNER_SCRIPTS = {"pytest": "pytest", "py.test": "pytest"}  # commands that are a Python module's script
+
+
+def command_runners(command: str) -> list[str]:
+    """The Python modules a grading command runs: `python -m X` (python3, python3.12 too) gives X; a command
+    word `pytest` gives pytest. Scripts (`python run_mutants.py`) and other programs are not modules."""
+    try:
+        words = shlex.split(command, comments=True)
+    except ValueError:
+        return []
+    found = []
+    for i, word in enumerate(words):
+        base = word.rsplit("/", 1)[-1]
+        if PYTHON_WORD.fullmatch(base) and i + 2 < len(words) and words[i + 1] == "-m":
+            found.append(words[i + 2])
+        elif base in RUNNER_SCRIPTS and (i == 0 or words[i - 1] in SHELL_SEPARATORS):
+            found.append(RUNNER_SCRIPTS[base])
+    return found
+
+
+def check_runners(tasks_dir: str) -> list[dict]:
+    """What the suite's oracle and held-out commands run, importable by the interpreter grading uses?
+
+    Grading puts the harness's own interpreter (sys.executable) first on PATH and passes no PYTHONPATH
+    (bench/oracle.py grading_env), so each runner is looked up by that interpreter in that environment. A
+    missing one would book even the reference solution as failed ("No module named pytest")."""
+    from bench import oracle, validate  # validate, for doctor alone: the suite is read only when it is checked
+
+    if not Path(tasks_dir).exists():
+        return [check("runners", "warn", f"no task suite at {tasks_dir}: what its tests need was not checked",
+                      "pass --tasks DIR (the suite's tasks directory)")]
+    records, _ = validate.validate([tasks_dir])
+    users: dict[str, list[str]] = {}
+    for task in records:
+        commands = list(task["oracle"]["command"]) + list((task.get("heldout") or {}).get("command") or [])
+        for module in dict.fromkeys(m for c in commands for m in command_runners(c)):
+            users.setdefault(module, []).append(task["id"])
+    if not users:
+        return [check("runners", "ok", f"{len(records)} task(s): no Python module runs their tests")]
+    code = ("import importlib.util, sys\n"
+            "for name in sys.argv[1:]:\n"
+            "    try:\n        found = importlib.util.find_spec(name) is not None\n"
+            "    except Exception:\n        found = False\n"
+            "    print(name if not found else '')")
+    done = subprocess.run([sys.executable, "-c", code, *users], capture_output=True, text=True, timeout=60,
+                          env=oracle.grading_env(), cwd=tempfile.gettempdir())
+    missing = {line for line in done.stdout.splitlines() if line} if done.returncode == 0 else set(users)
+    out = []
+    for module, task_ids in sorted(users.items()):
+        used = f"{len(task_ids)} task(s), e.g. {task_ids[0]}"
+        if module in missing:
+            out.append(check("runner", "fail", f"{module} is not importable by {sys.executable} ({used}): "
+                             "the oracle would fail even the reference solution",
+                             f"{sys.executable} -m pip install {module.split('.')[0]}"))
+        else:
+            out.append(check("runner", "ok", f"{module} importable by {sys.executable} ({used})"))
+    return out
 
 
 def check_agents() -> list[dict]:
@@ -256,9 +322,17 @@ def check_server(base_url: str | None) -> tuple[list[dict], dict | None, list[di
 
 
 def doctor(base_url: str | None = None, probe_model: str | None = None, budget_s: float = probe_mod.DEFAULT_BUDGET_S,
-           context_tokens: int = probe_mod.DEFAULT_CONTEXT_TOKENS, api: str = "auto") -> dict:
-    """Run every check (and the probe when asked); return the doctor@1 record."""
+           context_tokens: int = probe_mod.DEFAULT_CONTEXT_TOKENS, api: str = "auto", tasks: str | None = None) -> dict:
+    """Run every check (and the probe when asked); return the doctor@1 record.
+
+    `probe_model` is named as everywhere else (`qwen3:8b` = `ollama/qwen3:8b`); a name that can never be
+    probed is a UserError naming --probe before any check runs.
+    """
+    if probe_model:
+        canonical_model(probe_model, base_url, "--probe")
     checks = [check_python(), check_git(), check_sandbox(), *check_agents()]
+    if tasks is not None:
+        checks += check_runners(tasks)
     server_checks, server, models = check_server(base_url)
     checks += server_checks
     probed = None
@@ -266,7 +340,7 @@ def doctor(base_url: str | None = None, probe_model: str | None = None, budget_s
         probed = probe_mod.probe(probe_model, base_url, budget_s, context_tokens, api)
         schema.check(probed, "probe", where="probe record")
         checks.append(check("probe", "ok" if probed["passed"] else "fail",
-                            f"{probe_model}: {probed['class']}: {probed['reason']}", probed["fix"]))
+                            f"{probed['model']}: {probed['class']}: {probed['reason']}", probed["fix"]))
     ok = not any(c["status"] == "fail" for c in checks)
     return {"schema": SCHEMA_TAG, "ok": ok, "checks": checks, "server": server, "models": models, "probe": probed,
             "harness_version": harness_version(),
@@ -291,15 +365,19 @@ def format_lines(record: dict) -> list[str]:
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = ArgumentParser(prog="localagentbench doctor", description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog=stage_prog("python -m bench.doctor"), description=__doc__.split("\n")[0])
     parser.add_argument("--base-url", default=None, help="an OpenAI-compatible server (…/v1) instead of Ollama")
-    parser.add_argument("--probe", metavar="MODEL", default=None, help="run the tool-call canary on MODEL")
+    parser.add_argument("--probe", metavar="MODEL", default=None,
+                        help="run the tool-call canary on MODEL: an Ollama tag (qwen3:8b = ollama/qwen3:8b), "
+                             "or the server's model id with --base-url")
     parser.add_argument("--timeout", type=float, default=probe_mod.DEFAULT_BUDGET_S,
                         help=f"the probe's whole budget in seconds (default {probe_mod.DEFAULT_BUDGET_S:.0f})")
     parser.add_argument("--context-tokens", type=int, default=probe_mod.DEFAULT_CONTEXT_TOKENS,
                         help="size of the probe's context check prompt (0 skips it)")
     parser.add_argument("--api", choices=["auto", "openai"], default="auto",
                         help="auto: Ollama's native API (or --base-url's); openai: Ollama's /v1, as opencode uses it")
+    parser.add_argument("--tasks", default="tasks",
+                        help="the suite whose tests' runners (pytest, python -m unittest, ...) must be importable (default: tasks)")
     parser.add_argument("--json", action="store_true", help="print the doctor@1 record instead of the lines")
     parser.add_argument("--out", default=None, help="also write the record to this file")
     args = parser.parse_args(argv)
@@ -307,7 +385,7 @@ def _main(argv: Sequence[str]) -> int:
         parser.error("--timeout must be positive")
     if args.context_tokens < 0:
         parser.error("--context-tokens must be 0 (skip the check) or more")
-    record = doctor(args.base_url, args.probe, args.timeout, args.context_tokens, args.api)
+    record = doctor(args.base_url, args.probe, args.timeout, args.context_tokens, args.api, tasks=args.tasks)
     schema.check(record, "doctor", where="doctor record")
     human = sys.stderr if args.json else sys.stdout
     for line in format_lines(record):

@@ -7,6 +7,8 @@ on Ctrl-C, `--resume` of an interrupted bundle, deterministic shards of the grid
 from __future__ import annotations
 
 import json
+import math
+import resource
 import shutil
 import threading
 import time
@@ -15,8 +17,10 @@ from pathlib import Path
 
 from bench import isolate, oracle, run_agent, score
 from bench.adapters.base import COUNT_FIELDS
+from bench.adapters.servers import model_for_agent, resolve_model
 from bench.common import cleanup, outcome, safefs, sandbox, schema
 from bench.common.errors import UserError
+from bench.common.git import TaskSetupError
 from bench.common.paths import harness_version
 from bench.common.proc import CANCEL
 from bench.common.records import CONFIG_FILE, write_json_atomic
@@ -24,6 +28,7 @@ from bench.common.stage import log
 
 MAX_BACKOFF_S = 30.0
 STOP_AFTER_INFRA_ERRORS = 3  # consecutive runs the harness could not run: the server or machine is down
+SETUP_FLAG = outcome.SETUP_FLAG  # the run's task could not be set up (record_setup_failure)
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -103,6 +108,7 @@ def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
     except (OSError, ValueError, UserError):
         return None
     same = (record["stage"] == "graded" and record["outcome"] != "infra_error" and record["task_digest"] == task["digest"]
+            and SETUP_FLAG not in record["flags"]  # a task that could not be set up is tried again
             and record["agent"]["name"] == config["agent"] and record["model"]["id"] == config["model"]
             and (record.get("options") or {}) == config["options"])
     return record if same else None
@@ -150,6 +156,34 @@ def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseE
     return record
 
 
+def record_setup_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseException, *,
+                         sandbox_info: dict | None = None, model_section: dict | None = None) -> dict:
+    """Book a run whose task could not be set up (TaskSetupError: its git ref names no commit, ...) as the
+    task's error: outcome task_error, which outcome.decide() derives again from the grading sections, which
+    carry the reason as `task_error`; the run stays in the count (not passed) and is flagged SETUP_FLAG. The
+    agent never ran, so it has no error of its own."""
+    message = str(exc)
+    section = {"passed": False, "commands": [], "error": f"the task could not be set up: {message}",
+               "task_error": message}
+    record = {
+        "schema": "localagentbench/run@1", "run_id": config["run_id"], "task_id": task["id"],
+        "task_digest": task["digest"], "rep": rep, "stage": "graded", "harness_version": harness_version(),
+        "task": task, "paths": {"run_dir": str(run_dir.resolve()), "workdir": None},
+        "agent": {"name": config["agent"], "version": config.get("agent_version"), "argv": [], "exit_code": None,
+                  "timed_out": False, "wall_s": 0.0, **{key: None for key in COUNT_FIELDS},
+                  "agent_error": None, "infra_error": None},
+        "model": {**(model_section or {}), "id": config["model"]},
+        "oracle": section, "heldout": dict(section) if task.get("heldout") else None,
+        "flags": [SETUP_FLAG], "flag_details": {SETUP_FLAG: [message]},
+        "sandbox": sandbox_info or {"kind": config.get("sandbox", "none")}, "options": config.get("options") or {},
+    }
+    record["outcome"], record["success"] = outcome.of_record(record)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    schema.check(record, "run", where=str(run_dir / "run.json"))
+    write_json_atomic(run_dir / "run.json", record)
+    return record
+
+
 def _check_config(out: Path, config: dict, resume: bool) -> dict:
     path = out / CONFIG_FILE
     existing = None
@@ -190,6 +224,27 @@ def _mark_interrupted(out: Path, grid: list[tuple[dict, int]]) -> int:
     return count
 
 
+LIMIT_OPTIONS = {resource.RLIMIT_FSIZE: "--max-file-mb", resource.RLIMIT_NPROC: "--max-procs",
+                 resource.RLIMIT_AS: "--max-mem-mb"}
+
+
+def check_arguments(agent: str, model: str | None, opts: dict, *, repeat: int = 1, timeout_s: float | None = None,
+                    limits: dict | None = None) -> None:
+    """Everything an evaluation's arguments can be wrong about, checked before anything is written under --out
+    (a refused run leaves no bundle behind, so the same --out works once the argument is fixed)."""
+    if timeout_s is not None and not (math.isfinite(timeout_s) and timeout_s > 0):
+        raise UserError(f"--timeout: must be a number of seconds above 0 (got {timeout_s:g}); "
+                        "leave it out to use each task's own timeout")
+    if repeat < 1:
+        raise UserError(f"--repeat: must be at least 1 (got {repeat})")
+    for which, value in (limits or {}).items():
+        if value <= 0:
+            given = value // (1024 * 1024) if which != resource.RLIMIT_NPROC else value  # MB as typed
+            raise UserError(f"{LIMIT_OPTIONS.get(which, 'a resource limit')}: must be above 0 (got {given})")
+    if agent in run_agent.MODEL_AGENTS and agent != "command":  # the command agent takes --model as typed
+        resolve_model(model or "", opts.get("base_url"))  # spelling, provider, --base-url: one line each
+
+
 def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, out: Path, run_id: str | None = None,
              repeat: int = 1, jobs: int = 1, retries: int = 0, resume: bool = False, shard: tuple[int, int] | None = None,
              keep_workdir: bool = False, timeout_s: float | None = None, sandbox_requested: str | None = None,
@@ -204,8 +259,11 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
         raise UserError(f"--retries: must be 0 or more (got {retries})")
     if stop_after_infra < 0:
         raise UserError(f"--stop-after-infra-errors: must be 0 (never stop) or more (got {stop_after_infra})")
+    check_arguments(agent, model, opts, repeat=repeat, timeout_s=timeout_s, limits=limits)
+    model = model_for_agent(agent, model, opts.get("base_url"))   # `qwen3:8b` is recorded as `ollama/qwen3:8b`
     adapter, version = run_agent.prepare(agent, opts)
     kind = sandbox.resolve(sandbox_requested)
+    run_agent.preflight(adapter, opts, kind)
     if kind == "none":
         log(f"warning: running without a sandbox ({sandbox.describe(kind, sandbox_requested, {})['warning']}); "
             "the agent can read and write anything this user can")
@@ -239,7 +297,7 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
         f"{len(grid)} run(s){f', {len(grid) - len(todo)} already done' if resume else ''}, agent {agent}, "
         f"model {model_id}, sandbox {kind}, jobs {jobs} -> {out}")
     progress = Progress(len(todo))
-    sandbox_info = {**run_agent.sandbox_record(kind, sandbox_requested), "jobs": jobs}
+    sandbox_info = {**run_agent.sandbox_record(kind, sandbox_requested, opts.get("sandbox_ro") or ()), "jobs": jobs}
 
     def one(cell: tuple[dict, int]) -> None:
         task, rep = cell
@@ -280,8 +338,14 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
             raise
         except Exception as exc:  # one broken run must not lose the others, nor leave the count
             task, rep = cell
+            if isinstance(exc, TaskSetupError):  # this task's starting state cannot be made: its error, not the suite's
+                record = record_setup_failure(out / "runs" / task["id"] / str(rep), task, rep, config, exc,
+                                              sandbox_info=sandbox_info, model_section=model_section)
+                progress.update(record, " (task could not be set up)")
+                count_infra(record)
+                return
             if isinstance(exc, UserError) and not (out / "runs" / task["id"] / str(rep) / "run.json").exists():
-                raise  # the run could not even be set up (cache, disk, task): the user's to fix, for every run
+                raise  # the run could not even be set up (cache, disk): the user's to fix, for every run
             log(f"error: {task['id']} rep {rep}: {type(exc).__name__}: {exc} (recorded as not passed)")
             record = record_failure(out / "runs" / task["id"] / str(rep), task, rep, config, exc,
                                     sandbox_info=sandbox_info, model_section=model_section)

@@ -258,9 +258,14 @@ def _served(ep: Endpoint, budget: Budget) -> list[str] | None:
 
 def probe(model: str, base_url: str | None = None, budget_s: float = DEFAULT_BUDGET_S,
           context_tokens: int = DEFAULT_CONTEXT_TOKENS, api: str = "auto",
-          env: dict[str, str] | None = None) -> dict:
-    """Run the canary against one model; return the probe@1 record (its `class` is the verdict)."""
-    ep = resolve(model, base_url, env)
+          env: dict[str, str] | None = None, option: str = "--probe") -> dict:
+    """Run the canary against one model; return the probe@1 record (its `class` is the verdict).
+
+    `model` is named as everywhere else (`qwen3:8b` = `ollama/qwen3:8b`); the record holds the canonical name.
+    A name that cannot be placed is a UserError naming `option`, the option the user typed it into.
+    """
+    ep = resolve(model, base_url, env, option)
+    model = ep.model   # canonical: the record and doctor's line name the model as runs record it
     if api == "openai" and ep.kind == "ollama":   # what opencode uses: Ollama's OpenAI-compatible /v1
         ep = Endpoint("openai", f"{ep.root}/v1", ep.name, ep.model)
     budget = Budget(budget_s)

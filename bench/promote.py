@@ -21,7 +21,7 @@ from typing import Any, Sequence
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.records import write_json_atomic
-from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.summary import SYNTHETIC_FIGURES, load_summary
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
@@ -176,7 +176,7 @@ def promote(summary: dict, name: str, date: str | None = None, *, allow_incomple
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = ArgumentParser(prog="python -m bench.promote", description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog=stage_prog("python -m bench.promote"), description=__doc__.split("\n")[0])
     parser.add_argument("run", help="the run: a results directory or its summary.json")
     parser.add_argument("--name", required=True, help="the entry's name, e.g. qwen3-8b-aider (a-z 0-9 . _ -)")
     parser.add_argument("--leaderboard", default="leaderboard", help="the leaderboard directory (default: leaderboard)")

@@ -23,7 +23,7 @@ from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
 from bench.common.site import (digests_block, duration, esc, heat, legend, num, page, pass_k, pip, provenance,
                                rate_html, syn, syn_note, table, unrun_pip, write_assets)
-from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.promote import ALLOW_FLAG, group_synthetic
 
 MATRIX_PAGE_ROWS = 50
@@ -415,7 +415,7 @@ def publish(entries: list[dict], out_dir: Path) -> dict[str, str]:
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = ArgumentParser(prog="python -m bench.publish", description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog=stage_prog("python -m bench.publish"), description=__doc__.split("\n")[0])
     parser.add_argument("leaderboard", nargs="?", default="leaderboard", help="the leaderboard directory (default: leaderboard)")
     parser.add_argument("--out", default=None, help="where to write the site (default: LEADERBOARD/site)")
     args = parser.parse_args(argv)

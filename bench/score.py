@@ -248,7 +248,11 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
     warnings += [f"{g['agent']} x {g['model']}: no run was scored; pass@1 is n/a" for g in groups if g["pass_at_1"] is None]
     warnings += [f"{g['agent']} x {g['model']}: every calibration task failed; the setup is broken, not the model"
                  for g in groups if g["calib"]["broken"]]
-    broken = sorted({r["task_id"] for r in runs if r["outcome"] == "task_error"})
+    unset = {r["task_id"]: ((r.get("flag_details") or {}).get(outcome.SETUP_FLAG) or ["?"])[0] for r in runs
+             if r["outcome"] == "task_error" and outcome.SETUP_FLAG in r.get("flags", [])}
+    warnings += [f"task {t}: could not be set up, its runs are recorded as task_error ({why}); fix it and check "
+                 f"with `localagentbench check`" for t, why in sorted(unset.items())]
+    broken = sorted({r["task_id"] for r in runs if r["outcome"] == "task_error"} - set(unset))
     warnings += [f"task {t}: its grading command could not run its tests (outcome task_error); the task is broken: "
                  f"check it with `localagentbench verify --task {t}`" for t in broken]
     return {

@@ -1,6 +1,6 @@
 """verify: prove every task fair: the untouched fixture fails, the reference solution passes every time.
 
-    python -m bench.verify [tasks/] [--task ID ...] [--times 3] [--json]
+    localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto]   (or python -m bench.verify)
 
 Runs are graded in the sandbox an evaluation would use (`--sandbox`, default auto), so a task that
 passes only outside it is caught here, not booked against agents later. For each task: the nop agent
@@ -21,10 +21,12 @@ from pathlib import Path
 from typing import Sequence
 
 from bench import evaluate, run_agent, validate
+from bench.common import heldout as layout
 from bench.common import sandbox
 from bench.common.errors import UserError
+from bench.common.git import TaskSetupError
 from bench.common.records import write_json_output
-from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 
 MAX_TIMEOUT_SHARE = 0.5
 
@@ -51,7 +53,12 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
     (empty when fair) and what was measured."""
     problems: list[str] = []
     start = time.monotonic()
-    nop = _run(task, "nop", results, "nop", 0, kind)
+    try:
+        nop = _run(task, "nop", results, "nop", 0, kind)
+    except TaskSetupError as exc:  # its git ref names no commit, say: this task's problem; the others are checked
+        return {"task_id": task["id"], "ok": False, "problems": [f"the task cannot be set up: {exc}"],
+                "untouched_fails": "not run", "oracle_outcomes": [], "slowest": None, "mutants": None,
+                "seconds": round(time.monotonic() - start, 2)}
     if nop["success"]:
         problems.append("the untouched fixture passes its oracle and held-out tests: the task does not discriminate")
     untouched = "visible" if not nop["oracle"]["passed"] else "held-out" if nop["heldout"] and not nop["heldout"]["passed"] else "none"
@@ -63,6 +70,9 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
         first = runs[0]
         why = first["agent"].get("agent_error") or (
             "visible oracle failed" if first["oracle"] and not first["oracle"]["passed"] else "held-out tests failed")
+        if outcomes[0] == "task_error" and first["oracle"] and first["oracle"]["passed"] and task.get("heldout"):
+            why = (f"the held-out command could not run its tests; the held-out files land in "
+                   f"{layout.describe(task['heldout'])} (heldout.into: {layout.into(task['heldout'])})")
         problems.append(f"the reference solution does not pass: {outcomes[0]} ({why})")
     slowest = None
     for run in [nop, *runs]:
@@ -122,21 +132,23 @@ def yield_line(report: dict) -> None:
     slow = report["slowest"]
     share = f", slowest {slow['duration_s']:.2f}s ({100 * slow['share']:.0f}% of timeout)" if slow else ""
     log(f"{status} {report['task_id']}: untouched fails {report['untouched_fails']}, reference "
-        f"{'/'.join(report['oracle_outcomes'])}{mut}{share}")
+        f"{'/'.join(report['oracle_outcomes']) or 'not run'}{mut}{share}")
     for problem in report["problems"]:
         log(f"     - {problem}")
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = ArgumentParser(prog="python -m bench.verify", description=__doc__.split("\n")[0])
-    parser.add_argument("paths", nargs="*", default=["tasks"], help="task files or directories (default: tasks)")
+    parser = ArgumentParser(prog=stage_prog("python -m bench.verify"), description=__doc__.split("\n")[0])
+    parser.add_argument("paths", nargs="*", default=[], help="task files or directories (default: tasks)")
+    parser.add_argument("--tasks", action="append", default=[], metavar="DIR",
+                        help="the tasks directory, as for `run` and `check` (default: tasks; same as giving it positionally)")
     parser.add_argument("--task", action="append", default=[], help="only this task id (repeatable)")
     parser.add_argument("--times", type=int, default=3, help="reference-solution runs per task (default 3)")
     parser.add_argument("--keep", default=None, help="keep the verification runs in this directory")
     parser.add_argument("--out", default="-", help="where to write the JSON report (default: stdout)")
     parser.add_argument("--sandbox", default="auto", help="grade in this sandbox: auto (default, as `run`), bwrap, none")
     args = parser.parse_args(argv)
-    report = verify(args.paths, args.task, args.times, Path(args.keep) if args.keep else None, args.sandbox)
+    report = verify(args.paths + args.tasks or ["tasks"], args.task, args.times, Path(args.keep) if args.keep else None, args.sandbox)
     write_json_output(args.out, report)
     n_ok = sum(1 for r in report["tasks"] if r["ok"])
     slow = report["slowest"]

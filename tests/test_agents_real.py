@@ -347,8 +347,9 @@ def test_opencode_server_down_is_infra_error(tmp_path, planted):
 @need_opencode
 def test_opencode_server_error_500_is_infra_error(tmp_path):
     work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
-    done, sig, reqs, _ = drive(opencode, tmp_path, work, SCRIPTS / "canary.yaml", "ollama/canary-500", timeout=15,
-                               label="opencode 500 (15s timeout)")
+    # Long enough for a second attempt after opencode's first backoff even on a loaded machine.
+    done, sig, reqs, _ = drive(opencode, tmp_path, work, SCRIPTS / "canary.yaml", "ollama/canary-500", timeout=30,
+                               label="opencode 500 (30s timeout)")
     assert done.timed_out
     assert sig.infra_error and sig.infra_error.startswith("model server error")
     assert len([r for r in reqs if r.get("status") == 500]) >= 2   # it retried

@@ -131,3 +131,34 @@ def test_report_command_rerenders(suite, tmp_path, capsys):
     assert not (out / "report.md").exists()
     assert cli.main(["report", "--results", str(out / "summary.json"), "--out", str(tmp_path / "rep")]) == 0
     assert (tmp_path / "rep" / "report.md").is_file() and (tmp_path / "rep" / "site" / "index.html").is_file()
+
+
+@pytest.mark.parametrize("bad,message", [
+    (["--timeout", "-5"], "--timeout: must be a number of seconds above 0 (got -5)"),
+    (["--timeout", "0"], "--timeout: must be a number of seconds above 0 (got 0)"),
+    (["--timeout", "nan"], "--timeout: must be a number of seconds above 0"),
+    (["--max-file-mb", "-1"], "--max-file-mb: must be above 0 (got -1)"),
+    (["--agent", "aider", "--model", "weird/x"], "'weird' is not a provider"),
+    (["--agent", "opencode"], "--model is required for this agent"),
+])
+def test_bad_arguments_leave_nothing_under_out_and_the_same_out_works_once_fixed(suite, tmp_path, capsys, bad, message):
+    out = tmp_path / "o"
+    base = ["run", "--tasks", str(suite / "tasks"), "--out", str(out)]
+    agent = [] if "--agent" in bad else ["--agent", "oracle"]
+    assert cli.main([*base, *agent, *bad]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert not out.exists() or not any(out.iterdir()), sorted(out.rglob("*"))
+    assert cli.main([*base, "--agent", "oracle"]) == 0
+    assert json.loads((out / "summary.json").read_text())["groups"][0]["pass_at_1"] == 1.0
+
+
+def test_the_default_results_folder_is_named_by_the_run_id_it_prints(suite, tmp_path):
+    done = run_cli("run", "--agent", "oracle", "--tasks", str(suite / "tasks"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    printed = next(line for line in done.stderr.splitlines() if line.startswith("run "))
+    run_id = printed.split()[1].rstrip(":")
+    assert [p.name for p in (tmp_path / "results").iterdir()] == [run_id]
+    assert f"-> results/{run_id}" in printed
+    assert json.loads((tmp_path / "results" / run_id / "run-config.json").read_text())["run_id"] == run_id
+    assert json.loads(done.stdout)["results"] == str((tmp_path / "results" / run_id).resolve())

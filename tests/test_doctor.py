@@ -220,3 +220,25 @@ def test_no_bwrap_is_a_warning_with_the_install_fix(monkeypatch):
     monkeypatch.setattr(sandbox, "confinement", sandbox.confinement.__wrapped__)
     result = doctor.check_sandbox()
     assert result["status"] == "warn" and "not found" in result["message"] and "bubblewrap" in result["fix"]
+
+
+def test_command_runners_are_the_python_modules_grading_commands_run():
+    assert doctor.command_runners("python -m unittest discover -s tests -t . -q") == ["unittest"]
+    assert doctor.command_runners("python3.12 -m pytest -q && pytest tests/") == ["pytest", "pytest"]
+    assert doctor.command_runners("/usr/bin/python3 -m mypkg.cli --check") == ["mypkg.cli"]
+    assert doctor.command_runners("python run_mutants.py") == []
+    assert doctor.command_runners("echo pytest") == []
+
+
+def test_a_runner_the_grading_interpreter_cannot_import_is_a_fail_with_the_install_command(suite):
+    task = suite / "tasks" / "fix-max.yaml"
+    task.write_text(task.read_text().replace("python -m unittest discover -s tests -t . -q",
+                                             "python -m lab_no_such_runner_xyz -q"))
+    record = record_of(run_doctor("--json", "--tasks", str(suite / "tasks"), env={"OLLAMA_HOST": "127.0.0.1:9"}))
+    runners = by_name(record, "runner")
+    missing = [c for c in runners if "lab_no_such_runner_xyz" in c["message"]]
+    assert len(missing) == 1 and missing[0]["status"] == "fail", runners
+    assert f"not importable by {sys.executable}" in missing[0]["message"] and "fix-max" in missing[0]["message"]
+    assert missing[0]["fix"] == f"{sys.executable} -m pip install lab_no_such_runner_xyz"
+    assert [c["status"] for c in runners if "unittest" in c["message"]] == ["ok"]
+    assert record["ok"] is False

@@ -125,3 +125,17 @@ def test_a_task_that_passes_only_outside_the_sandbox_is_caught(suite, capsys):
     code, report, err = _verify(suite, capsys, "--task", "calib-hello")
     assert code == 1 and report["sandbox"] == "bwrap" and "under sandbox bwrap" in err
     assert any("does not pass" in p for p in _problems(report, "calib-hello"))
+
+
+def test_the_formats_example_verifies_and_a_command_aimed_elsewhere_says_where_the_files_land(tmp_path, capsys):
+    """Default layout (files directly in heldout/<id>/, `python -m pytest -q heldout`): fair. The same task with the
+    command pointing at the root form's heldout_tests/ is a task_error that says where the files were laid."""
+    from conftest import build_suite
+    suite = build_suite(tmp_path / "suite", heldout_into="heldout")
+    code, report, err = _verify(suite, capsys, "--task", "fix-add")
+    assert code == 0 and report["tasks"][0]["oracle_outcomes"] == ["passed", "passed"], err
+    task = suite / "tasks" / "fix-add.yaml"
+    task.write_text(task.read_text().replace("python -m pytest -q heldout\n", "python -m pytest -q heldout_tests\n"))
+    code, report, _ = _verify(suite, capsys, "--task", "fix-add")
+    problems = _problems(report, "fix-add")
+    assert code == 1 and any("task_error" in p and "land in heldout/ of the grading copy" in p for p in problems), problems

@@ -2,12 +2,13 @@
 
 Two kinds of server, named the way the agents name them:
 
-- Ollama (`ollama/<tag>`, no --base-url): at $OLLAMA_HOST, default http://127.0.0.1:11434; `host:port`
+- Ollama (`qwen3:8b` = `ollama/qwen3:8b`, no --base-url): at $OLLAMA_HOST, default http://127.0.0.1:11434; `host:port`
   without a scheme is accepted, as Ollama itself accepts it.
 - OpenAI-compatible (`--base-url http://HOST:PORT/v1`: llama.cpp, vLLM, LM Studio, Ollama's /v1): the
   server's model id, with a leading `openai/` or `ollama/` dropped.
 
-The naming rule is bench/adapters/servers.py's, so the probe reaches exactly what the agents reach.
+The naming rule is bench/adapters/servers.py's (canonical_model, resolve_model), so the probe reaches exactly
+what the agents reach and every record names a model the same way.
 
 Only urllib, so the run pipeline, doctor and the probe share it without extra dependencies. Metadata
 gathering never raises for a server problem: what could not be learned is left out and the reason is kept
@@ -70,10 +71,14 @@ def ollama_host(env: dict[str, str] | None = None) -> str:
         raise UserError(f"OLLAMA_HOST: {exc}; expected host:port, e.g. 127.0.0.1:11434") from None
 
 
-def resolve(model: str, base_url: str | None = None, env: dict[str, str] | None = None) -> Endpoint:
-    """The endpoint and served name for a model, by the same rule the agent adapters use (adapters/servers.py)."""
+def resolve(model: str, base_url: str | None = None, env: dict[str, str] | None = None,
+            option: str = "--model") -> Endpoint:
+    """The endpoint and served name for a model, by the same rule the agent adapters use (adapters/servers.py).
+
+    `Endpoint.model` is the canonical name (`qwen3:8b` -> `ollama/qwen3:8b`); errors name `option`.
+    """
     try:
-        target = servers.resolve_model(model, base_url, env)
+        target = servers.resolve_model(model, base_url, env, option)
     except ValueError as exc:   # urlsplit on a malformed $OLLAMA_HOST or --base-url
         raise UserError(f"{'--base-url' if base_url else 'OLLAMA_HOST'}: {exc}") from None
     if urllib.parse.urlsplit(target.openai_base).scheme not in ("http", "https"):
@@ -233,7 +238,7 @@ def model_info(model: str, base_url: str | None = None, timeout_s: float = META_
     """What the server says about a model: digest, size, family, parameter_size, quantization,
     context_length, capabilities, and `server` {kind, url, version}. Never raises for server trouble."""
     ep = resolve(model, base_url, env)
-    info: dict[str, Any] = {"id": model, "served_as": ep.name}
+    info: dict[str, Any] = {"id": ep.model, "served_as": ep.name}
     try:
         server = server_version(ep, timeout_s)
         info["server"] = {k: server[k] for k in ("kind", "url", "version")} | ({"ollama": True} if server["ollama"] else {})

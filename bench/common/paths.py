@@ -11,8 +11,12 @@ from bench import __version__
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = PACKAGE_DIR.parent
-SCHEMAS_DIR = PACKAGE_DIR / "schemas" if (PACKAGE_DIR / "schemas").is_dir() else REPO_ROOT / "schemas"
-SITE_TEMPLATE_DIR = REPO_ROOT / "site-template"
+# What the runtime reads lies inside the package, one rule for a checkout and an installed wheel: in a checkout
+# bench/schemas and bench/site_template are links to the top-level schemas/ and site-template/, which the
+# wheel carries as package data (pyproject.toml's [tool.setuptools.package-data]; tests/test_install.py).
+SCHEMAS_DIR = PACKAGE_DIR / "schemas"
+SITE_TEMPLATE_DIR = PACKAGE_DIR / "site_template"
+FAKELLM_SCRIPTS_DIR = PACKAGE_DIR / "fakellm_scripts"
 CACHE_ENV = "LOCALAGENTBENCH_CACHE"
 TMP_ENV = "LOCALAGENTBENCH_TMPDIR"
 SHM_DIR = "/dev/shm"
@@ -65,6 +69,8 @@ def cache_dir() -> Path:
 @functools.lru_cache(maxsize=1)
 def harness_version() -> str:
     """The package version, plus the git commit (and '.dirty') when running from a checkout."""
+    if not (REPO_ROOT / ".git").exists():  # an installed wheel: whatever repository holds site-packages is not ours
+        return __version__
     try:
         sha = subprocess.run(
             ["git", "-C", str(REPO_ROOT), "rev-parse", "--short=12", "HEAD"],

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -23,9 +24,50 @@ def write_json_atomic(path: Path, data: Any) -> None:
         write_text_atomic(Path(path), json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+def replace_target(path: Path) -> str:
+    """What an atomic write may do at `path`: 'new' (nothing there) or 'file' (a regular file: replaced by rename),
+    or 'device' (a character device such as /dev/null or a terminal, also reached through a link like
+    /dev/stdout: written in place, since a stream has no half-written state to avoid and renaming over a device
+    node, as root, would destroy it). Anything else is a UserError in one line: a directory, FIFO, socket or block
+    device would be replaced by a regular file, and a symbolic link by one in the link's place."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return "new"
+    except OSError as exc:
+        raise UserError(f"{path}: cannot write ({exc.strerror})") from None
+    if stat.S_ISREG(st.st_mode):
+        return "file"
+    try:
+        target = os.stat(path) if stat.S_ISLNK(st.st_mode) else st
+    except OSError:
+        target = st
+    if stat.S_ISCHR(target.st_mode):
+        return "device"
+    kind = ("a symbolic link" if stat.S_ISLNK(st.st_mode) else "a directory" if stat.S_ISDIR(st.st_mode)
+            else "a FIFO" if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode)
+            else "a block device" if stat.S_ISBLK(st.st_mode) else "not a regular file")
+    raise UserError(f"{path}: is {kind}; results are written only as new or regular files, never replacing "
+                    f"anything else (name a file path, or - for stdout where the stage offers it)")
+
+
+def _still_replaceable(path: Path) -> None:
+    """The check just before a rename: only nothing or a regular file may be there now."""
+    if replace_target(path) == "device":
+        raise UserError(f"{path}: became a device while being written; it is left as it is")
+
+
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write text to `path` via a temp file and rename; an unwritable place is a UserError naming it."""
+    """Write text to `path` via a temp file and rename; an unwritable place is a UserError naming it.
+    Only a regular file is ever replaced (replace_target); a character device is written in place."""
     path = Path(path)
+    if replace_target(path) == "device":
+        try:
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise UserError(f"{path}: cannot write ({exc.strerror})") from None
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -34,6 +76,7 @@ def write_text_atomic(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
+        _still_replaceable(path)  # again just before the rename: something may have appeared there meanwhile
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -250,6 +293,11 @@ class RecordWriter:
         self._tmp: Path | None = None
         if self._path is None:
             self._fh = sys.stdout
+        elif replace_target(self._path) == "device":  # /dev/null and the like: written in place, never replaced
+            try:
+                self._fh = open(self._path, "w", encoding="utf-8")
+            except OSError as exc:
+                raise UserError(f"{self._path}: cannot write ({exc.strerror}); choose a writable --out path") from None
         else:
             try:
                 self._path.parent.mkdir(parents=True, exist_ok=True)
@@ -267,7 +315,14 @@ class RecordWriter:
         """Finish: a file output appears under its name only when complete."""
         if self._path is not None and self._tmp is not None:
             self._fh.close()
+            try:
+                _still_replaceable(self._path)
+            except UserError:
+                os.unlink(self._tmp)
+                raise
             os.replace(self._tmp, self._path)
+        elif self._path is not None:
+            self._fh.close()
 
     def __enter__(self) -> "RecordWriter":
         return self

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import contextvars
 import sys
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from bench.common.errors import UserError
 
@@ -11,6 +13,26 @@ from bench.common.errors import UserError
 def log(message: str) -> None:
     """A progress or diagnostic line on stderr (stdout is reserved for JSON)."""
     print(message, file=sys.stderr, flush=True)
+
+
+_INVOKED_AS: contextvars.ContextVar[str | None] = contextvars.ContextVar("invoked_as", default=None)
+
+
+@contextlib.contextmanager
+def invoked_as(prog: str) -> Iterator[None]:
+    """While a stage's main() runs inside this block its usage and errors say `prog` (the umbrella CLI's
+    `localagentbench verify`) instead of the stage's own name (see stage_prog)."""
+    token = _INVOKED_AS.set(prog)
+    try:
+        yield
+    finally:
+        _INVOKED_AS.reset(token)
+
+
+def stage_prog(own: str) -> str:
+    """The program name a stage's ArgumentParser shows: `own` (`python -m bench.verify`) when the stage is run
+    directly, or the name it was reached by (`localagentbench verify`, set by the umbrella CLI with invoked_as)."""
+    return _INVOKED_AS.get() or own
 
 
 class ArgumentParser(argparse.ArgumentParser):
