@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 import shutil
 import subprocess
 import sys
-import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
@@ -110,28 +108,6 @@ def check_sandbox() -> dict:
     return check("sandbox", "ok", f"{version.strip()} works ({path}): capabilities dropped (CapEff 0), {userns}")
 
 
-PYTHON_WORD = re.compile(r"python(\d+(\.\d+)?)?")
-SHELL_SEPARATORS = {"&&", "||", ";", "|", "(", "!"}
-RUNNER_SCRIPTS = {"pytest": "pytest", "py.test": "pytest"}  # commands that are a Python module's script
-
-
-def command_runners(command: str) -> list[str]:
-    """The Python modules a grading command runs: `python -m X` (python3, python3.12 too) gives X; a command
-    word `pytest` gives pytest. Scripts (`python run_mutants.py`) and other programs are not modules."""
-    try:
-        words = shlex.split(command, comments=True)
-    except ValueError:
-        return []
-    found = []
-    for i, word in enumerate(words):
-        base = word.rsplit("/", 1)[-1]
-        if PYTHON_WORD.fullmatch(base) and i + 2 < len(words) and words[i + 1] == "-m":
-            found.append(words[i + 2])
-        elif base in RUNNER_SCRIPTS and (i == 0 or words[i - 1] in SHELL_SEPARATORS):
-            found.append(RUNNER_SCRIPTS[base])
-    return found
-
-
 def check_runners(tasks_dir: str) -> list[dict]:
     """What the suite's oracle and held-out commands run, importable by the interpreter grading uses?
 
@@ -144,21 +120,10 @@ def check_runners(tasks_dir: str) -> list[dict]:
         return [check("runners", "warn", f"no task suite at {tasks_dir}: what its tests need was not checked",
                       "pass --tasks DIR (the suite's tasks directory)")]
     records, _ = validate.validate([tasks_dir])
-    users: dict[str, list[str]] = {}
-    for task in records:
-        commands = list(task["oracle"]["command"]) + list((task.get("heldout") or {}).get("command") or [])
-        for module in dict.fromkeys(m for c in commands for m in command_runners(c)):
-            users.setdefault(module, []).append(task["id"])
+    users = oracle.runner_users(records)
     if not users:
         return [check("runners", "ok", f"{len(records)} task(s): no Python module runs their tests")]
-    code = ("import importlib.util, sys\n"
-            "for name in sys.argv[1:]:\n"
-            "    try:\n        found = importlib.util.find_spec(name) is not None\n"
-            "    except Exception:\n        found = False\n"
-            "    print(name if not found else '')")
-    done = subprocess.run([sys.executable, "-c", code, *users], capture_output=True, text=True, timeout=60,
-                          env=oracle.grading_env(), cwd=tempfile.gettempdir())
-    missing = {line for line in done.stdout.splitlines() if line} if done.returncode == 0 else set(users)
+    missing = oracle.missing_runners(users)
     out = []
     for module, task_ids in sorted(users.items()):
         used = f"{len(task_ids)} task(s), e.g. {task_ids[0]}"

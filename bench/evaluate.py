@@ -10,6 +10,7 @@ import json
 import math
 import resource
 import shutil
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -260,6 +261,13 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
     if stop_after_infra < 0:
         raise UserError(f"--stop-after-infra-errors: must be 0 (never stop) or more (got {stop_after_infra})")
     check_arguments(agent, model, opts, repeat=repeat, timeout_s=timeout_s, limits=limits)
+    users = oracle.runner_users(tasks)
+    missing = sorted(oracle.missing_runners(users))
+    if missing:  # every run of those tasks would fail its grading, the reference solution's too
+        raise UserError(f"{', '.join(missing)} not importable by {sys.executable}, which grades task(s) "
+                        f"{', '.join(users[missing[0]][:3])}{' ...' if len(users[missing[0]]) > 3 else ''}; "
+                        f"install it ({sys.executable} -m pip install {' '.join(m.split('.')[0] for m in missing)}); "
+                        "nothing was run")
     model = model_for_agent(agent, model, opts.get("base_url"))   # `qwen3:8b` is recorded as `ollama/qwen3:8b`
     adapter, version = run_agent.prepare(agent, opts)
     kind = sandbox.resolve(sandbox_requested)

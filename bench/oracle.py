@@ -18,6 +18,7 @@ import json
 import os
 import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -46,6 +47,32 @@ def grading_env(pass_names: Sequence[str] = ()) -> dict[str, str]:
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", os.defpath)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
+
+
+def runner_users(tasks: Iterable[dict]) -> dict[str, list[str]]:
+    """The Python modules the tasks' oracle and held-out commands run (pytest, unittest, ...) -> task ids."""
+    users: dict[str, list[str]] = {}
+    for task in tasks:
+        commands = list(task["oracle"]["command"]) + list((task.get("heldout") or {}).get("command") or [])
+        for module in dict.fromkeys(m for c in commands for m in rules.command_runners(c)):
+            users.setdefault(module, []).append(task["id"])
+    return users
+
+
+def missing_runners(users: Iterable[str]) -> set[str]:
+    """Which of these modules the interpreter grading uses cannot import, in the environment grading gives it
+    (without one, every run of its tasks, the reference solution's too, would fail its grading)."""
+    names = list(users)
+    if not names:
+        return set()
+    code = ("import importlib.util, sys\n"
+            "for name in sys.argv[1:]:\n"
+            "    try:\n        found = importlib.util.find_spec(name) is not None\n"
+            "    except Exception:\n        found = False\n"
+            "    print(name if not found else '')")
+    done = subprocess.run([sys.executable, "-c", code, *names], capture_output=True, text=True, timeout=60,
+                          env=grading_env(), cwd=tempfile.gettempdir())
+    return {line for line in done.stdout.splitlines() if line} if done.returncode == 0 else set(names)
 
 
 def copy_pristine(record: dict, dest: Path) -> None:

@@ -341,3 +341,15 @@ def test_a_run_with_no_scored_run_exits_non_zero_with_one_line(ten, tmp_path, mo
     err = capsys.readouterr().err
     assert "pass@1 n/a over 0 scored run(s)" in err
     assert "error: no run was scored" in err
+
+
+def test_a_test_runner_grading_cannot_import_stops_the_run_before_anything_is_written(ten, tmp_path, capsys):
+    task = ten / "tasks" / "t3.yaml"
+    task.write_text(task.read_text().replace("python -m unittest discover -s tests -t . -q",
+                                             "python -m lab_no_such_runner_xyz -q"))
+    out = tmp_path / "o"
+    assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"error: lab_no_such_runner_xyz not importable by {sys.executable}, which grades task(s) t3; "
+                   f"install it ({sys.executable} -m pip install lab_no_such_runner_xyz); nothing was run"]
+    assert not out.exists() or not any(out.iterdir())

@@ -125,3 +125,11 @@ def test_runner_references_in_files_git_quotes_are_read_too():
 def test_compiled_modules():
     assert rules.is_compiled_module("evil.cpython-311-x86_64-linux-gnu.so") and rules.is_compiled_module("x.pyd")
     assert not rules.is_compiled_module("calc.py")
+
+
+def test_command_runners_are_the_python_modules_grading_commands_run():
+    assert rules.command_runners("python -m unittest discover -s tests -t . -q") == ["unittest"]
+    assert rules.command_runners("python3.12 -m pytest -q && pytest tests/") == ["pytest", "pytest"]
+    assert rules.command_runners("/usr/bin/python3 -m mypkg.cli --check") == ["mypkg.cli"]
+    assert rules.command_runners("python run_mutants.py") == []
+    assert rules.command_runners("echo pytest") == []

@@ -175,3 +175,25 @@ def summary_problem(command: str, output: bytes) -> str | None:
     if not status or status[-1] != "OK":
         return "test_summary_failed"
     return None
+
+
+PYTHON_WORD = re.compile(r"python(\d+(\.\d+)?)?")
+SHELL_SEPARATORS = {"&&", "||", ";", "|", "(", "!"}
+RUNNER_SCRIPTS = {"pytest": "pytest", "py.test": "pytest"}  # commands that are a Python module's script
+
+
+def command_runners(command: str) -> list[str]:
+    """The Python modules a grading command runs: `python -m X` (python3, python3.12 too) gives X; a command
+    word `pytest` gives pytest. Scripts (`python run_mutants.py`) and other programs are not modules."""
+    try:
+        words = shlex.split(command, comments=True)
+    except ValueError:
+        return []
+    found = []
+    for i, word in enumerate(words):
+        base = word.rsplit("/", 1)[-1]
+        if PYTHON_WORD.fullmatch(base) and i + 2 < len(words) and words[i + 1] == "-m":
+            found.append(words[i + 2])
+        elif base in RUNNER_SCRIPTS and (i == 0 or words[i - 1] in SHELL_SEPARATORS):
+            found.append(RUNNER_SCRIPTS[base])
+    return found
