@@ -58,8 +58,7 @@ def cmd_run(args) -> int:
     if not summary["groups"] or any(g["pass_at_1"] is None for g in summary["groups"]):
         log("error: no run was scored (every run an infrastructure error?): there is no pass rate to report")
         return 3
-    unset = {r["task_id"]: ((r.get("flag_details") or {}).get(evaluate.SETUP_FLAG) or ["?"])[0] for r in summary["runs"]
-             if evaluate.SETUP_FLAG in r.get("flags", [])}
+    unset = score.setup_failures(summary["runs"])
     if unset:  # the other tasks were graded and the summary written; these tasks' runs are booked task_error
         log("error: " + "; ".join(f"task {task_id} could not be set up, its runs are recorded as task_error ({why})"
                                   for task_id, why in sorted(unset.items())))

@@ -25,7 +25,7 @@ from bench.common.records import write_text_atomic
 from bench.common.site import digests_block, duration, esc, link_comparison, num, page, pct, provenance, slug, table
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_difference_interval, wilson_interval
-from bench.common.summary import load_summary, summary_path
+from bench.common.summary import load_summary, summary_path, tokens_per_run
 
 INTERVAL_METHOD = "Tango asymptotic score interval"
 TOO_FEW = "too few paired tasks for an interval"
@@ -86,10 +86,7 @@ def _costs(base_runs: list[dict], other_runs: list[dict]) -> tuple[dict, dict]:
                 "median_s": round(statistics.median(walls), 3) if walls else None, "n_runs": len(walls)}
 
     def tokens(runs):
-        # A count a run does not report is unknown, not zero: only runs that report both enter the mean.
-        counts = [(r["agent"].get("tokens_in"), r["agent"].get("tokens_out")) for r in runs]
-        both = [i + o for i, o in counts if i is not None and o is not None]
-        partial = sum(1 for i, o in counts if (i is None) != (o is None))
+        both, partial = tokens_per_run(runs)
         return {"mean_per_run": round(statistics.fmean(both), 1) if both else None, "n_runs": len(both),
                 "n_runs_partial": partial}
 

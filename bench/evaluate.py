@@ -29,7 +29,6 @@ from bench.common.stage import log
 
 MAX_BACKOFF_S = 30.0
 STOP_AFTER_INFRA_ERRORS = 3  # consecutive runs the harness could not run: the server or machine is down
-SETUP_FLAG = outcome.SETUP_FLAG  # the run's task could not be set up (record_setup_failure)
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -109,7 +108,7 @@ def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
     except (OSError, ValueError, UserError):
         return None
     same = (record["stage"] == "graded" and record["outcome"] != "infra_error" and record["task_digest"] == task["digest"]
-            and SETUP_FLAG not in record["flags"]  # a task that could not be set up is tried again
+            and outcome.SETUP_FLAG not in record["flags"]  # a task that could not be set up is tried again
             and record["agent"]["name"] == config["agent"] and record["model"]["id"] == config["model"]
             and (record.get("options") or {}) == config["options"])
     return record if same else None
@@ -161,7 +160,7 @@ def record_setup_failure(run_dir: Path, task: dict, rep: int, config: dict, exc:
                          sandbox_info: dict | None = None, model_section: dict | None = None) -> dict:
     """Book a run whose task could not be set up (TaskSetupError: its git ref names no commit, ...) as the
     task's error: outcome task_error, which outcome.decide() derives again from the grading sections, which
-    carry the reason as `task_error`; the run stays in the count (not passed) and is flagged SETUP_FLAG. The
+    carry the reason as `task_error`; the run stays in the count (not passed) and is flagged outcome.SETUP_FLAG. The
     agent never ran, so it has no error of its own."""
     message = str(exc)
     section = {"passed": False, "commands": [], "error": f"the task could not be set up: {message}",
@@ -175,7 +174,7 @@ def record_setup_failure(run_dir: Path, task: dict, rep: int, config: dict, exc:
                   "agent_error": None, "infra_error": None},
         "model": {**(model_section or {}), "id": config["model"]},
         "oracle": section, "heldout": dict(section) if task.get("heldout") else None,
-        "flags": [SETUP_FLAG], "flag_details": {SETUP_FLAG: [message]},
+        "flags": [outcome.SETUP_FLAG], "flag_details": {outcome.SETUP_FLAG: [message]},
         "sandbox": sandbox_info or {"kind": config.get("sandbox", "none")}, "options": config.get("options") or {},
     }
     record["outcome"], record["success"] = outcome.of_record(record)

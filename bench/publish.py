@@ -24,6 +24,7 @@ from bench.common.records import write_text_atomic
 from bench.common.site import (digests_block, duration, esc, heat, legend, num, page, pass_k, pip, provenance,
                                rate_html, syn, syn_note, table, unrun_pip, write_assets)
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
+from bench.common.summary import left_out_parts
 from bench.promote import ALLOW_FLAG, group_synthetic
 
 MATRIX_PAGE_ROWS = 50
@@ -32,9 +33,6 @@ INCOMPLETE_NOTE = (f"promoted with {ALLOW_FLAG}: some planned runs were never gr
 UNRANKED_NOTE = ("promoted before entries recorded strict pass@1 and the grid, so it cannot be ranked against the "
                  "rest; promote the run again with this harness to rank it.")
 Row = tuple[dict, dict]  # (entry, group)
-# What pass@1 over scored runs leaves out, as shown: (left_out key, one, many).
-LEFT_OUT = (("infra_error", "infra error", "infra errors"), ("incomplete", "unfinished", "unfinished"),
-            ("missing", "missing", "missing"))
 
 
 def load_entries(leaderboard: Path) -> list[dict]:
@@ -177,7 +175,7 @@ def _left_out(group: dict) -> str:
     left = group.get("left_out")
     if left is None:
         return f"{group['infra_errors']}<br><small class=muted>infra errors; grid not recorded</small>"
-    why = " · ".join(f"{left[k]} {one if left[k] == 1 else many}" for k, one, many in LEFT_OUT if left[k])
+    why = " · ".join(left_out_parts(left))
     return f"{left['total']} of {group['n_grid_runs']}" + (f"<br><small class=muted>{esc(why)}</small>" if why else "")
 
 

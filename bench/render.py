@@ -26,7 +26,7 @@ from bench.common.site import (OUTCOME_LABEL, SYNTHETIC_MARK, SYNTHETIC_WHY, UNR
                                rate_html, site_comparisons, syn, syn_note, table, unrun_pip, write_assets)
 from bench.common.site import link_comparison  # noqa: F401 (public here too: render.link_comparison)
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.common.summary import SYNTHETIC_FIGURES, load_summary
+from bench.common.summary import SYNTHETIC_FIGURES, left_out_parts, load_summary, tokens_per_run
 
 MATRIX_PAGE_ROWS = 50
 # Below this many runs the pages are written in this process: starting workers would cost more than it saves.
@@ -55,9 +55,6 @@ def calib_notes(summary: dict) -> list[tuple[bool, str]]:
     return notes
 
 
-# What the scored pass@1 leaves out, in the order and words every page uses.
-LEFT_OUT = (("infra_error", "infra error", "infra errors"), ("incomplete", "unfinished", "unfinished"),
-            ("missing", "missing", "missing"))
 SCORED_NOTE = ("pass@1 over scored runs: the mean over tasks of each task's share of passed runs among its scored "
                "runs; infrastructure errors, unfinished and missing runs are left out and counted beside it. "
                "Strict pass@1: every run the grid planned counts, and a run with no verdict counts as not passed; "
@@ -66,7 +63,7 @@ SCORED_NOTE = ("pass@1 over scored runs: the mean over tasks of each task's shar
 
 def left_out_text(left: dict) -> str:
     """What a group's scored pass@1 leaves out, broken down: "1 infra error · 0 unfinished · 2 missing"."""
-    return " · ".join(f"{left.get(key, 0)} {one if left.get(key, 0) == 1 else many}" for key, one, many in LEFT_OUT)
+    return " · ".join(left_out_parts(left, keep_zero=True))
 
 
 def unrun_runs(summary: dict) -> list[dict]:
@@ -245,9 +242,7 @@ def _token_rows(groups: list[dict], scored: dict[tuple[str, str], list[dict]]) -
     rows = []
     for g in groups:
         runs = scored.get((g["agent"], g["model"]), [])
-        both = [r["agent"]["tokens_in"] + r["agent"]["tokens_out"] for r in runs
-                if r["agent"].get("tokens_in") is not None and r["agent"].get("tokens_out") is not None]
-        one = sum(1 for r in runs if (r["agent"].get("tokens_in") is None) != (r["agent"].get("tokens_out") is None))
+        both, one = tokens_per_run(runs)
         note = syn(bool(both) and (_synthetic(g, "tokens_in") or _synthetic(g, "tokens_out")))
         if one:
             note += f' <span class="one-count">· {one:,} run(s) report one count only: left out</span>'

@@ -22,7 +22,7 @@ from bench.common.paths import harness_version
 from bench.common.records import planned_cells, read_records, write_json_output
 from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.common.summary import rate_text
+from bench.common.summary import left_out_parts, rate_text
 
 Cell = tuple[str, str, str, str, int]  # (run id, agent, model, task id, repetition)
 
@@ -151,8 +151,7 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
 def headline(group: dict) -> str:
     """One line per group for people: both pass@1 rates with their intervals and what each leaves out."""
     left = group["left_out"]
-    words = {"infra_error": "infra error", "incomplete": "unfinished", "missing": "missing"}
-    parts = [f"{left[k]} {word}" for k, word in words.items() if left[k]]
+    parts = left_out_parts(left)
     return (f"{group['agent']} x {group['model']}: pass@1 {rate_text(group['pass_at_1'], group['pass_at_1_ci'])} "
             f"over {group['n_scored_runs']} scored run(s) of {group['n_tasks']} task(s) "
             f"({left['total']} left out{': ' + ', '.join(parts) if parts else ''}); strict pass@1 "
@@ -248,8 +247,7 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
     warnings += [f"{g['agent']} x {g['model']}: no run was scored; pass@1 is n/a" for g in groups if g["pass_at_1"] is None]
     warnings += [f"{g['agent']} x {g['model']}: every calibration task failed; the setup is broken, not the model"
                  for g in groups if g["calib"]["broken"]]
-    unset = {r["task_id"]: ((r.get("flag_details") or {}).get(outcome.SETUP_FLAG) or ["?"])[0] for r in runs
-             if r["outcome"] == "task_error" and outcome.SETUP_FLAG in r.get("flags", [])}
+    unset = setup_failures(runs)
     warnings += [f"task {t}: could not be set up, its runs are recorded as task_error ({why}); fix it and check "
                  f"with `localagentbench check`" for t, why in sorted(unset.items())]
     broken = sorted({r["task_id"] for r in runs if r["outcome"] == "task_error"} - set(unset))
@@ -263,6 +261,12 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
         "groups": groups, "tasks": tasks, "runs": runs,
         "incomplete": incomplete, "missing": missing, "duplicates": duplicates, "warnings": warnings,
     }
+
+
+def setup_failures(runs: Iterable[dict]) -> dict[str, str]:
+    """Task id -> why, for the tasks whose runs are booked task_error because the task could not be set up."""
+    return {r["task_id"]: ((r.get("flag_details") or {}).get(outcome.SETUP_FLAG) or ["?"])[0] for r in runs
+            if r["outcome"] == "task_error" and outcome.SETUP_FLAG in r.get("flags", [])}
 
 
 def _grid(runs: list[dict], incomplete: list[dict], configs: Iterable[dict]) -> set[Cell]:

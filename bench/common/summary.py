@@ -51,3 +51,22 @@ def rate_text(rate: float | None, ci: list[float] | None = None) -> str:
     if rate is None:
         return "n/a"
     return f"{rate:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else f"{rate:.3f}"
+
+
+def tokens_per_run(runs: list[dict]) -> tuple[list[int], int]:
+    """Tokens in + out of each run that reports both counts, and how many runs report only one of them: an
+    unknown count is not 0, so such a run is left out (and counted) rather than summed as if it were."""
+    counts = [(r["agent"].get("tokens_in"), r["agent"].get("tokens_out")) for r in runs]
+    both = [i + o for i, o in counts if i is not None and o is not None]
+    return both, sum(1 for i, o in counts if (i is None) != (o is None))
+
+
+# What pass@1 over scored runs leaves out, in the order and words every page uses: (left_out key, one, many).
+LEFT_OUT = (("infra_error", "infra error", "infra errors"), ("incomplete", "unfinished", "unfinished"),
+            ("missing", "missing", "missing"))
+
+
+def left_out_parts(left: dict, keep_zero: bool = False) -> list[str]:
+    """A group's `left_out` in words, one part per kind: ["1 infra error", "2 missing"] (zeros kept if asked)."""
+    return [f"{left.get(key, 0)} {one if left.get(key, 0) == 1 else many}" for key, one, many in LEFT_OUT
+            if keep_zero or left.get(key, 0)]
