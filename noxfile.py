@@ -177,7 +177,7 @@ def real_model(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Benchmarks (not tests): harness overhead vs the floor, --jobs scaling, 10,000-run score/render, agent start-up."""
     install(session)
-    session.run("python", "-m", "bench.benchmark", *session.posargs)
+    session.run("python", "-m", "tools.benchmark", *session.posargs)
 
 
 @nox.session
@@ -200,10 +200,10 @@ def site(session: nox.Session) -> None:
 
 
 def _pin(adapter: str) -> str:
-    """The pinned version an adapter declares (PINNED_VERSION in bench/adapters/<adapter>.py)."""
+    """The pinned version an adapter declares (PINNED_VERSION in bench/agents/<adapter>.py)."""
     import re
 
-    text = open(f"bench/adapters/{adapter}.py", encoding="utf-8").read()
+    text = open(f"bench/agents/{adapter}.py", encoding="utf-8").read()
     return re.search(r'^PINNED_VERSION = "([^"]+)"', text, re.M).group(1)
 
 

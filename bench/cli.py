@@ -18,7 +18,9 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from bench import compare, doctor, evaluate, isolate, promote, publish, render, run_agent, score, validate, verify
+from bench.report import compare, promote, publish
+from bench.models import doctor
+from bench import engine, isolate, render, run_agent, score, validate, verify
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
@@ -35,10 +37,10 @@ def cmd_run(args) -> int:
         raise UserError(f"{len(problems)} problem(s) in the task files; nothing was run")
     run_id = args.run_id or isolate.new_run_id()  # one id: the default folder is named by the run it holds
     out = Path(args.out) if args.out else Path("results") / run_id
-    summary, stopped = evaluate.evaluate(
+    summary, stopped = engine.evaluate(
         tasks, agent=args.agent, model=args.model, opts=run_agent.agent_options(args), out=out, run_id=run_id,
         repeat=args.repeat, jobs=args.jobs, retries=args.retries, resume=args.resume,
-        shard=evaluate.parse_shard(args.shard), keep_workdir=args.keep_workdir, timeout_s=args.timeout,
+        shard=engine.parse_shard(args.shard), keep_workdir=args.keep_workdir, timeout_s=args.timeout,
         sandbox_requested=args.sandbox, limits=run_agent.agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb),
         stop_after_infra=args.stop_after_infra_errors)
     result = {"results": str(out.resolve()), "summary": str((out / "summary.json").resolve())}
@@ -129,8 +131,8 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--report", action="store_true", help="also write report.md and site/")
     p.add_argument("--jobs", type=int, default=1, help="runs at once (default 1: a local model serves one request at a time)")
     p.add_argument("--retries", type=int, default=0, help="retries of infrastructure errors, with backoff (default 0)")
-    p.add_argument("--stop-after-infra-errors", type=int, default=evaluate.STOP_AFTER_INFRA_ERRORS, metavar="N",
-                   help=f"stop when N runs in a row are infrastructure errors (default {evaluate.STOP_AFTER_INFRA_ERRORS}; "
+    p.add_argument("--stop-after-infra-errors", type=int, default=engine.STOP_AFTER_INFRA_ERRORS, metavar="N",
+                   help=f"stop when N runs in a row are infrastructure errors (default {engine.STOP_AFTER_INFRA_ERRORS}; "
                         "0: never); --resume continues")
     p.add_argument("--resume", action="store_true", help="continue an interrupted bundle: keep finished runs, run the rest")
     p.add_argument("--shard", default=None, help="run only shard K/N of the task x repetition grid (merge with score)")

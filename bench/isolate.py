@@ -24,7 +24,7 @@ from typing import Iterable, Iterator, Sequence
 from bench.common import schema
 from bench.common.digest import IGNORED_PARTS, IGNORED_SUFFIXES
 from bench.common.errors import UserError
-from bench.common.git import TaskSetupError, checkout_commit, init_single_commit, resolve_ref
+from bench.exec.git import TaskSetupError, checkout_commit, init_single_commit, resolve_ref
 from bench.common.paths import CACHE_ENV, cache_dir, harness_version, temp_root
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main

@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Iterable, Iterator, Sequence
 
-from bench.common import cleanup, environment, outcome, patch, rules, safefs, sandbox, schema, timing
+from bench.exec import cleanup, environment, patch, safefs, sandbox
+from bench.common import outcome, rules, schema, timing
 from bench.common import heldout as layout
 from bench.common.errors import UserError
-from bench.common.git import git, patch_files
+from bench.exec.git import git, patch_files
 from bench.common.paths import temp_root
-from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree, truncation_marker
+from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree, truncation_marker
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.timing import timed

@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Sequence
 
 from bench.common import schema
-from bench.common.charts import distribution_chart, interval_chart
+from bench.report.charts import distribution_chart, interval_chart
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
-from bench.common.runpage import confirmed, run_html
-from bench.common.site import (OUTCOME_LABEL, SYNTHETIC_MARK, SYNTHETIC_WHY, UNRUN_LABEL, comparisons_html, digests_block,
+from bench.report.runpage import confirmed, run_html
+from bench.report.site import (OUTCOME_LABEL, SYNTHETIC_MARK, SYNTHETIC_WHY, UNRUN_LABEL, comparisons_html, digests_block,
                                duration, esc, figure_html, heat, legend, num, page, pass_k, pct, pip, provenance,
                                rate_html, site_comparisons, syn, syn_note, table, unrun_pip, write_assets)
-from bench.common.site import link_comparison  # noqa: F401 (public here too: render.link_comparison)
+from bench.report.site import link_comparison  # noqa: F401 (public here too: render.link_comparison)
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import SYNTHETIC_FIGURES, left_out_parts, load_summary, tokens_per_run
 

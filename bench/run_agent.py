@@ -19,14 +19,16 @@ from pathlib import Path
 from types import ModuleType
 from typing import Iterable, Iterator, Sequence
 
-from bench.adapters import get_adapter
-from bench.adapters.base import COUNT_FIELDS, AgentContext, AgentSignals, ProcessResult, truncate, valid_count
-from bench.adapters.servers import model_for_agent
-from bench.common import cleanup, environment, gitwrite, modelserver, safefs, sandbox, schema
+from bench.agents import get_adapter
+from bench.agents.base import COUNT_FIELDS, AgentContext, AgentSignals, ProcessResult, truncate, valid_count
+from bench.models.servers import model_for_agent
+from bench.exec import cleanup, environment, gitwrite, safefs, sandbox
+from bench.models import modelserver
+from bench.common import schema
 from bench.common.errors import UserError
-from bench.common.git import patch_files, snapshot_diff
+from bench.exec.git import patch_files, snapshot_diff
 from bench.common.paths import temp_root
-from bench.common.proc import DEFAULT_MAX_LOG_BYTES, run_tree
+from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.timing import timed

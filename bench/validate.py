@@ -16,10 +16,11 @@ from typing import Sequence
 import yaml
 
 from bench.common import heldout as layout
-from bench.common import safefs, schema
+from bench.exec import safefs
+from bench.common import schema
 from bench.common.digest import digest_parts
 from bench.common.errors import UserError
-from bench.common.git import TaskSetupError, resolve_ref
+from bench.exec.git import TaskSetupError, resolve_ref
 from bench.common.records import RecordWriter
 from bench.common.stage import ArgumentParser, log, run_main
 

@@ -20,11 +20,11 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from bench import evaluate, run_agent, validate
+from bench import engine, run_agent, validate
 from bench.common import heldout as layout
-from bench.common import sandbox
+from bench.exec import sandbox
 from bench.common.errors import UserError
-from bench.common.git import TaskSetupError
+from bench.exec.git import TaskSetupError
 from bench.common.records import write_json_output
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 
@@ -33,7 +33,7 @@ MAX_TIMEOUT_SHARE = 0.5
 
 def _run(task: dict, agent: str, results: Path, run_id: str, rep: int, kind: str) -> dict:
     adapter, version = run_agent.prepare(agent, {})
-    return evaluate.run_once(task, results / run_id, run_id, rep, agent=agent, adapter=adapter, version=version,
+    return engine.run_once(task, results / run_id, run_id, rep, agent=agent, adapter=adapter, version=version,
                              model_id=run_agent.BUILTIN_MODEL, opts={}, kind=kind)
 
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.adapters import aider, binaries, opencode, servers
-from bench.adapters.base import AgentContext
-from bench.common import sandbox
+from bench.agents import aider, binaries, opencode
+from bench.models import servers
+from bench.agents.base import AgentContext
+from bench.exec import sandbox
 from bench.common.errors import UserError
 
 
@@ -278,14 +279,14 @@ def test_is_test_path():
 
 
 def test_registered():
-    from bench.adapters import ADAPTERS
+    from bench.agents import ADAPTERS
 
     assert ADAPTERS["opencode"] is opencode and ADAPTERS["aider"] is aider
 
 
 @pytest.mark.parametrize("value,words", [("127.0.0.1:port", "no valid port"), ("ftp://example:21", "scheme 'ftp'")])
 def test_a_bad_ollama_host_is_one_clear_error(value, words):
-    from bench.adapters.servers import normalize_ollama_host
+    from bench.models.servers import normalize_ollama_host
     from bench.common.errors import UserError
 
     with pytest.raises(UserError, match=words):

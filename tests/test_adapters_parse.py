@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.adapters import aider, opencode
-from bench.adapters.base import AgentContext, ProcessResult
+from bench.agents import aider, opencode
+from bench.agents.base import AgentContext, ProcessResult
 
 DATA = Path(__file__).resolve().parent / "data"
 

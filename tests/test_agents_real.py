@@ -27,10 +27,10 @@ from pathlib import Path
 import pytest
 
 from bench import fakellm
-from bench.adapters import aider, opencode
-from bench.adapters.base import AgentContext, ProcessResult
-from bench.adapters.binaries import find_binary
-from bench.common.proc import run_tree
+from bench.agents import aider, opencode
+from bench.agents.base import AgentContext, ProcessResult
+from bench.agents.binaries import find_binary
+from bench.exec.proc import run_tree
 
 pytestmark = pytest.mark.integration
 
@@ -157,7 +157,7 @@ def drive(adapter, tmp_path: Path, workdir: Path, script: Path | dict, model: st
             env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **inv.env}
             argv = inv.argv
             if sandboxed:
-                from bench.common import sandbox
+                from bench.exec import sandbox
 
                 home = Path(inv.env["HOME"])
                 argv = sandbox.wrap(inv.argv, "bwrap", cwd=workdir, rw=[workdir, scratch], home=home,
@@ -184,9 +184,9 @@ def drive(adapter, tmp_path: Path, workdir: Path, script: Path | dict, model: st
 
 def _bwrap_reason() -> str | None:
     try:
-        from bench.common import sandbox
+        from bench.exec import sandbox
     except ImportError:
-        return "bench.common.sandbox not available"
+        return "bench.exec.sandbox not available"
     return sandbox.bwrap_works()
 
 

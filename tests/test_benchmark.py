@@ -4,8 +4,9 @@ from __future__ import annotations
 import json
 import os
 
-from bench import benchmark
-from bench.common import paths, sandbox
+from tools import benchmark
+from bench.common import paths
+from bench.exec import sandbox
 
 
 def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path, capsys, snapshot_cache):

@@ -38,7 +38,7 @@ def test_nop_agent_passes_no_task(real_runs):
 
 
 def _mock_outcome(task: dict) -> str:
-    """What the mock agent's documented rule (bench/adapters/mock.py) makes of a task at seed 0, rep 0."""
+    """What the mock agent's documented rule (bench/agents/mock.py) makes of a task at seed 0, rep 0."""
     if task["category"] == "calib" and task.get("solution"):
         return "passed"
     if task.get("overfit_demo"):

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bench import cli, compare, score
+from bench import cli, score
+from bench.report import compare
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.records import write_json_atomic

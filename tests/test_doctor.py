@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bench import doctor, fakellm
-from bench.common import sandbox, schema
+from bench.models import doctor
+from bench import fakellm
+from bench.exec import sandbox
+from bench.common import schema
 from conftest import REPO
 
 SHELF = REPO / "bench" / "fakellm_scripts" / "doctor.yaml"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import cli, evaluate, score, validate
+from bench import cli, engine, score, validate
 from bench.common.errors import UserError
 from bench.common.records import read_records
 from conftest import REPO, add_task
@@ -139,7 +139,7 @@ def test_infra_errors_are_retried_with_backoff_and_agent_failures_never(ten, tmp
     # agrees (nothing listens on the port): an infra error, retried; the second attempt fails honestly.
     import socket
 
-    from bench.adapters import command
+    from bench.agents import command
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{sock.getsockname()[1]}")
@@ -153,13 +153,13 @@ def test_infra_errors_are_retried_with_backoff_and_agent_failures_never(ten, tmp
         return signals
 
     monkeypatch.setattr(command, "parse", parse_claiming_infra_once)
-    summary, _ = evaluate.evaluate(tasks, agent="command", model="ollama/m", opts={"agent_cmd": "echo tried"},
+    summary, _ = engine.evaluate(tasks, agent="command", model="ollama/m", opts={"agent_cmd": "echo tried"},
                                    out=tmp_path / "o", retries=2, backoff_s=0.01, sandbox_requested="none")
     run = summary["runs"][0]
     assert run["outcome"] == "failed" and summary["groups"][0]["infra_errors"] == 0
     err = capsys.readouterr().err
     assert "retry 1/2" in err and "after 2 attempts" in err
-    summary, _ = evaluate.evaluate(tasks, agent="command", model=None, opts={"agent_cmd": "exit 3"}, out=tmp_path / "p",
+    summary, _ = engine.evaluate(tasks, agent="command", model=None, opts={"agent_cmd": "exit 3"}, out=tmp_path / "p",
                                    retries=2, backoff_s=0.01)
     assert summary["runs"][0]["outcome"] == "agent_error"
     assert "retry" not in capsys.readouterr().err
@@ -167,8 +167,8 @@ def test_infra_errors_are_retried_with_backoff_and_agent_failures_never(ten, tmp
 
 def test_shards_partition_the_grid_and_merge(ten, tmp_path, capsys):
     tasks, _ = validate.validate([str(ten / "tasks")])
-    cells = evaluate.isolate.plan(tasks, 3)
-    shards = [evaluate.shard_grid(cells, (k, 4)) for k in range(1, 5)]
+    cells = engine.isolate.plan(tasks, 3)
+    shards = [engine.shard_grid(cells, (k, 4)) for k in range(1, 5)]
     keys = [(t["id"], r) for shard in shards for t, r in shard]
     assert sorted(keys) == sorted((t["id"], r) for t, r in cells) and len(set(keys)) == len(keys)
     assert [len(s) for s in shards] == [8, 8, 7, 7]
@@ -221,7 +221,7 @@ def test_a_moved_bundle_rebases_its_own_snapshot_paths_and_leaves_cached_ones(tm
 @pytest.mark.parametrize("text", ["3", "0/2", "3/2", "a/b"])
 def test_bad_shard(text):
     with pytest.raises(UserError, match="--shard"):
-        evaluate.parse_shard(text)
+        engine.parse_shard(text)
 
 
 def test_runs_record_model_metadata_and_an_untimed_warm_up(ten, tmp_path, monkeypatch, capsys):
@@ -247,7 +247,7 @@ def test_a_run_the_harness_raises_on_is_recorded_counted_and_the_rest_go_on(ten,
     """The same with one worker or several: the run is booked agent_error (flag harness_exception), it stays
     in n, every other run is graded and the summary is written."""
     tasks, _ = validate.validate([str(ten / "tasks")])
-    real_grade = evaluate.oracle.grade_one
+    real_grade = engine.oracle.grade_one
 
     def grade_one(record, ahead=None):
         if record["task_id"] == "t3":
@@ -256,8 +256,8 @@ def test_a_run_the_harness_raises_on_is_recorded_counted_and_the_rest_go_on(ten,
             raise RuntimeError("grading blew up")
         return real_grade(record, ahead)
 
-    monkeypatch.setattr(evaluate.oracle, "grade_one", grade_one)
-    summary, interrupted = evaluate.evaluate(tasks, agent="oracle", model=None, opts={}, out=tmp_path / "o",
+    monkeypatch.setattr(engine.oracle, "grade_one", grade_one)
+    summary, interrupted = engine.evaluate(tasks, agent="oracle", model=None, opts={}, out=tmp_path / "o",
                                              jobs=jobs, sandbox_requested="none")
     assert not interrupted
     by_task = {run["task_id"]: run for run in summary["runs"]}
@@ -296,7 +296,7 @@ def test_an_omitted_shard_and_a_deleted_run_are_reported_missing_through_the_cli
 def test_consecutive_infrastructure_errors_stop_the_run_and_resume_runs_them_again(ten, tmp_path, monkeypatch, capsys):
     import socket
 
-    from bench.adapters import command
+    from bench.agents import command
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{sock.getsockname()[1]}")  # nothing listens: the check agrees
@@ -326,7 +326,7 @@ def test_consecutive_infrastructure_errors_stop_the_run_and_resume_runs_them_aga
 
 
 def test_a_run_with_no_scored_run_exits_non_zero_with_one_line(ten, tmp_path, monkeypatch, capsys):
-    from bench.adapters import command
+    from bench.agents import command
     real_parse = command.parse
 
     def parse_claiming_infra(ctx, result):

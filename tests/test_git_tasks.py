@@ -11,7 +11,7 @@ import pytest
 from bench import isolate, validate, verify
 from bench.common import outcome
 from bench.common.errors import UserError
-from bench.common.git import TaskSetupError, git, resolve_ref
+from bench.exec.git import TaskSetupError, git, resolve_ref
 from conftest import run_cli
 
 REF_FORMS = {"g-branch": "task", "g-heads": "refs/heads/task", "g-tag": "v1", "g-annotated": "v1a",

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bench.common import gitwrite
+from bench.exec import gitwrite
 from bench.common.errors import UserError
-from bench.common.git import git, init_single_commit, snapshot_diff
+from bench.exec.git import git, init_single_commit, snapshot_diff
 
 
 def _tree(root: Path) -> Path:

@@ -11,7 +11,7 @@ import pytest
 from bench import isolate, validate
 from bench.common import schema
 from bench.common.errors import UserError
-from bench.common.git import git
+from bench.exec.git import git
 from conftest import REPO, jsonl, run_cli, write
 
 

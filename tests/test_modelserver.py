@@ -1,4 +1,4 @@
-"""bench.common.modelserver: where a model is served, what the server says about it, and the warm-up that
+"""bench.models.modelserver: where a model is served, what the server says about it, and the warm-up that
 keeps model load time out of the first task. Real HTTP against the scripted server on 127.0.0.1."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import socket
 import pytest
 
 from bench import fakellm
-from bench.common import modelserver as ms
+from bench.models import modelserver as ms
 from bench.common.errors import UserError
 from conftest import REPO
 
@@ -57,7 +57,7 @@ def test_models_resolve_as_the_agents_name_them():
 
 
 def test_the_probe_and_the_agents_resolve_alike():
-    from bench.adapters import servers
+    from bench.models import servers
 
     for model, base in (("ollama/qwen3:8b", None), ("openai/smollm2", "http://127.0.0.1:8080/v1")):
         target, ep = servers.resolve_model(model, base, {}), ms.resolve(model, base, {})

@@ -198,7 +198,7 @@ def test_grading_set_up_ahead_is_dropped_when_the_agent_had_an_infrastructure_er
     record["agent"]["infra_error"] = "model server down"
     graded = oracle.grade_one(record, ahead)
     assert graded["outcome"] == "infra_error" and graded["oracle"] is None
-    from bench.common import cleanup
+    from bench.exec import cleanup
     cleanup.drain()
     assert _grading_dirs() <= before, "its grading directory went"
 
@@ -216,7 +216,7 @@ def test_a_grading_copy_that_cannot_be_made_ahead_is_the_harness_failure_not_the
     assert "grading copy failed" in graded["oracle"]["infra_error"]
 
 
-@pytest.mark.skipif(__import__("bench.common.sandbox", fromlist=["resolve"]).resolve("auto") != "bwrap",
+@pytest.mark.skipif(__import__("bench.exec.sandbox", fromlist=["resolve"]).resolve("auto") != "bwrap",
                     reason="needs bubblewrap")
 def test_under_bwrap_the_agent_cannot_see_the_grading_copy_set_up_beside_it(suite, tmp_path):
     from bench.common.paths import temp_root

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.common import patch
-from bench.common.git import snapshot_diff, init_single_commit
+from bench.exec import patch
+from bench.exec.git import snapshot_diff, init_single_commit
 
 
 def _tree(root: Path) -> dict[str, tuple[int, bytes]]:

@@ -11,9 +11,10 @@ import time
 
 import pytest
 
-from bench import fakellm, probe
+from bench import fakellm
+from bench.models import probe
 from bench.common import schema
-from bench.common.modelserver import ServerError
+from bench.models.modelserver import ServerError
 from conftest import REPO
 
 CANARY = REPO / "bench" / "fakellm_scripts" / "canary.yaml"

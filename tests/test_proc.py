@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bench.common import proc
+from bench.exec import proc
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc"), reason="the sweep reads /proc")
 

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from bench import cli, promote, score
+from bench import cli, score
+from bench.report import promote
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.records import write_json_atomic
-from bench.common.synthetic import synthetic_runs
+from tools.synthetic import synthetic_runs
 
 REPO = Path(__file__).resolve().parent.parent
 _TEMPLATE = synthetic_runs(1, seed=0, groups=1, reps=1)[0]

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from bench import promote, publish, score
+from bench.report import promote, publish
+from bench import score
 from bench.common.records import write_json_atomic
-from bench.common.synthetic import synthetic_runs
+from tools.synthetic import synthetic_runs
 from test_promote import grid, run
 
 REPO = Path(__file__).resolve().parent.parent

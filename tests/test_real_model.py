@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import probe
+from bench.models import probe
 from bench.common import schema
 from conftest import REPO
 
@@ -118,10 +118,11 @@ def test_a_window_too_small_for_agent_prompts_is_caught(tmp_path):
 @pytest.fixture(scope="module")
 def aider_run(server, tmp_path_factory) -> tuple[dict, Path]:
     """One `localagentbench run --agent aider` on a calibration task: (run record, run directory)."""
-    from bench.adapters import ADAPTERS, binaries
+    from bench.agents import ADAPTERS
+    from bench.agents import binaries
 
     if "aider" not in ADAPTERS:
-        pytest.skip("the aider adapter is not registered in bench/adapters/__init__.py yet")
+        pytest.skip("the aider adapter is not registered in bench/agents/__init__.py yet")
     if binaries.find_binary("aider") is None:
         pytest.skip("aider is not installed: run `nox -s install-agents`")
     out = tmp_path_factory.mktemp("aider") / "results"
@@ -152,5 +153,5 @@ def test_the_run_records_the_model_metadata_and_its_load_time(aider_run):
     model = aider_run[0]["model"]
     assert model["id"] == MODEL
     assert model.get("server", {}).get("kind") == "openai" and model.get("served_as") == "smollm2", \
-        "evaluate must merge bench.common.modelserver.gather_model() into every run's model section"
+        "evaluate must merge bench.models.modelserver.gather_model() into every run's model section"
     assert isinstance(model.get("load_s"), (int, float)), "the untimed warm-up's load time is recorded apart"

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from bench import cli, render, score
-from bench.common.charts import interval_chart, nice_ticks
-from bench.common.highlight import diff_html
-from bench.common.site import COMPARISONS_BEGIN, COMPARISONS_END
-from bench.common.synthetic import synthetic_runs
+from bench.report.charts import interval_chart, nice_ticks
+from bench.report.highlight import diff_html
+from bench.report.site import COMPARISONS_BEGIN, COMPARISONS_END
+from tools.synthetic import synthetic_runs
 
 
 def _mock_run(suite: Path, tmp_path: Path) -> Path:

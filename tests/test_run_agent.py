@@ -87,7 +87,7 @@ def _closed_port() -> int:
 
 
 def test_an_adapters_infrastructure_claim_stands_only_when_the_harness_health_check_fails(monkeypatch):
-    from bench.adapters.base import AgentSignals
+    from bench.agents.base import AgentSignals
     monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{_closed_port()}")
     claimed = AgentSignals(infra_error="model server unreachable")
     run_agent.confirm_infra_error(claimed, "aider", "ollama/qwen3:8b", {})
@@ -100,7 +100,7 @@ def test_an_adapters_infrastructure_claim_stands_only_when_the_harness_health_ch
 
 def test_an_adapters_infrastructure_claim_against_a_healthy_server_is_the_agents_error(monkeypatch):
     from bench import fakellm
-    from bench.adapters.base import AgentSignals
+    from bench.agents.base import AgentSignals
 
     with fakellm.serve({"models": {"qwen3:8b": {}}}) as server:
         monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{server.port}")

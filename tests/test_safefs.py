@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.common import safefs
+from bench.exec import safefs
 
 
 def test_read_capped_reads_a_regular_file_up_to_the_cap(tmp_path):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bench import cli
-from bench.common import sandbox
+from bench.exec import sandbox
 from conftest import REPO, skip_fails_under_ci, write
 
 pytest_plugins = ["pytester"]
@@ -331,7 +331,7 @@ def test_without_user_namespaces_root_still_gets_no_capabilities(tmp_path):
     script = textwrap.dedent(f"""
         import json, subprocess
         from pathlib import Path
-        from bench.common import sandbox
+        from bench.exec import sandbox
         found = sandbox.confinement()
         argv = sandbox.wrap(["cat", "/proc/self/status"], "bwrap", cwd=Path({str(tmp_path)!r}), rw=[],
                             home=Path({str(tmp_path)!r}), network=False)

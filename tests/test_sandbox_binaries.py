@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bench import cli
-from bench.common import sandbox
+from bench.exec import sandbox
 
 needs_bwrap = pytest.mark.skipif(sandbox.bwrap_works() is not None, reason=f"bubblewrap unusable: {sandbox.bwrap_works()}")
 needs_npm = pytest.mark.skipif(not (shutil.which("npm") and shutil.which("node")), reason="needs node and npm")

@@ -20,9 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from bench import cli, promote, publish, render, score
+from bench import cli, render, score
+from bench.report import promote, publish
 from bench.common.records import write_json_atomic
-from bench.common.synthetic import synthetic_runs
+from tools.synthetic import synthetic_runs
 
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(os.environ.get("LOCALAGENTBENCH_ARTIFACTS", REPO / "tests" / "artifacts")) / "screenshots"

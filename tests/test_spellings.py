@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from bench import cli, fakellm, verify
-from bench.adapters import servers
+from bench.models import servers
 from bench.common.errors import UserError
 from conftest import REPO, jsonl
 
@@ -80,7 +80,7 @@ def test_one_rule_names_every_model(spec, base_url, canonical):
 
 
 def test_the_adapters_and_the_model_server_share_the_rule():
-    from bench.common import modelserver
+    from bench.models import modelserver
 
     env = {"OLLAMA_HOST": "127.0.0.1:5"}
     for spelling in ("qwen3:8b", "ollama/qwen3:8b"):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bench import verify
-from bench.common import sandbox
+from bench.exec import sandbox
 from conftest import REPO, run_cli, write
 
 

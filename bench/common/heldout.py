@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-from bench.common import safefs
+from bench.exec import safefs
 
 DEFAULT = "heldout"
 CHOICES = {"heldout": "heldout", "root": ""}  # value of heldout.into -> directory of the copy it names ("" = root)

@@ -11,7 +11,7 @@ import shlex
 import sys
 from pathlib import PurePosixPath
 
-from bench.common.git import _unquote
+from bench.exec.git import _unquote
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -7,7 +7,7 @@ Two kinds of server, named the way the agents name them:
 - OpenAI-compatible (`--base-url http://HOST:PORT/v1`: llama.cpp, vLLM, LM Studio, Ollama's /v1): the
   server's model id, with a leading `openai/` or `ollama/` dropped.
 
-The naming rule is bench/adapters/servers.py's (canonical_model, resolve_model), so the probe reaches exactly
+The naming rule is bench/models/servers.py's (canonical_model, resolve_model), so the probe reaches exactly
 what the agents reach and every record names a model the same way.
 
 Only urllib, so the run pipeline, doctor and the probe share it without extra dependencies. Metadata
@@ -26,7 +26,7 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any
 
-from bench.adapters import servers
+from bench.models import servers
 from bench.common.errors import UserError
 
 META_TIMEOUT_S = 10.0
@@ -73,7 +73,7 @@ def ollama_host(env: dict[str, str] | None = None) -> str:
 
 def resolve(model: str, base_url: str | None = None, env: dict[str, str] | None = None,
             option: str = "--model") -> Endpoint:
-    """The endpoint and served name for a model, by the same rule the agent adapters use (adapters/servers.py).
+    """The endpoint and served name for a model, by the same rule the agent adapters use (models/servers.py).
 
     `Endpoint.model` is the canonical name (`qwen3:8b` -> `ollama/qwen3:8b`); errors name `option`.
     """

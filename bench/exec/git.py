@@ -6,7 +6,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from bench.common import gitwrite
+from bench.exec import gitwrite
 from bench.common.errors import UserError
 from bench.common.timing import timed
 

@@ -35,11 +35,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from bench.adapters.aider_output import parse_count, parse_stdout, read_analytics, signals_from
-from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult, context_length, truncate
-from bench.adapters.binaries import find_binary, require_binary, run_version, scrubbed_env_prefix
-from bench.adapters.servers import ModelTarget, no_proxy, resolve_model
-from bench.common.sandbox import binary_mounts
+from bench.agents.aider_output import parse_count, parse_stdout, read_analytics, signals_from
+from bench.agents.base import AgentContext, AgentSignals, Invocation, ProcessResult, context_length, truncate
+from bench.agents.binaries import find_binary, require_binary, run_version, scrubbed_env_prefix
+from bench.models.servers import ModelTarget, no_proxy, resolve_model
+from bench.exec.sandbox import binary_mounts
 
 __all__ = [
     "NAME", "PINNED_VERSION", "INSTALL_HINT", "INSTALL_SHORT", "ANALYTICS_FILE",

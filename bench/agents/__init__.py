@@ -1,9 +1,9 @@
-"""Agent adapters, registered by name. Each module follows the contract in bench/adapters/base.py."""
+"""Agent adapters, registered by name. Each module follows the contract in bench/agents/base.py."""
 from __future__ import annotations
 
 from types import ModuleType
 
-from bench.adapters import aider, command, mock, nop, opencode, oracle
+from bench.agents import aider, command, mock, nop, opencode, oracle
 from bench.common.errors import UserError
 
 ADAPTERS: dict[str, ModuleType] = {

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.common.git import _unquote
+from bench.exec.git import _unquote
 
 _HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 _INDEX = re.compile(rb"^index ([0-9a-f]{7,40})\.\.([0-9a-f]{7,40})(?: (100644|100755))?$")

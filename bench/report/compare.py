@@ -1,6 +1,6 @@
 """compare: two runs side by side, paired task by task: flips, pass@1 difference with Tango's score interval, McNemar.
 
-    python -m bench.compare --base A --other B [--base-group AGENT:MODEL] [--other-group AGENT:MODEL]
+    python -m bench.report.compare --base A --other B [--base-group AGENT:MODEL] [--other-group AGENT:MODEL]
                             [--allow-different-tasks] [--json] [--html PATH | --no-html]
 
 A and B are summary.json files or results directories. Markdown goes to stdout (JSON with --json, matching
@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Sequence
 
 from bench.common import schema
-from bench.common.charts import interval_chart, nice_max
+from bench.report.charts import interval_chart, nice_max
 from bench.common.errors import UserError
 from bench.common.paths import harness_version
 from bench.common.records import write_text_atomic
-from bench.common.site import digests_block, duration, esc, link_comparison, num, page, pct, provenance, slug, table
+from bench.report.site import digests_block, duration, esc, link_comparison, num, page, pct, provenance, slug, table
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_difference_interval, wilson_interval
 from bench.common.summary import load_summary, summary_path, tokens_per_run
@@ -427,7 +427,7 @@ def default_html_path(other_source: str, cmp: dict) -> Path | None:
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = ArgumentParser(prog=stage_prog("python -m bench.compare"), description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog=stage_prog("python -m bench.report.compare"), description=__doc__.split("\n")[0])
     parser.add_argument("--base", required=True, help="the baseline: summary.json or a results directory")
     parser.add_argument("--other", required=True, help="the run compared against it: summary.json or a results directory")
     parser.add_argument("--base-group", default=None, help="AGENT:MODEL (or AGENT) when the base holds several groups")
@@ -463,7 +463,7 @@ def _main(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: `python -m bench.compare` (and `localagentbench compare`)."""
+    """Entry point: `python -m bench.report.compare` (and `localagentbench compare`)."""
     return run_main(_main, argv)
 
 

@@ -16,9 +16,9 @@ import shlex
 import shutil
 from pathlib import Path
 
-from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult, read_events, signals_from_events
+from bench.agents.base import AgentContext, AgentSignals, Invocation, ProcessResult, read_events, signals_from_events
 from bench.common.errors import UserError
-from bench.common.sandbox import binary_mounts, shebang
+from bench.exec.sandbox import binary_mounts, shebang
 
 NOT_FOUND_EXIT = 127
 SHELLS = ("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash")

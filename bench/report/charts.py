@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Callable, Sequence
 
-from bench.common.site import esc, pct
+from bench.report.site import esc, pct
 from bench.common.stats import quantile
 
 Fmt = Callable[[float], str]

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import markdown as md
 
-from bench.common.charts import timeline_strip
-from bench.common.highlight import diff_html
-from bench.common.site import (SYNTHETIC_MARK, badge, duration, esc, figure_html, page, provenance, syn_note,
+from bench.report.charts import timeline_strip
+from bench.report.highlight import diff_html
+from bench.report.site import (SYNTHETIC_MARK, badge, duration, esc, figure_html, page, provenance, syn_note,
                                synthetic_run)
 from bench.common.summary import SYNTHETIC_FIGURES
 

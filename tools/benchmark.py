@@ -1,6 +1,6 @@
 """benchmark: what the harness costs beyond the agent and the tests, measured side by side in one run.
 
-    python -m bench.benchmark [--tasks DIR] [--out results/bench] [--runs N] [--rounds R] [--skip-agents]
+    python -m tools.benchmark [--tasks DIR] [--out results/bench] [--runs N] [--rounds R] [--skip-agents]
 
 Prints ratios and writes results/bench/bench.md (and bench.json):
 - overhead: the suite with the oracle agent, serially, against the floor (the same oracle and held-out
@@ -25,8 +25,9 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from bench import evaluate, isolate, oracle, run_agent, validate
-from bench.common import sandbox, timing
+from bench import engine, isolate, oracle, run_agent, validate
+from bench.exec import sandbox
+from bench.common import timing
 from bench.common.errors import UserError
 from bench.common.paths import CACHE_ENV, FAKELLM_SCRIPTS_DIR, REPO_ROOT, temp_root
 from bench.common.records import write_json_atomic, write_text_atomic
@@ -82,7 +83,7 @@ def _overhead_round(tasks: list[dict], kind: str, work: Path, bundle: Path, flip
                 floor += _bare_commands(task, copies[task["id"]])
                 continue
             start = time.perf_counter()
-            record = evaluate.run_once(task, bundle, "bench", 0, agent="oracle", adapter=adapter,
+            record = engine.run_once(task, bundle, "bench", 0, agent="oracle", adapter=adapter,
                                        version=version, model_id="none", opts={}, kind=kind)
             harness += time.perf_counter() - start
             commands += _command_seconds(record)
@@ -185,7 +186,7 @@ def scaling(tasks: list[dict], kind: str, work: Path) -> dict:
     walls = {}
     for jobs in (1, 2):
         start = time.perf_counter()
-        evaluate.evaluate(tasks, agent="oracle", model=None, opts={}, out=work / f"jobs{jobs}", jobs=jobs,
+        engine.evaluate(tasks, agent="oracle", model=None, opts={}, out=work / f"jobs{jobs}", jobs=jobs,
                           sandbox_requested=kind)
         walls[jobs] = time.perf_counter() - start
     return {"jobs1_s": round(walls[1], 2), "jobs2_s": round(walls[2], 2), "speedup": round(walls[1] / walls[2], 2),
@@ -196,7 +197,7 @@ _SIZE_CHILD = r"""
 import json, resource, sys, time
 from pathlib import Path
 from bench import render, score
-from bench.common.synthetic import synthetic_runs
+from tools.synthetic import synthetic_runs
 n, out = int(sys.argv[1]), Path(sys.argv[2])
 runs = synthetic_runs(n, seed=0, root=out / "bundle")  # real run files, so every page reads a trajectory, diff, logs
 t0 = time.perf_counter(); summary = score.score(runs); t1 = time.perf_counter()
@@ -251,7 +252,7 @@ def agents(tasks: list[dict], work: Path) -> dict:
     start to its first model request), the turns in between, and shut-down (last answer to exit).
     """
     from bench import fakellm
-    from bench.adapters import ADAPTERS
+    from bench.agents import ADAPTERS
 
     task = next(t for t in tasks if t["id"] == "calib-greeting")
     scripts = FAKELLM_SCRIPTS_DIR
@@ -337,7 +338,7 @@ def markdown(report: dict) -> str:
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = ArgumentParser(prog="python -m bench.benchmark", description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog="python -m tools.benchmark", description=__doc__.split("\n")[0])
     parser.add_argument("--tasks", default=str(REPO_ROOT / "tasks"))
     parser.add_argument("--out", default="results/bench")
     parser.add_argument("--runs", type=int, default=10_000, help="size of the synthetic summary (default 10000)")
@@ -384,7 +385,7 @@ def _main(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: `python -m bench.benchmark` (`nox -s bench`)."""
+    """Entry point: `python -m tools.benchmark` (`nox -s bench`)."""
     return run_main(_main, argv)
 
 

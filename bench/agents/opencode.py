@@ -35,10 +35,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult, context_length, truncate
-from bench.adapters.binaries import find_binary, require_binary, run_version, scrubbed_env_prefix
-from bench.adapters.servers import ModelTarget, no_proxy, resolve_model
-from bench.common.sandbox import binary_mounts
+from bench.agents.base import AgentContext, AgentSignals, Invocation, ProcessResult, context_length, truncate
+from bench.agents.binaries import find_binary, require_binary, run_version, scrubbed_env_prefix
+from bench.models.servers import ModelTarget, no_proxy, resolve_model
+from bench.exec.sandbox import binary_mounts
 
 NAME = "opencode"
 PINNED_VERSION = "1.18.33"

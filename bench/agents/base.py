@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.common import safefs
+from bench.exec import safefs
 
 # How much of one text (a reply, a tool's input or output) a trajectory event keeps.
 TRUNCATE = 2000

@@ -1,6 +1,6 @@
 """Reading what aider 0.86.2 printed: its stdout (replies, token lines, edit reports) and analytics log.
 
-Pure functions of text, used by bench.adapters.aider's parse. With `--no-pretty --no-stream` each model
+Pure functions of text, used by bench.agents.aider's parse. With `--no-pretty --no-stream` each model
 call ends in a "Tokens: 1.2k sent, 300 received." line; the reply text is what came before it, minus
 aider's own status lines (SYSTEM_RES). Edits are SEARCH/REPLACE blocks (the diff edit format); the
 ones that failed are named in the error report aider feeds back to the model ("# N SEARCH/REPLACE
@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bench.adapters.base import MAX_EVENTS_BYTES, AgentSignals, truncate
-from bench.common import safefs
+from bench.agents.base import MAX_EVENTS_BYTES, AgentSignals, truncate
+from bench.exec import safefs
 
 TOKENS_RE = re.compile(r"^Tokens: ([\d.]+[kKmM]?) sent(?:, ([\d.]+[kKmM]?) cache write)?(?:, ([\d.]+[kKmM]?) cache hit)?"
                        r", ([\d.]+[kKmM]?) received\.")

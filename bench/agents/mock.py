@@ -11,7 +11,7 @@ import hashlib
 import sys
 from pathlib import Path
 
-from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult, read_events, signals_from_events
+from bench.agents.base import AgentContext, AgentSignals, Invocation, ProcessResult, read_events, signals_from_events
 from bench.common.paths import PACKAGE_DIR, REPO_ROOT, harness_version
 
 SOLVE_RATE = 0.6
@@ -49,7 +49,7 @@ def invocation(ctx: AgentContext) -> Invocation:
     action = decide(ctx.task, ctx.rep, seed)
     patch = {"solve": ctx.task.get("solution"), "cheat": ctx.task.get("overfit_demo")}.get(action)
     return Invocation(
-        argv=[sys.executable, "-m", "bench.adapters.mock_agent", "--action", action,
+        argv=[sys.executable, "-m", "bench.agents.mock_agent", "--action", action,
               "--seed", str(seed), "--task-id", ctx.task["id"], "--rep", str(ctx.rep)],
         env={"PYTHONPATH": str(REPO_ROOT), "LOCALAGENTBENCH_EVENTS_FILE": str(ctx.scratch_dir / "events.jsonl")},
         stdin=Path(patch).read_bytes() if patch else b"",

@@ -1,6 +1,6 @@
 """The mock agent's process: applies the patch on stdin (or makes a useless edit) and reports fake events.
 
-Run by the mock adapter as `python -m bench.adapters.mock_agent --action solve|cheat|fail ...` in the workdir.
+Run by the mock adapter as `python -m bench.agents.mock_agent --action solve|cheat|fail ...` in the workdir.
 """
 from __future__ import annotations
 

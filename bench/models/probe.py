@@ -27,7 +27,7 @@ from typing import Any
 
 import jsonschema
 
-from bench.common.modelserver import Endpoint, ServerError, error_message, model_info, request_json, resolve
+from bench.models.modelserver import Endpoint, ServerError, error_message, model_info, request_json, resolve
 from bench.common.paths import harness_version
 
 SCHEMA_TAG = "localagentbench/probe@1"

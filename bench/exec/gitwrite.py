@@ -16,7 +16,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from bench.common import safefs
+from bench.exec import safefs
 
 IDENTITY = b"localagentbench <bench@localagentbench.invalid> 946684800 +0000"  # git.git_env()'s, 2000-01-01
 COMMIT_MESSAGE = b"task\n"

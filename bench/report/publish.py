@@ -1,6 +1,6 @@
 """publish: build the leaderboard site from every promoted entry (leaderboard/entries/*.json).
 
-    python -m bench.publish [leaderboard] [--out leaderboard/site]
+    python -m bench.report.publish [leaderboard] [--out leaderboard/site]
 
 The site is static and self-contained (opens from file://, no network). index.html has one ranked table
 per task set: only agent x model groups run over the same tasks at the same digests are ranked together,
@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Sequence
 
 from bench.common import schema
-from bench.common.charts import interval_chart
+from bench.report.charts import interval_chart
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
-from bench.common.site import (digests_block, duration, esc, heat, legend, num, page, pass_k, pip, provenance,
+from bench.report.site import (digests_block, duration, esc, heat, legend, num, page, pass_k, pip, provenance,
                                rate_html, syn, syn_note, table, unrun_pip, write_assets)
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.summary import left_out_parts
-from bench.promote import ALLOW_FLAG, group_synthetic
+from bench.report.promote import ALLOW_FLAG, group_synthetic
 
 MATRIX_PAGE_ROWS = 50
 INCOMPLETE_NOTE = (f"promoted with {ALLOW_FLAG}: some planned runs were never graded (or none was scored). Strict "
@@ -413,7 +413,7 @@ def publish(entries: list[dict], out_dir: Path) -> dict[str, str]:
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = ArgumentParser(prog=stage_prog("python -m bench.publish"), description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog=stage_prog("python -m bench.report.publish"), description=__doc__.split("\n")[0])
     parser.add_argument("leaderboard", nargs="?", default="leaderboard", help="the leaderboard directory (default: leaderboard)")
     parser.add_argument("--out", default=None, help="where to write the site (default: LEADERBOARD/site)")
     args = parser.parse_args(argv)
@@ -425,7 +425,7 @@ def _main(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: `python -m bench.publish` (and `nox -s site`)."""
+    """Entry point: `python -m bench.report.publish` (and `nox -s site`)."""
     return run_main(_main, argv)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from bench.adapters.base import AgentContext, AgentSignals, Invocation, ProcessResult
+from bench.agents.base import AgentContext, AgentSignals, Invocation, ProcessResult
 from bench.common.paths import harness_version
 
 

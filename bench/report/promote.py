@@ -1,6 +1,6 @@
 """promote: turn a run's summary into a small leaderboard entry, leaderboard/entries/<name>.json.
 
-    python -m bench.promote results/<run>/ --name qwen3-8b-aider [--leaderboard leaderboard] [--date YYYY-MM-DD]
+    python -m bench.report.promote results/<run>/ --name qwen3-8b-aider [--leaderboard leaderboard] [--date YYYY-MM-DD]
                             [--force] [--allow-incomplete]
 
 An entry keeps what a ranking needs (per group both pass@1 rates with their intervals, the runs the scored
@@ -8,7 +8,7 @@ rate leaves out, the grid's size, pass@k, held-out, overfit and infra counts, la
 with the figures the agent invented marked synthetic, per-task outcomes, task digests, provenance) and
 nothing a reader cannot publish: no raw logs, no prompts, no argv, no absolute paths. A run that did not
 finish (runs unfinished or missing) or scored no run at all is refused unless --allow-incomplete, and then
-the entry says so. `python -m bench.publish` (`nox -s site`) builds the leaderboard site from every entry.
+the entry says so. `python -m bench.report.publish` (`nox -s site`) builds the leaderboard site from every entry.
 """
 from __future__ import annotations
 
@@ -176,7 +176,7 @@ def promote(summary: dict, name: str, date: str | None = None, *, allow_incomple
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = ArgumentParser(prog=stage_prog("python -m bench.promote"), description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog=stage_prog("python -m bench.report.promote"), description=__doc__.split("\n")[0])
     parser.add_argument("run", help="the run: a results directory or its summary.json")
     parser.add_argument("--name", required=True, help="the entry's name, e.g. qwen3-8b-aider (a-z 0-9 . _ -)")
     parser.add_argument("--leaderboard", default="leaderboard", help="the leaderboard directory (default: leaderboard)")
@@ -206,7 +206,7 @@ def _main(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: `python -m bench.promote` (and `localagentbench promote`)."""
+    """Entry point: `python -m bench.report.promote` (and `localagentbench promote`)."""
     return run_main(_main, argv)
 
 

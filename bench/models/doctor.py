@@ -8,7 +8,7 @@ Checks Python, git, the sandbox tool, each agent CLI (found, version, the pinned
 not meant for tool use flagged) and, where the server reports memory, how much of a model sits in VRAM,
 and whether each Python module the suite's tests run (`--tasks`: pytest, unittest, ...) is importable by
 the interpreter grading uses.
-`--probe MODEL` adds the tool-call canary (bench/probe.py). Exit 0 when an evaluation can run (and, with
+`--probe MODEL` adds the tool-call canary (bench/models/probe.py). Exit 0 when an evaluation can run (and, with
 --probe, only when the model passes); 1 otherwise. `--json` prints the doctor@1 record on stdout instead
 of the lines (which then go to stderr); `--out PATH` also writes it to a file.
 """
@@ -23,11 +23,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
 
-from bench import probe as probe_mod
-from bench.adapters import aider, binaries, opencode
-from bench.adapters.servers import canonical_model
-from bench.common import sandbox, schema
-from bench.common.modelserver import ServerError, list_models, request_json, server_for, server_version
+from bench.models import probe as probe_mod
+from bench.agents import aider, binaries, opencode
+from bench.models.servers import canonical_model
+from bench.exec import sandbox
+from bench.common import schema
+from bench.models.modelserver import ServerError, list_models, request_json, server_for, server_version
 from bench.common.paths import harness_version
 from bench.common.records import write_json_atomic
 from bench.common.stage import ArgumentParser, run_main, stage_prog
@@ -330,7 +331,7 @@ def format_lines(record: dict) -> list[str]:
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = ArgumentParser(prog=stage_prog("python -m bench.doctor"), description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog=stage_prog("python -m bench.models.doctor"), description=__doc__.split("\n")[0])
     parser.add_argument("--base-url", default=None, help="an OpenAI-compatible server (…/v1) instead of Ollama")
     parser.add_argument("--probe", metavar="MODEL", default=None,
                         help="run the tool-call canary on MODEL: an Ollama tag (qwen3:8b = ollama/qwen3:8b), "
@@ -363,7 +364,7 @@ def _main(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: `localagentbench doctor` (also `python -m bench.doctor`)."""
+    """Entry point: `localagentbench doctor` (also `python -m bench.models.doctor`)."""
     return run_main(_main, argv)
 
 

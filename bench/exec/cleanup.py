@@ -12,7 +12,7 @@ import queue
 import threading
 from pathlib import Path
 
-from bench.common import safefs
+from bench.exec import safefs
 
 _pending: queue.Queue[Path] = queue.Queue()
 _started = threading.Lock()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 
-from bench.common.site import esc
+from bench.report.site import esc
 
 _KEYWORDS = {
     "py": "and as assert async await break class continue def del elif else except False finally for from global "

@@ -17,13 +17,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench import isolate, oracle, run_agent, score
-from bench.adapters.base import COUNT_FIELDS
-from bench.adapters.servers import model_for_agent, resolve_model
-from bench.common import cleanup, outcome, safefs, sandbox, schema
+from bench.agents.base import COUNT_FIELDS
+from bench.models.servers import model_for_agent, resolve_model
+from bench.exec import cleanup, safefs, sandbox
+from bench.common import outcome, schema
 from bench.common.errors import UserError
-from bench.common.git import TaskSetupError
+from bench.exec.git import TaskSetupError
 from bench.common.paths import harness_version
-from bench.common.proc import CANCEL
+from bench.exec.proc import CANCEL
 from bench.common.records import CONFIG_FILE, write_json_atomic
 from bench.common.stage import log
 

@@ -1,0 +1,1 @@
+"""Model servers: endpoint resolution, the client, the tool-call probe and doctor."""
