@@ -20,7 +20,7 @@ from typing import Sequence
 
 from bench.report import compare, promote, publish
 from bench.models import doctor
-from bench import engine, isolate, render, run_agent, score, validate, verify
+from bench import engine, verify
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
@@ -30,24 +30,22 @@ from bench.common.stage import ArgumentParser, invoked_as, log, run_main
 
 def cmd_run(args) -> int:
     """Validate the tasks, then evaluate the grid into one run bundle (and render it)."""
-    tasks, problems = validate.validate([args.tasks], args.task)
+    tasks, problems = engine.load_tasks([args.tasks], args.task)
     if problems:
         for line in problems:
             log(line)
         raise UserError(f"{len(problems)} problem(s) in the task files; nothing was run")
-    run_id = args.run_id or isolate.new_run_id()  # one id: the default folder is named by the run it holds
+    run_id = args.run_id or engine.new_run_id()  # one id: the default folder is named by the run it holds
     out = Path(args.out) if args.out else Path("results") / run_id
-    summary, stopped = engine.evaluate(
-        tasks, agent=args.agent, model=args.model, opts=run_agent.agent_options(args), out=out, run_id=run_id,
-        repeat=args.repeat, jobs=args.jobs, retries=args.retries, resume=args.resume,
-        shard=engine.parse_shard(args.shard), keep_workdir=args.keep_workdir, timeout_s=args.timeout,
-        sandbox_requested=args.sandbox, limits=run_agent.agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb),
-        stop_after_infra=args.stop_after_infra_errors)
+    plan = engine.Plan(out=out, run_id=run_id, repeat=args.repeat, jobs=args.jobs, retries=args.retries,
+                       resume=args.resume, shard=engine.parse_shard(args.shard),
+                       stop_after_infra=args.stop_after_infra_errors)
+    summary, stopped = engine.evaluate(tasks, engine.spec_from_arguments(args), plan)
     result = {"results": str(out.resolve()), "summary": str((out / "summary.json").resolve())}
     if args.report:
-        result.update(render.render(summary, out))
+        result.update(engine.report(summary, out))
     for g in summary["groups"]:
-        log(score.headline(g))
+        log(engine.headline(g))
     for warning in summary["warnings"]:
         log(f"warning: {warning}")
     print(json.dumps(result))
@@ -60,7 +58,7 @@ def cmd_run(args) -> int:
     if not summary["groups"] or any(g["pass_at_1"] is None for g in summary["groups"]):
         log("error: no run was scored (every run an infrastructure error?): there is no pass rate to report")
         return 3
-    unset = score.setup_failures(summary["runs"])
+    unset = engine.setup_failures(summary["runs"])
     if unset:  # the other tasks were graded and the summary written; these tasks' runs are booked task_error
         log("error: " + "; ".join(f"task {task_id} could not be set up, its runs are recorded as task_error ({why})"
                                   for task_id, why in sorted(unset.items())))
@@ -71,8 +69,8 @@ def cmd_run(args) -> int:
 def cmd_report(args) -> int:
     """Render an existing summary (or a results directory, re-scored from its runs) to report.md and site/."""
     source = Path(args.results)
-    summary = score.score_sources([str(source)]) if source.is_dir() else load_summary(source)
-    paths = render.render(summary, Path(args.out or (source if source.is_dir() else source.parent)))
+    summary = engine.summarize([str(source)]) if source.is_dir() else load_summary(source)
+    paths = engine.report(summary, Path(args.out or (source if source.is_dir() else source.parent)))
     print(json.dumps(paths))
     log(f"report: {paths['report']}")
     return 0
@@ -83,8 +81,8 @@ def cmd_check(args) -> int:
     start = time.monotonic()
     for path in sorted(SCHEMAS_DIR.glob("*.schema.json")):
         schema.check_schema(path.name.removesuffix(".schema.json"))
-    tasks, problems = validate.validate([args.tasks])
-    problems = [*problems, *validate.setup_problems(tasks)]  # every git ref resolved up front, before any run
+    tasks, problems = engine.load_tasks([args.tasks])
+    problems = [*problems, *engine.task_setup_problems(tasks)]  # every git ref resolved up front, before any run
     for line in problems:
         log(line)
     ok = not problems
@@ -97,7 +95,7 @@ def cmd_check(args) -> int:
 
 def cmd_list_tasks(args) -> int:
     """A table of the suite: id, category, difficulty, held-out yes/no."""
-    tasks, problems = validate.validate([args.tasks])
+    tasks, problems = engine.load_tasks([args.tasks])
     for line in problems:
         log(line)
     if args.json:
@@ -122,7 +120,7 @@ def build_parser() -> ArgumentParser:
     parser = ArgumentParser(prog="localagentbench", description="Evaluate coding agents on local models.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=ArgumentParser)
     p = sub.add_parser("run", help="run an evaluation")
-    run_agent.add_agent_arguments(p)
+    engine.add_agent_arguments(p)
     p.add_argument("--tasks", default="tasks", help="the tasks directory (default: tasks)")
     p.add_argument("--task", action="append", default=[], help="only this task id (repeatable)")
     p.add_argument("--out", default=None, help="the run bundle directory (default: results/<run-id>)")

@@ -1,31 +1,40 @@
-"""evaluate: run a whole task x repetition grid into one run bundle, the way `localagentbench run` does.
+"""The engine: the one place that composes the stages (cli, verify and the benchmark go through it).
 
-An orchestrator over the stages' core functions (isolate_one, run_agent_one, grade_one, score): it adds
-what a long evaluation needs: N runs at once, retries of infrastructure errors with backoff, a clean stop
-on Ctrl-C, `--resume` of an interrupted bundle, deterministic shards of the grid, and progress with ETA.
+    spec = engine.build_spec(agent, model, opts, ...)      once: agent, model, sandbox checked and resolved
+    engine.run_one(task, out, run_id, rep, spec)           one run: isolate -> run_agent -> oracle
+    engine.evaluate(tasks, spec, engine.Plan(out=...))     the task x repetition grid into one run bundle
+
+`evaluate` adds what a long evaluation needs: N runs at once, retries of infrastructure errors with backoff,
+a clean stop on Ctrl-C, `--resume` of an interrupted bundle, deterministic shards of the grid, progress with
+ETA, and the summary (score) at the end.
 """
 from __future__ import annotations
 
 import json
 import math
+import os
 import resource
 import shutil
+import subprocess
 import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+import dataclasses
+from dataclasses import dataclass
 from pathlib import Path
 
-from bench import isolate, oracle, run_agent, score
+from bench import isolate, oracle, render, run_agent, score, validate
 from bench.agents.base import COUNT_FIELDS
-from bench.models.servers import model_for_agent, resolve_model
+from bench.models.servers import resolve_model
 from bench.exec import cleanup, safefs, sandbox
-from bench.common import outcome, schema
+from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
 from bench.exec.git import TaskSetupError
 from bench.common.paths import harness_version
 from bench.exec.proc import CANCEL
 from bench.common.records import CONFIG_FILE, write_json_atomic
+from bench.common.spec import RunSpec
 from bench.common.stage import log
 
 MAX_BACKOFF_S = 30.0
@@ -77,19 +86,13 @@ class Progress:
                 f" ({wall:.1f}s agent){note} · elapsed {_fmt_s(elapsed)} · ETA {_fmt_s(eta)}")
 
 
-def run_once(task: dict, out: Path, run_id: str, rep: int, *, agent: str, adapter, version: str | None,
-             model_id: str, opts: dict, kind: str, sandbox_info: dict | None = None, model_section: dict | None = None,
-             keep_workdir: bool = False, timeout_s: float | None = None, limits: dict | None = None) -> dict:
-    """One run end to end: isolate it into `out`, run the agent in sandbox `kind`, grade it."""
-    record = isolate.isolate_one(task, out, run_id, rep)
-    record["sandbox"] = sandbox_info or run_agent.sandbox_record(kind, kind)
-    if model_section:
-        record["model"] = dict(model_section)
+def run_one(task: dict, out: Path, run_id: str, rep: int, spec: RunSpec) -> dict:
+    """One run end to end: isolate it into `out`, run the agent of `spec`, grade it; return the graded record."""
+    record = run_agent.with_spec(isolate.isolate_one(task, out, run_id, rep), spec)
     # The grading copy and its sandbox are set up while the agent works: off the run's critical path.
     ahead = oracle.Ahead(record)
     try:
-        record = run_agent.run_agent_one(record, agent, adapter, version, model_id, opts, keep_workdir, timeout_s,
-                                         sandbox_kind=kind, limits=limits)
+        record = run_agent.run_agent_one(record, spec)
     except BaseException:
         ahead.discard()
         raise
@@ -108,15 +111,14 @@ def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
         schema.check(record, "run")
     except (OSError, ValueError, UserError):
         return None
-    same = (record["stage"] == "graded" and record["outcome"] != "infra_error" and record["task_digest"] == task["digest"]
+    same = (lifecycle.is_graded(record) and record["outcome"] != "infra_error" and record["task_digest"] == task["digest"]
             and outcome.SETUP_FLAG not in record["flags"]  # a task that could not be set up is tried again
             and record["agent"]["name"] == config["agent"] and record["model"]["id"] == config["model"]
             and (record.get("options") or {}) == config["options"])
     return record if same else None
 
 
-def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseException, *,
-                   sandbox_info: dict | None = None, model_section: dict | None = None) -> dict:
+def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseException, spec: RunSpec) -> dict:
     """Book a run on which the harness raised as the agent's error, counted as not passed, flagged
     `harness_exception`: what the agent left behind may be what made it raise, so the run must stay in n."""
     try:
@@ -129,7 +131,7 @@ def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseE
         "schema": "localagentbench/run@1", "run_id": config["run_id"], "task_id": task["id"],
         "task_digest": task["digest"], "rep": rep, "harness_version": harness_version(), "task": task,
         "paths": {"run_dir": str(run_dir.resolve()), "workdir": None},
-        "sandbox": sandbox_info or {"kind": config.get("sandbox", "none")},
+        "sandbox": dict(spec.sandbox_info),
     }
     message = f"the harness failed on this run: {type(exc).__name__}: {str(exc)[:500]}"
     agent = record.get("agent") if isinstance(record.get("agent"), dict) else {
@@ -141,10 +143,10 @@ def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseE
     flags = [f for f in record.get("flags") or [] if isinstance(f, str) and f != "harness_exception"]
     record.update(flags=[*flags, "harness_exception"],
                   flag_details={**(record.get("flag_details") or {}), "harness_exception": [message]})
-    if record.get("stage") != "graded" or not record.get("outcome"):  # graded before it raised: that verdict stands
+    if not lifecycle.is_graded(record) or not record.get("outcome"):  # graded before it raised: that verdict stands
         record.update(
-            stage="graded", agent={**agent, "agent_error": message, "infra_error": None},
-            model=record.get("model") or {**(model_section or {}), "id": config["model"]},
+            stage=lifecycle.GRADED, agent={**agent, "agent_error": message, "infra_error": None},
+            model=record.get("model") or {**(spec.model_info or {}), "id": spec.model},
             oracle=None, heldout=None, outcome="agent_error", success=False,
             paths={**record.get("paths", {}), "workdir": None}, options=config.get("options") or {},
         )
@@ -157,8 +159,8 @@ def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseE
     return record
 
 
-def record_setup_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseException, *,
-                         sandbox_info: dict | None = None, model_section: dict | None = None) -> dict:
+def record_setup_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseException,
+                         spec: RunSpec) -> dict:
     """Book a run whose task could not be set up (TaskSetupError: its git ref names no commit, ...) as the
     task's error: outcome task_error, which outcome.decide() derives again from the grading sections, which
     carry the reason as `task_error`; the run stays in the count (not passed) and is flagged outcome.SETUP_FLAG. The
@@ -168,15 +170,15 @@ def record_setup_failure(run_dir: Path, task: dict, rep: int, config: dict, exc:
                "task_error": message}
     record = {
         "schema": "localagentbench/run@1", "run_id": config["run_id"], "task_id": task["id"],
-        "task_digest": task["digest"], "rep": rep, "stage": "graded", "harness_version": harness_version(),
+        "task_digest": task["digest"], "rep": rep, "stage": lifecycle.GRADED, "harness_version": harness_version(),
         "task": task, "paths": {"run_dir": str(run_dir.resolve()), "workdir": None},
         "agent": {"name": config["agent"], "version": config.get("agent_version"), "argv": [], "exit_code": None,
                   "timed_out": False, "wall_s": 0.0, **{key: None for key in COUNT_FIELDS},
                   "agent_error": None, "infra_error": None},
-        "model": {**(model_section or {}), "id": config["model"]},
+        "model": {**(spec.model_info or {}), "id": spec.model},
         "oracle": section, "heldout": dict(section) if task.get("heldout") else None,
         "flags": [outcome.SETUP_FLAG], "flag_details": {outcome.SETUP_FLAG: [message]},
-        "sandbox": sandbox_info or {"kind": config.get("sandbox", "none")}, "options": config.get("options") or {},
+        "sandbox": dict(spec.sandbox_info), "options": spec.options,
     }
     record["outcome"], record["success"] = outcome.of_record(record)
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -215,11 +217,11 @@ def _mark_interrupted(out: Path, grid: list[tuple[dict, int]]) -> int:
             record = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        if record.get("stage") in ("isolated", "agent_done"):
+        if lifecycle.is_unfinished(record):
             if record["paths"].get("workdir"):
                 safefs.remove_tree(record["paths"]["workdir"])
             record["paths"]["workdir"] = None
-            record["stage"] = "interrupted"
+            record["stage"] = lifecycle.INTERRUPTED
             write_json_atomic(path, record)
             count += 1
     return count
@@ -229,15 +231,39 @@ LIMIT_OPTIONS = {resource.RLIMIT_FSIZE: "--max-file-mb", resource.RLIMIT_NPROC: 
                  resource.RLIMIT_AS: "--max-mem-mb"}
 
 
-def check_arguments(agent: str, model: str | None, opts: dict, *, repeat: int = 1, timeout_s: float | None = None,
+@dataclass(frozen=True)
+class Plan:
+    """How an evaluation walks its grid: where the bundle goes, repetitions, parallel runs, retries, resume,
+    shard, and when a streak of infrastructure errors stops it. Checked when made (nothing is written yet)."""
+
+    out: Path
+    run_id: str | None = None
+    repeat: int = 1
+    jobs: int = 1
+    retries: int = 0
+    resume: bool = False
+    shard: tuple[int, int] | None = None
+    backoff_s: float = 1.0
+    stop_after_infra: int = STOP_AFTER_INFRA_ERRORS   # runs in a row (0: never stop)
+
+    def __post_init__(self):
+        if self.repeat < 1:
+            raise UserError(f"--repeat: must be at least 1 (got {self.repeat})")
+        if self.jobs < 1:
+            raise UserError(f"--jobs: must be at least 1 (got {self.jobs})")
+        if self.retries < 0:
+            raise UserError(f"--retries: must be 0 or more (got {self.retries})")
+        if self.stop_after_infra < 0:
+            raise UserError(f"--stop-after-infra-errors: must be 0 (never stop) or more (got {self.stop_after_infra})")
+
+
+def check_arguments(agent: str, model: str | None, opts: dict, *, timeout_s: float | None = None,
                     limits: dict | None = None) -> None:
     """Everything an evaluation's arguments can be wrong about, checked before anything is written under --out
     (a refused run leaves no bundle behind, so the same --out works once the argument is fixed)."""
     if timeout_s is not None and not (math.isfinite(timeout_s) and timeout_s > 0):
         raise UserError(f"--timeout: must be a number of seconds above 0 (got {timeout_s:g}); "
                         "leave it out to use each task's own timeout")
-    if repeat < 1:
-        raise UserError(f"--repeat: must be at least 1 (got {repeat})")
     for which, value in (limits or {}).items():
         if value <= 0:
             given = value // (1024 * 1024) if which != resource.RLIMIT_NPROC else value  # MB as typed
@@ -246,79 +272,81 @@ def check_arguments(agent: str, model: str | None, opts: dict, *, repeat: int = 
         resolve_model(model or "", opts.get("base_url"))  # spelling, provider, --base-url: one line each
 
 
-def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, out: Path, run_id: str | None = None,
-             repeat: int = 1, jobs: int = 1, retries: int = 0, resume: bool = False, shard: tuple[int, int] | None = None,
-             keep_workdir: bool = False, timeout_s: float | None = None, sandbox_requested: str | None = None,
-             limits: dict | None = None, backoff_s: float = 1.0,
-             stop_after_infra: int = STOP_AFTER_INFRA_ERRORS) -> tuple[dict, str | None]:
-    """Run the grid into `out`; return (summary, why it stopped early or None). Finished runs are never lost
-    or re-run. After `stop_after_infra` runs in a row are infrastructure errors (0: never) no more runs start:
-    the rest would fail the same way, each after the agent's own timeouts."""
-    if jobs < 1:
-        raise UserError(f"--jobs: must be at least 1 (got {jobs})")
-    if retries < 0:
-        raise UserError(f"--retries: must be 0 or more (got {retries})")
-    if stop_after_infra < 0:
-        raise UserError(f"--stop-after-infra-errors: must be 0 (never stop) or more (got {stop_after_infra})")
-    check_arguments(agent, model, opts, repeat=repeat, timeout_s=timeout_s, limits=limits)
-    users = oracle.runner_users(tasks)
-    missing = sorted(oracle.missing_runners(users))
-    if missing:  # every run of those tasks would fail its grading, the reference solution's too
+def check_suite(tasks: list[dict]) -> None:
+    """Refuse, before anything runs, a suite whose test runners grading cannot import: every run of those tasks
+    would fail its grading, the reference solution's too."""
+    missing, users = missing_runners(tasks)
+    if missing:
         raise UserError(f"{', '.join(missing)} not importable by {sys.executable}, which grades task(s) "
                         f"{', '.join(users[missing[0]][:3])}{' ...' if len(users[missing[0]]) > 3 else ''}; "
                         f"install it ({sys.executable} -m pip install {' '.join(m.split('.')[0] for m in missing)}); "
                         "nothing was run")
-    model = model_for_agent(agent, model, opts.get("base_url"))   # `qwen3:8b` is recorded as `ollama/qwen3:8b`
-    adapter, version = run_agent.prepare(agent, opts)
-    kind = sandbox.resolve(sandbox_requested)
-    run_agent.preflight(adapter, opts, kind)
-    if kind == "none":
-        log(f"warning: running without a sandbox ({sandbox.describe(kind, sandbox_requested, {})['warning']}); "
-            "the agent can read and write anything this user can")
-    model_id = model or run_agent.BUILTIN_MODEL
-    model_section = run_agent.gather_model(agent, model, opts)
+
+
+def build_spec(agent: str, model: str | None, opts: dict | None = None, *, sandbox_requested: str | None = None,
+               timeout_s: float | None = None, limits: dict | None = None, keep_workdir: bool = False) -> RunSpec:
+    """The evaluation's RunSpec, after its arguments are checked (see run_agent.build_spec for what it holds)."""
+    opts = dict(opts or {})
+    check_arguments(agent, model, opts, timeout_s=timeout_s, limits=limits)
+    return run_agent.build_spec(agent, model, opts, sandbox_requested=sandbox_requested, timeout_s=timeout_s,
+                                limits=limits, keep_workdir=keep_workdir)
+
+
+def _writable(out: Path) -> None:
     try:
         out.mkdir(parents=True, exist_ok=True)
         (out / ".write-test").write_text("")
         (out / ".write-test").unlink()
     except OSError as exc:
         raise UserError(f"{out}: results directory is not writable ({exc.strerror}); pass a writable --out") from None
+
+
+def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, str | None]:
+    """Run the grid of `plan` with `spec` into plan.out; return (summary, why it stopped early or None).
+    Finished runs are never lost or re-run. After plan.stop_after_infra runs in a row are infrastructure
+    errors no more runs start: the rest would fail the same way, each after the agent's own timeouts."""
+    check_suite(tasks)
+    out, repeat, shard, jobs = plan.out, plan.repeat, plan.shard, plan.jobs
+    spec = dataclasses.replace(spec, sandbox_info={**spec.sandbox_info, "jobs": jobs})
+    if spec.sandbox == "none":
+        log(f"warning: running without a sandbox ({spec.sandbox_info.get('warning')}); "
+            "the agent can read and write anything this user can")
+    _writable(out)
     whole = isolate.plan(tasks, repeat)
     grid = shard_grid(whole, shard)
     config = _check_config(out, {
-        "run_id": run_id or isolate.new_run_id(), "agent": agent, "agent_version": version, "model": model_id,
-        "options": opts, "repeat": repeat, "jobs": jobs, "retries": retries, "sandbox": kind,
-        "shard": f"{shard[0]}/{shard[1]}" if shard else None, "harness_version": harness_version(),
-        "tasks": {t["id"]: t["digest"] for t in tasks}, "grid": [[t["id"], rep] for t, rep in whole], "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "model_info": model_section,
-    }, resume)
+        "run_id": plan.run_id or isolate.new_run_id(), "agent": spec.agent, "agent_version": spec.version,
+        "model": spec.model, "options": spec.options, "repeat": repeat, "jobs": jobs, "retries": plan.retries,
+        "sandbox": spec.sandbox, "shard": f"{shard[0]}/{shard[1]}" if shard else None,
+        "harness_version": harness_version(), "tasks": {t["id"]: t["digest"] for t in tasks},
+        "grid": [[t["id"], rep] for t, rep in whole], "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "model_info": spec.model_info,
+    }, plan.resume)
     write_json_atomic(out / CONFIG_FILE, config)
     todo = []
     for task, rep in grid:
         run_dir = out / "runs" / task["id"] / str(rep)
-        if resume and finished_run(run_dir, task, config):
+        if plan.resume and finished_run(run_dir, task, config):
             continue
         if run_dir.exists():
             shutil.rmtree(run_dir)
         todo.append((task, rep))
     log(f"run {config['run_id']}: {len(tasks)} task(s) x {repeat}{' shard ' + config['shard'] if shard else ''} = "
-        f"{len(grid)} run(s){f', {len(grid) - len(todo)} already done' if resume else ''}, agent {agent}, "
-        f"model {model_id}, sandbox {kind}, jobs {jobs} -> {out}")
+        f"{len(grid)} run(s){f', {len(grid) - len(todo)} already done' if plan.resume else ''}, agent {spec.agent}, "
+        f"model {spec.model}, sandbox {spec.sandbox}, jobs {jobs} -> {out}")
     progress = Progress(len(todo))
-    sandbox_info = {**run_agent.sandbox_record(kind, sandbox_requested, opts.get("sandbox_ro") or ()), "jobs": jobs}
+    retries, stop_after_infra = plan.retries, plan.stop_after_infra
 
     def one(cell: tuple[dict, int]) -> None:
         task, rep = cell
         for attempt in range(retries + 1):
-            record = run_once(task, out, config["run_id"], rep, agent=agent, adapter=adapter, version=version,
-                              model_id=model_id, opts=opts, kind=kind, sandbox_info=sandbox_info,
-                              model_section=model_section, keep_workdir=keep_workdir, timeout_s=timeout_s, limits=limits)
+            record = run_one(task, out, config["run_id"], rep, spec)
             if record["outcome"] != "infra_error" or attempt == retries:
                 note = f" after {attempt + 1} attempts" if attempt else ""
                 progress.update(record, note)
                 count_infra(record)
                 return
-            wait = min(MAX_BACKOFF_S, backoff_s * 2 ** attempt)
+            wait = min(MAX_BACKOFF_S, plan.backoff_s * 2 ** attempt)
             log(f"  {task['id']} rep {rep}: infra error ({outcome.infra_reason(record)}); retry {attempt + 1}/{retries} in {wait:.0f}s")
             shutil.rmtree(out / "runs" / task["id"] / str(rep), ignore_errors=True)
             if CANCEL.wait(wait):
@@ -347,16 +375,14 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
         except Exception as exc:  # one broken run must not lose the others, nor leave the count
             task, rep = cell
             if isinstance(exc, TaskSetupError):  # this task's starting state cannot be made: its error, not the suite's
-                record = record_setup_failure(out / "runs" / task["id"] / str(rep), task, rep, config, exc,
-                                              sandbox_info=sandbox_info, model_section=model_section)
+                record = record_setup_failure(out / "runs" / task["id"] / str(rep), task, rep, config, exc, spec)
                 progress.update(record, " (task could not be set up)")
                 count_infra(record)
                 return
             if isinstance(exc, UserError) and not (out / "runs" / task["id"] / str(rep) / "run.json").exists():
                 raise  # the run could not even be set up (cache, disk): the user's to fix, for every run
             log(f"error: {task['id']} rep {rep}: {type(exc).__name__}: {exc} (recorded as not passed)")
-            record = record_failure(out / "runs" / task["id"] / str(rep), task, rep, config, exc,
-                                    sandbox_info=sandbox_info, model_section=model_section)
+            record = record_failure(out / "runs" / task["id"] / str(rep), task, rep, config, exc, spec)
             progress.update(record, " (harness error)")
             count_infra(record)
 
@@ -393,3 +419,81 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
     schema.check(summary, "summary", where=str(out / "summary.json"))
     write_json_atomic(out / "summary.json", summary)
     return summary, stopped
+
+
+# What the commands around the engine (cli, verify, doctor, the benchmark) use of the stages: the engine is
+# the one module that imports them, so a stage's insides can change without those commands changing.
+
+def load_tasks(paths: list[str], only: list[str] | tuple = ()) -> tuple[list[dict], list[str]]:
+    """The suite's task records and one line per problem in its files (the validate stage)."""
+    return validate.validate(paths, only)
+
+
+def task_setup_problems(tasks: list[dict]) -> list[str]:
+    """One line per task whose starting state cannot be made (its git ref names no commit, ...)."""
+    return validate.setup_problems(tasks)
+
+
+def missing_runners(tasks: list[dict]) -> tuple[list[str], dict[str, list[str]]]:
+    """(test runners grading cannot import, {runner: the tasks that use it})."""
+    users = oracle.runner_users(tasks)
+    return sorted(oracle.missing_runners(users)), users
+
+
+def new_run_id() -> str:
+    """A fresh run id (UTC time + random suffix)."""
+    return isolate.new_run_id()
+
+
+def summarize(sources: list[str]) -> dict:
+    """The summary of run bundles or run.json files (the score stage)."""
+    return score.score_sources(sources)
+
+
+def headline(group: dict) -> str:
+    """One line per agent x model group: strict and scored pass@1 and what was left out."""
+    return score.headline(group)
+
+
+def setup_failures(runs: list[dict]) -> dict[str, str]:
+    """{task id: why} for tasks whose runs are booked task_error because they could not be set up."""
+    return score.setup_failures(runs)
+
+
+def report(summary: dict, out: Path) -> dict[str, str]:
+    """Write report.md and site/ for `summary` under `out` (the render stage); return their paths."""
+    return render.render(summary, out)
+
+
+def add_agent_arguments(parser) -> None:
+    """The agent options of `run` (--agent, --model, --sandbox, limits, ...)."""
+    run_agent.add_agent_arguments(parser)
+
+
+def spec_from_arguments(args) -> RunSpec:
+    """The RunSpec the agent options on a parsed command line ask for."""
+    return build_spec(args.agent, args.model, run_agent.agent_options(args), sandbox_requested=args.sandbox,
+                      timeout_s=args.timeout, keep_workdir=args.keep_workdir,
+                      limits=run_agent.agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb))
+
+
+def summarize_records(records: list[dict]) -> dict:
+    """The summary of run records already in memory (the score stage)."""
+    return score.score(records)
+
+
+def bare_grading_state(task: dict, dest: Path) -> dict[str, str]:
+    """The graded state made by hand, for the benchmark's floor: the task's tree with its reference solution
+    applied (real git) and its held-out files laid as grading lays them; returns grading's environment."""
+    isolate.materialize(task, dest)
+    if task.get("solution"):
+        subprocess.run(["git", "apply", "--whitespace=nowarn", task["solution"]], cwd=dest, check=True,
+                       capture_output=True)
+    if task.get("heldout"):
+        oracle.lay_heldout(task["heldout"], dest, oracle.Flags(), frozenset(os.listdir(dest)))
+    return oracle.grading_env()
+
+
+def build_snapshot(task: dict, results_dir: Path) -> Path:
+    """The task's starting state, built once into the snapshot cache (what the first run of a task pays)."""
+    return isolate.snapshot(task, results_dir)

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
-from bench.common import schema
+from bench.common import lifecycle, schema
 from bench.common.digest import IGNORED_PARTS, IGNORED_SUFFIXES
 from bench.common.errors import UserError
 from bench.exec.git import TaskSetupError, checkout_commit, init_single_commit, resolve_ref
@@ -177,7 +177,7 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
     record = {
         "schema": "localagentbench/run@1",
         "run_id": run_id, "task_id": task["id"], "task_digest": task["digest"], "rep": rep,
-        "stage": "isolated", "harness_version": harness_version(), "task": task,
+        "stage": lifecycle.WRITES["isolate"], "harness_version": harness_version(), "task": task,
         "paths": {"run_dir": str(run_dir.resolve()), "workdir": str(workdir),
                   "base_git": str((snap / "tree" / ".git").resolve()), "snapshot": str((snap / "tree").resolve())},
         "base_commit": base_commit,

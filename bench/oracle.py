@@ -27,7 +27,7 @@ from pathlib import Path, PurePosixPath
 from typing import Iterable, Iterator, Sequence
 
 from bench.exec import cleanup, environment, patch, safefs, sandbox
-from bench.common import outcome, rules, schema, timing
+from bench.common import lifecycle, outcome, rules, schema, timing
 from bench.common import heldout as layout
 from bench.common.errors import UserError
 from bench.exec.git import git, patch_files
@@ -556,10 +556,12 @@ def grade_one(record: dict, ahead: Ahead | None = None) -> dict:
     `record` is trusted to match the run schema: grade() checks every record it reads. `ahead`: a
     Grading set up for this run while its agent worked (evaluate's); it is used up either way.
     """
-    if record["stage"] != "agent_done":
+    try:
+        lifecycle.require(record, "oracle")
+    except UserError:
         if ahead:
             ahead.discard()
-        raise UserError(f"run {record['task_id']}/{record['rep']}: stage is {record['stage']}; run the agent first")
+        raise
     run_dir = Path(record["paths"]["run_dir"])
     record = dict(record)
     oracle = heldout = None
@@ -585,7 +587,7 @@ def grade_one(record: dict, ahead: Ahead | None = None) -> dict:
         sandbox_info["env"] = {**(sandbox_info.get("env") or {}), "grading": grading.env_names}
         record["sandbox"] = sandbox_info
     verdict, success = outcome.decide(record["agent"], oracle, heldout)
-    record.update(stage="graded", oracle=oracle, heldout=heldout, outcome=verdict, success=success,
+    record.update(stage=lifecycle.WRITES["oracle"], oracle=oracle, heldout=heldout, outcome=verdict, success=success,
                   flags=flags, flag_details=details)
     schema.check(record, "run", where=str(run_dir / "run.json"))
     write_json_atomic(run_dir / "run.json", record)

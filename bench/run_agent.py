@@ -30,10 +30,10 @@ from bench.exec.git import patch_files, snapshot_diff
 from bench.common.paths import temp_root
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic
+from bench.common import lifecycle
+from bench.common.spec import BUILTIN_MODEL, RunSpec
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.timing import timed
-
-BUILTIN_MODEL = "none"
 
 
 def agent_options(args) -> dict:
@@ -233,17 +233,15 @@ def limit_hit(done, stderr_path: Path) -> str | None:
     return None
 
 
-def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | None, model: str,
-                  opts: dict, keep_workdir: bool = False, timeout_s: float | None = None,
-                  max_log_bytes: int = DEFAULT_MAX_LOG_BYTES, sandbox_kind: str = "none",
-                  limits: dict[int, int] | None = None) -> dict:
-    """Run the agent for one isolated run; return the updated record (also written to run.json).
+def run_agent_one(record: dict, spec: RunSpec) -> dict:
+    """Run the agent of `spec` for one isolated run; return the updated record (also written to run.json).
 
     `record` is trusted to match the run schema: run_agent() checks every record it reads and emits
-    (evaluate checks each run once, when it is graded).
+    (the engine checks each run once, when it is graded).
     """
-    if record["stage"] != "isolated":
-        raise ValueError(f"run {record['task_id']}/{record['rep']} is at stage {record['stage']}, not isolated")
+    lifecycle.require(record, "run_agent")
+    agent, adapter, opts, sandbox_kind = spec.agent, spec.adapter, spec.options, spec.sandbox
+    model, keep_workdir = spec.model, spec.keep_workdir
     task = record["task"]
     run_dir = Path(record["paths"]["run_dir"])
     workdir = Path(record["paths"]["workdir"])
@@ -254,7 +252,7 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
         prompt_file.write_text(task["prompt"], encoding="utf-8")  # a new run's own file: nothing to replace atomically
         scratch = Path(tempfile.mkdtemp(prefix="lab-scratch-", dir=temp_root()))
     stdout_path, stderr_path = run_dir / "agent.stdout.log", run_dir / "agent.stderr.log"
-    budget = float(timeout_s or task["timeout_s"])
+    budget = float(spec.timeout_s or task["timeout_s"])
     with timed("files"):
         private = Path(tempfile.mkdtemp(prefix="lab-private-", dir=temp_root()))  # the harness's alone: never bound
     ctx = AgentContext(
@@ -273,8 +271,8 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
         env = agent_env(inv.env, home, opts.get("pass_env", ()))
         with timed("agent_process"):
             done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path,
-                            stderr_path=stderr_path, timeout_s=budget, stdin=inv.stdin, max_log_bytes=max_log_bytes,
-                            limits=limits, contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap")
+                            stderr_path=stderr_path, timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes,
+                            limits=spec.limits, contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap")
         result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, stdout_path, stderr_path,
                                done.stdout_truncated, done.stderr_truncated)
         if done.start_error:
@@ -283,7 +281,7 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
             signals = AgentSignals(infra_error=f"the sandbox could not start the agent: {_last_line(stderr_path)}")
         else:
             signals = adapter.parse(ctx, result)
-            confirm_infra_error(signals, agent, model if model != BUILTIN_MODEL else None, opts)
+            confirm_infra_error(signals, agent, spec.agent_model, opts)
         flags = checked_signals(signals)
         flags.update(clean_workdir(workdir, Path(record["paths"]["snapshot"])))
         patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir, private)
@@ -307,7 +305,7 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     if not keep_workdir:
         cleanup.remove_later(workdir)
     record = dict(record)
-    record["stage"] = "agent_done"
+    record["stage"] = lifecycle.WRITES["run_agent"]
     record["paths"] = {**record["paths"], "workdir": str(workdir) if keep_workdir else None}
     record["model"] = {**(record.get("model") or {}), "id": model}
     record["options"] = opts
@@ -315,7 +313,7 @@ def run_agent_one(record: dict, agent: str, adapter: ModuleType, version: str | 
     record["flag_details"] = {**record.get("flag_details", {}), **flags}
     record["sandbox"] = {**(record.get("sandbox") or {}), "env": {"agent": environment.names(env)}}
     record["agent"] = {
-        "name": agent, "version": version, "argv": [str(a) for a in inv.argv],
+        "name": agent, "version": spec.version, "argv": [str(a) for a in inv.argv],
         "exit_code": done.exit_code, "timed_out": done.timed_out, "wall_s": done.wall_s,
         "timeout_s": budget, "limit_hit": hit,
         "tokens_in": signals.tokens_in, "tokens_out": signals.tokens_out,
@@ -353,22 +351,35 @@ def sandbox_record(kind: str, requested: str | None, extra_ro: Sequence[str] = (
     return sandbox.describe(kind, requested, {"agent": "host", "grading": "none"}, extra_ro)
 
 
-def run_agent(records: Iterable[dict], agent: str, model: str | None, opts: dict,
-              keep_workdir: bool = False, timeout_s: float | None = None, sandbox_requested: str | None = None,
-              limits: dict[int, int] | None = None) -> Iterator[dict]:
-    """Run the agent on every isolated run record, in order; each record read and emitted is schema-checked."""
-    model = model_for_agent(agent, model, opts.get("base_url"))   # `qwen3:8b` is recorded as `ollama/qwen3:8b`
+def build_spec(agent: str, model: str | None, opts: dict, *, sandbox_requested: str | None = None,
+               timeout_s: float | None = None, limits: dict[int, int] | None = None,
+               keep_workdir: bool = False) -> RunSpec:
+    """The evaluation's RunSpec, built once before any run: the agent's adapter checked and its version read,
+    the model named as recorded (`qwen3:8b` is `ollama/qwen3:8b`), the sandbox resolved and the agent's program
+    started in it once (preflight), and the model server asked about the model (with an untimed warm-up)."""
+    model = model_for_agent(agent, model, opts.get("base_url"))
     adapter, version = prepare(agent, opts)
     kind = sandbox.resolve(sandbox_requested)
     preflight(adapter, opts, kind)
-    model_section = gather_model(agent, model, opts)
+    info = sandbox_record(kind, sandbox_requested, opts.get("sandbox_ro") or ())
+    return RunSpec(agent=agent, adapter=adapter, version=version, model=model or BUILTIN_MODEL, options=opts,
+                   sandbox=kind, sandbox_info=info, model_info=gather_model(agent, model, opts),
+                   timeout_s=timeout_s, limits=limits or {}, keep_workdir=keep_workdir)
+
+
+def with_spec(record: dict, spec: RunSpec) -> dict:
+    """An isolated record carrying the evaluation's sandbox and model sections, ready for run_agent_one."""
+    record = {**record, "sandbox": dict(spec.sandbox_info)}
+    if spec.model_info:
+        record["model"] = dict(spec.model_info)
+    return record
+
+
+def run_agent(records: Iterable[dict], spec: RunSpec) -> Iterator[dict]:
+    """Run the agent on every isolated run record, in order; each record read and emitted is schema-checked."""
     for record in records:
         schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
-        record = {**record, "sandbox": sandbox_record(kind, sandbox_requested, opts.get("sandbox_ro") or ())}
-        if model_section:
-            record["model"] = dict(model_section)
-        record = run_agent_one(record, agent, adapter, version, model or BUILTIN_MODEL, opts, keep_workdir,
-                               timeout_s, sandbox_kind=kind, limits=limits)
+        record = run_agent_one(with_spec(record, spec), spec)
         schema.check(record, "run", where=str(Path(record["paths"]["run_dir"]) / "run.json"))
         yield record
 
@@ -403,9 +414,10 @@ def _main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     count = 0
     with RecordWriter(args.out) as out:
-        for record in run_agent(read_records(args.inputs), args.agent, args.model, agent_options(args),
-                                args.keep_workdir, args.timeout, args.sandbox,
-                                agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb)):
+        spec = build_spec(args.agent, args.model, agent_options(args), sandbox_requested=args.sandbox,
+                          timeout_s=args.timeout, keep_workdir=args.keep_workdir,
+                          limits=agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb))
+        for record in run_agent(read_records(args.inputs), spec):
             out.write(record)
             count += 1
             log(f"run_agent: {record['task_id']}/{record['rep']}: exit {record['agent']['exit_code']}, "

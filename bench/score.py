@@ -15,7 +15,7 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from bench.common import outcome, schema
+from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
 from bench.common.outcome import OUTCOMES, UNSCORED
 from bench.common.paths import harness_version
@@ -193,7 +193,7 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
     for record in records:
         where = f"run {record.get('task_id')}/{record.get('rep')}"
         schema.check(record, "run", where=where)
-        problem = _graded_problem(record) if record["stage"] == "graded" else None
+        problem = _graded_problem(record) if lifecycle.is_graded(record) else None
         if problem:
             raise UserError(f"{where}: {problem}; it is not a run record `localagentbench run` writes")
         key = (record["run_id"], record["agent"]["name"] if record.get("agent") else None,
@@ -202,7 +202,7 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
             duplicates.append({"run_id": key[0], "task_id": key[3], "rep": key[4]})
             continue
         seen.add(key)
-        if record["stage"] != "graded":
+        if not lifecycle.is_graded(record):
             incomplete.append({"run_id": record["run_id"], "task_id": record["task_id"], "rep": record["rep"],
                                "stage": record["stage"], "agent": key[1], "model": key[2]})
             continue

@@ -13,6 +13,7 @@ Like the umbrella CLI, this is an orchestrator: it composes the stages' core fun
 """
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import tempfile
@@ -20,7 +21,8 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from bench import engine, run_agent, validate
+from bench import engine
+from bench.common.spec import RunSpec
 from bench.common import heldout as layout
 from bench.exec import sandbox
 from bench.common.errors import UserError
@@ -32,9 +34,13 @@ MAX_TIMEOUT_SHARE = 0.5
 
 
 def _run(task: dict, agent: str, results: Path, run_id: str, rep: int, kind: str) -> dict:
-    adapter, version = run_agent.prepare(agent, {})
-    return engine.run_once(task, results / run_id, run_id, rep, agent=agent, adapter=adapter, version=version,
-                             model_id=run_agent.BUILTIN_MODEL, opts={}, kind=kind)
+    return engine.run_one(task, results / run_id, run_id, rep, _spec(agent, kind))
+
+
+@functools.lru_cache(maxsize=None)
+def _spec(agent: str, kind: str) -> RunSpec:
+    """The built-in agent's RunSpec, built once per verification (as an evaluation builds its own once)."""
+    return engine.build_spec(agent, None, {}, sandbox_requested=kind)
 
 
 def escaping_links(root: Path) -> list[str]:
@@ -105,7 +111,7 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
     if times < 1:
         raise UserError(f"--times: must be at least 1 (got {times})")
     kind = sandbox.resolve(sandbox_requested)
-    tasks, problems = validate.validate(paths, only)
+    tasks, problems = engine.load_tasks(paths, only)
     if problems:
         for line in problems:
             log(line)

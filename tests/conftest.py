@@ -198,6 +198,16 @@ def run_cli(*args: str, cwd: Path | None = None, stdin: str | None = None, modul
                           env={**__import__("os").environ, "PYTHONPATH": str(REPO)})
 
 
+def agent_spec(agent: str, opts: dict | None = None, kind: str = "none", **fields):
+    """The RunSpec an evaluation of `agent` with `opts` would build (sandbox `kind`), with `fields` replaced
+    (model, timeout_s, keep_workdir, max_log_bytes, ...), for tests that drive the stages one by one."""
+    import dataclasses
+
+    from bench import run_agent
+    spec = run_agent.build_spec(agent, None, dict(opts or {}), sandbox_requested=kind)
+    return dataclasses.replace(spec, **fields)
+
+
 def jsonl(text: str) -> list[dict]:
     """Parse JSON Lines."""
     return [json.loads(line) for line in text.splitlines() if line.strip()]

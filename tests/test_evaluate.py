@@ -153,14 +153,14 @@ def test_infra_errors_are_retried_with_backoff_and_agent_failures_never(ten, tmp
         return signals
 
     monkeypatch.setattr(command, "parse", parse_claiming_infra_once)
-    summary, _ = engine.evaluate(tasks, agent="command", model="ollama/m", opts={"agent_cmd": "echo tried"},
-                                   out=tmp_path / "o", retries=2, backoff_s=0.01, sandbox_requested="none")
+    spec = engine.build_spec("command", "ollama/m", {"agent_cmd": "echo tried"}, sandbox_requested="none")
+    summary, _ = engine.evaluate(tasks, spec, engine.Plan(out=tmp_path / "o", retries=2, backoff_s=0.01))
     run = summary["runs"][0]
     assert run["outcome"] == "failed" and summary["groups"][0]["infra_errors"] == 0
     err = capsys.readouterr().err
     assert "retry 1/2" in err and "after 2 attempts" in err
-    summary, _ = engine.evaluate(tasks, agent="command", model=None, opts={"agent_cmd": "exit 3"}, out=tmp_path / "p",
-                                   retries=2, backoff_s=0.01)
+    summary, _ = engine.evaluate(tasks, engine.build_spec("command", None, {"agent_cmd": "exit 3"}),
+                                 engine.Plan(out=tmp_path / "p", retries=2, backoff_s=0.01))
     assert summary["runs"][0]["outcome"] == "agent_error"
     assert "retry" not in capsys.readouterr().err
 
@@ -257,8 +257,8 @@ def test_a_run_the_harness_raises_on_is_recorded_counted_and_the_rest_go_on(ten,
         return real_grade(record, ahead)
 
     monkeypatch.setattr(engine.oracle, "grade_one", grade_one)
-    summary, interrupted = engine.evaluate(tasks, agent="oracle", model=None, opts={}, out=tmp_path / "o",
-                                             jobs=jobs, sandbox_requested="none")
+    summary, interrupted = engine.evaluate(tasks, engine.build_spec("oracle", None, sandbox_requested="none"),
+                                           engine.Plan(out=tmp_path / "o", jobs=jobs))
     assert not interrupted
     by_task = {run["task_id"]: run for run in summary["runs"]}
     assert len(by_task) == 10

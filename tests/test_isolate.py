@@ -12,7 +12,7 @@ from bench import isolate, validate
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.exec.git import git
-from conftest import REPO, jsonl, run_cli, write
+from conftest import REPO, agent_spec, jsonl, run_cli, write
 
 
 def _tasks(suite: Path, *ids: str) -> list[dict]:
@@ -151,8 +151,7 @@ def test_a_runs_diff_never_writes_into_the_snapshot(suite, tmp_path):
     objects = Path(record["paths"]["base_git"]) / "objects"
     before = sorted(p.relative_to(objects) for p in objects.rglob("*") if p.is_file())
     cmd = "echo secret-answer-from-rep-0 > answer.txt"
-    adapter, version = run_agent.prepare("command", {"agent_cmd": cmd})
-    done = run_agent.run_agent_one(record, "command", adapter, version, "none", {"agent_cmd": cmd})
+    done = run_agent.run_agent_one(record, agent_spec("command", {"agent_cmd": cmd}))
     assert "secret-answer-from-rep-0" in (Path(done["paths"]["run_dir"]) / "patch.diff").read_text()
     after = sorted(p.relative_to(objects) for p in objects.rglob("*") if p.is_file())
     assert after == before, "a later repetition copies the snapshot: it must not carry an earlier run's blobs"

@@ -12,15 +12,15 @@ import pytest
 from bench import isolate, oracle, run_agent, validate
 from bench.common import outcome, schema
 from bench.common.errors import UserError
-from conftest import HELDOUT_DEFAULT_COMMAND, build_suite
+from conftest import HELDOUT_DEFAULT_COMMAND, agent_spec, build_suite
 
 
 def _graded(suite: Path, tmp_path: Path, agent: str, task_id: str = "fix-add", **opts) -> dict:
     tasks, problems = validate.validate([str(suite / "tasks")], [task_id])
     assert not problems
     record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
-    adapter, version = run_agent.prepare(agent, opts)
-    record = run_agent.run_agent_one(record, agent, adapter, version, "none", opts, timeout_s=opts.pop("timeout", None))
+    timeout = opts.pop("timeout", None)
+    record = run_agent.run_agent_one(record, agent_spec(agent, opts, timeout_s=timeout))
     return oracle.grade_one(record)
 
 
@@ -105,8 +105,7 @@ def test_agent_cannot_see_heldout_files_in_its_workdir(suite, tmp_path):
     cmd = "ls -R > listing.txt"
     tasks, _ = validate.validate([str(suite / "tasks")], ["fix-add"])
     record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
-    adapter, version = run_agent.prepare("command", {"agent_cmd": cmd})
-    record = run_agent.run_agent_one(record, "command", adapter, version, "none", {"agent_cmd": cmd}, keep_workdir=True)
+    record = run_agent.run_agent_one(record, agent_spec("command", {"agent_cmd": cmd}, keep_workdir=True))
     listing = (Path(record["paths"]["workdir"]) / "listing.txt").read_text()
     assert "heldout" not in listing and "test_calc_hidden" not in listing and "solution" not in listing
 
@@ -156,8 +155,7 @@ def test_a_change_that_makes_the_heldout_tests_hang_is_overfit(suite, tmp_path):
 def test_a_change_that_does_not_apply_is_an_oracle_error_counted_against_the_run(suite, tmp_path):
     tasks, _ = validate.validate([str(suite / "tasks")], ["fix-add"])
     record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
-    adapter, version = run_agent.prepare("command", {"agent_cmd": FIX})
-    record = run_agent.run_agent_one(record, "command", adapter, version, "none", {"agent_cmd": FIX})
+    record = run_agent.run_agent_one(record, agent_spec("command", {"agent_cmd": FIX}))
     patch_file = Path(record["paths"]["run_dir"]) / "patch.diff"
     patch_file.write_text(patch_file.read_text().replace("-    return a - b", "-    return a * b"))
     graded = oracle.grade_one(record)
@@ -169,10 +167,10 @@ def _ahead_run(suite: Path, tmp_path: Path, agent: str, kind: str = "none", **op
     """An isolated run with its grading set up ahead (as evaluate does), and its agent finished."""
     tasks, _ = validate.validate([str(suite / "tasks")], ["fix-add"])
     record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
-    record["sandbox"] = run_agent.sandbox_record(kind, kind)
+    spec = agent_spec(agent, opts, kind)
+    record = run_agent.with_spec(record, spec)
     ahead = oracle.Ahead(record)
-    adapter, version = run_agent.prepare(agent, opts)
-    return run_agent.run_agent_one(record, agent, adapter, version, "none", opts, sandbox_kind=kind), ahead
+    return run_agent.run_agent_one(record, spec), ahead
 
 
 def _grading_dirs() -> set[str]:
@@ -206,11 +204,11 @@ def test_grading_set_up_ahead_is_dropped_when_the_agent_had_an_infrastructure_er
 def test_a_grading_copy_that_cannot_be_made_ahead_is_the_harness_failure_not_the_agents(suite, tmp_path):
     tasks, _ = validate.validate([str(suite / "tasks")], ["fix-add"])
     record = isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
-    record["sandbox"] = run_agent.sandbox_record("none", "none")
+    spec = agent_spec("nop")
+    record = run_agent.with_spec(record, spec)
     # A snapshot that is not there: the copy fails in the thread, and grading reports it.
     ahead = oracle.Ahead({**record, "paths": {**record["paths"], "snapshot": str(tmp_path / "missing")}})
-    adapter, version = run_agent.prepare("nop", {})
-    record = run_agent.run_agent_one(record, "nop", adapter, version, "none", {})
+    record = run_agent.run_agent_one(record, spec)
     graded = oracle.grade_one(record, ahead)
     assert graded["outcome"] == "infra_error" and graded["success"] is False
     assert "grading copy failed" in graded["oracle"]["infra_error"]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bench import isolate, run_agent, validate
+from conftest import agent_spec
 from bench.common import schema
 from bench.common.errors import UserError
 
@@ -21,11 +22,8 @@ def _isolated(suite: Path, tmp_path: Path, task_id: str = "fix-add", rep: int = 
 
 
 def _run(record: dict, agent: str, **opts) -> dict:
-    keep = opts.pop("keep_workdir", False)
-    timeout = opts.pop("timeout_s", None)
-    adapter, version = run_agent.prepare(agent, opts)
-    return run_agent.run_agent_one(record, agent, adapter, version, opts.pop("model", "none"), opts,
-                                   keep_workdir=keep, timeout_s=timeout)
+    fields = {key: opts.pop(key) for key in ("keep_workdir", "timeout_s", "model") if key in opts}
+    return run_agent.run_agent_one(record, agent_spec(agent, opts, **fields))
 
 
 def test_oracle_agent_writes_the_solution_as_patch_diff(suite, tmp_path):
@@ -156,9 +154,8 @@ def test_patch_ignores_caches_and_survives_a_deleted_git_dir(suite, tmp_path):
 
 def test_large_output_is_bounded(suite, tmp_path):
     record = _isolated(suite, tmp_path)
-    adapter, version = run_agent.prepare("command", {"agent_cmd": "head -c 3000000 /dev/zero"})
-    record = run_agent.run_agent_one(record, "command", adapter, version, "none",
-                                     {"agent_cmd": "head -c 3000000 /dev/zero"}, max_log_bytes=100_000)
+    record = run_agent.run_agent_one(record, agent_spec("command", {"agent_cmd": "head -c 3000000 /dev/zero"},
+                                                        max_log_bytes=100_000))
     log = Path(record["paths"]["run_dir"]) / "agent.stdout.log"
     assert log.stat().st_size < 100_500
     assert record["agent"]["stdout_truncated"] is True

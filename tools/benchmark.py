@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from bench import engine, isolate, oracle, run_agent, validate
+from bench import engine
 from bench.exec import sandbox
 from bench.common import timing
 from bench.common.errors import UserError
@@ -36,19 +36,18 @@ from bench.common.stage import ArgumentParser, log, run_main
 OVERHEAD_GOAL = 1.15
 
 
-def _floor_copy(task: dict, dest: Path) -> None:
-    """The grading state without the harness: fixture + solution + held-out files, made by hand."""
-    isolate.materialize(task, dest)
-    if task.get("solution"):
-        subprocess.run(["git", "apply", "--whitespace=nowarn", task["solution"]], cwd=dest, check=True,
-                       capture_output=True)
-    if task.get("heldout"):
-        oracle.lay_heldout(task["heldout"], dest, oracle.Flags(), frozenset(os.listdir(dest)))  # as grading lays them
+def _floor_copies(tasks: list[dict], work: Path) -> tuple[dict[str, Path], dict[str, str]]:
+    """The grading state without the harness, one per task (fixture + solution + held-out files, made by hand),
+    and the environment grading gives the commands."""
+    copies, env = {}, {}
+    for task in tasks:
+        copies[task["id"]] = work / f"floor-{task['id']}"
+        env = engine.bare_grading_state(task, copies[task["id"]])
+    return copies, env
 
 
-def _bare_commands(task: dict, cwd: Path) -> float:
+def _bare_commands(task: dict, cwd: Path, env: dict[str, str]) -> float:
     """Seconds to run the task's oracle and held-out commands bare (sh -c, no sandbox, no harness)."""
-    env = oracle.grading_env()
     commands = task["oracle"]["command"] + (task["heldout"]["command"] if task.get("heldout") else [])
     start = time.perf_counter()
     for command in commands:
@@ -69,10 +68,8 @@ def _overhead_round(tasks: list[dict], kind: str, work: Path, bundle: Path, flip
     writes and deletes would slow the harness's file creation next to them (most of all on a disk
     mounted with online discard), which is the benchmark's cost, not the harness's.
     """
-    adapter, version = run_agent.prepare("oracle", {})
-    copies = {task["id"]: work / f"floor-{task['id']}" for task in tasks}
-    for task in tasks:
-        _floor_copy(task, copies[task["id"]])
+    spec = engine.build_spec("oracle", None, {}, sandbox_requested=kind)
+    copies, env = _floor_copies(tasks, work)
     os.sync()
     floor = harness = commands = 0.0
     timing.reset()
@@ -80,11 +77,10 @@ def _overhead_round(tasks: list[dict], kind: str, work: Path, bundle: Path, flip
         # Alternate which goes first, so warm caches favour neither side.
         for side in (("floor", "harness") if (i + flip) % 2 == 0 else ("harness", "floor")):
             if side == "floor":
-                floor += _bare_commands(task, copies[task["id"]])
+                floor += _bare_commands(task, copies[task["id"]], env)
                 continue
             start = time.perf_counter()
-            record = engine.run_once(task, bundle, "bench", 0, agent="oracle", adapter=adapter,
-                                       version=version, model_id="none", opts={}, kind=kind)
+            record = engine.run_one(task, bundle, "bench", 0, spec)
             harness += time.perf_counter() - start
             commands += _command_seconds(record)
             if record["outcome"] != "passed":
@@ -154,7 +150,7 @@ def snapshots(tasks: list[dict], work: Path) -> dict:
     """
     start = time.perf_counter()
     for task in tasks:
-        isolate.snapshot(task, work)
+        engine.build_snapshot(task, work)
     return {"tasks": len(tasks), "per_task_s": round((time.perf_counter() - start) / len(tasks), 4)}
 
 
@@ -186,8 +182,8 @@ def scaling(tasks: list[dict], kind: str, work: Path) -> dict:
     walls = {}
     for jobs in (1, 2):
         start = time.perf_counter()
-        engine.evaluate(tasks, agent="oracle", model=None, opts={}, out=work / f"jobs{jobs}", jobs=jobs,
-                          sandbox_requested=kind)
+        engine.evaluate(tasks, engine.build_spec("oracle", None, sandbox_requested=kind),
+                        engine.Plan(out=work / f"jobs{jobs}", jobs=jobs))
         walls[jobs] = time.perf_counter() - start
     return {"jobs1_s": round(walls[1], 2), "jobs2_s": round(walls[2], 2), "speedup": round(walls[1] / walls[2], 2),
             "cores": os.cpu_count()}
@@ -196,12 +192,12 @@ def scaling(tasks: list[dict], kind: str, work: Path) -> dict:
 _SIZE_CHILD = r"""
 import json, resource, sys, time
 from pathlib import Path
-from bench import render, score
+from bench import engine
 from tools.synthetic import synthetic_runs
 n, out = int(sys.argv[1]), Path(sys.argv[2])
 runs = synthetic_runs(n, seed=0, root=out / "bundle")  # real run files, so every page reads a trajectory, diff, logs
-t0 = time.perf_counter(); summary = score.score(runs); t1 = time.perf_counter()
-render.render(summary, out); t2 = time.perf_counter()
+t0 = time.perf_counter(); summary = engine.summarize_records(runs); t1 = time.perf_counter()
+engine.report(summary, out); t2 = time.perf_counter()
 print(json.dumps({"runs": n, "score_s": round(t1 - t0, 3), "render_s": round(t2 - t1, 3),
                   "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
 """
@@ -209,14 +205,12 @@ print(json.dumps({"runs": n, "score_s": round(t1 - t0, 3), "render_s": round(t2 
 _LOG_CHILD = r"""
 import json, resource, sys, tempfile
 from pathlib import Path
-from bench import isolate, run_agent, validate
+from bench import engine
 size, tasks_dir = int(sys.argv[1]), sys.argv[2]
-tasks, _ = validate.validate([tasks_dir])  # any task: the agent's output is what is measured
+tasks, _ = engine.load_tasks([tasks_dir])  # any task: the agent's output is what is measured
 res = Path(tempfile.mkdtemp())
-record = isolate.isolate_one(tasks[0], res, "bench", 0)
-cmd = f"head -c {size} /dev/zero"
-adapter, version = run_agent.prepare("command", {"agent_cmd": cmd})
-record = run_agent.run_agent_one(record, "command", adapter, version, "none", {"agent_cmd": cmd})
+spec = engine.build_spec("command", None, {"agent_cmd": f"head -c {size} /dev/zero"}, sandbox_requested="none")
+record = engine.run_one(tasks[0], res, "bench", 0, spec)
 print(json.dumps({"agent_output_bytes": size, "log_bytes": (Path(record["paths"]["run_dir"]) / "agent.stdout.log").stat().st_size,
                   "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
 """
@@ -268,20 +262,22 @@ def agents(tasks: list[dict], work: Path) -> dict:
             continue
         log_path = work / f"{name}-server.jsonl"
         with fakellm.serve(scripts / f"{name}-calib.yaml", log_path=log_path) as server:
-            record = isolate.isolate_one(task, work / f"agent-{name}", "bench", 0)
             old = os.environ.get("OLLAMA_HOST")
             os.environ["OLLAMA_HOST"] = server.url
             try:
-                started = time.time()
-                record = run_agent.run_agent_one(record, name, adapter, adapter.version({}), f"ollama/{name}-calib-greeting",
-                                                 {}, sandbox_kind="none")
-                ended = time.time()
+                spec = engine.build_spec(name, f"ollama/{name}-calib-greeting", {}, sandbox_requested="none")
+                requests_before = len(server.chat_requests())  # the spec's warm-up asked the server too
+                before = time.time()
+                record = engine.run_one(task, work / f"agent-{name}", "bench", 0, spec)
+                # The agent's own span: after the run was isolated, for as long as its process lived.
+                started = before + record["isolate"]["wall_s"]
+                ended = started + record["agent"]["wall_s"]
             finally:
                 if old is None:
                     os.environ.pop("OLLAMA_HOST", None)
                 else:
                     os.environ["OLLAMA_HOST"] = old
-            chats = [r for r in server.chat_requests()]
+            chats = server.chat_requests()[requests_before:]
         if not chats:
             results[name] = {"skipped": f"no model request reached the server ({record['agent'].get('infra_error')})"}
             continue
@@ -347,7 +343,7 @@ def _main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if args.rounds < 1:
         raise UserError(f"--rounds: must be at least 1 (got {args.rounds})")
-    tasks, problems = validate.validate([args.tasks])
+    tasks, problems = engine.load_tasks([args.tasks])
     if problems:
         raise SystemExit("\n".join(problems))
     out = Path(args.out)

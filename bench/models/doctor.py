@@ -115,16 +115,15 @@ def check_runners(tasks_dir: str) -> list[dict]:
     Grading puts the harness's own interpreter (sys.executable) first on PATH and passes no PYTHONPATH
     (bench/oracle.py grading_env), so each runner is looked up by that interpreter in that environment. A
     missing one would book even the reference solution as failed ("No module named pytest")."""
-    from bench import oracle, validate  # validate, for doctor alone: the suite is read only when it is checked
+    from bench import engine  # here: the suite is read only when it is checked
 
     if not Path(tasks_dir).exists():
         return [check("runners", "warn", f"no task suite at {tasks_dir}: what its tests need was not checked",
                       "pass --tasks DIR (the suite's tasks directory)")]
-    records, _ = validate.validate([tasks_dir])
-    users = oracle.runner_users(records)
+    records, _ = engine.load_tasks([tasks_dir])
+    missing, users = engine.missing_runners(records)
     if not users:
         return [check("runners", "ok", f"{len(records)} task(s): no Python module runs their tests")]
-    missing = oracle.missing_runners(users)
     out = []
     for module, task_ids in sorted(users.items()):
         used = f"{len(task_ids)} task(s), e.g. {task_ids[0]}"
