@@ -20,15 +20,15 @@ from bench.common import schema
 from bench.report.charts import distribution_chart, interval_chart
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
-from bench.report.runpage import confirmed, run_html
-from bench.report.site import (OUTCOME_LABEL, SYNTHETIC_MARK, SYNTHETIC_WHY, UNRUN_LABEL, comparisons_html, digests_block,
+from bench.common.outcome import heldout_confirmed
+from bench.report.runpage import run_html
+from bench.report.site import (MATRIX_PAGE_ROWS, OUTCOME_LABEL, SYNTHETIC_MARK, SYNTHETIC_WHY, UNRUN_LABEL, comparisons_html, digests_block,
                                duration, esc, figure_html, heat, legend, num, page, pass_k, pct, pip, provenance,
                                rate_html, site_comparisons, syn, syn_note, table, unrun_pip, write_assets)
 from bench.report.site import link_comparison  # noqa: F401 (public here too: render.link_comparison)
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import SYNTHETIC_FIGURES, left_out_parts, load_summary, tokens_per_run
 
-MATRIX_PAGE_ROWS = 50
 # Below this many runs the pages are written in this process: starting workers would cost more than it saves.
 PARALLEL_MIN_RUNS = 400
 
@@ -328,7 +328,7 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
             count = (f'<span class="cn" title="passed / scored runs">{row["c"]}/{row["n"]}</span>' if row else
                      '<span class="cn">0/0</span>' if none else '<span class="muted">–</span>')
             cells.append("<td>" + "".join(pip(r["outcome"], f"runs/{pages[id(r)]}", f"{task_id} rep {r['rep']}",
-                                              confirmed(r)) for r in runs) +
+                                              heldout_confirmed(r)) for r in runs) +
                          "".join(unrun_pip(u["status"], f"{task_id} rep {u['rep']}") for u in none) + count + "</td>")
         rows.append(f'<tr data-o="{esc(" ".join(sorted(seen)))}" data-text="{esc(task_id)} {esc(t.get("category", ""))}">'
                     f"<td>{esc(task_id)}</td><td class=opt>{esc(t.get('category', '–'))}</td>"
@@ -428,7 +428,7 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, s
     siblings = {}
     for key, runs in cells.items():
         runs.sort(key=lambda r: r["rep"])
-        siblings[key] = "".join(pip(r["outcome"], pages[id(r)], f"rep {r['rep']}", confirmed(r)) for r in runs) \
+        siblings[key] = "".join(pip(r["outcome"], pages[id(r)], f"rep {r['rep']}", heldout_confirmed(r)) for r in runs) \
             if len(runs) > 1 else ""
     write_assets(site)
     write_text_atomic(report, markdown_report(summary))

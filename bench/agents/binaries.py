@@ -12,8 +12,8 @@ import subprocess
 from pathlib import Path
 
 from bench.common.errors import UserError
+from bench.common.paths import REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent   # the parent of the bench package
 AGENTS_DIR = REPO_ROOT / ".agents"
 
 # Where `nox -s install-agents` puts each binary, relative to .agents/.

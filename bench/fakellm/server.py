@@ -14,9 +14,9 @@ import threading
 from typing import Any
 
 from bench.fakellm.handler import _Handler
+from bench.models.servers import LOOPBACK_HOSTS, is_loopback  # noqa: F401 (LOOPBACK_HOSTS: fakellm's API)
 from bench.fakellm.script import ScriptError, load_script
 
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 
 class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
@@ -114,7 +114,7 @@ class FakeLLM:
 
 
 def _check_host(host: str) -> str:
-    if host not in LOOPBACK_HOSTS and not host.startswith("127."):
+    if not is_loopback(host):
         raise ScriptError(f"--host {host}: fakellm binds only to loopback addresses (127.0.0.1, ::1)")
     return "127.0.0.1" if host == "localhost" else host
 

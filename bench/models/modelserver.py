@@ -94,13 +94,12 @@ def server_for(base_url: str | None = None, env: dict[str, str] | None = None) -
 
 
 _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def _opener(url: str) -> urllib.request.OpenerDirector:
     """A caller's HTTP(S)_PROXY must not carry requests for a model server on this machine."""
     host = urllib.parse.urlsplit(url).hostname or ""
-    return _DIRECT if host in LOOPBACK or host.startswith("127.") else urllib.request.build_opener()
+    return _DIRECT if servers.is_loopback(host) else urllib.request.build_opener()
 
 
 def request_json(method: str, url: str, body: Any = None, timeout_s: float = META_TIMEOUT_S) -> Any:

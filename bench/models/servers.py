@@ -18,6 +18,12 @@ from bench.common.errors import UserError
 DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434"
 OLLAMA_DEFAULT_PORT = 11434
 KNOWN_PREFIXES = ("ollama/", "openai/")
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` names this machine (the only network target a model server here may be)."""
+    return host in LOOPBACK_HOSTS or host.startswith("127.")
 
 
 @dataclass(frozen=True)

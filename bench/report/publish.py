@@ -21,13 +21,12 @@ from bench.common import schema
 from bench.report.charts import interval_chart
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
-from bench.report.site import (digests_block, duration, esc, heat, legend, num, page, pass_k, pip, provenance,
+from bench.report.site import (MATRIX_PAGE_ROWS, digests_block, duration, esc, heat, legend, num, page, pass_k, pip, provenance,
                                rate_html, syn, syn_note, table, unrun_pip, write_assets)
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.summary import left_out_parts
 from bench.report.promote import ALLOW_FLAG, group_synthetic
 
-MATRIX_PAGE_ROWS = 50
 INCOMPLETE_NOTE = (f"promoted with {ALLOW_FLAG}: some planned runs were never graded (or none was scored). Strict "
                    "pass@1 counts them as not passed; pass@1 over scored runs leaves them out.")
 UNRANKED_NOTE = ("promoted before entries recorded strict pass@1 and the grid, so it cannot be ranked against the "

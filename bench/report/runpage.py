@@ -156,11 +156,6 @@ def reproduce_command(run: dict) -> str:
     return " ".join(parts)
 
 
-def confirmed(run: dict) -> bool:
-    """Whether the run's held-out tests ran and passed (visible oracle passed first)."""
-    return bool(run.get("heldout") and run["heldout"]["passed"] and run.get("oracle") and run["oracle"]["passed"])
-
-
 @functools.lru_cache(maxsize=4096)
 def prompt_html(prompt: str) -> str:
     """A task prompt as HTML. Prompts are repo-authored (trusted) and shared by every repetition: converted once."""

@@ -101,6 +101,9 @@ def outcome_class(outcome: str | None) -> str:
     return f"o-{esc(outcome or 'none')}"
 
 
+MATRIX_PAGE_ROWS = 50  # rows per page of a paged table (the run matrix, the leaderboard's task matrix)
+
+
 def pip(outcome: str | None, href: str | None, title: str, confirmed: bool = False) -> str:
     """One run as a small square in a matrix: colour and glyph by outcome, ringed when held-out confirmed."""
     cls = f"pip {outcome_class(outcome)}{' hc' if confirmed else ''}"
