@@ -43,13 +43,16 @@ def test_a_bad_ollama_host_is_a_user_error(value):
 
 def test_models_resolve_as_the_agents_name_them():
     env = {"OLLAMA_HOST": "127.0.0.1:5"}
-    assert ms.resolve("ollama/qwen3:8b", env=env) == ms.Endpoint("ollama", "http://127.0.0.1:5", "qwen3:8b", "ollama/qwen3:8b")
+    ep = ms.resolve("ollama/qwen3:8b", env=env)
+    assert (ep.kind, ep.api_root, ep.model, ep.spec, ep.chat_url) == (
+        "ollama", "http://127.0.0.1:5", "qwen3:8b", "ollama/qwen3:8b", "http://127.0.0.1:5/api/chat")
     ep = ms.resolve("openai/smollm2", "http://127.0.0.1:8080/v1/")
-    assert (ep.kind, ep.root, ep.name, ep.chat_url) == ("openai", "http://127.0.0.1:8080/v1", "smollm2",
-                                                        "http://127.0.0.1:8080/v1/chat/completions")
+    assert (ep.kind, ep.api_root, ep.model, ep.chat_url) == ("openai", "http://127.0.0.1:8080/v1", "smollm2",
+                                                             "http://127.0.0.1:8080/v1/chat/completions")
     assert ep.ollama_root == "http://127.0.0.1:8080"
-    assert ms.resolve("Qwen/Qwen3-8B", "http://127.0.0.1:8000/v1").name == "Qwen/Qwen3-8B", "a server's own model id"
-    assert ms.resolve("ollama/qwen3:8b", "127.0.0.1:11434/v1").root == "http://127.0.0.1:11434/v1"
+    assert ms.resolve("coder", "http://127.0.0.1:8080/api").ollama_root is None, "no /v1: where Ollama is, unknown"
+    assert ms.resolve("Qwen/Qwen3-8B", "http://127.0.0.1:8000/v1").model == "Qwen/Qwen3-8B", "a server's own model id"
+    assert ms.resolve("ollama/qwen3:8b", "127.0.0.1:11434/v1").api_root == "http://127.0.0.1:11434/v1"
     with pytest.raises(UserError, match="--base-url"):
         ms.resolve("anthropic/claude", env=env)
     with pytest.raises(UserError, match="--model"):
@@ -61,7 +64,7 @@ def test_the_probe_and_the_agents_resolve_alike():
 
     for model, base in (("ollama/qwen3:8b", None), ("openai/smollm2", "http://127.0.0.1:8080/v1")):
         target, ep = servers.resolve_model(model, base, {}), ms.resolve(model, base, {})
-        assert ep.name == target.model and ep.chat_url.startswith(target.root)
+        assert ep == target, "one type, one rule: the client checks more, and resolves the same"
 
 
 def test_model_info_over_the_native_api(fake):

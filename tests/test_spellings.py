@@ -86,7 +86,7 @@ def test_the_adapters_and_the_model_server_share_the_rule():
     for spelling in ("qwen3:8b", "ollama/qwen3:8b"):
         target, ep = servers.resolve_model(spelling, None, env), modelserver.resolve(spelling, None, env)
         assert (target.spec, target.model, target.root) == ("ollama/qwen3:8b", "qwen3:8b", "http://127.0.0.1:5")
-        assert (ep.kind, ep.model, ep.name, ep.root) == ("ollama", "ollama/qwen3:8b", "qwen3:8b", "http://127.0.0.1:5")
+        assert ep == target and (ep.kind, ep.api_root) == ("ollama", "http://127.0.0.1:5")
 
 
 def test_the_command_agent_gets_its_model_as_typed():

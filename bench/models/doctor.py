@@ -185,7 +185,7 @@ def describe_models(ep, models: list[dict]) -> list[dict]:
         caps = None
         if ep.kind == "ollama":
             try:
-                caps = request_json("POST", f"{ep.root}/api/show", {"model": name}, timeout_s=5).get("capabilities")
+                caps = request_json("POST", f"{ep.api_root}/api/show", {"model": name}, timeout_s=5).get("capabilities")
             except (ServerError, AttributeError):
                 caps = None
         kind, note = model_kind(name, details.get("family"), caps if isinstance(caps, list) else None)
@@ -256,11 +256,11 @@ def check_server(base_url: str | None) -> tuple[list[dict], dict | None, list[di
     except ServerError as exc:
         fix = "start Ollama (`ollama serve`) or point $OLLAMA_HOST at it" if ep.kind == "ollama" else \
             "start the server, or fix --base-url (it usually ends in /v1)"
-        return ([check("server", "fail", f"{ep.root} ({where}) did not answer: {exc}", fix)],
-                {"kind": ep.kind, "url": ep.root, "version": None, "reachable": False}, [])
+        return ([check("server", "fail", f"{ep.api_root} ({where}) did not answer: {exc}", fix)],
+                {"kind": ep.kind, "url": ep.api_root, "version": None, "reachable": False}, [])
     server["reachable"] = True
     label = "Ollama" if server["ollama"] else "OpenAI-compatible server"
-    checks = [check("server", "ok", f"{label} {server['version'] or '(version not reported)'} at {ep.root} ({where})")]
+    checks = [check("server", "ok", f"{label} {server['version'] or '(version not reported)'} at {ep.api_root} ({where})")]
     described = describe_models(ep, models)
     if not described:
         checks.append(check("models", "fail", "the server has no models",
@@ -278,7 +278,7 @@ def check_server(base_url: str | None) -> tuple[list[dict], dict | None, list[di
     loaded: list[dict] = []
     if ep.kind == "ollama":
         try:
-            ps = request_json("GET", f"{ep.root}/api/ps", timeout_s=5)
+            ps = request_json("GET", f"{ep.api_root}/api/ps", timeout_s=5)
             loaded = [m for m in (ps.get("models") or []) if isinstance(m, dict)]
         except (ServerError, AttributeError):
             loaded = []

@@ -23,10 +23,10 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass
 from typing import Any
 
 from bench.models import servers
+from bench.models.servers import ModelTarget
 from bench.common.errors import UserError
 
 META_TIMEOUT_S = 10.0
@@ -41,28 +41,6 @@ class ServerError(Exception):
         self.kind, self.status, self.body = kind, status, body
 
 
-@dataclass(frozen=True)
-class Endpoint:
-    """Where a model is served: `kind` ollama|openai, `root` (scheme://host:port[/prefix]), the served name."""
-
-    kind: str
-    root: str        # Ollama: http://host:port ; OpenAI-compatible: the base URL, ending in /v1 usually
-    name: str        # the model as the server knows it, e.g. "qwen3:8b"
-    model: str       # the model as the user named it, e.g. "ollama/qwen3:8b"
-
-    @property
-    def chat_url(self) -> str:
-        """The chat endpoint the agents use for this kind."""
-        return f"{self.root}/api/chat" if self.kind == "ollama" else f"{self.root}/chat/completions"
-
-    @property
-    def ollama_root(self) -> str | None:
-        """For an OpenAI base URL ending in /v1, the root where Ollama's native API would be."""
-        if self.kind == "ollama":
-            return self.root
-        return self.root[: -len("/v1")] if self.root.endswith("/v1") else None
-
-
 def ollama_host(env: dict[str, str] | None = None) -> str:
     """$OLLAMA_HOST as a URL (servers.ollama_host: `host:port` without a scheme works, 0.0.0.0 means loopback)."""
     try:
@@ -72,25 +50,22 @@ def ollama_host(env: dict[str, str] | None = None) -> str:
 
 
 def resolve(model: str, base_url: str | None = None, env: dict[str, str] | None = None,
-            option: str = "--model") -> Endpoint:
-    """The endpoint and served name for a model, by the same rule the agent adapters use (models/servers.py).
-
-    `Endpoint.model` is the canonical name (`qwen3:8b` -> `ollama/qwen3:8b`); errors name `option`.
-    """
+            option: str = "--model") -> ModelTarget:
+    """The model's target (servers.resolve_model, the rule the agent adapters use), with the scheme checked
+    and every error one line. `.spec` is the canonical name (`qwen3:8b` -> `ollama/qwen3:8b`); errors name
+    `option`."""
     try:
         target = servers.resolve_model(model, base_url, env, option)
     except ValueError as exc:   # urlsplit on a malformed $OLLAMA_HOST or --base-url
         raise UserError(f"{'--base-url' if base_url else 'OLLAMA_HOST'}: {exc}") from None
     if urllib.parse.urlsplit(target.openai_base).scheme not in ("http", "https"):
         raise UserError(f"{'--base-url ' + base_url if base_url else 'OLLAMA_HOST'}: the scheme must be http or https")
-    if target.is_ollama:
-        return Endpoint("ollama", target.root, target.model, target.spec)
-    return Endpoint("openai", target.openai_base, target.model, target.spec)
+    return target
 
 
-def server_for(base_url: str | None = None, env: dict[str, str] | None = None) -> Endpoint:
+def server_for(base_url: str | None = None, env: dict[str, str] | None = None) -> ModelTarget:
     """The server alone (no model): --base-url when given, else Ollama at $OLLAMA_HOST."""
-    return dataclasses.replace(resolve("ollama/-" if not base_url else "-", base_url, env), name="", model="")
+    return dataclasses.replace(resolve("ollama/-" if not base_url else "-", base_url, env), model="", spec="")
 
 
 _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -146,9 +121,9 @@ def error_message(body: Any) -> str:
     return str(body).strip()[:500] or "(empty body)"
 
 
-def server_version(ep: Endpoint, timeout_s: float = META_TIMEOUT_S) -> dict[str, Any]:
+def server_version(ep: ModelTarget, timeout_s: float = META_TIMEOUT_S) -> dict[str, Any]:
     """{"kind", "url", "version", "ollama": bool}: Ollama's /api/version (also behind a /v1 base URL)."""
-    info: dict[str, Any] = {"kind": ep.kind, "url": ep.root, "version": None, "ollama": False}
+    info: dict[str, Any] = {"kind": ep.kind, "url": ep.api_root, "version": None, "ollama": False}
     root = ep.ollama_root
     if root is not None:
         try:
@@ -162,7 +137,7 @@ def server_version(ep: Endpoint, timeout_s: float = META_TIMEOUT_S) -> dict[str,
     if ep.kind == "openai":
         # vLLM answers /version at the server root; most others do not, and that is fine.
         try:
-            ver = request_json("GET", f"{root or ep.root}/version", timeout_s=timeout_s)
+            ver = request_json("GET", f"{root or ep.api_root}/version", timeout_s=timeout_s)
             if isinstance(ver, dict) and ver.get("version"):
                 info["version"] = str(ver["version"])
         except ServerError:
@@ -170,16 +145,16 @@ def server_version(ep: Endpoint, timeout_s: float = META_TIMEOUT_S) -> dict[str,
     return info
 
 
-def list_models(ep: Endpoint, timeout_s: float = META_TIMEOUT_S) -> list[dict[str, Any]]:
+def list_models(ep: ModelTarget, timeout_s: float = META_TIMEOUT_S) -> list[dict[str, Any]]:
     """The models a server has: Ollama's /api/tags entries, or OpenAI's /v1/models `data` entries."""
     if ep.kind == "ollama":
-        tags = request_json("GET", f"{ep.root}/api/tags", timeout_s=timeout_s)
+        tags = request_json("GET", f"{ep.api_root}/api/tags", timeout_s=timeout_s)
         models = tags.get("models") if isinstance(tags, dict) else None
     else:
-        listing = request_json("GET", f"{ep.root}/models", timeout_s=timeout_s)
+        listing = request_json("GET", f"{ep.api_root}/models", timeout_s=timeout_s)
         models = listing.get("data") if isinstance(listing, dict) else None
     if not isinstance(models, list):
-        raise ServerError("bad_response", f"{ep.root}: the model list has no {'models' if ep.kind == 'ollama' else 'data'} array")
+        raise ServerError("bad_response", f"{ep.api_root}: the model list has no {'models' if ep.kind == 'ollama' else 'data'} array")
     return [m for m in models if isinstance(m, dict)]
 
 
@@ -196,8 +171,8 @@ def health_problem(model: str, base_url: str | None = None, timeout_s: float = 5
     except UserError as exc:
         return str(exc)
     names = [str(m.get("name") or m.get("model") or m.get("id") or "") for m in models]
-    if not any(same_tag(n, ep.name) or n == ep.name for n in names):
-        return f"the model server at {ep.root} does not list {ep.name}"
+    if not any(same_tag(n, ep.model) or n == ep.model for n in names):
+        return f"the model server at {ep.api_root} does not list {ep.model}"
     return None
 
 
@@ -237,16 +212,16 @@ def model_info(model: str, base_url: str | None = None, timeout_s: float = META_
     """What the server says about a model: digest, size, family, parameter_size, quantization,
     context_length, capabilities, and `server` {kind, url, version}. Never raises for server trouble."""
     ep = resolve(model, base_url, env)
-    info: dict[str, Any] = {"id": ep.model, "served_as": ep.name}
+    info: dict[str, Any] = {"id": ep.spec, "served_as": ep.model}
     try:
         server = server_version(ep, timeout_s)
         info["server"] = {k: server[k] for k in ("kind", "url", "version")} | ({"ollama": True} if server["ollama"] else {})
         if server["ollama"]:
             # An Ollama /v1 base URL: the native API has the details the OpenAI one lacks.
-            info.update({k: v for k, v in _ollama_details(ep.ollama_root, ep.name, timeout_s).items() if v is not None})
+            info.update({k: v for k, v in _ollama_details(ep.ollama_root, ep.model, timeout_s).items() if v is not None})
         else:
             for entry in list_models(ep, timeout_s):
-                if entry.get("id") == ep.name:
+                if entry.get("id") == ep.model:
                     # vLLM: max_model_len; llama.cpp's server: meta {n_ctx_train, n_params, size}.
                     meta = entry.get("meta") if isinstance(entry.get("meta"), dict) else {}
                     ctx = entry.get("max_model_len") or meta.get("n_ctx_train")
@@ -256,7 +231,7 @@ def model_info(model: str, base_url: str | None = None, timeout_s: float = META_
                     break
     except ServerError as exc:
         info["error"] = str(exc)
-        info.setdefault("server", {"kind": ep.kind, "url": ep.root, "version": None})
+        info.setdefault("server", {"kind": ep.kind, "url": ep.api_root, "version": None})
     return info
 
 
@@ -271,10 +246,10 @@ def warm_up(model: str, base_url: str | None = None, options: dict[str, Any] | N
     ep = resolve(model, base_url, env)
     messages = [{"role": "user", "content": "Reply with OK."}]
     if ep.kind == "ollama":
-        body: dict[str, Any] = {"model": ep.name, "messages": messages, "stream": False,
+        body: dict[str, Any] = {"model": ep.model, "messages": messages, "stream": False,
                                 "options": {**(options or {}), "num_predict": 1}}
     else:
-        body = {"model": ep.name, "messages": messages, "stream": False, "max_tokens": 1}
+        body = {"model": ep.model, "messages": messages, "stream": False, "max_tokens": 1}
     start = time.monotonic()
     try:
         answer = request_json("POST", ep.chat_url, body, timeout_s=timeout_s)

@@ -18,6 +18,7 @@ Used by `localagentbench doctor --probe MODEL`; the core is `probe()`, which ret
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import secrets
@@ -27,7 +28,8 @@ from typing import Any
 
 import jsonschema
 
-from bench.models.modelserver import Endpoint, ServerError, error_message, model_info, request_json, resolve
+from bench.models.modelserver import ServerError, error_message, model_info, request_json, resolve
+from bench.models.servers import ModelTarget
 from bench.common.paths import harness_version
 
 SCHEMA_TAG = "localagentbench/probe@1"
@@ -90,13 +92,13 @@ class Budget:
         return time.monotonic() - self.start
 
 
-def _chat(ep: Endpoint, messages: list[dict], tools: list[dict] | None, max_tokens: int, budget: Budget) -> dict:
+def _chat(ep: ModelTarget, messages: list[dict], tools: list[dict] | None, max_tokens: int, budget: Budget) -> dict:
     """One non-streaming chat request in the endpoint's own dialect; a normalized reply."""
     if ep.kind == "ollama":
-        body: dict[str, Any] = {"model": ep.name, "messages": messages, "stream": False,
+        body: dict[str, Any] = {"model": ep.model, "messages": messages, "stream": False,
                                 "options": {"temperature": 0, "num_predict": max_tokens}}
     else:
-        body = {"model": ep.name, "messages": messages, "stream": False, "temperature": 0, "max_tokens": max_tokens}
+        body = {"model": ep.model, "messages": messages, "stream": False, "temperature": 0, "max_tokens": max_tokens}
     if tools:
         body["tools"] = tools
     start = time.monotonic()
@@ -181,7 +183,7 @@ def check_call(call: dict) -> tuple[dict | None, list[str]]:
     return args, problems
 
 
-def _tool_turns(ep: Endpoint, reply: dict, result: str) -> list[dict]:
+def _tool_turns(ep: ModelTarget, reply: dict, result: str) -> list[dict]:
     """The assistant's call and the tool's result, as each API wants them back."""
     call = reply["tool_calls"][0]
     if ep.kind == "ollama":
@@ -221,7 +223,7 @@ def padding(tokens: int, nonce: str) -> tuple[str, int]:
     return text, len(text) // 4
 
 
-def context_fix(ep: Endpoint, info: dict) -> str:
+def context_fix(ep: ModelTarget, info: dict) -> str:
     """Which setting widens the window on this server."""
     if ep.kind == "ollama" or (info.get("server") or {}).get("ollama"):
         return ("start Ollama with OLLAMA_CONTEXT_LENGTH=32768 (or set num_ctx in a Modelfile / the request "
@@ -230,25 +232,25 @@ def context_fix(ep: Endpoint, info: dict) -> str:
             "vLLM --max-model-len 32768, LM Studio: Context Length in the model's load settings")
 
 
-def _fix(cls: str, ep: Endpoint, info: dict, served: list[str] | None) -> str | None:
+def _fix(cls: str, ep: ModelTarget, info: dict, served: list[str] | None) -> str | None:
     if cls == "pass":
         return None
     if cls == "fail_context":
         return context_fix(ep, info)
     if cls == "error_unreachable":
         return ("start Ollama (`ollama serve`) or point $OLLAMA_HOST at it" if ep.kind == "ollama"
-                else f"start the server, or fix --base-url {ep.root}")
+                else f"start the server, or fix --base-url {ep.api_root}")
     if cls == "error_not_found":
         if ep.kind == "ollama" or (info.get("server") or {}).get("ollama"):
-            return f"ollama pull {ep.name}"
+            return f"ollama pull {ep.model}"
         return (f"the server serves {', '.join(served)}: pass one of those as --model" if served
                 else "pass a model the server serves as --model (see GET /v1/models)")
     return FIXES.get(cls)
 
 
-def _served(ep: Endpoint, budget: Budget) -> list[str] | None:
+def _served(ep: ModelTarget, budget: Budget) -> list[str] | None:
     try:
-        path = f"{ep.root}/api/tags" if ep.kind == "ollama" else f"{ep.root}/models"
+        path = f"{ep.api_root}/api/tags" if ep.kind == "ollama" else f"{ep.api_root}/models"
         listing = request_json("GET", path, timeout_s=min(5.0, budget.left()))
         entries = listing.get("models" if ep.kind == "ollama" else "data") or []
         return [str(e.get("name") or e.get("id")) for e in entries if isinstance(e, dict)]
@@ -265,11 +267,11 @@ def probe(model: str, base_url: str | None = None, budget_s: float = DEFAULT_BUD
     A name that cannot be placed is a UserError naming `option`, the option the user typed it into.
     """
     ep = resolve(model, base_url, env, option)
-    model = ep.model   # canonical: the record and doctor's line name the model as runs record it
+    model = ep.spec   # canonical: the record and doctor's line name the model as runs record it
     if api == "openai" and ep.kind == "ollama":   # what opencode uses: Ollama's OpenAI-compatible /v1
-        ep = Endpoint("openai", f"{ep.root}/v1", ep.name, ep.model)
+        ep = dataclasses.replace(ep, kind="openai")
     budget = Budget(budget_s)
-    info = model_info(model, ep.root if ep.kind == "openai" else None, timeout_s=min(5.0, budget_s / 3), env=env)
+    info = model_info(model, ep.api_root if ep.kind == "openai" else None, timeout_s=min(5.0, budget_s / 3), env=env)
     steps: list[dict] = []
     record: dict[str, Any] = {
         "schema": SCHEMA_TAG, "model": model, "api": ep.kind, "endpoint": ep.chat_url, "budget_s": budget_s,
@@ -285,7 +287,7 @@ def probe(model: str, base_url: str | None = None, budget_s: float = DEFAULT_BUD
     return record
 
 
-def _exchange(ep: Endpoint, budget: Budget, steps: list[dict], record: dict) -> tuple[str, str]:
+def _exchange(ep: ModelTarget, budget: Budget, steps: list[dict], record: dict) -> tuple[str, str]:
     """The tool call and the follow-up: (class, reason)."""
     code = f"{secrets.randbelow(900000) + 100000}"
     nonce = secrets.token_hex(4)
@@ -326,7 +328,7 @@ def _exchange(ep: Endpoint, budget: Budget, steps: list[dict], record: dict) -> 
     return "fail_followup", "the answer after the tool result does not contain what the tool returned"
 
 
-def _context(ep: Endpoint, info: dict, budget: Budget, steps: list[dict], record: dict, tokens: int,
+def _context(ep: ModelTarget, info: dict, budget: Budget, steps: list[dict], record: dict, tokens: int,
              cls: str, reason: str) -> tuple[str, str]:
     """The padded prompt: does the server evaluate all of it? Returns the (possibly overriding) verdict."""
     limit = info.get("context_length")

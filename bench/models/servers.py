@@ -38,7 +38,23 @@ class ModelTarget:
 
     @property
     def is_ollama(self) -> bool:
+        """Whether the server speaks Ollama's native API."""
         return self.kind == "ollama"
+
+    @property
+    def api_root(self) -> str:
+        """Where this kind's API paths start: the Ollama root (…/api/*) or the OpenAI-compatible base (…/v1)."""
+        return self.root if self.is_ollama else self.openai_base
+
+    @property
+    def chat_url(self) -> str:
+        """The chat endpoint the agents use for this kind."""
+        return f"{self.root}/api/chat" if self.is_ollama else f"{self.openai_base}/chat/completions"
+
+    @property
+    def ollama_root(self) -> str | None:
+        """Where Ollama's native API would be: the root, or for an OpenAI base not ending in /v1, nowhere known."""
+        return self.root if self.is_ollama or self.openai_base.endswith("/v1") else None
 
 
 def normalize_ollama_host(value: str | None) -> str:
