@@ -10,6 +10,7 @@ ETA, and the summary (score) at the end.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -20,22 +21,21 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench import isolate, oracle, render, run_agent, score, validate
 from bench.agents.base import COUNT_FIELDS
-from bench.models.servers import resolve_model
-from bench.exec import cleanup, safefs, sandbox
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
-from bench.exec.git import TaskSetupError
 from bench.common.paths import harness_version
-from bench.exec.proc import CANCEL
 from bench.common.records import CONFIG_FILE, write_json_atomic
 from bench.common.spec import RunSpec
 from bench.common.stage import log
+from bench.exec import cleanup, safefs
+from bench.exec.git import TaskSetupError
+from bench.exec.proc import CANCEL
+from bench.models.servers import resolve_model
 
 MAX_BACKOFF_S = 30.0
 STOP_AFTER_INFRA_ERRORS = 3  # consecutive runs the harness could not run: the server or machine is down
@@ -82,7 +82,8 @@ class Progress:
             elapsed = time.monotonic() - self.start
             eta = elapsed / self.done * (self.total - self.done)
             wall = (record.get("agent") or {}).get("wall_s", 0.0)
-            log(f"[{self.done}/{self.total}] {record['task_id']} rep {record['rep']}: {record.get('outcome') or record['stage']}"
+            log(f"[{self.done}/{self.total}] {record['task_id']} rep {record['rep']}: "
+                f"{record.get('outcome') or record['stage']}"
                 f" ({wall:.1f}s agent){note} · elapsed {_fmt_s(elapsed)} · ETA {_fmt_s(eta)}")
 
 
@@ -111,7 +112,8 @@ def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
         schema.check(record, "run")
     except (OSError, ValueError, UserError):
         return None
-    same = (lifecycle.is_graded(record) and record["outcome"] != "infra_error" and record["task_digest"] == task["digest"]
+    same = (lifecycle.is_graded(record) and record["outcome"] != "infra_error"
+            and record["task_digest"] == task["digest"]
             and outcome.SETUP_FLAG not in record["flags"]  # a task that could not be set up is tried again
             and record["agent"]["name"] == config["agent"] and record["model"]["id"] == config["model"]
             and (record.get("options") or {}) == config["options"])
@@ -204,7 +206,8 @@ def _check_config(out: Path, config: dict, resume: bool) -> dict:
                                 f"not {config[key]!r}; pass the same arguments or a new --out")
         return {**config, "run_id": existing["run_id"], "started_at": existing.get("started_at")}
     if existing is not None or any(out.glob("runs/*/*/run.json")):
-        raise UserError(f"{out}: already holds a run; pass --resume to continue it or a new --out (nothing was overwritten)")
+        raise UserError(f"{out}: already holds a run; pass --resume to continue it or a new --out "
+                        "(nothing was overwritten)")
     return config
 
 
@@ -301,108 +304,139 @@ def _writable(out: Path) -> None:
         raise UserError(f"{out}: results directory is not writable ({exc.strerror}); pass a writable --out") from None
 
 
+class _GridRun:
+    """The runs of one evaluation still to do: each with retries, a failure booked instead of lost, and the
+    streak of infrastructure errors that stops the rest."""
+
+    def __init__(self, spec: RunSpec, plan: Plan, config: dict, total: int):
+        self.spec, self.plan, self.config = spec, plan, config
+        self.progress = Progress(total)
+        self.streak, self.last_reason = 0, None
+        self.stopping = threading.Event()
+        self._lock = threading.Lock()
+
+    def _run_dir(self, task: dict, rep: int) -> Path:
+        return self.plan.out / "runs" / task["id"] / str(rep)
+
+    def _finished(self, record: dict, note: str = "") -> None:
+        self.progress.update(record, note)
+        with self._lock:
+            if record["outcome"] != "infra_error":
+                self.streak, self.last_reason = 0, None
+                return
+            self.streak, self.last_reason = self.streak + 1, outcome.infra_reason(record)
+            if self.plan.stop_after_infra and self.streak >= self.plan.stop_after_infra:
+                self.stopping.set()
+
+    def _attempts(self, task: dict, rep: int) -> None:
+        retries = self.plan.retries
+        for attempt in range(retries + 1):
+            record = run_one(task, self.plan.out, self.config["run_id"], rep, self.spec)
+            if record["outcome"] != "infra_error" or attempt == retries:
+                self._finished(record, f" after {attempt + 1} attempts" if attempt else "")
+                return
+            wait = min(MAX_BACKOFF_S, self.plan.backoff_s * 2 ** attempt)
+            log(f"  {task['id']} rep {rep}: infra error ({outcome.infra_reason(record)}); "
+                f"retry {attempt + 1}/{retries} in {wait:.0f}s")
+            shutil.rmtree(self._run_dir(task, rep), ignore_errors=True)
+            if CANCEL.wait(wait):
+                raise KeyboardInterrupt
+
+    def cell(self, cell: tuple[dict, int]) -> None:
+        """Run one cell of the grid; a failure of the harness on it is booked against it, never lost."""
+        if self.stopping.is_set():
+            return
+        task, rep = cell
+        try:
+            self._attempts(task, rep)
+        except KeyboardInterrupt:
+            raise
+        except TaskSetupError as exc:  # this task's starting state cannot be made: its error, not the suite's
+            self._finished(record_setup_failure(self._run_dir(task, rep), task, rep, self.config, exc, self.spec),
+                           " (task could not be set up)")
+        except Exception as exc:  # one broken run must not lose the others, nor leave the count
+            if isinstance(exc, UserError) and not (self._run_dir(task, rep) / "run.json").exists():
+                raise  # the run could not even be set up (cache, disk): the user's to fix, for every run
+            log(f"error: {task['id']} rep {rep}: {type(exc).__name__}: {exc} (recorded as not passed)")
+            self._finished(record_failure(self._run_dir(task, rep), task, rep, self.config, exc, self.spec),
+                           " (harness error)")
+
+    def all(self, todo: list[tuple[dict, int]]) -> None:
+        """Run every cell, `plan.jobs` at once; Ctrl-C cancels what has not started and raises."""
+        if self.plan.jobs == 1:
+            for cell in todo:
+                self.cell(cell)
+            return
+        with ThreadPoolExecutor(max_workers=self.plan.jobs) as pool:
+            futures = [pool.submit(self.cell, cell) for cell in todo]
+            try:
+                for future in futures:
+                    future.result()
+            except KeyboardInterrupt:
+                CANCEL.set()
+                for future in futures:
+                    future.cancel()
+                raise
+
+    def stopped_early(self) -> str | None:
+        """Why no more runs started, when a streak of infrastructure errors stopped them."""
+        if not self.stopping.is_set():
+            return None
+        return (f"stopped after {self.streak} infrastructure errors in a row (last: {self.last_reason}); "
+                "fix the cause (is the model server up? `localagentbench doctor`), then continue with --resume")
+
+
+def _config(tasks: list[dict], spec: RunSpec, plan: Plan, whole: list[tuple[dict, int]]) -> dict:
+    """The bundle's run-config.json: what every run shares and the grid it plans (score lists what is missing)."""
+    shard = plan.shard
+    return {
+        "run_id": plan.run_id or isolate.new_run_id(), "agent": spec.agent, "agent_version": spec.version,
+        "model": spec.model, "options": spec.options, "repeat": plan.repeat, "jobs": plan.jobs,
+        "retries": plan.retries, "sandbox": spec.sandbox, "shard": f"{shard[0]}/{shard[1]}" if shard else None,
+        "harness_version": harness_version(), "tasks": {t["id"]: t["digest"] for t in tasks},
+        "grid": [[t["id"], rep] for t, rep in whole],
+        "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "model_info": spec.model_info,
+    }
+
+
+def _todo(grid: list[tuple[dict, int]], out: Path, config: dict, resume: bool) -> list[tuple[dict, int]]:
+    """The cells still to run: all of them, or with --resume those without a finished run of the same config."""
+    todo = []
+    for task, rep in grid:
+        run_dir = out / "runs" / task["id"] / str(rep)
+        if resume and finished_run(run_dir, task, config):
+            continue
+        if run_dir.exists():
+            shutil.rmtree(run_dir)
+        todo.append((task, rep))
+    return todo
+
+
 def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, str | None]:
     """Run the grid of `plan` with `spec` into plan.out; return (summary, why it stopped early or None).
     Finished runs are never lost or re-run. After plan.stop_after_infra runs in a row are infrastructure
     errors no more runs start: the rest would fail the same way, each after the agent's own timeouts."""
     check_suite(tasks)
-    out, repeat, shard, jobs = plan.out, plan.repeat, plan.shard, plan.jobs
-    spec = dataclasses.replace(spec, sandbox_info={**spec.sandbox_info, "jobs": jobs})
+    out = plan.out
+    _writable(out)
+    spec = dataclasses.replace(spec, sandbox_info={**spec.sandbox_info, "jobs": plan.jobs})
     if spec.sandbox == "none":
         log(f"warning: running without a sandbox ({spec.sandbox_info.get('warning')}); "
             "the agent can read and write anything this user can")
-    _writable(out)
-    whole = isolate.plan(tasks, repeat)
-    grid = shard_grid(whole, shard)
-    config = _check_config(out, {
-        "run_id": plan.run_id or isolate.new_run_id(), "agent": spec.agent, "agent_version": spec.version,
-        "model": spec.model, "options": spec.options, "repeat": repeat, "jobs": jobs, "retries": plan.retries,
-        "sandbox": spec.sandbox, "shard": f"{shard[0]}/{shard[1]}" if shard else None,
-        "harness_version": harness_version(), "tasks": {t["id"]: t["digest"] for t in tasks},
-        "grid": [[t["id"], rep] for t, rep in whole], "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "model_info": spec.model_info,
-    }, plan.resume)
+    whole = isolate.plan(tasks, plan.repeat)
+    grid = shard_grid(whole, plan.shard)
+    config = _check_config(out, _config(tasks, spec, plan, whole), plan.resume)
     write_json_atomic(out / CONFIG_FILE, config)
-    todo = []
-    for task, rep in grid:
-        run_dir = out / "runs" / task["id"] / str(rep)
-        if plan.resume and finished_run(run_dir, task, config):
-            continue
-        if run_dir.exists():
-            shutil.rmtree(run_dir)
-        todo.append((task, rep))
-    log(f"run {config['run_id']}: {len(tasks)} task(s) x {repeat}{' shard ' + config['shard'] if shard else ''} = "
-        f"{len(grid)} run(s){f', {len(grid) - len(todo)} already done' if plan.resume else ''}, agent {spec.agent}, "
-        f"model {spec.model}, sandbox {spec.sandbox}, jobs {jobs} -> {out}")
-    progress = Progress(len(todo))
-    retries, stop_after_infra = plan.retries, plan.stop_after_infra
-
-    def one(cell: tuple[dict, int]) -> None:
-        task, rep = cell
-        for attempt in range(retries + 1):
-            record = run_one(task, out, config["run_id"], rep, spec)
-            if record["outcome"] != "infra_error" or attempt == retries:
-                note = f" after {attempt + 1} attempts" if attempt else ""
-                progress.update(record, note)
-                count_infra(record)
-                return
-            wait = min(MAX_BACKOFF_S, plan.backoff_s * 2 ** attempt)
-            log(f"  {task['id']} rep {rep}: infra error ({outcome.infra_reason(record)}); retry {attempt + 1}/{retries} in {wait:.0f}s")
-            shutil.rmtree(out / "runs" / task["id"] / str(rep), ignore_errors=True)
-            if CANCEL.wait(wait):
-                raise KeyboardInterrupt
-
-    streak = {"count": 0, "last": None}
-    stopping = threading.Event()
-    streak_lock = threading.Lock()
-
-    def count_infra(record: dict) -> None:
-        with streak_lock:
-            if record["outcome"] != "infra_error":
-                streak.update(count=0, last=None)
-                return
-            streak.update(count=streak["count"] + 1, last=outcome.infra_reason(record))
-            if stop_after_infra and streak["count"] >= stop_after_infra:
-                stopping.set()
-
-    def guarded(cell: tuple[dict, int]) -> None:
-        if stopping.is_set():
-            return
-        try:
-            one(cell)
-        except KeyboardInterrupt:
-            raise
-        except Exception as exc:  # one broken run must not lose the others, nor leave the count
-            task, rep = cell
-            if isinstance(exc, TaskSetupError):  # this task's starting state cannot be made: its error, not the suite's
-                record = record_setup_failure(out / "runs" / task["id"] / str(rep), task, rep, config, exc, spec)
-                progress.update(record, " (task could not be set up)")
-                count_infra(record)
-                return
-            if isinstance(exc, UserError) and not (out / "runs" / task["id"] / str(rep) / "run.json").exists():
-                raise  # the run could not even be set up (cache, disk): the user's to fix, for every run
-            log(f"error: {task['id']} rep {rep}: {type(exc).__name__}: {exc} (recorded as not passed)")
-            record = record_failure(out / "runs" / task["id"] / str(rep), task, rep, config, exc, spec)
-            progress.update(record, " (harness error)")
-            count_infra(record)
-
+    todo = _todo(grid, out, config, plan.resume)
+    log(f"run {config['run_id']}: {len(tasks)} task(s) x {plan.repeat}"
+        f"{' shard ' + config['shard'] if plan.shard else ''} = {len(grid)} run(s)"
+        f"{f', {len(grid) - len(todo)} already done' if plan.resume else ''}, agent {spec.agent}, "
+        f"model {spec.model}, sandbox {spec.sandbox}, jobs {plan.jobs} -> {out}")
+    runs = _GridRun(spec, plan, config, len(todo))
     stopped = None
     CANCEL.clear()
     try:
-        if jobs == 1:
-            for cell in todo:
-                guarded(cell)
-        else:
-            with ThreadPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(guarded, cell) for cell in todo]
-                try:
-                    for future in futures:
-                        future.result()
-                except KeyboardInterrupt:
-                    CANCEL.set()
-                    for future in futures:
-                        future.cancel()
-                    raise
+        runs.all(todo)
     except KeyboardInterrupt:
         stopped = "interrupted"
         CANCEL.set()
@@ -411,9 +445,7 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, str | 
     finally:
         CANCEL.clear()
         cleanup.drain()  # the temporary trees of finished runs are gone when evaluate returns
-    if stopping.is_set() and stopped is None:
-        stopped = (f"stopped after {streak['count']} infrastructure errors in a row (last: {streak['last']}); "
-                   f"fix the cause (is the model server up? `localagentbench doctor`), then continue with --resume")
+    stopped = stopped or runs.stopped_early()
     summary = (score.score_sources([str(out)]) if any(out.glob("runs/*/*/run.json"))
                else score.score([], [config]))
     schema.check(summary, "summary", where=str(out / "summary.json"))
