@@ -22,9 +22,9 @@ from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
 from bench.common.outcome import heldout_confirmed
 from bench.report.runpage import run_html
-from bench.report.site import (MATRIX_PAGE_ROWS, OUTCOME_LABEL, SYNTHETIC_MARK, SYNTHETIC_WHY, UNRUN_LABEL, comparisons_html, digests_block,
-                               duration, esc, figure_html, heat, legend, num, page, pass_k, pct, pip, provenance,
-                               rate_html, site_comparisons, syn, syn_note, table, unrun_pip, write_assets)
+from bench.report.site import (MATRIX_PAGE_ROWS, RESULT_HEADERS, result_cells, OUTCOME_LABEL, SYNTHETIC_MARK, SYNTHETIC_WHY, UNRUN_LABEL, comparisons_html, digests_block,
+                               duration, esc, heat, legend, num, page, pct, pip, provenance,
+                               site_comparisons, syn, syn_note, table, unrun_pip, write_assets)
 from bench.report.site import link_comparison  # noqa: F401 (public here too: render.link_comparison)
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import SYNTHETIC_FIGURES, left_out_parts, load_summary, tokens_per_run
@@ -213,6 +213,9 @@ def _group_provenance(summary: dict, by_group: dict[tuple[str, str], list[dict]]
         digests_block(summary["task_digests"])
 
 
+SITE_COLUMNS = ("pass_k", "heldout", "overfit", "infra", "latency", "tokens", "tool_calls")
+
+
 def _left_out_cell(left: dict) -> str:
     """The count the scored pass@1 leaves out; its breakdown in the tooltip and, when not 0, under it."""
     detail = "".join(f"<br><small class=muted>{esc(part)}</small>" for part in left_out_text(left).split(" · ")
@@ -285,29 +288,17 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
                  "so there is no rate.</p>")
     rows = []
     for g in groups:
-        c = g["costs"]
-
-        def fig(field: str) -> str:
-            return figure_html(c.get(field), _synthetic(g, field))
-
+        cells = result_cells(g, lambda field, g=g: _synthetic(g, field))
         rows.append(
-            f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>"
-            f'<td class="num rate">{rate_html(g["pass_at_1"], g["pass_at_1_ci"])}</td>{_left_out_cell(g["left_out"])}'
-            f'<td class="num rate">{rate_html(g["pass_at_1_strict"], g["pass_at_1_strict_ci"])}</td>'
+            f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>{cells['scored']}{_left_out_cell(g['left_out'])}"
+            f"{cells['strict']}"
             '<td class="num left-out" title="the strict pass@1 counts every run the grid planned">0</td>'
-            f"<td>{pass_k(g['pass_at_k']) or 'n/a'}</td>"
-            f"<td class=num>{g['heldout_confirmed']}/{g['heldout_checked']}</td><td class=num>{g['overfit']}</td>"
-            f"<td class=num>{g['infra_errors']}</td><td class=num>{esc(duration(g['latency']['median_s']))}</td>"
-            f"<td class=num>{fig('tokens_in')} / {fig('tokens_out')}</td>"
-            f"<td class=num>{fig('tool_calls')} ({fig('failed_tool_calls')})</td></tr>")
-    parts.append(table(["Agent", "Model", '<th class="num">pass@1 scored (95% CI)</th>',
+            + "".join(cells[key] for key in SITE_COLUMNS) + "</tr>")
+    parts.append(table(["Agent", "Model", RESULT_HEADERS["scored"],
                         '<th class="num" title="runs the scored pass@1 leaves out: infra errors, unfinished, missing">'
-                        "Left out</th>", '<th class="num">pass@1 strict (95% CI)</th>',
-                        '<th class="num" title="runs the strict pass@1 leaves out">Left out</th>', "pass@k",
-                        '<th class="num">Held-out confirmed</th>', '<th class="num">Overfit</th>',
-                        '<th class="num">Infra errors</th>', '<th class="num">Median latency</th>',
-                        '<th class="num">Tokens in / out</th>', '<th class="num">Tool calls (failed)</th>'],
-                       rows, id_="results"))
+                        "Left out</th>", RESULT_HEADERS["strict"],
+                        '<th class="num" title="runs the strict pass@1 leaves out">Left out</th>',
+                        *(RESULT_HEADERS[key] for key in SITE_COLUMNS)], rows, id_="results"))
     fake = [g for g in groups if g.get("synthetic")]
     if fake:
         parts.append(syn_note(f"tokens, turns and tool calls of {_groups_label(fake)}"))

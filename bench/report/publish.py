@@ -21,8 +21,8 @@ from bench.common import schema
 from bench.report.charts import interval_chart
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
-from bench.report.site import (MATRIX_PAGE_ROWS, digests_block, duration, esc, heat, legend, num, page, pass_k, pip, provenance,
-                               rate_html, syn, syn_note, table, unrun_pip, write_assets)
+from bench.report.site import (MATRIX_PAGE_ROWS, RESULT_HEADERS, result_cells, digests_block, esc, heat, legend, num, page, pip, provenance,
+                               syn, syn_note, table, unrun_pip, write_assets)
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.summary import left_out_parts
 from bench.report.promote import ALLOW_FLAG, group_synthetic
@@ -145,6 +145,13 @@ def _synthetic_mark(group: dict, figure: str, html: str) -> str:
     return html + syn(synthetic and figure in figures and html != "–")
 
 
+def _result_row(group: dict, columns: Sequence[str]) -> str:
+    """The shared results cells (site.result_cells) of an entry's group, in `columns` order."""
+    synthetic, figures, _ = group_synthetic(group)
+    cells = result_cells(group, lambda field: synthetic and f"costs.{field}" in figures)
+    return "".join(cells[key] for key in columns)
+
+
 def _incomplete_mark(entry: dict) -> str:
     if entry.get("complete", True):
         return ""
@@ -250,18 +257,13 @@ def _set_section(task_set: dict, suffix: str) -> str:
         body.append(
             f"<tr><td class=num>{i if _strict(g) is not None else '–'}</td><td class=nw><a href=\"{esc(_entry_href(e))}\">"
             f"{esc(e['name'])}</a>{_incomplete_mark(e)}</td><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>"
-            f"<td class=num>{_n_tasks(e, g)}</td>"
-            f"<td class=num>{rate_html(_strict(g), g.get('pass_at_1_strict_ci'))}</td>"
-            f"<td class=num>{rate_html(g['pass_at_1'], g['pass_at_1_ci'])}</td><td class=num>{_left_out(g)}</td>"
-            f"<td>{pass_k(g['pass_at_k'])}</td>"
-            f"<td class=num>{g['heldout_confirmed']}/{g['heldout_checked']}</td><td class=num>{g['overfit']}</td>"
-            f"<td class=num>{duration(g['latency']['median_s'])}</td>"
-            f"<td class=num>{_synthetic_mark(g, 'costs.tokens_in_per_run', num(g['costs'].get('tokens_in_per_run')))}</td>"
-            f"<td>{esc(e['date'])}</td></tr>")
+            f"<td class=num>{_n_tasks(e, g)}</td>" + _result_row(g, ("strict", "scored")) +
+            f"<td class=num>{_left_out(g)}</td>" + _result_row(g, ("pass_k", "heldout", "overfit", "latency")) +
+            f"<td class=num>{_synthetic_mark(g, 'costs.tokens_in_per_run', num(g['costs'].get('tokens_in_per_run')))}"
+            f"</td><td>{esc(e['date'])}</td></tr>")
     parts.append(table(['<th class="num">#</th>', "Entry", "Agent", "Model", '<th class="num">Tasks</th>',
-                        '<th class="num">strict pass@1 (95% CI)</th>', '<th class="num">pass@1 over scored runs</th>',
-                        '<th class="num">Runs left out</th>', "pass@k", '<th class="num">Held-out confirmed</th>',
-                        '<th class="num">Overfit</th>', '<th class="num">Median latency</th>',
+                        RESULT_HEADERS["strict"], RESULT_HEADERS["scored"], '<th class="num">Runs left out</th>',
+                        *(RESULT_HEADERS[key] for key in ("pass_k", "heldout", "overfit", "latency")),
                         '<th class="num">Tokens in / run</th>', "Date"], body, id_=f"ranking{suffix}"))
     parts.append(_notes(rows))
     parts.append(f"<h3>Tasks ({n})</h3>" + _matrix(task_set, suffix))
@@ -327,22 +329,13 @@ def entry_html(entry: dict) -> str:
         parts.append("<h2>Pass rate</h2>" + interval_chart(
             [{"label": _who(entry, g), "value": g["pass_at_1"], "lo": g["pass_at_1_ci"][0], "hi": g["pass_at_1_ci"][1]}
              for g in groups if g["pass_at_1"] is not None], label="pass@1 with 95% interval", id_="pass-chart"))
-    parts.append(table(["Agent", "Model", '<th class="num">Tasks</th>', '<th class="num">strict pass@1 (95% CI)</th>',
-                        '<th class="num">pass@1 over scored runs</th>', '<th class="num">Runs left out</th>', "pass@k",
-                        '<th class="num">Held-out confirmed</th>', '<th class="num">Overfit</th>',
-                        '<th class="num">Median latency</th>', '<th class="num">Tokens in / out</th>',
-                        '<th class="num">Tool calls (failed)</th>'], [
+    entry_columns = ("pass_k", "heldout", "overfit", "latency", "tokens", "tool_calls")
+    parts.append(table(["Agent", "Model", '<th class="num">Tasks</th>', RESULT_HEADERS["strict"],
+                        RESULT_HEADERS["scored"], '<th class="num">Runs left out</th>',
+                        *(RESULT_HEADERS[key] for key in entry_columns)], [
         f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td><td class=num>{_n_tasks(entry, g)}</td>"
-        f"<td class=num>{rate_html(_strict(g), g.get('pass_at_1_strict_ci'))}</td>"
-        f"<td class=num>{rate_html(g['pass_at_1'], g['pass_at_1_ci'])}</td><td class=num>{_left_out(g)}</td>"
-        f"<td>{pass_k(g['pass_at_k'])}</td>"
-        f"<td class=num>{g['heldout_confirmed']}/{g['heldout_checked']}</td><td class=num>{g['overfit']}</td>"
-        f"<td class=num>{duration(g['latency']['median_s'])}</td>"
-        f"<td class=num>{_synthetic_mark(g, 'costs.tokens_in', num(g['costs']['tokens_in']))} / "
-        f"{_synthetic_mark(g, 'costs.tokens_out', num(g['costs']['tokens_out']))}</td>"
-        f"<td class=num>{_synthetic_mark(g, 'costs.tool_calls', num(g['costs']['tool_calls']))} "
-        f"({_synthetic_mark(g, 'costs.failed_tool_calls', num(g['costs']['failed_tool_calls']))})</td></tr>"
-        for g in groups], id_="results"))
+        + _result_row(g, ("strict", "scored")) + f"<td class=num>{_left_out(g)}</td>"
+        + _result_row(g, entry_columns) + "</tr>" for g in groups], id_="results"))
     parts.append(_notes(pairs))
     cats = sorted({c for g in groups for c in g["categories"]})
     parts.append("<h2>Per category</h2>" + table(["Agent × model"] + [f'<th class="num">{esc(c)}</th>' for c in cats], [

@@ -12,7 +12,7 @@ import html
 import re
 import string
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 from urllib.parse import quote
 
 from bench.common.errors import UserError
@@ -161,6 +161,37 @@ def rate_html(rate: float | None, ci: list[float] | None) -> str:
         return '<b class="na" title="no run was scored: nothing to rate">n/a</b>'
     interval = f"{pct(ci[0])} – {pct(ci[1])}" if ci else "–"
     return f"<b>{pct(rate)}</b><br><small class=muted>{interval}</small>"
+
+
+RESULT_HEADERS = {
+    "strict": '<th class="num">pass@1 strict (95% CI)</th>', "scored": '<th class="num">pass@1 scored (95% CI)</th>',
+    "pass_k": "pass@k", "heldout": '<th class="num">Held-out confirmed</th>', "overfit": '<th class="num">Overfit</th>',
+    "infra": '<th class="num">Infra errors</th>', "latency": '<th class="num">Median latency</th>',
+    "tokens": '<th class="num">Tokens in / out</th>', "tool_calls": '<th class="num">Tool calls (failed)</th>',
+}
+
+
+def result_cells(group: dict, synthetic: Callable[[str], bool]) -> dict[str, str]:
+    """The cells of one agent x model group that every results table shows (the run's site, the leaderboard's
+    ranking and entry pages), keyed as RESULT_HEADERS; `synthetic(field)` says whether the group's agent
+    invented a cost figure (tokens_in, tool_calls, ...), which then carries the mark."""
+    costs = group["costs"]
+    strict = rate_html(group.get("pass_at_1_strict"), group.get("pass_at_1_strict_ci"))  # absent in old entries
+
+    def fig(field: str) -> str:
+        return figure_html(costs.get(field), synthetic(field))
+
+    return {
+        "strict": f'<td class="num rate">{strict}</td>',
+        "scored": f'<td class="num rate">{rate_html(group["pass_at_1"], group["pass_at_1_ci"])}</td>',
+        "pass_k": f"<td>{pass_k(group['pass_at_k']) or 'n/a'}</td>",
+        "heldout": f"<td class=num>{group['heldout_confirmed']}/{group['heldout_checked']}</td>",
+        "overfit": f"<td class=num>{group['overfit']}</td>",
+        "infra": f"<td class=num>{group['infra_errors']}</td>",
+        "latency": f"<td class=num>{esc(duration(group['latency']['median_s']))}</td>",
+        "tokens": f"<td class=num>{fig('tokens_in')} / {fig('tokens_out')}</td>",
+        "tool_calls": f"<td class=num>{fig('tool_calls')} ({fig('failed_tool_calls')})</td>",
+    }
 
 
 def pass_k(values: dict[str, float]) -> str:
