@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench import isolate, oracle, run_agent, score
+from bench.agents import get_spec
 from bench.agents.base import COUNT_FIELDS
 from bench.models.servers import model_for_agent, resolve_model
 from bench.exec import cleanup, safefs, sandbox
@@ -242,7 +243,8 @@ def check_arguments(agent: str, model: str | None, opts: dict, *, repeat: int = 
         if value <= 0:
             given = value // (1024 * 1024) if which != resource.RLIMIT_NPROC else value  # MB as typed
             raise UserError(f"{LIMIT_OPTIONS.get(which, 'a resource limit')}: must be above 0 (got {given})")
-    if agent in run_agent.MODEL_AGENTS and agent != "command":  # the command agent takes --model as typed
+    spec = get_spec(agent)   # an unknown agent is one line before anything is written
+    if spec.needs_model and not spec.model_as_typed:
         resolve_model(model or "", opts.get("base_url"))  # spelling, provider, --base-url: one line each
 
 
