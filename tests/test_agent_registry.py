@@ -110,7 +110,8 @@ def test_nox_install_agents_dry_run_lists_the_same_commands():
     done = subprocess.run(["nox", "-f", str(REPO / "noxfile.py"), "-s", "install-agents", "--", "--dry-run"],
                           cwd=REPO, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
-    listed = [line.split("would run ", 1)[1] for line in (done.stdout + done.stderr).splitlines() if "would run " in line]
+    output = (done.stdout + done.stderr).splitlines()
+    listed = [line.split("would run ", 1)[1] for line in output if "would run " in line]
     expected = [f"(in {cwd}): {' '.join(argv)}" for cwd, argv in INSTALL_COMMANDS]
     if (REPO / ".agents").exists():  # installed already: only the missing ones, then the version checks
         assert listed[-2:] == expected[-2:]

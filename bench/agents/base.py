@@ -13,7 +13,7 @@ sandbox before the first run (see run_agent.preflight).
 
 SPEC is the only place an agent's facts live: whether it talks to a model (then run_agent gathers the model's
 metadata and warms it up, and a reported infrastructure error is checked against the server), whether its
---model goes to it as typed, its pinned version, its install recipe (`Install.npm` / `Install.venv`, which
+--model goes to it as typed, its pinned version, its install recipe (`Install.npm` / `Install.pypi_venv`, which
 `nox -s install-agents` runs), where its binary lies under .agents/, and the warm-up's Ollama options. A
 built-in agent with no CLI of its own declares `AgentSpec()`. The registry (bench/agents/__init__.py) maps
 the name to the module: one line per built-in agent, or an entry point in the group `localagentbench.agents`

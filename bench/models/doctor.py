@@ -3,11 +3,11 @@
     localagentbench doctor [--base-url URL] [--tasks DIR] [--json] [--out PATH]
     localagentbench doctor --probe MODEL [--base-url URL] [--timeout 30] [--api auto|openai]
 
-Checks Python, git, the sandbox tool, each agent CLI (found, version, the pinned one?), the model server
-($OLLAMA_HOST or --base-url) and its version, the models it has (with coding models recommended and models
-not meant for tool use flagged) and, where the server reports memory, how much of a model sits in VRAM,
-and whether each Python module the suite's tests run (`--tasks`: pytest, unittest, ...) is importable by
-the interpreter grading uses.
+Checks Python, git, the sandbox tool, every registered agent (built in or plugin; for a CLI: found, version,
+the pinned one?), the model server ($OLLAMA_HOST or --base-url) and its version, the models it has (with
+coding models recommended and models not meant for tool use flagged) and, where the server reports memory,
+how much of a model sits in VRAM, and whether each Python module the suite's tests run (`--tasks`: pytest,
+unittest, ...) is importable by the interpreter grading uses.
 `--probe MODEL` adds the tool-call canary (bench/models/probe.py). Exit 0 when an evaluation can run (and, with
 --probe, only when the model passes); 1 otherwise. `--json` prints the doctor@1 record on stdout instead
 of the lines (which then go to stderr); `--out PATH` also writes it to a file.
