@@ -120,15 +120,22 @@ def test_nox_install_agents_dry_run_lists_the_same_commands():
 
 
 def _noxfile() -> types.ModuleType:
-    if importlib.util.find_spec("nox") is None:
-        stub = types.ModuleType("nox")
-        stub.options = types.SimpleNamespace()
-        stub.Session = object
-        stub.session = lambda *a, **k: (a[0] if a and callable(a[0]) else (lambda f: f))
-        sys.modules.setdefault("nox", stub)
-    spec = importlib.util.spec_from_file_location("noxfile_for_registry", REPO / "noxfile.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    """noxfile.py as a module, over a stand-in for nox (the real one registers every session again, and warns)."""
+    stub = types.ModuleType("nox")
+    stub.options = types.SimpleNamespace()
+    stub.Session = object
+    stub.session = lambda *a, **k: (a[0] if a and callable(a[0]) else (lambda f: f))
+    real = sys.modules.get("nox")
+    sys.modules["nox"] = stub
+    try:
+        spec = importlib.util.spec_from_file_location("noxfile_for_registry", REPO / "noxfile.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        if real is None:
+            del sys.modules["nox"]
+        else:
+            sys.modules["nox"] = real
     return module
 
 
