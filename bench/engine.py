@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import isolate, oracle, render, run_agent, score, validate
+from bench.agents import get_spec
 from bench.agents.base import COUNT_FIELDS
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
@@ -271,7 +272,8 @@ def check_arguments(agent: str, model: str | None, opts: dict, *, timeout_s: flo
         if value <= 0:
             given = value // (1024 * 1024) if which != resource.RLIMIT_NPROC else value  # MB as typed
             raise UserError(f"{LIMIT_OPTIONS.get(which, 'a resource limit')}: must be above 0 (got {given})")
-    if agent in run_agent.MODEL_AGENTS and agent != "command":  # the command agent takes --model as typed
+    declared = get_spec(agent)   # an unknown agent is one line before anything is written
+    if declared.needs_model and not declared.model_as_typed:
         resolve_model(model or "", opts.get("base_url"))  # spelling, provider, --base-url: one line each
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Iterable, Iterator, Sequence
 
+from bench import agents
 from bench.agents import get_adapter
 from bench.agents.base import COUNT_FIELDS, AgentContext, AgentSignals, ProcessResult, truncate, valid_count
 from bench.models.servers import model_for_agent
@@ -47,6 +48,8 @@ def agent_options(args) -> dict:
 
 def prepare(agent: str, opts: dict) -> tuple[ModuleType, str | None]:
     """Resolve the adapter and check it can run, before any run starts; return (adapter, version)."""
+    for line in agents.problems():   # plugins refused: said once, the chosen agent runs regardless
+        log(f"warning: {line}")
     adapter = get_adapter(agent)
     adapter.check(opts)
     return adapter, adapter.version(opts)
@@ -203,7 +206,8 @@ def confirm_infra_error(signals: AgentSignals, agent: str, model: str | None, op
     if not signals.infra_error:
         return
     claim, signals.infra_error = signals.infra_error, None
-    problem = modelserver.health_problem(model, opts.get("base_url")) if agent in MODEL_AGENTS and model else None
+    talks_to_model = agents.get_spec(agent).needs_model
+    problem = modelserver.health_problem(model, opts.get("base_url")) if talks_to_model and model else None
     if problem:
         signals.infra_error = f"{problem} (the agent reported: {truncate(claim, 300)})"
     else:
@@ -327,20 +331,17 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     return record
 
 
-MODEL_AGENTS = ("opencode", "aider", "command")
-
-
 def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
     """Once per evaluation: what the model server reports about the model, and an untimed warm-up.
 
-    Only for agents that talk to a model; the warm-up's `load_s` is model load time, kept apart so the
-    first task is not charged for it. aider pins num_ctx on Ollama, so the warm-up uses the same value
-    (a different one would make Ollama load the model twice).
+    Only for agents that declare they talk to a model (SPEC.needs_model); the warm-up's `load_s` is model
+    load time, kept apart so the first task is not charged for it. The warm-up sends the options the agent
+    declares (SPEC.warmup: an agent that pins num_ctx must be warmed up with it, or Ollama loads the model twice).
     """
-    if agent not in MODEL_AGENTS or not model:
+    spec = agents.get_spec(agent)
+    if not spec.needs_model or not model:
         return None
-    options = {"num_ctx": opts.get("context_length") or 32768} if agent == "aider" else None
-    section = modelserver.gather_model(model, opts.get("base_url"), options=options)
+    section = modelserver.gather_model(model, opts.get("base_url"), options=spec.warmup(opts))
     if section.get("error"):
         log(f"warning: model {model}: {section['error']} (recorded; the runs go ahead)")
     return section
@@ -386,7 +387,8 @@ def run_agent(records: Iterable[dict], spec: RunSpec) -> Iterator[dict]:
 
 def add_agent_arguments(parser) -> None:
     """The agent options, shared by run_agent and the umbrella CLI's `run`."""
-    parser.add_argument("--agent", required=True, help="oracle, nop, mock, command, opencode, aider")
+    parser.add_argument("--agent", required=True,
+                        help=f"{', '.join(agents.BUILTIN)}, or an installed plugin's name (doctor lists them)")
     parser.add_argument("--model", default=None, help="the model as the agent names it, e.g. ollama/qwen3:8b")
     parser.add_argument("--agent-cmd", default=None, help="the shell command for --agent command")
     parser.add_argument("--base-url", default=None, help="an OpenAI-compatible server (…/v1) instead of Ollama")

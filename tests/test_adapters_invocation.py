@@ -279,9 +279,9 @@ def test_is_test_path():
 
 
 def test_registered():
-    from bench.agents import ADAPTERS
+    from bench.agents import get_adapter
 
-    assert ADAPTERS["opencode"] is opencode and ADAPTERS["aider"] is aider
+    assert get_adapter("opencode") is opencode and get_adapter("aider") is aider
 
 
 @pytest.mark.parametrize("value,words", [("127.0.0.1:port", "no valid port"), ("ftp://example:21", "scheme 'ftp'")])

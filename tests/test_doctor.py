@@ -34,8 +34,8 @@ def fake_binary(tmp_path: Path, name: str, prints: str) -> str:
 @pytest.fixture
 def agents(tmp_path) -> dict[str, str]:
     """Both agent CLIs at their pinned versions."""
-    return {"LOCALAGENTBENCH_OPENCODE_BIN": fake_binary(tmp_path, "opencode", doctor.PINNED["opencode"]),
-            "LOCALAGENTBENCH_AIDER_BIN": fake_binary(tmp_path, "aider", f"aider {doctor.PINNED['aider']}")}
+    return {"LOCALAGENTBENCH_OPENCODE_BIN": fake_binary(tmp_path, "opencode", doctor.pinned()["opencode"]),
+            "LOCALAGENTBENCH_AIDER_BIN": fake_binary(tmp_path, "aider", f"aider {doctor.pinned()['aider']}")}
 
 
 @pytest.fixture(scope="module")
@@ -154,7 +154,7 @@ def test_agents_not_found_or_not_pinned(tmp_path, shelf):
     record = record_of(run_doctor("--json", env=env))
     (oc,), (ai,) = by_name(record, "opencode"), by_name(record, "aider")
     assert oc["status"] == "warn" and "not found" in oc["message"]
-    assert ai["status"] == "warn" and "0.80.0" in ai["message"] and doctor.PINNED["aider"] in ai["message"]
+    assert ai["status"] == "warn" and "0.80.0" in ai["message"] and doctor.pinned()["aider"] in ai["message"]
     assert record["ok"] is True, "one agent at another version can still run"
     env["LOCALAGENTBENCH_AIDER_BIN"] = str(tmp_path / "missing-too")
     done = run_doctor("--json", env=env)

@@ -118,10 +118,10 @@ def test_a_window_too_small_for_agent_prompts_is_caught(tmp_path):
 @pytest.fixture(scope="module")
 def aider_run(server, tmp_path_factory) -> tuple[dict, Path]:
     """One `localagentbench run --agent aider` on a calibration task: (run record, run directory)."""
-    from bench.agents import ADAPTERS
+    from bench.agents import names
     from bench.agents import binaries
 
-    if "aider" not in ADAPTERS:
+    if "aider" not in names():
         pytest.skip("the aider adapter is not registered in bench/agents/__init__.py yet")
     if binaries.find_binary("aider") is None:
         pytest.skip("aider is not installed: run `nox -s install-agents`")

@@ -10,7 +10,8 @@ Prints ratios and writes results/bench/bench.md (and bench.json):
 - scaling: --jobs 1 vs --jobs 2 on the same suite;
 - size: score and render on a synthetic 10,000-run summary, check on the suite, and a 1 GB agent log
   (peak memory of each in its own process);
-- agents: opencode and aider start-up against the scripted model server, apart from the model's time.
+- agents: each registered agent CLI's start-up against the scripted model server (its
+  bench/fakellm_scripts/<name>-calib.yaml), apart from the model's time.
 Numbers, not pass/fail: it exits 0 unless a part could not run at all.
 """
 from __future__ import annotations
@@ -245,17 +246,19 @@ def agents(tasks: list[dict], work: Path) -> dict:
     The scripted model answers at once, so the run's wall time is almost all agent: start-up (process
     start to its first model request), the turns in between, and shut-down (last answer to exit).
     """
-    from bench import fakellm
-    from bench.agents import ADAPTERS
+    from bench import agents as registry, fakellm
 
     task = next(t for t in tasks if t["id"] == "calib-greeting")
     scripts = FAKELLM_SCRIPTS_DIR
     results = {}
-    for name in ("opencode", "aider"):
-        adapter = ADAPTERS.get(name)
+    adapters, _ = registry.load_all()
+    for name, adapter in adapters.items():
+        if not adapter.SPEC.binary:   # built in: no CLI start-up to measure
+            continue
+        if not (scripts / f"{name}-calib.yaml").is_file():
+            results[name] = {"skipped": f"no scripted-model script {name}-calib.yaml in {scripts}"}
+            continue
         try:
-            if adapter is None:
-                raise RuntimeError("adapter not registered")
             adapter.check({})
         except Exception as exc:  # binary missing: report it, don't fail the benchmark
             results[name] = {"skipped": str(exc).splitlines()[0]}

@@ -36,13 +36,14 @@ from pathlib import Path
 from typing import Any
 
 from bench.agents.aider_output import parse_count, parse_stdout, read_analytics, signals_from
-from bench.agents.base import AgentContext, AgentSignals, Invocation, ProcessResult, context_length, truncate
-from bench.agents.binaries import find_binary, require_binary, run_version, scrubbed_env_prefix
+from bench.agents.base import (AgentContext, AgentSignals, AgentSpec, Install, Invocation, ProcessResult,
+                               context_length, truncate)
+from bench.agents.binaries import run_version, scrubbed_env_prefix
 from bench.models.servers import ModelTarget, no_proxy, resolve_model
 from bench.exec.sandbox import binary_mounts
 
 __all__ = [
-    "NAME", "PINNED_VERSION", "INSTALL_HINT", "INSTALL_SHORT", "ANALYTICS_FILE",
+    "NAME", "PINNED_VERSION", "SPEC", "INSTALL_HINT", "INSTALL_SHORT", "ANALYTICS_FILE",
     "check", "version", "invocation", "parse",
     "is_test_path", "workdir_files", "choose_files", "aider_model", "model_files",
     # the pure readers of aider's output, from aider_output (tests and callers reach them here)
@@ -51,10 +52,13 @@ __all__ = [
 
 NAME = "aider"
 PINNED_VERSION = "0.86.2"
-# Exactly what `nox -s install-agents` runs for aider (from the repository root).
-INSTALL_HINT = "python3 -m venv .agents/aider-venv && .agents/aider-venv/bin/pip install -q aider-chat==0.86.2"
-INSTALL_SHORT = "`nox -s install-agents` or `pip install aider-chat==0.86.2` (in its own virtualenv)"
 DEFAULT_CONTEXT = 32768
+# aider pins num_ctx on Ollama, so the warm-up loads the model with the same value (another would load it twice).
+SPEC = AgentSpec(needs_model=True, warmup_options={"num_ctx": DEFAULT_CONTEXT},
+                 install=Install.pypi_venv("aider-chat", PINNED_VERSION, binary=NAME, venv="aider-venv"))
+# Exactly what `nox -s install-agents` runs for aider (from the repository root).
+INSTALL_HINT = SPEC.install.shell()
+INSTALL_SHORT = SPEC.install_hint()
 MAX_OUTPUT = 8192
 MAX_FILES = 60
 MAX_FILE_BYTES = 256 * 1024
@@ -65,19 +69,19 @@ ANALYTICS_FILE = "aider-analytics.jsonl"
 
 def check(opts: dict) -> None:
     """The aider binary must exist."""
-    require_binary(NAME, INSTALL_SHORT)
+    SPEC.require_binary()
 
 
 def start_check(opts: dict) -> tuple[str, list[str], list[Path]]:
     """What run_agent starts in the sandbox before the first run to prove the binary starts there:
     (what, `aider --version`, what the sandbox shows for it)."""
-    binary = require_binary(NAME, INSTALL_SHORT)
+    binary = SPEC.require_binary()
     return f"{NAME} at {binary}", [str(binary), "--version"], binary_mounts(binary)
 
 
 def version(opts: dict) -> str | None:
     """`aider --version` ("aider 0.86.2"), or None."""
-    binary = find_binary(NAME)
+    binary = SPEC.find_binary()
     if not binary:
         return None
     v = run_version(binary)
@@ -165,7 +169,7 @@ def model_files(target: ModelTarget, context_length: int, edit_format: str) -> t
 def invocation(ctx: AgentContext) -> Invocation:
     """The aider command line, its private config files (in scratch_dir) and environment."""
     target = resolve_model(ctx.model, ctx.base_url)
-    binary = require_binary(NAME, INSTALL_SHORT)
+    binary = SPEC.require_binary()
     scratch = ctx.scratch_dir
     home = scratch / "home"
     home.mkdir(parents=True, exist_ok=True)

@@ -1,11 +1,23 @@
 """The contract every agent adapter implements, and the value types run_agent passes around.
 
-An adapter is a plain module with four functions:
+An adapter is a plain module with four functions and one declaration:
 
     check(opts: dict) -> None            raise UserError (one line, with the fix) if the agent cannot run
     version(opts: dict) -> str | None    the agent's version string, recorded with every run
     invocation(ctx: AgentContext) -> Invocation
     parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals
+    SPEC: AgentSpec                      what the harness needs to know about the agent without running it
+
+and optionally `start_check(opts) -> (what, argv, ro_paths) | None`, a command run_agent starts in the
+sandbox before the first run (see run_agent.preflight).
+
+SPEC is the only place an agent's facts live: whether it talks to a model (then run_agent gathers the model's
+metadata and warms it up, and a reported infrastructure error is checked against the server), whether its
+--model goes to it as typed, its pinned version, its install recipe (`Install.npm` / `Install.pypi_venv`, which
+`nox -s install-agents` runs), where its binary lies under .agents/, and the warm-up's Ollama options. A
+built-in agent with no CLI of its own declares `AgentSpec()`. The registry (bench/agents/__init__.py) maps
+the name to the module: one line per built-in agent, or an entry point in the group `localagentbench.agents`
+for an agent shipped outside this package.
 
 run_agent owns the process: it starts `Invocation.argv` in the workdir with a process-tree timeout,
 streams stdout/stderr to bounded log files and hands them to `parse`, which turns what the agent printed
@@ -15,14 +27,149 @@ into counts and a normalized trajectory. Adapters never start processes themselv
 from __future__ import annotations
 
 import json
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
+from bench.agents import binaries
 from bench.exec import safefs
 
 # How much of one text (a reply, a tool's input or output) a trajectory event keeps.
 TRUNCATE = 2000
+
+
+INSTALL_SESSION = "nox -s install-agents"
+
+
+@dataclass(frozen=True)
+class Install:
+    """How `nox -s install-agents` installs an agent CLI into .agents/ (at the repository root), as data.
+
+    kind "npm": `npm install PACKAGE@VERSION` in .agents/, the binary at .agents/node_modules/.bin/BINARY;
+    kind "venv": PACKAGE==VERSION from PyPI into its own virtualenv .agents/VENV, the binary at .agents/VENV/bin/BINARY.
+    """
+
+    kind: str
+    package: str
+    version: str
+    binary: str
+    venv: str | None = None
+
+    @classmethod
+    def npm(cls, package: str, version: str, binary: str) -> "Install":
+        """An npm package, installed into .agents/node_modules."""
+        return cls("npm", package, version, binary)
+
+    @classmethod
+    def pypi_venv(cls, package: str, version: str, binary: str, venv: str | None = None) -> "Install":
+        """A PyPI requirement, installed into its own virtualenv .agents/<venv> (default <binary>-venv)."""
+        return cls("venv", package, version, binary, venv or f"{binary}-venv")
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("npm", "venv"):
+            raise ValueError(f"Install.kind: {self.kind!r} is not npm or venv")
+        if self.kind == "venv" and not self.venv:
+            raise ValueError("Install: a venv recipe names its virtualenv directory")
+
+    @property
+    def requirement(self) -> str:
+        """What the package manager is asked for: opencode-ai@1.18.33, aider-chat==0.86.2."""
+        return f"{self.package}@{self.version}" if self.kind == "npm" else f"{self.package}=={self.version}"
+
+    @property
+    def location(self) -> str:
+        """Where the binary lands, relative to .agents/."""
+        return f"node_modules/.bin/{self.binary}" if self.kind == "npm" else f"{self.venv}/bin/{self.binary}"
+
+    def steps(self) -> list[tuple[str, list[str]]]:
+        """The commands that install it, each as (directory relative to the repository root, argv)."""
+        if self.kind == "npm":
+            return [(".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", self.requirement])]
+        venv = f".agents/{self.venv}"
+        return [(".", ["python3", "-m", "venv", venv]), (".", [f"{venv}/bin/pip", "install", "-q", self.requirement])]
+
+    def shell(self) -> str:
+        """The steps as one shell line to run from the repository root."""
+        parts = ["mkdir -p .agents"]
+        for cwd, argv in self.steps():
+            cmd = shlex.join(argv)
+            parts.append(cmd if cwd == "." else f"cd {shlex.quote(cwd)} && {cmd}")
+        return " && ".join(parts)
+
+    def hint(self) -> str:
+        """The one-line fix an error message gives when the binary is missing."""
+        if self.kind == "npm":
+            return f"`{INSTALL_SESSION}` or `npm install {self.requirement}`"
+        return f"`{INSTALL_SESSION}` or `pip install {self.requirement}` (in its own virtualenv)"
+
+    def recipe(self, agent: str) -> dict[str, Any]:
+        """The JSON form `python -m bench.agents --install-recipes` prints for the noxfile."""
+        binary = f".agents/{self.location}"
+        return {"agent": agent, "version": self.version, "creates": binary,
+                "steps": [{"cwd": cwd, "argv": argv} for cwd, argv in self.steps()], "check": [binary, "--version"]}
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """What an adapter declares about its agent (module constant SPEC); see the module docstring.
+
+    needs_model     it talks to a model: run_agent records the model's metadata and warms it up once, and an
+                    infrastructure error it reports counts only if the server also fails the harness's check
+    model_as_typed  its --model is handed over as typed, not resolved to an Ollama / --base-url model
+    binary          the executable's name (found via $LOCALAGENTBENCH_<BINARY>_BIN, .agents/, PATH); None when
+                    the agent is built in (runs the harness's own code or a user's command)
+    locations       where the binary lies relative to .agents/ (default: where `install` puts it)
+    pinned_version  the version the adapter was verified with (default: `install`'s); None for built-ins
+    install         how `nox -s install-agents` installs it, or None
+    warmup_options  Ollama options for the warm-up request (a `num_ctx` there is the agent's default context,
+                    replaced by the run's context_length option as the adapter does), or None
+    """
+
+    needs_model: bool = False
+    model_as_typed: bool = False
+    binary: str | None = None
+    locations: tuple[str, ...] = ()
+    pinned_version: str | None = None
+    install: Install | None = None
+    warmup_options: Mapping[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.install is not None:
+            if self.binary is None:
+                object.__setattr__(self, "binary", self.install.binary)
+            if not self.locations:
+                object.__setattr__(self, "locations", (self.install.location,))
+            if self.pinned_version is None:
+                object.__setattr__(self, "pinned_version", self.install.version)
+            if self.pinned_version != self.install.version:
+                raise ValueError(f"AgentSpec: pinned {self.pinned_version} but installs {self.install.version}")
+        object.__setattr__(self, "locations", tuple(self.locations))
+
+    def install_hint(self) -> str:
+        """How to get the binary, for an error message."""
+        if self.install is not None:
+            return self.install.hint()
+        return f"put {self.binary} on PATH or point ${binaries.env_var(self.binary or '')} at it"
+
+    def find_binary(self, env: dict[str, str] | None = None) -> Path | None:
+        """The agent's binary ($LOCALAGENTBENCH_<BINARY>_BIN, .agents/, PATH), or None (also when it has none)."""
+        return binaries.find_binary(self.binary, env, locations=self.locations) if self.binary else None
+
+    def require_binary(self, env: dict[str, str] | None = None) -> Path:
+        """find_binary, or a one-line UserError saying where it looked and how to install it."""
+        if not self.binary:
+            raise ValueError("this agent declares no binary")
+        return binaries.require_binary(self.binary, self.install_hint(), env, locations=self.locations)
+
+    def warmup(self, opts: dict) -> dict[str, Any] | None:
+        """The Ollama options of this run's warm-up request (None: the server's defaults)."""
+        if self.warmup_options is None:
+            return None
+        options = dict(self.warmup_options)
+        if "num_ctx" in options:
+            options["num_ctx"] = opts.get("context_length") or options["num_ctx"]
+        return options
 
 
 @dataclass

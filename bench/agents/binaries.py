@@ -1,8 +1,8 @@
 """Finding the agent CLIs: $LOCALAGENTBENCH_<NAME>_BIN, then the project's .agents/ install, then PATH.
 
-`nox -s install-agents` installs the pinned versions into .agents/ at the repository root (git-ignored):
-opencode through npm (`.agents/node_modules/.bin/opencode`), aider in its own virtualenv
-(`.agents/aider-venv/bin/aider`).
+`nox -s install-agents` installs the pinned versions into .agents/ at the repository root (git-ignored), each
+where its adapter's declaration (`SPEC.install`, bench/agents/base.py) says: an npm package under
+.agents/node_modules/.bin/, a PyPI package in its own virtualenv .agents/<venv>/bin/.
 """
 from __future__ import annotations
 
@@ -10,17 +10,12 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Sequence
 
 from bench.common.errors import UserError
 from bench.common.paths import REPO_ROOT
 
 AGENTS_DIR = REPO_ROOT / ".agents"
-
-# Where `nox -s install-agents` puts each binary, relative to .agents/.
-PROJECT_LOCATIONS: dict[str, tuple[str, ...]] = {
-    "opencode": ("node_modules/.bin/opencode",),
-    "aider": ("aider-venv/bin/aider",),
-}
 
 VERSION_TIMEOUT_S = 20.0
 
@@ -34,8 +29,27 @@ def _executable(path: Path) -> bool:
     return path.is_file() and os.access(path, os.X_OK)
 
 
-def find_binary(name: str, env: dict[str, str] | None = None, agents_dir: Path | None = None) -> Path | None:
-    """The agent binary to run, or None: $LOCALAGENTBENCH_<NAME>_BIN, then .agents/, then PATH."""
+def declared_locations(name: str) -> tuple[str, ...]:
+    """Where the registered agent whose binary is `name` lies under .agents/ (its SPEC), or ()."""
+    from bench import agents  # the registry imports the adapters, which import this module
+
+    # The agent of the same name first, so that finding a built-in's binary imports no plugin.
+    for agent in sorted(agents.names(), key=lambda n: n != name):
+        try:
+            spec = agents.get_spec(agent)
+        except UserError:
+            continue
+        if spec.binary == name:
+            return spec.locations
+    return ()
+
+
+def find_binary(name: str, env: dict[str, str] | None = None, agents_dir: Path | None = None,
+                locations: Sequence[str] | None = None) -> Path | None:
+    """The agent binary to run, or None: $LOCALAGENTBENCH_<NAME>_BIN, then .agents/, then PATH.
+
+    `locations`: where it lies relative to .agents/; by default, what the registered agent declares.
+    """
     env = os.environ if env is None else env
     explicit = env.get(env_var(name))
     if explicit:
@@ -45,7 +59,7 @@ def find_binary(name: str, env: dict[str, str] | None = None, agents_dir: Path |
         found = shutil.which(explicit, path=env.get("PATH"))
         return Path(found) if found else None
     base = AGENTS_DIR if agents_dir is None else agents_dir
-    for rel in PROJECT_LOCATIONS.get(name, ()):
+    for rel in declared_locations(name) if locations is None else locations:
         p = base / rel
         if _executable(p):
             return p
@@ -53,9 +67,10 @@ def find_binary(name: str, env: dict[str, str] | None = None, agents_dir: Path |
     return Path(found) if found else None
 
 
-def require_binary(name: str, install_hint: str, env: dict[str, str] | None = None) -> Path:
+def require_binary(name: str, install_hint: str, env: dict[str, str] | None = None,
+                   locations: Sequence[str] | None = None) -> Path:
     """find_binary, or a one-line UserError saying where it looked and how to install it."""
-    found = find_binary(name, env)
+    found = find_binary(name, env, locations=locations)
     if found is None:
         env = os.environ if env is None else env
         explicit = env.get(env_var(name))

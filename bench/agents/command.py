@@ -16,12 +16,16 @@ import shlex
 import shutil
 from pathlib import Path
 
-from bench.agents.base import AgentContext, AgentSignals, Invocation, ProcessResult, read_events, signals_from_events
+from bench.agents.base import (AgentContext, AgentSignals, AgentSpec, Invocation, ProcessResult, read_events,
+                               signals_from_events)
 from bench.common.errors import UserError
 from bench.exec.sandbox import binary_mounts, shebang
 
 NOT_FOUND_EXIT = 127
 SHELLS = ("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash")
+# It may talk to any model its own way: --model reaches it as typed (LOCALAGENTBENCH_MODEL), and the harness
+# still records the model's metadata and warms it up when the server knows it.
+SPEC = AgentSpec(needs_model=True, model_as_typed=True)
 
 
 def check(opts: dict) -> None:

@@ -35,16 +35,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bench.agents.base import AgentContext, AgentSignals, Invocation, ProcessResult, context_length, truncate
-from bench.agents.binaries import find_binary, require_binary, run_version, scrubbed_env_prefix
+from bench.agents.base import (AgentContext, AgentSignals, AgentSpec, Install, Invocation, ProcessResult,
+                               context_length, truncate)
+from bench.agents.binaries import run_version, scrubbed_env_prefix
 from bench.models.servers import ModelTarget, no_proxy, resolve_model
 from bench.exec.sandbox import binary_mounts
 
 NAME = "opencode"
 PINNED_VERSION = "1.18.33"
+SPEC = AgentSpec(needs_model=True, install=Install.npm("opencode-ai", PINNED_VERSION, binary=NAME))
 # Exactly what `nox -s install-agents` runs for opencode (from the repository root).
-INSTALL_HINT = "mkdir -p .agents && cd .agents && npm install --no-audit --no-fund opencode-ai@1.18.33"
-INSTALL_SHORT = "`nox -s install-agents` or `npm install opencode-ai@1.18.33`"
+INSTALL_HINT = SPEC.install.shell()
+INSTALL_SHORT = SPEC.install_hint()
 PROVIDER_ID = "localagentbench"
 TITLE = "localagentbench"
 DEFAULT_CONTEXT = 32768
@@ -66,19 +68,19 @@ FIXED_ENV = {
 
 def check(opts: dict) -> None:
     """The opencode binary must exist."""
-    require_binary(NAME, INSTALL_SHORT)
+    SPEC.require_binary()
 
 
 def start_check(opts: dict) -> tuple[str, list[str], list[Path]]:
     """What run_agent starts in the sandbox before the first run to prove the binary starts there:
     (what, `opencode --version`, what the sandbox shows for it)."""
-    binary = require_binary(NAME, INSTALL_SHORT)
+    binary = SPEC.require_binary()
     return f"{NAME} at {binary}", [str(binary), "--version"], binary_mounts(binary)
 
 
 def version(opts: dict) -> str | None:
     """`opencode --version` (e.g. "1.18.33"), or None."""
-    binary = find_binary(NAME)
+    binary = SPEC.find_binary()
     return run_version(binary) if binary else None
 
 
@@ -118,7 +120,7 @@ def config_for(target: ModelTarget, context_length: int = DEFAULT_CONTEXT, max_t
 def invocation(ctx: AgentContext) -> Invocation:
     """`opencode run --format json --title localagentbench -m localagentbench/<model> --dir W`, prompt on stdin."""
     target = resolve_model(ctx.model, ctx.base_url)
-    binary = require_binary(NAME, INSTALL_SHORT)
+    binary = SPEC.require_binary()
     home = ctx.scratch_dir / "home"
     env = dict(FIXED_ENV)
     env.update({

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.agents.base import AgentContext, AgentSignals, Invocation, ProcessResult
+from bench.agents.base import AgentContext, AgentSignals, AgentSpec, Invocation, ProcessResult
 from bench.common.paths import harness_version
+
+# Built in: no model, no binary, no pinned version (its version is the harness's).
+SPEC = AgentSpec()
 
 
 def check(opts: dict) -> None:

@@ -3,11 +3,11 @@
     localagentbench doctor [--base-url URL] [--tasks DIR] [--json] [--out PATH]
     localagentbench doctor --probe MODEL [--base-url URL] [--timeout 30] [--api auto|openai]
 
-Checks Python, git, the sandbox tool, each agent CLI (found, version, the pinned one?), the model server
-($OLLAMA_HOST or --base-url) and its version, the models it has (with coding models recommended and models
-not meant for tool use flagged) and, where the server reports memory, how much of a model sits in VRAM,
-and whether each Python module the suite's tests run (`--tasks`: pytest, unittest, ...) is importable by
-the interpreter grading uses.
+Checks Python, git, the sandbox tool, every registered agent (built in or plugin; for a CLI: found, version,
+the pinned one?), the model server ($OLLAMA_HOST or --base-url) and its version, the models it has (with
+coding models recommended and models not meant for tool use flagged) and, where the server reports memory,
+how much of a model sits in VRAM, and whether each Python module the suite's tests run (`--tasks`: pytest,
+unittest, ...) is importable by the interpreter grading uses.
 `--probe MODEL` adds the tool-call canary (bench/models/probe.py). Exit 0 when an evaluation can run (and, with
 --probe, only when the model passes); 1 otherwise. `--json` prints the doctor@1 record on stdout instead
 of the lines (which then go to stderr); `--out PATH` also writes it to a file.
@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from bench.models import probe as probe_mod
-from bench.agents import aider, binaries, opencode
+from bench import agents as registry
+from bench.agents import binaries
 from bench.models.servers import canonical_model
 from bench.exec import sandbox
 from bench.common import schema
@@ -35,8 +36,6 @@ from bench.common.stage import ArgumentParser, run_main, stage_prog
 
 SCHEMA_TAG = "localagentbench/doctor@1"
 MIN_PYTHON = (3, 10)
-# The versions the adapters were verified with; results from other versions are not comparable.
-PINNED = {"opencode": opencode.PINNED_VERSION, "aider": aider.PINNED_VERSION}
 INSTALL_HINT = "nox -s install-agents"
 CODING = re.compile(r"coder|codestral|devstral|codellama|starcoder|codegemma|granite-code|codeqwen|opencoder|"
                     r"wizardcoder|phind-codellama", re.I)
@@ -136,27 +135,62 @@ def check_runners(tasks_dir: str) -> list[dict]:
     return out
 
 
+def pinned() -> dict[str, str]:
+    """The versions the registered agents were verified with (SPEC.pinned_version); results from other versions
+    are not comparable. Agents without one (built in, or a plugin that pins none) are left out."""
+    adapters, _ = registry.load_all()
+    return {name: a.SPEC.pinned_version for name, a in adapters.items() if a.SPEC.pinned_version}
+
+
+def _origin(name: str) -> str:
+    found = registry.entry(name)
+    return "built in" if found.plugin is None else f"plugin from {found.plugin}"
+
+
+def _version(adapter) -> str | None:
+    try:
+        return adapter.version({})
+    except Exception:  # noqa: BLE001 - a plugin's version() failing is reported, never a crash
+        return None
+
+
+def check_cli(name: str, spec) -> dict:
+    """An agent with a CLI of its own: found?, its version, the pinned one?"""
+    fix = INSTALL_HINT if spec.install is not None else spec.install_hint()
+    path = spec.find_binary()
+    if path is None:
+        return check(name, "warn", f"not found ({binaries.env_var(spec.binary)}, .agents/, PATH)", fix)
+    raw = binaries.run_version(path)
+    found = re.search(r"\d+\.\d+\.\d+", raw or "")
+    version = found.group(0) if found else None
+    pin = spec.pinned_version
+    if version is None:
+        return check(name, "warn", f"found at {path} but `--version` failed", f"reinstall: {fix}")
+    if pin is None:
+        return check(name, "ok", f"{version} ({path}; {_origin(name)}, no pinned version)")
+    if version == pin:
+        return check(name, "ok", f"{version}, the pinned version ({path})")
+    return check(name, "warn", f"{version} at {path}, not the pinned {pin}: results are not comparable",
+                 f"{fix} (installs {name} {pin} into .agents/)" if spec.install is not None else fix)
+
+
 def check_agents() -> list[dict]:
-    """Each shipped agent CLI: found?, its version, the pinned one? A fail when none is found."""
-    out = []
-    for name, pinned in PINNED.items():
-        path = binaries.find_binary(name)
-        if path is None:
-            out.append(check(name, "warn", f"not found ({binaries.env_var(name)}, .agents/, PATH)", INSTALL_HINT))
-            continue
-        raw = binaries.run_version(path)
-        found = re.search(r"\d+\.\d+\.\d+", raw or "")
-        version = found.group(0) if found else None
-        if version == pinned:
-            out.append(check(name, "ok", f"{version}, the pinned version ({path})"))
-        elif version is None:
-            out.append(check(name, "warn", f"found at {path} but `--version` failed", f"reinstall: {INSTALL_HINT}"))
+    """Every registered agent, built in or plugin, in registry order: one line each (a CLI's found and pinned
+    status, else its version), plus one line per plugin that was refused or failed to load. A fail when no
+    agent CLI is found (only the agents without a CLI of their own could run)."""
+    adapters, problems = registry.load_all()
+    out, cli, others = [], [], []
+    for name, adapter in adapters.items():
+        spec = adapter.SPEC
+        if spec.binary:
+            cli.append(check_cli(name, spec))
+            out.append(cli[-1])
         else:
-            out.append(check(name, "warn", f"{version} at {path}, not the pinned {pinned}: results are not comparable",
-                             f"{INSTALL_HINT} (installs {name} {pinned} into .agents/)"))
-    if not any(c["status"] == "ok" or "not the pinned" in c["message"] for c in out):
-        out.append(check("agents", "fail", "no agent CLI found: only the built-in agents (oracle, nop, mock, command) can run",
-                         INSTALL_HINT))
+            others.append(name)
+            out.append(check(name, "ok", f"{_version(adapter) or 'no version of its own'} ({_origin(name)})"))
+    out += [check("plugin", "warn", line, "fix or uninstall the plugin") for line in problems]
+    if cli and not any(c["status"] == "ok" or "not the pinned" in c["message"] for c in cli):
+        out.append(check("agents", "fail", f"no agent CLI found: only {', '.join(others)} can run", INSTALL_HINT))
     return out
 
 

@@ -156,17 +156,17 @@ def resolve_model(model: str, base_url: str | None = None, env: dict[str, str] |
                     "or add --base-url http://host:port/v1 for an OpenAI-compatible server")
 
 
-VERBATIM_MODEL_AGENTS = ("command",)   # any command: its --model goes to it as typed (it may name any provider)
-
-
 def model_for_agent(agent: str, model: str | None, base_url: str | None = None, option: str = "--model") -> str | None:
-    """The model id an evaluation records and hands the agent: canonical_model(), except for `command`.
+    """The model id an evaluation records and hands the agent: canonical_model(), except for an agent that takes
+    it as typed (SPEC.model_as_typed, e.g. `command`).
 
     The `command` agent's --model is handed to the command as typed (LOCALAGENTBENCH_MODEL), since the command
     may name any provider its own way; every other agent's model is resolved by this module, so its canonical
     name is the one recorded, and `qwen3:8b` and `ollama/qwen3:8b` group and compare as one model.
     """
-    if agent in VERBATIM_MODEL_AGENTS:
+    from bench.agents import get_spec  # the adapters import this module
+
+    if get_spec(agent).model_as_typed:
         return model
     return canonical_model(model, base_url, option)
 
