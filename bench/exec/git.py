@@ -154,7 +154,7 @@ def init_single_commit(workdir: Path) -> str:
 
     Every file is committed, ignored ones included, except the ignored paths of the rule book (tool caches).
     """
-    git("init", "-q", "-b", "main", cwd=workdir)
+    git("init", "-q", "--template=", "-b", "main", cwd=workdir)  # no template: no sample hooks, fewer files to copy
     git("add", "-A", "-f", "--", ".", *rules.git_excludes(), cwd=workdir)
     git("commit", "-q", "--no-verify", "--allow-empty", "-m", "task", cwd=workdir)
     return (workdir / ".git" / "refs" / "heads" / "main").read_text().strip()
