@@ -22,7 +22,7 @@ from bench.exec import safefs
 # Configuration every git the harness starts gets, at command-line precedence: symlinks are stored and written
 # as symlinks (never followed); no hook, fsmonitor or untracked cache is used.
 SAFE_CONFIG = {"core.hooksPath": os.devnull, "core.fsmonitor": "false", "core.symlinks": "true",
-               "core.untrackedCache": "false", "core.splitIndex": "false", "advice.detachedHead": "false"}
+               "core.untrackedCache": "false", "core.splitIndex": "false"}
 
 
 def git_env() -> dict[str, str]:
