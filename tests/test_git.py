@@ -125,7 +125,7 @@ def test_the_diff_is_the_diff_plain_git_makes_and_applies_back_to_the_work_tree(
     assert ours == reference_diff(before, work)
     if edit is not _edit:
         return
-    changed = dict((path, status) for status, path in patch_files(ours))
+    changed = {path: status for status, path in patch_files(ours)}
     assert changed["link.pyc"] == "A" and changed["again.pyc"] == "A" and changed["new/deep/file.py"] == "A"
     assert not [p for p in changed if any(c in p.split("/") for c in CACHE_NAMES)], changed
     assert b"GIT binary patch" in ours
