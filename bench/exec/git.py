@@ -20,9 +20,11 @@ from bench.common.timing import timed
 from bench.exec import safefs
 
 # Configuration every git the harness starts gets, at command-line precedence: symlinks are stored and written
-# as symlinks (never followed); no hook, fsmonitor or untracked cache is used.
+# as symlinks (never followed); no hook, fsmonitor or untracked cache is used; no commit starts background
+# maintenance (gc) in a snapshot or a task's repository.
 SAFE_CONFIG = {"core.hooksPath": os.devnull, "core.fsmonitor": "false", "core.symlinks": "true",
-               "core.untrackedCache": "false", "core.splitIndex": "false"}
+               "core.untrackedCache": "false", "core.splitIndex": "false", "maintenance.auto": "false",
+               "gc.auto": "0"}
 
 
 def git_env() -> dict[str, str]:
