@@ -21,9 +21,10 @@ import time
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
-from bench.common import lifecycle, schema
-from bench.common.digest import IGNORED_PARTS, IGNORED_SUFFIXES
+import bench
+from bench.common import lifecycle, rules, schema
 from bench.common.errors import UserError
+from bench.exec import git
 from bench.exec.git import TaskSetupError, checkout_commit, init_single_commit, resolve_ref
 from bench.common.paths import CACHE_ENV, cache_dir, harness_version, temp_root
 from bench.common.records import RecordWriter, read_records, write_json_atomic
@@ -36,8 +37,10 @@ def new_run_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + "-" + secrets.token_hex(2)
 
 
-def _ignore(_dir: str, names: list[str]) -> set[str]:
-    return {n for n in names if n in IGNORED_PARTS or Path(n).suffix in IGNORED_SUFFIXES}
+def _ignore(directory: str, names: list[str]) -> set[str]:
+    """What a copy of a task's tree leaves out: the rule book's ignored entries (rules.is_ignored_entry)."""
+    return {n for n in names if rules.is_ignored_entry(n, os.path.isdir(os.path.join(directory, n))
+                                                       and not os.path.islink(os.path.join(directory, n)))}
 
 
 def materialize(task: dict, dest: Path) -> None:
@@ -64,7 +67,7 @@ def materialize(task: dict, dest: Path) -> None:
             shutil.copytree(clone, dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
 
 
-SNAPSHOT_LAYOUT = 1  # bump when what a snapshot holds changes: caches an older harness built are then not used
+SNAPSHOT_LAYOUT = 2  # bump when what a snapshot holds changes: caches an older harness built are then not used
 _SNAPSHOT_LOCKS: dict[str, threading.Lock] = {}
 _LOCKS_GUARD = threading.Lock()
 
@@ -82,6 +85,12 @@ def _tree_shape(root: Path) -> str:
     return h.hexdigest()
 
 
+def snapshot_key() -> str:
+    """What besides the task decides a snapshot's bytes: the harness version, the layout, the git that writes
+    the repository, and the paths the rule book leaves out."""
+    return "\0".join([bench.__version__, str(SNAPSHOT_LAYOUT), git.version(), *rules.IGNORED_DIRS])
+
+
 def snapshot_dir(task: dict, results_dir: Path) -> Path:
     """Where the task's starting state is kept.
 
@@ -90,6 +99,8 @@ def snapshot_dir(task: dict, results_dir: Path) -> Path:
     every bundle that runs the same task reuses it and a changed task (a branch moved to another commit
     included) gets a new one; a fixture's file modes are in the name too, as the digest covers contents
     only. A git task record without a resolved commit (written by hand) keeps its snapshot in the bundle.
+    The key holds everything else that decides a snapshot's bytes (snapshot_key): a harness of another version,
+    another git, or another ignore list builds its own.
     """
     repo = task["repo"]
     if repo["type"] == "fixture":
@@ -98,7 +109,7 @@ def snapshot_dir(task: dict, results_dir: Path) -> Path:
         shape = repo["commit"]
     else:
         return results_dir / "snapshots" / task["id"]
-    key = hashlib.sha256(f"{task['digest']}\0{shape}".encode()).hexdigest()[:24]
+    key = hashlib.sha256(f"{task['digest']}\0{shape}\0{snapshot_key()}".encode()).hexdigest()[:24]
     return cache_dir() / "snapshots" / f"v{SNAPSHOT_LAYOUT}" / f"{task['id']}-{key}"
 
 

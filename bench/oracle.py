@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Iterable, Iterator, Sequence
 
-from bench.exec import cleanup, environment, patch, safefs, sandbox
+from bench.exec import cleanup, environment, safefs, sandbox
 from bench.common import lifecycle, outcome, rules, schema, timing
 from bench.common import heldout as layout
 from bench.common.errors import UserError
-from bench.exec.git import git, patch_files
+from bench.exec.git import apply_patch, patch_files
 from bench.common.paths import temp_root
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree, truncation_marker
 from bench.common.records import RecordWriter, read_records, write_json_atomic
@@ -104,16 +104,17 @@ _PRISTINE: dict[str, Pristine] = {}
 _PRISTINE_LOCK = threading.Lock()
 
 
-def pristine_of(snapshot: Path) -> Pristine:
-    """The snapshot's Pristine, read once per process (a snapshot directory never changes once built)."""
-    key = str(snapshot)
+def pristine_of(snapshot: Path, language: str = "python") -> Pristine:
+    """The snapshot's Pristine (its test files those of the task's `language`), read once per process (a
+    snapshot directory never changes once built)."""
+    key = f"{snapshot}\0{language}"
     with _PRISTINE_LOCK:
         if key in _PRISTINE:
             return _PRISTINE[key]
     found = safefs.scan(snapshot)
     protected, pyprojects = [], {}
     for rel, mode in sorted(found.files.items()):
-        if is_test_path(rel) or is_test_config(rel):
+        if is_test_path(rel, language) or is_test_config(rel):
             protected.append((rel, (snapshot / rel).read_bytes(), mode & 0o777))
         if PurePosixPath(rel).name == rules.PYPROJECT:
             pyprojects[rel] = (snapshot / rel).read_bytes()
@@ -156,30 +157,27 @@ class Change:
 
 
 def apply_change(record: dict, dest: Path, flags: Flags, change: Change) -> None:
-    """Apply the run's change to the pristine copy at `dest`, then hold it to the rule book (see module doc)."""
+    """Apply the run's change to the pristine copy at `dest` with `git apply`, then hold it to the rule book
+    (see module doc). A change git does not apply raises UserError, and the copy is left as it was."""
     snapshot = Path(record["paths"]["snapshot"])
     patch_file = Path(record["paths"]["run_dir"]) / "patch.diff"
-    data = change.data
-    if data:
+    language = record["task"].get("language", "python")
+    if change.data:
+        # git's private index and objects go beside the copy, where no grading command's sandbox sees them.
+        scratch = Path(tempfile.mkdtemp(prefix=f".git-{dest.name}-", dir=dest.parent))
         try:
             with timed("patch"):
-                patch.apply(data, dest)
-        except RecursionError:  # a tree deeper than pathlib's mkdir goes, maybe half written: git, from scratch
-            safefs.remove_tree(dest)
-            dest.mkdir()
-            copy_pristine(record, dest)
-            git("apply", "--whitespace=nowarn", "--binary", str(patch_file.resolve()), cwd=dest)
-        except patch.Unsupported:
-            git("apply", "--whitespace=nowarn", "--binary", str(patch_file.resolve()), cwd=dest)
-        except OSError as exc:
-            raise UserError(f"{patch_file}: cannot apply to the grading copy ({exc.strerror})") from None
+                apply_patch(Path(record["paths"]["base_git"]), patch_file, dest, scratch)
+        finally:
+            safefs.remove_tree(scratch)
     with timed("files"):
-        enforce_rules(dest, pristine_of(snapshot), change.files, flags,
-                      heldout=change.heldout, keep_added_tests=record["task"]["category"] == "test")
+        enforce_rules(dest, pristine_of(snapshot, language), change.files, flags, heldout=change.heldout,
+                      keep_added_tests=record["task"]["category"] == "test", language=language)
 
 
 def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]], flags: Flags,
-                  heldout: frozenset[str] = frozenset(), keep_added_tests: bool = False) -> None:
+                  heldout: frozenset[str] = frozenset(), keep_added_tests: bool = False,
+                  language: str = "python") -> None:
     """Remove from the copy at `dest` what the change must not bring, and lay the protected files back.
 
     Added test files stay only where writing tests is the task (`keep_added_tests`): elsewhere a new test
@@ -192,7 +190,7 @@ def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]]
         if not os.path.islink(target):
             continue
         inside = safefs.resolves_inside(dest, path)
-        if inside is None or inside in heldout or is_test_path(inside) or is_test_config(inside):
+        if inside is None or inside in heldout or is_test_path(inside, language) or is_test_config(inside):
             flags.add("unsafe_symlink", f"{path} -> {os.readlink(target)}")
             safefs.remove(dest, path)
     for status, path in changed:
@@ -207,9 +205,10 @@ def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]]
     for rel, data, mode in pristine.protected:
         if not safefs.same_file(dest, rel, data, mode):
             safefs.lay_file(dest, rel, data, mode)
-            flags.add("tests_modified" if is_test_path(rel) else "test_config_modified", rel)
+            flags.add("tests_modified" if is_test_path(rel, language) else "test_config_modified", rel)
     for status, path in changed:
-        if status == "A" and is_test_path(path) and not is_test_config(path) and os.path.lexists(dest / path):
+        if status == "A" and is_test_path(path, language) and not is_test_config(path) \
+                and os.path.lexists(dest / path):
             flags.add("tests_added", path)
             if not keep_added_tests and path not in pristine.protected_paths:
                 safefs.remove(dest, path)
@@ -410,6 +409,7 @@ class Grading:
         run_dir = Path(record["paths"]["run_dir"])
         results: dict[str, dict | None] = {"oracle": None, "heldout": None}
         change = Change.of(record)
+        language = record["task"].get("language", "python")
         index = 0
         for phase, copy in self.phases.items():
             commands = self.visible if phase == "oracle" else self.hidden
@@ -426,12 +426,12 @@ class Grading:
             if phase == "heldout":
                 try:
                     held = lay_heldout(record["task"]["heldout"], copy, flags,
-                                       pristine_of(Path(record["paths"]["snapshot"])).paths)
+                                       pristine_of(Path(record["paths"]["snapshot"]), language).paths)
                 except (UserError, OSError) as exc:
                     results[phase] = {"passed": False, "error": f"held-out files could not be laid: {exc}",
                                       "commands": [], "task_error": f"held-out files could not be laid: {exc}"}
                     continue
-            protected = pristine_of(Path(record["paths"]["snapshot"])).protected
+            protected = pristine_of(Path(record["paths"]["snapshot"]), language).protected
             expected = [*protected, *held]
             guarded = guard_mounts(copy, [rel for rel, _, _ in protected],
                                    [rel for rel, _, _ in held]) if self.kind == "bwrap" else []

@@ -23,11 +23,11 @@ from bench import agents
 from bench.agents import get_adapter
 from bench.agents.base import COUNT_FIELDS, AgentContext, AgentSignals, ProcessResult, truncate, valid_count
 from bench.models.servers import model_for_agent
-from bench.exec import cleanup, environment, gitwrite, safefs, sandbox
+from bench.exec import cleanup, environment, safefs, sandbox
 from bench.models import modelserver
 from bench.common import schema
 from bench.common.errors import UserError
-from bench.exec.git import patch_files, snapshot_diff
+from bench.exec.git import head_commit, patch_files, snapshot_diff
 from bench.common.paths import temp_root
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic
@@ -153,7 +153,7 @@ def history_flags(workdir: Path, base_commit: str) -> dict[str, list[str]]:
     """
     if not os.path.lexists(workdir / ".git"):
         return {"git_dir_removed": [".git"]}
-    now = gitwrite.head_commit(workdir / ".git") or "(unreadable)"
+    now = head_commit(workdir / ".git") or "(unreadable)"
     return {} if now == base_commit else {"git_history_changed": [f"HEAD {base_commit[:12]} -> {now[:12]}"]}
 
 

@@ -43,6 +43,43 @@ def make_patch(fixture: Path, changes: dict[str, str]) -> bytes:
                               capture_output=True).stdout
 
 
+# Tool caches, written out here rather than read from the rule book: tests derive the expected diff on their own.
+CACHE_NAMES = ("__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache")
+
+
+def reference_diff(before: Path, after: Path) -> bytes:
+    """What plain git (`add -A -f`, `diff --cached --binary --no-renames`) gives for the tree `before` turned into
+    `after`, the caches deleted by hand first: the independent reference for the harness's patch.diff."""
+    import shutil
+    import tempfile
+
+    def copy_in(src: Path, dest: Path) -> None:
+        shutil.copytree(src, dest, symlinks=True, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".git"))
+        for top, dirs, _ in os.walk(dest):
+            for name in [d for d in dirs if d in CACHE_NAMES]:
+                shutil.rmtree(Path(top) / name)
+                dirs.remove(name)
+
+    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t",
+           "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
+
+    def plain(*args: str) -> bytes:
+        return subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True).stdout
+
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Path(tmp) / "r"
+        copy_in(before, repo)
+        plain("init", "-q")
+        plain("add", "-A", "-f")
+        plain("commit", "-q", "--allow-empty", "-m", "base")
+        for entry in list(repo.iterdir()):
+            if entry.name != ".git":
+                shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
+        copy_in(after, repo)
+        plain("add", "-A", "-f")
+        return plain("diff", "--cached", "--binary", "--no-renames", "HEAD")
+
+
 TASK_YAML = """\
 # LocalAgentBench canary GUID {canary}
 id: {id}

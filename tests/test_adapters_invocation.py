@@ -276,6 +276,22 @@ def test_is_test_path():
     assert aider.is_test_path("tests/x.py") and aider.is_test_path("a/tests/helpers.py")
     assert aider.is_test_path("test_a.py") and aider.is_test_path("pkg/a_test.py") and aider.is_test_path("conftest.py")
     assert not aider.is_test_path("pkg/testing.py") and not aider.is_test_path("contest.py")
+    assert aider.is_test_path("src/a.test.js", "javascript") and not aider.is_test_path("src/a.js", "javascript")
+
+
+def test_aider_gets_read_only_the_tests_grading_protects_and_none_of_the_ignored_paths(tmp_path):
+    from bench.common import rules
+
+    ctx = context(tmp_path)
+    for rel in ("test_dir/x.py", "pkg/a_test.py", "pkg/testing.py", "legacy.pyc", "sub/.pytest_cache/v/x",
+                ".ruff_cache/x", "node_modules/a.js"):
+        (ctx.workdir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ctx.workdir / rel).write_text("x = 1\n")
+    edit, read = aider.choose_files(ctx)
+    assert sorted(read) == ["conftest.py", "pkg/a_test.py", "tests/test_mod.py"]
+    assert "test_dir/x.py" in edit and "pkg/testing.py" in edit, "not tests to grading, so not to aider"
+    assert [f for f in edit + read if rules.is_test_path(f)] == read
+    assert not [f for f in edit + read if "cache" in f or f.startswith("node_modules")]
 
 
 def test_registered():

@@ -172,6 +172,20 @@ def test_later_bundles_reuse_the_cached_snapshot_and_a_mode_change_makes_a_new_o
     assert third["base_commit"] != first["base_commit"], "git records the mode, so the commit differs"
 
 
+def test_another_harness_version_or_git_builds_its_own_snapshot(suite, tmp_path, monkeypatch):
+    import bench
+
+    task = _tasks(suite, "fix-add")[0]
+    first = Path(isolate.isolate_one(task, tmp_path / "b1", "r1", 0)["paths"]["snapshot"])
+    monkeypatch.setattr(bench, "__version__", bench.__version__ + ".post1")
+    second = Path(isolate.isolate_one(task, tmp_path / "b2", "r2", 0)["paths"]["snapshot"])
+    monkeypatch.setattr(isolate.git, "version", lambda: "git version 99.0")
+    third = Path(isolate.isolate_one(task, tmp_path / "b3", "r3", 0)["paths"]["snapshot"])
+    assert len({first, second, third}) == 3 and all((p / ".git" / "HEAD").is_file() for p in (first, second, third))
+    monkeypatch.undo()
+    assert Path(isolate.isolate_one(task, tmp_path / "b4", "r4", 0)["paths"]["snapshot"]) == first
+
+
 def test_a_snapshot_another_process_lands_first_is_the_one_used(suite, tmp_path, monkeypatch):
     """Two shards on one node build the same snapshot at once: the loser keeps the winner's, whole."""
     monkeypatch.setenv("LOCALAGENTBENCH_CACHE", str(tmp_path / "cache"))  # empty: this process must build

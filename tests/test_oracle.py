@@ -1,6 +1,7 @@
 """oracle: grading in a pristine copy, held-out injection, restored tests, outcomes from exit codes."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -12,7 +13,7 @@ import pytest
 from bench import isolate, oracle, run_agent, validate
 from bench.common import outcome, schema
 from bench.common.errors import UserError
-from conftest import HELDOUT_DEFAULT_COMMAND, agent_spec, build_suite
+from conftest import HELDOUT_DEFAULT_COMMAND, agent_spec, build_suite, reference_diff
 
 
 def _graded(suite: Path, tmp_path: Path, agent: str, task_id: str = "fix-add", **opts) -> dict:
@@ -342,3 +343,72 @@ def test_a_heldout_directory_in_the_change_cannot_pre_empt_the_heldout_files(tmp
     assert record["oracle"]["passed"] is True
     assert record["outcome"] == "overfit", (record["flags"], log)
     assert "heldout_path_occupied" in record["flags"] and "heldout" in record["flag_details"]["heldout_path_occupied"]
+
+
+def _cli_run(suite: Path, out: Path, agent: str, *extra: str) -> dict:
+    """One run of fix-add through `localagentbench run` (no sandbox: the point is git, not isolation)."""
+    from bench import cli
+
+    code = cli.main(["run", "--agent", agent, *extra, "--tasks", str(suite / "tasks"), "--task", "fix-add",
+                     "--out", str(out), "--sandbox", "none", "--keep-workdir"])
+    assert code in (0, 1), code
+    return json.loads((out / "runs" / "fix-add" / "0" / "run.json").read_text())
+
+
+def test_tool_caches_an_agent_leaves_are_in_neither_the_patch_nor_the_grading_copy(suite, tmp_path):
+    """The agent runs pytest (which writes .pytest_cache, with a .gitignore of `*` git add -f would override)
+    and leaves other tools' caches; grading's first command fails if any of them reached its copy."""
+    caches = (".pytest_cache", ".mypy_cache", ".ruff_cache", "tests/__pycache__")
+    _set_visible_commands(suite, "fix-add", [f"test ! -e {c}" for c in caches]
+                          + ["python -m unittest discover -s tests -t . -q"])
+    cmd = (f"{FIX} && python -m pytest -q -p no:randomly tests >/dev/null 2>&1; "
+           "mkdir -p .pytest_cache/v/cache .mypy_cache/3.11 .ruff_cache tests/__pycache__ && "
+           "echo '{\"tests/test_calc.py::T::test_add\": true}' > .pytest_cache/v/cache/lastfailed && "
+           "echo '{}' > .mypy_cache/3.11/calc.meta.json && echo tag > .ruff_cache/CACHEDIR.TAG && "
+           "echo junk > tests/__pycache__/test_calc.cpython-311.pyc")
+    record = _cli_run(suite, tmp_path / "out", "command", "--agent-cmd", cmd)
+    workdir = Path(record["paths"]["workdir"])
+    assert (workdir / ".pytest_cache" / "v" / "cache" / "lastfailed").is_file(), "the agent did leave its caches"
+    patch = (Path(record["paths"]["run_dir"]) / "patch.diff").read_bytes()
+    assert patch == reference_diff(suite / "fixtures" / "fix-add", workdir)
+    assert b"+    return a + b" in patch
+    for cache in caches:
+        assert cache.encode() not in patch
+    assert record["outcome"] == "passed", record["oracle"]
+    assert record["agent"]["files_changed"] == ["calc.py"]
+
+
+def _set_visible_commands(suite: Path, task_id: str, commands: list[str]) -> None:
+    task_file = suite / "tasks" / f"{task_id}.yaml"
+    text = task_file.read_text()
+    old = "    - python -m unittest discover -s tests -t . -q\n"
+    assert old in text
+    task_file.write_text(text.replace(old, "".join(f"    - {c}\n" for c in commands), 1))
+
+
+def test_a_fixture_with_gitattributes_diffs_as_real_git_does_and_grades_as_any_other(suite, tmp_path):
+    """`* text eol=crlf` makes git store and diff LF while the files are CRLF; a filter= line names a driver no
+    configuration defines. The patch is git's, applies, and the run grades on its fix alone."""
+    fixture = suite / "fixtures" / "fix-add"
+    (fixture / ".gitattributes").write_bytes(b"* text eol=crlf\n*.py filter=lab-undefined\n")
+    (fixture / "calc.py").write_bytes((fixture / "calc.py").read_bytes().replace(b"\n", b"\r\n"))
+    oracle_run = _cli_run(suite, tmp_path / "oracle", "oracle")
+    assert oracle_run["outcome"] == "passed", oracle_run["oracle"]
+    crlf_fix = "printf 'def add(a, b):\\r\\n    return a + b\\r\\n' > calc.py"
+    fixed = _cli_run(suite, tmp_path / "fixed", "command", "--agent-cmd", crlf_fix)
+    nop = _cli_run(suite, tmp_path / "nop", "nop")
+    assert (fixed["outcome"], nop["outcome"]) == ("passed", "failed"), fixed["oracle"]
+    for record in (oracle_run, fixed):
+        patch = (Path(record["paths"]["run_dir"]) / "patch.diff").read_bytes()
+        assert patch == reference_diff(fixture, Path(record["paths"]["workdir"]))
+        assert b"+    return a + b\n" in patch
+
+
+def test_a_symlink_named_like_bytecode_is_in_the_patch_as_git_has_it(suite, tmp_path):
+    record = _cli_run(suite, tmp_path / "out", "command", "--agent-cmd", f"{FIX} && ln -s calc.py link.pyc")
+    patch = (Path(record["paths"]["run_dir"]) / "patch.diff").read_bytes()
+    assert patch == reference_diff(suite / "fixtures" / "fix-add", Path(record["paths"]["workdir"]))
+    assert b"diff --git a/link.pyc b/link.pyc\nnew file mode 120000\n" in patch
+    # Python would load it as sourceless bytecode: grading removes it, flagged, and the fix alone decides.
+    assert record["outcome"] == "passed", record["oracle"]
+    assert record["flag_details"]["compiled_module_added"] == ["link.pyc"]

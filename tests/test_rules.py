@@ -20,6 +20,46 @@ def test_test_files_and_configuration(path, test, config):
     assert rules.is_test_path(path) is test and rules.is_test_config(path) is config
 
 
+@pytest.mark.parametrize("path,language,test", [
+    ("test_dir/x.py", "python", False), ("pkg/tests/deep/x.txt", "python", True), ("tests", "python", False),
+    ("src/app.test.js", "javascript", True), ("__tests__/a.js", "JavaScript", True), ("src/app.js", "js", False),
+    ("x_test.go", "go", True), ("x_test.py", "go", False), ("src/a.spec.ts", "typescript", True),
+    ("x_test.go", "cobol", True), ("test_x.py", "cobol", True), ("src/main.cob", "cobol", False),
+])
+def test_test_files_follow_the_tasks_language(path, language, test):
+    assert rules.is_test_path(path, language) is test
+
+
+@pytest.mark.parametrize("path,ignored", [
+    ("__pycache__/m.cpython-311.pyc", True), ("a/b/.pytest_cache/v/cache/lastfailed", True),
+    (".mypy_cache/3.11/x.json", True), ("sub/.ruff_cache/CACHEDIR.TAG", True), (".git/config", True),
+    ("sub/.git", True), ("m.pyc", False), ("pkg/legacy.pyo", False), ("__pycache__", False),
+    ("pytest_cache/x", False), (".hypothesis/examples/x", False), ("calc.py", False),
+])
+def test_ignored_paths_are_caches_and_git_only(path, ignored):
+    assert rules.is_ignored(path) is ignored
+
+
+def test_the_git_pathspecs_leave_out_exactly_the_ignored_paths(tmp_path):
+    """git, given rules.git_excludes(), stages every path is_ignored keeps and none it leaves out."""
+    paths = ["calc.py", "m.pyc", "__pycache__/m.cpython-311.pyc", "a/.pytest_cache/v/x", ".mypy_cache/x",
+             "deep/er/.ruff_cache/y", "pkg/__pycache__", "pytest_cache/x", "a/b/c.txt"]
+    for rel in paths:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(rel)
+    env = {"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin"}
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True, env=env)
+    subprocess.run(["git", "add", "-A", "-f", "--", ".", *rules.git_excludes()], cwd=tmp_path, check=True, env=env)
+    staged = subprocess.run(["git", "ls-files"], cwd=tmp_path, check=True, env=env, capture_output=True, text=True)
+    assert sorted(staged.stdout.split()) == sorted(p for p in paths if not rules.is_ignored(p))
+    assert "m.pyc" in staged.stdout and "pkg/__pycache__" in staged.stdout
+
+
+def test_bytecode_outside_a_cache_is_code_no_rule_reads():
+    assert rules.is_compiled_module("legacy.pyc") and rules.is_compiled_module("x.cpython-311-x86_64-linux-gnu.so")
+    assert not rules.is_compiled_module("calc.py")
+
+
 def test_pytest_settings_of_a_pyproject():
     base = b'[project]\nname = "x"\n'
     assert rules.pytest_settings(base) is None

@@ -46,7 +46,11 @@ def test_digest_changes_with_fixture_heldout_and_task_file(suite):
 def test_caches_do_not_change_the_digest(suite):
     before = validate.validate([str(suite / "tasks")], ["fix-add"])[0][0]["digest"]
     write(suite / "fixtures" / "fix-add" / "__pycache__" / "calc.cpython-311.pyc", "junk")
+    for cache in (".pytest_cache/v/cache/lastfailed", "tests/.mypy_cache/x.json", ".ruff_cache/CACHEDIR.TAG"):
+        write(suite / "fixtures" / "fix-add" / cache, "junk")
     assert validate.validate([str(suite / "tasks")], ["fix-add"])[0][0]["digest"] == before
+    write(suite / "fixtures" / "fix-add" / "legacy.pyc", "bytecode outside __pycache__ is a module, not a cache")
+    assert validate.validate([str(suite / "tasks")], ["fix-add"])[0][0]["digest"] != before
 
 
 def _errors(suite: Path, capsys) -> tuple[int, list[str]]:

@@ -124,14 +124,13 @@ def overhead(tasks: list[dict], kinds: list[str], work: Path, bundles: Path, rou
             "the commands in the harness vs bare: each in its own sandbox, whose start is here (and machine noise: either sign) (s/run)": per_run(commands - floor),
             "grading: around the commands (building argv, reading status and output) (s/run)": per_run(parts.get("grading_process", 0.0) - commands),
             "agent process (the oracle agent: git apply) (s/run)": per_run(parts.get("agent_process", 0.0)),
-            "git processes: diff, and apply when a patch needs git (s/run)": per_run(parts.get("git", 0.0)),
-            "git in-process: snapshot commit, work tree objects (s/run)": per_run(parts.get("git_inprocess", 0.0)),
-            "patch applied in-process to the grading copy (s/run)": per_run(parts.get("patch", 0.0)),
+            "git processes: the agent's diff, and its apply to each grading copy (s/run)": per_run(parts.get("git", 0.0)),
+            "around git apply: its scratch directory (s/run)": per_run(parts.get("patch", 0.0)),
             "copy: workdir, held-out (s/run)": per_run(parts.get("copy", 0.0)),
             "json: schema checks and atomic writes (s/run)": per_run(parts.get("json", 0.0)),
             "files: run and temporary directories, prompt, patch and log files (s/run)": per_run(parts.get("files", 0.0)),
         }
-        accounted = sum(parts.get(k, 0.0) for k in ("grading_process", "agent_process", "git", "git_inprocess", "patch",
+        accounted = sum(parts.get(k, 0.0) for k in ("grading_process", "agent_process", "git", "patch",
                                                      "copy", "json", "files"))
         breakdown["other Python (s/run)"] = per_run(harness - accounted)
         breakdown["done while the agent works: grading copy (not on the run's critical path) (s/run)"] = \

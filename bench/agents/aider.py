@@ -39,6 +39,7 @@ from bench.agents.aider_output import parse_count, parse_stdout, read_analytics,
 from bench.agents.base import (AgentContext, AgentSignals, AgentSpec, Install, Invocation, ProcessResult,
                                context_length, truncate)
 from bench.agents.binaries import run_version, scrubbed_env_prefix
+from bench.common import rules
 from bench.models.servers import ModelTarget, no_proxy, resolve_model
 from bench.exec.sandbox import binary_mounts
 
@@ -63,7 +64,9 @@ MAX_OUTPUT = 8192
 MAX_FILES = 60
 MAX_FILE_BYTES = 256 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024
-SKIP_DIRS = {"__pycache__", "node_modules", "venv", ".venv", "build", "dist"}
+# Beyond what the rule book leaves out of every tree (rules.IGNORED_DIRS), dependencies and build output: not the
+# task's code, and too big to be worth the model's context.
+SKIP_DIRS = {*rules.IGNORED_DIRS, "node_modules", "venv", ".venv", "build", "dist"}
 ANALYTICS_FILE = "aider-analytics.jsonl"
 
 
@@ -92,12 +95,9 @@ def version(opts: dict) -> str | None:
 # invocation
 
 
-def is_test_path(rel: str) -> bool:
-    """The fixture's own test files, as grading treats them (CONTRIBUTING.md)."""
-    parts = rel.split("/")
-    name = parts[-1]
-    return ("tests" in parts[:-1] or name == "conftest.py" or (name.startswith("test_") and name.endswith(".py"))
-            or name.endswith("_test.py"))
+def is_test_path(rel: str, language: str = "python") -> bool:
+    """The fixture's own test files, exactly as grading treats them: the rule book's (rules.is_test_path)."""
+    return rules.is_test_path(rel, language)
 
 
 def _is_text(path: Path) -> bool:
@@ -112,9 +112,10 @@ def workdir_files(workdir: Path) -> list[str]:
     """Text files of the workdir (relative, sorted), without hidden paths, caches and big files."""
     out: list[str] = []
     for root, dirs, files in os.walk(workdir):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIP_DIRS)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIP_DIRS
+                         and not rules.is_ignored_entry(d, True))
         for f in sorted(files):
-            if f.startswith(".") or f.endswith((".pyc", ".pyo")):
+            if f.startswith(".") or rules.is_ignored_entry(f, False):  # a stray *.pyc is left out below, as binary
                 continue
             p = Path(root) / f
             if p.is_symlink() or not p.is_file():
@@ -138,6 +139,7 @@ def choose_files(ctx: AgentContext) -> tuple[list[str], list[str]]:
         return [str(x) for x in choice], []
     files = workdir_files(ctx.workdir)
     writes_tests = (ctx.task or {}).get("category") == "test"
+    language = (ctx.task or {}).get("language", "python")
     edit, read = [], []
     total = 0
     for rel in files:
@@ -145,7 +147,7 @@ def choose_files(ctx: AgentContext) -> tuple[list[str], list[str]]:
         if len(edit) + len(read) >= MAX_FILES or total + size > MAX_TOTAL_BYTES:
             break
         total += size
-        (edit if writes_tests or not is_test_path(rel) else read).append(rel)
+        (edit if writes_tests or not is_test_path(rel, language) else read).append(rel)
     return edit, read
 
 

@@ -5,18 +5,14 @@ import hashlib
 from pathlib import Path
 from typing import Iterable
 
-IGNORED_PARTS = {"__pycache__", ".git", ".pytest_cache", ".mypy_cache"}
-IGNORED_SUFFIXES = {".pyc", ".pyo"}
+from bench.common import rules
 
 
 def tree_files(root: Path) -> list[Path]:
-    """Files under root, sorted, without caches and VCS metadata."""
+    """Files under root, sorted, without what the rule book leaves out of every tree (caches, .git)."""
     if root.is_file():
         return [root]
-    return sorted(
-        p for p in root.rglob("*")
-        if p.is_file() and not (IGNORED_PARTS & set(p.relative_to(root).parts)) and p.suffix not in IGNORED_SUFFIXES
-    )
+    return sorted(p for p in root.rglob("*") if p.is_file() and not rules.is_ignored(p.relative_to(root).as_posix()))
 
 
 def digest_parts(parts: Iterable[tuple[str, Path | bytes]]) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
+from bench.common import rules
 from bench.exec import safefs
 
 DEFAULT = "heldout"
@@ -44,10 +45,10 @@ def target(held: dict, rel: str) -> str:
 
 
 def files(held: dict) -> list[tuple[str, str, int]]:
-    """Every held-out file as (path under heldout.path, where it lands in the copy, st_mode), sorted; caches skipped."""
+    """Every held-out file as (path under heldout.path, where it lands in the copy, st_mode), sorted; the rule
+    book's ignored paths (caches) skipped."""
     found = safefs.scan(Path(held["path"]), skip_top=frozenset())
-    return [(rel, target(held, rel), mode) for rel, mode in sorted(found.files.items())
-            if "__pycache__" not in PurePosixPath(rel).parts and not rel.endswith(".pyc")]
+    return [(rel, target(held, rel), mode) for rel, mode in sorted(found.files.items()) if not rules.is_ignored(rel)]
 
 
 def paths(held: dict | None) -> frozenset[str]:

@@ -1,24 +1,83 @@
-"""The grading rule book: which files are tests and test configuration, which added files would change how the
-tests run rather than what they test, and what a test runner's own summary must say for a command to pass.
+"""The rule book: which paths are never part of a task's state or an agent's change (tool caches), which files
+are tests and test configuration, which added files would change how the tests run rather than what they test,
+and what a test runner's own summary must say for a command to pass.
 
-Grading applies these to every change; METHODOLOGY.md ("Flags") lists what each flag means.
+The task digest, the snapshot, the agent's diff and the aider adapter read the same ignored paths from here, and
+grading and the aider adapter the same test files; METHODOLOGY.md ("Flags") lists what each flag means.
 """
 from __future__ import annotations
 
+import codecs
 import fnmatch
 import re
 import shlex
 import sys
 from pathlib import PurePosixPath
 
-from bench.exec.git import _unquote
-
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-TEST_FILE_PATTERNS = ["test_*.py", "*_test.py", "tests/*", "*/tests/*", "conftest.py", "*/conftest.py"]
+# -- paths that are never part of a task's state or an agent's change -------------------------------------------
+
+# Directories whose contents are tool caches: Python's bytecode, pytest's, mypy's and ruff's. Leaving them out is
+# safe because each holds only what its tool recomputes from the sources when it is missing: no honest change
+# needs one, and no test reads one as code or data. Carrying them would not be: a planted __pycache__/*.pyc is
+# code Python runs in place of the source beside it, and .pytest_cache steers `--lf`/`--ff`. Only whole
+# directories are left out, never a file for its suffix: `foo.pyc` outside __pycache__ is a module Python 3
+# imports when there is no foo.py, so it stays in the change, where grading sees it (and removes it, flagged).
+CACHE_DIRS = ("__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache")
+# What the rule book leaves out of every tree: the caches, and version-control metadata (.git is the harness's
+# snapshot repository, or the agent's own, never a task's files).
+IGNORED_DIRS = (".git", *CACHE_DIRS)
+
+
+def is_ignored_entry(name: str, is_dir: bool) -> bool:
+    """Whether a tree walker leaves out the entry `name` (with all it holds): an ignored directory, or any .git
+    (a directory, or the file a submodule or worktree has there); git itself never stores a .git entry."""
+    return name == ".git" or (is_dir and name in IGNORED_DIRS)
+
+
+def is_ignored(path: str) -> bool:
+    """Whether a repo-relative path is left out: it lies inside an ignored directory, or it is a .git entry.
+    A file that merely has a cache's name (`__pycache__`) is a file like any other, as it is to git."""
+    parts = PurePosixPath(path).parts
+    return bool(parts) and (any(is_ignored_entry(part, True) for part in parts[:-1])
+                            or is_ignored_entry(parts[-1], False))
+
+
+def git_excludes() -> list[str]:
+    """The ignored paths as git pathspecs, for `git add` (snapshot and diff): exactly what is_ignored leaves out."""
+    return [f":(exclude,glob)**/{name}/**" for name in IGNORED_DIRS]
+
+
+# -- test files ----------------------------------------------------------------------------------------------
+
+# Per language (a task's `language`, lower-cased): file-name patterns of test files, and directory names under
+# which every file is a test file. A language the book does not know gets all of them: grading then protects
+# more files rather than fewer.
+TEST_FILES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "python": (("test_*.py", "*_test.py", "conftest.py"), ("tests",)),
+    "javascript": (("*.test.js", "*.spec.js", "*.test.mjs", "*.spec.mjs", "*.test.cjs", "*.spec.cjs",
+                    "*.test.jsx", "*.spec.jsx"), ("__tests__", "tests", "test")),
+    "typescript": (("*.test.ts", "*.spec.ts", "*.test.tsx", "*.spec.tsx"), ("__tests__", "tests", "test")),
+    "go": (("*_test.go",), ("testdata",)),
+    "rust": ((), ("tests",)),
+}
+LANGUAGE_ALIASES = {"py": "python", "python3": "python", "js": "javascript", "node": "javascript",
+                    "ts": "typescript", "golang": "go", "rs": "rust"}
+_ALL_NAMES = tuple(dict.fromkeys(n for names, _ in TEST_FILES.values() for n in names))
+_ALL_DIRS = tuple(dict.fromkeys(d for _, dirs in TEST_FILES.values() for d in dirs))
+
+
+def tests_of_language(language: str = "python") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(file-name patterns, test directory names) for a task's language."""
+    key = (language or "").strip().lower()
+    key = LANGUAGE_ALIASES.get(key, key)
+    return TEST_FILES.get(key, (_ALL_NAMES, _ALL_DIRS))
+
+
 # Files that change which tests are collected or how they are judged (pytest reads every one of these).
 TEST_CONFIG_FILES = {"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml", "tox.ini", "setup.cfg",
                      "conftest.py", ".coveragerc"}
@@ -32,10 +91,15 @@ RUNNER_MODULES = {"pytest", "_pytest", "py", "pluggy", "iniconfig", "packaging",
 _MODULE_SUFFIXES = (".py", ".pyc", ".pyw", ".pyd", ".so")
 
 
-def is_test_path(path: str) -> bool:
-    """Whether a repo-relative path names a test file or lives in a tests/ directory."""
-    name = PurePosixPath(path).name
-    return any(fnmatch.fnmatch(path, pat) or fnmatch.fnmatch(name, pat) for pat in TEST_FILE_PATTERNS)
+def is_test_path(path: str, language: str = "python") -> bool:
+    """Whether a repo-relative path names a test file of the language (for Python: test_*.py, *_test.py,
+    conftest.py) or lies under one of its test directories (tests/, at any depth)."""
+    names, dirs = tests_of_language(language)
+    parts = PurePosixPath(path).parts
+    if not parts:
+        return False
+    return (any(fnmatch.fnmatchcase(parts[-1], pattern) for pattern in names)
+            or any(part in dirs for part in parts[:-1]))
 
 
 def is_test_config(path: str) -> bool:
@@ -82,8 +146,9 @@ def shadows(name: str, is_dir: bool = False, is_package: bool = True) -> bool:
 
 
 def is_compiled_module(name: str) -> bool:
-    """Whether `name` is a compiled extension module: code no rule can read, which no source fix adds."""
-    return name.endswith((".so", ".pyd", ".dylib"))
+    """Whether `name` is a compiled extension module or sourceless bytecode (Python 3 imports `foo.pyc` when
+    there is no foo.py): code no rule can read, which no source fix adds."""
+    return name.endswith((".so", ".pyd", ".dylib", ".pyc", ".pyo"))
 
 
 def is_plugin_metadata(name: str) -> bool:
@@ -99,6 +164,13 @@ _RUNNER_REFERENCE = re.compile(
     r"|\bpytest\s*\.\s*(?:skip|exit|xfail|fail|main)\b|\bunittest\s*\.\s*\w+|__import__\(\s*['\"](?:unittest|pytest)")
 
 
+def unquote_path(path: bytes) -> str:
+    """A path as git prints it in a diff header: C-quoted when it holds special characters."""
+    if path.startswith(b'"') and path.endswith(b'"'):
+        return codecs.escape_decode(path[1:-1])[0].decode("utf-8", errors="replace")
+    return path.decode("utf-8", errors="replace")
+
+
 def runner_references(patch: bytes) -> list[str]:
     """'path: line' for each line a `git diff` patch adds to a non-test Python file that names the test runner."""
     found = []
@@ -109,7 +181,7 @@ def runner_references(patch: bytes) -> list[str]:
         names = re.findall(rb"(?:^|\n)\+\+\+ (\"b/.*\"|b/.*)", body)
         if not names:
             continue
-        path = _unquote(names[0])[2:]
+        path = unquote_path(names[0])[2:]
         if not path.endswith((".py", ".pyw")) or is_test_path(path) or is_test_config(path):
             continue
         for line in body.split(b"\n"):

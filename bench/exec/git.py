@@ -1,17 +1,30 @@
-"""The few git operations the harness needs, run as real git with a fixed identity and no user config."""
+"""The git operations the harness needs, all run as real git with a fixed identity and no user config.
+
+There is one git implementation: the snapshot commit, the agent's diff and applying that diff to a grading
+copy are all real git. The environment (git_env) leaves out the user's and system configuration and every
+GIT_* variable, and the command-line configuration below (which outranks any repository's own) keeps git
+from running anything a tree or repository could name: no hooks, no fsmonitor daemon. `safe.directory` is
+left at git's default (only directories owned by this user), which is stricter than any value we could set.
+"""
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import tempfile
 from pathlib import Path
 
-from bench.exec import gitwrite
+from bench.common import rules
 from bench.common.errors import UserError
 from bench.common.timing import timed
+from bench.exec import safefs
 
-# The agent's change is computed against a snapshot the agent cannot reach, ignoring caches.
-DIFF_EXCLUDES = [":(exclude,glob)**/__pycache__/**", ":(exclude,glob)**/*.pyc"]
+# Configuration every git the harness starts gets, at command-line precedence: symlinks are stored and written
+# as symlinks (never followed); no hook, fsmonitor or untracked cache is used; no commit starts background
+# maintenance (gc) in a snapshot or a task's repository.
+SAFE_CONFIG = {"core.hooksPath": os.devnull, "core.fsmonitor": "false", "core.symlinks": "true",
+               "core.untrackedCache": "false", "core.splitIndex": "false", "maintenance.auto": "false",
+               "gc.auto": "0"}
 
 
 def git_env() -> dict[str, str]:
@@ -22,8 +35,17 @@ def git_env() -> dict[str, str]:
         "GIT_AUTHOR_NAME": "localagentbench", "GIT_AUTHOR_EMAIL": "bench@localagentbench.invalid",
         "GIT_COMMITTER_NAME": "localagentbench", "GIT_COMMITTER_EMAIL": "bench@localagentbench.invalid",
         "GIT_AUTHOR_DATE": "2000-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2000-01-01T00:00:00Z",
+        "GIT_CONFIG_COUNT": str(len(SAFE_CONFIG)),
     })
+    for i, (key, value) in enumerate(SAFE_CONFIG.items()):
+        env[f"GIT_CONFIG_KEY_{i}"], env[f"GIT_CONFIG_VALUE_{i}"] = key, value
     return env
+
+
+@functools.lru_cache(maxsize=1)
+def version() -> str:
+    """`git --version` of the git on PATH (what the snapshot cache is keyed on, with the harness version)."""
+    return git("--version").stdout.decode(errors="replace").strip()
 
 
 def git(*args: str, cwd: Path | None = None, check: bool = True, input: bytes | None = None,
@@ -129,77 +151,93 @@ def checkout_commit(url: str, commit: str, dest: Path, shown: str | None = None)
         raise TaskSetupError(f"commit {commit} of {shown or url} cannot be checked out ({_last_line(done)})")
 
 
-def init_single_commit(workdir: Path, *, use_git: bool = False) -> str:
+def init_single_commit(workdir: Path) -> str:
     """Make `workdir` a fresh repository whose history is one commit of its current files; return its sha.
 
-    Written in-process (gitwrite) unless the tree needs real git or `use_git`; the result is the same commit.
+    Every file is committed, ignored ones included, except the ignored paths of the rule book (tool caches).
     """
-    if not use_git:
-        try:
-            with timed("git_inprocess"):
-                return gitwrite.init_single_commit(workdir)
-        except gitwrite.Unsupported:
-            pass
-    git("init", "-q", "-b", "main", cwd=workdir)
-    git("add", "-A", "-f", "--", ".", *DIFF_EXCLUDES, cwd=workdir)
+    git("init", "-q", "--template=", "-b", "main", cwd=workdir)  # no template: no sample hooks, fewer files to copy
+    git("add", "-A", "-f", "--", ".", *rules.git_excludes(), cwd=workdir)
     git("commit", "-q", "--no-verify", "--allow-empty", "-m", "task", cwd=workdir)
     return (workdir / ".git" / "refs" / "heads" / "main").read_text().strip()
 
 
-def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, *, use_git: bool = False) -> bytes:
-    """The binary diff from the pristine snapshot to the work tree, new files included, .git ignored.
-
-    The snapshot's repository is only read: the objects this run writes go to `scratch` (the snapshot's
-    objects are reached as alternates), so no run's changes ever enter the snapshot that later
-    repetitions are copied from. The work tree is stored in-process and compared tree to tree (no git
-    at all when nothing changed); trees that need real git are staged by `git add` into a private index.
-    """
+def _private(snapshot_git: Path, scratch: Path) -> dict[str, str]:
+    """Variables that point git at a private index and object directory in `scratch`, the snapshot's objects
+    reached as alternates: the snapshot's repository is only read, so no run's files ever enter the snapshot
+    that later repetitions are copied from."""
     objects = scratch / "objects"
-    snapshot_objects = Path(snapshot_git).resolve() / "objects"
-    env = {"GIT_OBJECT_DIRECTORY": str(objects), "GIT_ALTERNATE_OBJECT_DIRECTORIES": str(snapshot_objects)}
-    where = ("--git-dir", str(snapshot_git), "--work-tree", str(workdir))
-    options = ("--binary", "--no-color", "--no-ext-diff", "--no-renames")
-    if not use_git:
-        try:
-            with timed("git_inprocess"):
-                writer = gitwrite.ObjectWriter(objects, existing=snapshot_objects)
-                after = gitwrite.write_tree(workdir, writer)
-                writer.close()
-                head = gitwrite.head_commit(Path(snapshot_git))
-                before = gitwrite.commit_tree(Path(snapshot_git), head) if head else None
-        except (gitwrite.Unsupported, RecursionError):  # deeper than the in-process walk goes: git's turn
-            pass
-        else:
-            if before == after:
-                return b""
-            objects.mkdir(parents=True, exist_ok=True)  # git wants it even when every object was known
-            diff = _git_index(env, *where, "diff", *options, before or "HEAD", after, cwd=workdir)
-            if diff.returncode != 0:
-                raise UserError(f"git diff: {diff.stderr.decode(errors='replace').strip()}")
-            return diff.stdout
     objects.mkdir(parents=True, exist_ok=True)
-    env["GIT_INDEX_FILE"] = str(scratch / "index")
-    done = _git_index(env, *where, "add", "-A", "-f", "--", ".", *DIFF_EXCLUDES, cwd=workdir)
+    return {"GIT_OBJECT_DIRECTORY": str(objects), "GIT_INDEX_FILE": str(scratch / "index"),
+            "GIT_ALTERNATE_OBJECT_DIRECTORIES": str(Path(snapshot_git).resolve() / "objects")}
+
+
+def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path) -> bytes:
+    """The binary diff from the pristine snapshot to the work tree, new files included, .git and the rule
+    book's ignored paths left out.
+
+    The work tree is staged by `git add` into a private index (see _private) and compared with the snapshot's
+    commit. git reads the agent's tree by lstat, never following a symlink; the caller has removed what git
+    would read through (nested repositories, FIFOs, devices) first.
+    """
+    env = _private(snapshot_git, scratch)
+    where = ("--git-dir", str(snapshot_git), "--work-tree", str(workdir))
+    done = _git_index(env, *where, "add", "-A", "-f", "--", ".", *rules.git_excludes(), cwd=workdir)
     if done.returncode != 0:
         raise UserError(f"git add: {done.stderr.decode(errors='replace').strip()}")
-    diff = _git_index(env, *where, "diff", "--cached", *options, "HEAD", cwd=workdir)
+    diff = _git_index(env, *where, "diff", "--cached", "--binary", "--no-color", "--no-ext-diff", "--no-textconv",
+                      "--no-renames", "HEAD", cwd=workdir)
     if diff.returncode != 0:
         raise UserError(f"git diff: {diff.stderr.decode(errors='replace').strip()}")
     return diff.stdout
+
+
+def apply_patch(snapshot_git: Path, patch_file: Path, dest: Path, scratch: Path) -> None:
+    """Apply `patch_file` (a snapshot_diff) to `dest`, a copy of the snapshot's files without .git, with
+    `git apply`; raise UserError with git's reason when it does not apply (then nothing was written).
+
+    git runs with the snapshot's repository as `dest`'s (a private index and objects, see _private), so the
+    copy's .gitattributes are read as they were when the diff was taken. git refuses paths outside the copy,
+    .git paths and writes beyond a symlink.
+    """
+    env = _private(snapshot_git, scratch)
+    done = _git_index(env, "--git-dir", str(snapshot_git), "--work-tree", str(dest), "apply", "--binary",
+                      "--whitespace=nowarn", str(Path(patch_file).resolve()), cwd=dest)
+    if done.returncode != 0:
+        lines = done.stderr.decode(errors="replace").strip().splitlines()
+        raise UserError(f"git apply: {lines[-1] if lines else f'exit {done.returncode}'}")
+
+
+def head_commit(git_dir: Path) -> str | None:
+    """The commit HEAD names in `git_dir`, read from its files; None when it cannot be told that way.
+
+    Read without following links or blocking, and capped: this reads an agent's own `.git`, whose
+    configuration no git the harness starts may read.
+    """
+    try:
+        head = safefs.read_capped(git_dir, "HEAD", 4096)
+        if head is None:
+            return None
+        text = head[0].strip()
+        if not text.startswith(b"ref: "):
+            return text.decode("ascii") if len(text) in (40, 64) else None
+        ref = text[5:].decode("utf-8").strip()
+        loose = safefs.read_capped(git_dir, ref, 4096)
+        if loose is not None:
+            return loose[0].strip().decode("ascii") or None
+        packed = safefs.read_capped(git_dir, "packed-refs", 1 << 20)
+        for line in packed[0].decode("utf-8").splitlines() if packed else []:
+            if line.endswith(" " + ref):
+                return line.split()[0]
+    except (ValueError, UnicodeDecodeError):  # ValueError: a ref that is no plain relative path
+        return None
+    return None
 
 
 def _git_index(extra_env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**git_env(), **extra_env}
     with timed("git"):
         return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, timeout=300)
-
-
-def _unquote(path: bytes) -> str:
-    """A path as git prints it in a diff header: C-quoted when it holds special characters."""
-    if path.startswith(b'"') and path.endswith(b'"'):
-        import codecs
-        return codecs.escape_decode(path[1:-1])[0].decode("utf-8", errors="replace")
-    return path.decode("utf-8", errors="replace")
 
 
 def patch_files(patch: bytes) -> list[tuple[str, str]]:
@@ -215,7 +253,7 @@ def patch_files(patch: bytes) -> list[tuple[str, str]]:
                 a_path = rest[:end + 1]
             else:
                 a_path = rest[: (len(rest) - 1) // 2]  # "a/X b/X": both halves are the same length
-            name = _unquote(a_path)
+            name = rules.unquote_path(a_path)
             name = name[1:-1] if name.startswith('"') else name
             files.append(("M", name[2:] if name.startswith("a/") else name))
         elif files and line.startswith(b"new file mode"):
