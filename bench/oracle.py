@@ -27,7 +27,7 @@ from pathlib import Path, PurePosixPath
 from typing import Iterable, Iterator, Sequence
 
 from bench.exec import cleanup, environment, patch, safefs, sandbox
-from bench.common import outcome, rules, schema, timing
+from bench.common import outcome, rules, schema
 from bench.common import heldout as layout
 from bench.common.errors import UserError
 from bench.exec.git import git, patch_files
@@ -35,7 +35,6 @@ from bench.common.paths import temp_root
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree, truncation_marker
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.common.timing import timed
 
 GRADING_LIMITS = {resource.RLIMIT_FSIZE: 1024 * 1024 * 1024}  # a test writing a 1 GB file is broken
 is_test_path, is_test_config = rules.is_test_path, rules.is_test_config
@@ -79,9 +78,8 @@ def missing_runners(users: Iterable[str]) -> set[str]:
 def copy_pristine(record: dict, dest: Path) -> None:
     """Copy the run's pristine snapshot (no .git) into the empty directory `dest`."""
     try:
-        with timed("copy"):
-            shutil.copytree(record["paths"]["snapshot"], dest, symlinks=True, ignore=shutil.ignore_patterns(".git"),
-                            dirs_exist_ok=True)
+        shutil.copytree(record["paths"]["snapshot"], dest, symlinks=True, ignore=shutil.ignore_patterns(".git"),
+                        dirs_exist_ok=True)
     except OSError as exc:
         raise UserError(f"{dest}: cannot copy the snapshot {record['paths']['snapshot']} ({exc})") from None
 
@@ -162,8 +160,7 @@ def apply_change(record: dict, dest: Path, flags: Flags, change: Change) -> None
     data = change.data
     if data:
         try:
-            with timed("patch"):
-                patch.apply(data, dest)
+            patch.apply(data, dest)
         except RecursionError:  # a tree deeper than pathlib's mkdir goes, maybe half written: git, from scratch
             safefs.remove_tree(dest)
             dest.mkdir()
@@ -173,9 +170,8 @@ def apply_change(record: dict, dest: Path, flags: Flags, change: Change) -> None
             git("apply", "--whitespace=nowarn", "--binary", str(patch_file.resolve()), cwd=dest)
         except OSError as exc:
             raise UserError(f"{patch_file}: cannot apply to the grading copy ({exc.strerror})") from None
-    with timed("files"):
-        enforce_rules(dest, pristine_of(snapshot), change.files, flags,
-                      heldout=change.heldout, keep_added_tests=record["task"]["category"] == "test")
+    enforce_rules(dest, pristine_of(snapshot), change.files, flags,
+                  heldout=change.heldout, keep_added_tests=record["task"]["category"] == "test")
 
 
 def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]], flags: Flags,
@@ -280,17 +276,16 @@ def lay_heldout(held: dict, dest: Path, flags: Flags, pristine: frozenset[str] =
     have belongs to them whole: whatever the change put there is removed first, so a `heldout/` the change made
     can neither shadow a held-out file nor add a conftest.py, __init__.py or module beside them."""
     laid = []
-    with timed("copy"):
-        landing = layout.files(held)
-        for top in layout.tops(landing):
-            if top not in pristine and safefs.remove(dest, top):
-                flags.add("heldout_path_occupied", top)
-        source = Path(held["path"])
-        for rel, where, mode in landing:
-            data = (source / rel).read_bytes()
-            if safefs.lay_file(dest, where, data, mode & 0o777):
-                flags.add("heldout_path_occupied", where)
-            laid.append((where, data, mode & 0o777))
+    landing = layout.files(held)
+    for top in layout.tops(landing):
+        if top not in pristine and safefs.remove(dest, top):
+            flags.add("heldout_path_occupied", top)
+    source = Path(held["path"])
+    for rel, where, mode in landing:
+        data = (source / rel).read_bytes()
+        if safefs.lay_file(dest, where, data, mode & 0o777):
+            flags.add("heldout_path_occupied", where)
+        laid.append((where, data, mode & 0o777))
     return laid
 
 
@@ -338,10 +333,9 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home, network=False,
                         ro_inside=guarded)
     out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
-    with timed("grading_process"):
-        done = run_tree(argv, cwd=copy, env={**env, "HOME": str(home)}, stdout_path=out, stderr_path=err,
-                        timeout_s=timeout_s, max_log_bytes=max_log_bytes, limits=GRADING_LIMITS,
-                        contained=kind == "bwrap", sandbox_status=kind == "bwrap")
+    done = run_tree(argv, cwd=copy, env={**env, "HOME": str(home)}, stdout_path=out, stderr_path=err,
+                    timeout_s=timeout_s, max_log_bytes=max_log_bytes, limits=GRADING_LIMITS,
+                    contained=kind == "bwrap", sandbox_status=kind == "bwrap")
     output, truncated = safefs.read_file(out, max_log_bytes + 4096) or (b"", False)
     started = done.start_error is None and (kind != "bwrap" or done.timed_out or done.sandbox_exit is not None)
     if not started:
@@ -378,10 +372,9 @@ class Grading:
         self.kind = record["sandbox"]["kind"]
         self.visible = [(c, task["oracle"]["timeout_s"]) for c in task["oracle"]["command"]]
         self.hidden = [(c, task["heldout"]["timeout_s"]) for c in task["heldout"]["command"]] if task.get("heldout") else []
-        with timed("files"):
-            self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-", dir=temp_root()))
-            self.logs = self.tmp / "logs"
-            self.logs.mkdir()
+        self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-", dir=temp_root()))
+        self.logs = self.tmp / "logs"
+        self.logs.mkdir()
         self.phases = {"oracle": self.tmp / "repo", "heldout": self.tmp / "repo-heldout"} if self.hidden \
             else {"oracle": self.tmp / "repo"}
         self.error: UserError | None = None
@@ -484,8 +477,7 @@ class Ahead:
 
     def _copy(self) -> None:
         try:
-            with timing.background():
-                self._grading.copy_pristine()
+            self._grading.copy_pristine()
         except BaseException as exc:  # handed to the caller by take()
             self._failure = exc
 
@@ -509,7 +501,7 @@ class Ahead:
 def phase_result(steps: list[Step], log_path: Path, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> dict:
     """One grading phase's section of the run record, with its commands' output gathered into `log_path`."""
     results = []
-    with timed("files"), open(log_path, "wb") as log_file:
+    with open(log_path, "wb") as log_file:
         for step in steps:
             log_file.write(f"$ {step.command}\n".encode())
             log_file.write(step.output[:max_log_bytes])

@@ -11,7 +11,6 @@ from typing import IO, Any, Iterable, Iterator
 
 from bench.common.errors import UserError
 from bench.common.stage import log
-from bench.common.timing import timed
 
 # Written by `localagentbench run` into every bundle it makes: the bundle's own run
 # id, agent and model, so a run.json copied in from another bundle is told apart on reading.
@@ -20,8 +19,7 @@ CONFIG_FILE = "run-config.json"
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON to `path` via a temp file and rename, so a crash never leaves half a file."""
-    with timed("json"):
-        write_text_atomic(Path(path), json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    write_text_atomic(Path(path), json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def replace_target(path: Path) -> str:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from bench.exec import gitwrite
 from bench.common.errors import UserError
-from bench.common.timing import timed
 
 # The agent's change is computed against a snapshot the agent cannot reach, ignoring caches.
 DIFF_EXCLUDES = [":(exclude,glob)**/__pycache__/**", ":(exclude,glob)**/*.pyc"]
@@ -30,9 +29,8 @@ def git(*args: str, cwd: Path | None = None, check: bool = True, input: bytes | 
         timeout: float = 120) -> subprocess.CompletedProcess:
     """Run git; raise UserError with its stderr when `check` and it fails."""
     try:
-        with timed("git"):
-            done = subprocess.run(["git", *args], cwd=cwd, env=git_env(), input=input,
-                                  capture_output=True, timeout=timeout)
+        done = subprocess.run(["git", *args], cwd=cwd, env=git_env(), input=input,
+                              capture_output=True, timeout=timeout)
     except FileNotFoundError:
         raise UserError("git: not found on PATH; install git (e.g. `apt-get install git`)") from None
     if check and done.returncode != 0:
@@ -136,8 +134,7 @@ def init_single_commit(workdir: Path, *, use_git: bool = False) -> str:
     """
     if not use_git:
         try:
-            with timed("git_inprocess"):
-                return gitwrite.init_single_commit(workdir)
+            return gitwrite.init_single_commit(workdir)
         except gitwrite.Unsupported:
             pass
     git("init", "-q", "-b", "main", cwd=workdir)
@@ -161,12 +158,11 @@ def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, *, use_git: 
     options = ("--binary", "--no-color", "--no-ext-diff", "--no-renames")
     if not use_git:
         try:
-            with timed("git_inprocess"):
-                writer = gitwrite.ObjectWriter(objects, existing=snapshot_objects)
-                after = gitwrite.write_tree(workdir, writer)
-                writer.close()
-                head = gitwrite.head_commit(Path(snapshot_git))
-                before = gitwrite.commit_tree(Path(snapshot_git), head) if head else None
+            writer = gitwrite.ObjectWriter(objects, existing=snapshot_objects)
+            after = gitwrite.write_tree(workdir, writer)
+            writer.close()
+            head = gitwrite.head_commit(Path(snapshot_git))
+            before = gitwrite.commit_tree(Path(snapshot_git), head) if head else None
         except (gitwrite.Unsupported, RecursionError):  # deeper than the in-process walk goes: git's turn
             pass
         else:
@@ -190,8 +186,7 @@ def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, *, use_git: 
 
 def _git_index(extra_env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**git_env(), **extra_env}
-    with timed("git"):
-        return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, timeout=300)
+    return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, timeout=300)
 
 
 def _unquote(path: bytes) -> str:
