@@ -15,17 +15,17 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
-from bench.report import compare, promote, publish
-from bench.models import doctor
 from bench import engine, isolate, render, run_agent, score, validate, verify
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
-from bench.common.summary import load_summary
 from bench.common.stage import ArgumentParser, invoked_as, log, run_main
+from bench.common.summary import load_summary
+from bench.models import doctor
+from bench.report import compare, promote, publish
 
 
 def cmd_run(args) -> int:

@@ -18,15 +18,15 @@ from pathlib import Path
 
 from bench import isolate, oracle, run_agent, score
 from bench.agents.base import COUNT_FIELDS
-from bench.models.servers import model_for_agent, resolve_model
-from bench.exec import cleanup, safefs, sandbox
 from bench.common import outcome, schema
 from bench.common.errors import UserError
-from bench.exec.git import TaskSetupError
 from bench.common.paths import harness_version
-from bench.exec.proc import CANCEL
 from bench.common.records import CONFIG_FILE, write_json_atomic
 from bench.common.stage import log
+from bench.exec import cleanup, safefs, sandbox
+from bench.exec.git import TaskSetupError
+from bench.exec.proc import CANCEL
+from bench.models.servers import model_for_agent, resolve_model
 
 MAX_BACKOFF_S = 30.0
 STOP_AFTER_INFRA_ERRORS = 3  # consecutive runs the harness could not run: the server or machine is down

@@ -13,20 +13,43 @@ import multiprocessing
 import os
 import threading
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from bench.common import schema
-from bench.report.charts import distribution_chart, interval_chart
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
-from bench.report.runpage import confirmed, run_html
-from bench.report.site import (OUTCOME_LABEL, SYNTHETIC_MARK, SYNTHETIC_WHY, UNRUN_LABEL, comparisons_html, digests_block,
-                               duration, esc, figure_html, heat, legend, num, page, pass_k, pct, pip, provenance,
-                               rate_html, site_comparisons, syn, syn_note, table, unrun_pip, write_assets)
-from bench.report.site import link_comparison  # noqa: F401 (public here too: render.link_comparison)
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import SYNTHETIC_FIGURES, left_out_parts, load_summary, tokens_per_run
+from bench.report.charts import distribution_chart, interval_chart
+from bench.report.runpage import confirmed, run_html
+from bench.report.site import (
+    OUTCOME_LABEL,
+    SYNTHETIC_MARK,
+    SYNTHETIC_WHY,
+    UNRUN_LABEL,
+    comparisons_html,
+    digests_block,
+    duration,
+    esc,
+    figure_html,
+    heat,
+    legend,
+    link_comparison,  # noqa: F401 (public here too: render.link_comparison)
+    num,
+    page,
+    pass_k,
+    pct,
+    pip,
+    provenance,
+    rate_html,
+    site_comparisons,
+    syn,
+    syn_note,
+    table,
+    unrun_pip,
+    write_assets,
+)
 
 MATRIX_PAGE_ROWS = 50
 # Below this many runs the pages are written in this process: starting workers would cost more than it saves.
@@ -122,7 +145,7 @@ def markdown_report(summary: dict) -> str:
         pk = ", ".join(f"@{k} {pct(v)}" for k, v in g["pass_at_k"].items()) or "n/a"
         c = g["costs"]
 
-        def fig(field: str) -> str:  # the synthetic mark on a figure the agent invented; "–" (unknown) is none
+        def fig(field: str, c: dict = c, g: dict = g) -> str:  # the synthetic mark on a figure the agent invented; "–" (unknown) is none
             return num(c.get(field)) + (SYNTHETIC_MARK if _synthetic(g, field) and c.get(field) is not None else "")
 
         lines.append(
@@ -287,7 +310,7 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
     for g in groups:
         c = g["costs"]
 
-        def fig(field: str) -> str:
+        def fig(field: str, c: dict = c, g: dict = g) -> str:
             return figure_html(c.get(field), _synthetic(g, field))
 
         rows.append(

@@ -12,16 +12,16 @@ from __future__ import annotations
 import math
 import statistics
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 from bench.common import outcome, schema
 from bench.common.errors import UserError
 from bench.common.outcome import OUTCOMES, UNSCORED
 from bench.common.paths import harness_version
 from bench.common.records import planned_cells, read_records, write_json_output
-from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
 from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
 from bench.common.summary import left_out_parts, rate_text
 
 Cell = tuple[str, str, str, str, int]  # (run id, agent, model, task id, repetition)

@@ -10,19 +10,19 @@ from __future__ import annotations
 import math
 import os
 import stat
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import yaml
 
 from bench.common import heldout as layout
-from bench.exec import safefs
 from bench.common import schema
 from bench.common.digest import digest_parts
 from bench.common.errors import UserError
-from bench.exec.git import TaskSetupError, resolve_ref
 from bench.common.records import RecordWriter
 from bench.common.stage import ArgumentParser, log, run_main
+from bench.exec import safefs
+from bench.exec.git import TaskSetupError, resolve_ref
 
 CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
 DEFAULT_COMMAND_TIMEOUT_S = 300

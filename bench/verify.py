@@ -17,16 +17,16 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from bench import engine, run_agent, validate
 from bench.common import heldout as layout
-from bench.exec import sandbox
 from bench.common.errors import UserError
-from bench.exec.git import TaskSetupError
 from bench.common.records import write_json_output
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
+from bench.exec import sandbox
+from bench.exec.git import TaskSetupError
 
 MAX_TIMEOUT_SHARE = 0.5
 

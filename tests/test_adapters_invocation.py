@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from bench.agents import aider, binaries, opencode
-from bench.models import servers
 from bench.agents.base import AgentContext
-from bench.exec import sandbox
 from bench.common.errors import UserError
+from bench.exec import sandbox
+from bench.models import servers
 
 
 def stub(tmp_path: Path, name: str, version_line: str) -> Path:
@@ -286,8 +286,8 @@ def test_registered():
 
 @pytest.mark.parametrize("value,words", [("127.0.0.1:port", "no valid port"), ("ftp://example:21", "scheme 'ftp'")])
 def test_a_bad_ollama_host_is_one_clear_error(value, words):
-    from bench.models.servers import normalize_ollama_host
     from bench.common.errors import UserError
+    from bench.models.servers import normalize_ollama_host
 
     with pytest.raises(UserError, match=words):
         normalize_ollama_host(value)

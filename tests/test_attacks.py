@@ -20,8 +20,25 @@ import uuid
 
 import pytest
 
-from attack_helpers import (BUGGY, FIXED, HELDOUT_MARKER, OVERFIT, PASSING_TEST, PROMPT_S, PY, PYTEST_VISIBLE,
-                            UNITTEST_VISIBLE, bench, has_flag, live_check, not_passed, put, sh, suite, ten_task_suite)
+from attack_helpers import (
+    BUGGY,
+    FIXED,
+    HELDOUT_MARKER,
+    OVERFIT,
+    PASSING_TEST,
+    PROMPT_S,
+    PY,
+    PYTEST_VISIBLE,
+    UNITTEST_VISIBLE,
+    bench,
+    has_flag,
+    live_check,
+    not_passed,
+    put,
+    sh,
+    suite,
+    ten_task_suite,
+)
 from conftest import build_suite
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the attacks run under bubblewrap (Linux)")

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from bench import cli, score
-from bench.report import compare
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.records import write_json_atomic
 from bench.common.stats import mcnemar_exact, tango_interval
+from bench.report import compare
 
 REPO = Path(__file__).resolve().parents[1]
 UNSET = object()

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.models import doctor
 from bench import fakellm
-from bench.exec import sandbox
 from bench.common import schema
+from bench.exec import sandbox
+from bench.models import doctor
 from conftest import REPO
 
 SHELF = REPO / "bench" / "fakellm_scripts" / "doctor.yaml"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.exec import gitwrite
 from bench.common.errors import UserError
+from bench.exec import gitwrite
 from bench.exec.git import git, init_single_commit, snapshot_diff
 
 

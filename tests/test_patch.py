@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bench.exec import patch
-from bench.exec.git import snapshot_diff, init_single_commit
+from bench.exec.git import init_single_commit, snapshot_diff
 
 
 def _tree(root: Path) -> dict[str, tuple[int, bytes]]:

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from bench import cli, score
-from bench.report import promote
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.records import write_json_atomic
+from bench.report import promote
 from tools.synthetic import synthetic_runs
 
 REPO = Path(__file__).resolve().parent.parent
@@ -65,7 +65,7 @@ def test_entry_is_schema_valid_and_carries_what_a_ranking_needs(summary):
     assert entry["name"] == "synthetic-a" and entry["date"] == "2025-01-31"
     assert entry["task_digests"] == summary["task_digests"]
     assert entry["complete"] is True and entry["incomplete_reasons"] == [] and entry["synthetic"] is False
-    for group, source in zip(entry["groups"], summary["groups"]):
+    for group, source in zip(entry["groups"], summary["groups"], strict=True):
         assert group["pass_at_1"] == source["pass_at_1"] and group["pass_at_1_ci"] == source["pass_at_1_ci"]
         assert group["pass_at_k"] == source["pass_at_k"] and group["overfit"] == source["overfit"]
         for key in ("pass_at_1_strict", "pass_at_1_strict_ci", "left_out", "n_grid_tasks", "n_grid_runs", "complete",

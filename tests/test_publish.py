@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.report import promote, publish
 from bench import score
 from bench.common.records import write_json_atomic
-from tools.synthetic import synthetic_runs
+from bench.report import promote, publish
 from test_promote import grid, run
+from tools.synthetic import synthetic_runs
 
 REPO = Path(__file__).resolve().parent.parent
 TASKS = [f"t{i:02d}" for i in range(22)]

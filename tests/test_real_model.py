@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.models import probe
 from bench.common import schema
+from bench.models import probe
 from conftest import REPO
 
 pytestmark = pytest.mark.slow
@@ -118,8 +118,7 @@ def test_a_window_too_small_for_agent_prompts_is_caught(tmp_path):
 @pytest.fixture(scope="module")
 def aider_run(server, tmp_path_factory) -> tuple[dict, Path]:
     """One `localagentbench run --agent aider` on a calibration task: (run record, run directory)."""
-    from bench.agents import ADAPTERS
-    from bench.agents import binaries
+    from bench.agents import ADAPTERS, binaries
 
     if "aider" not in ADAPTERS:
         pytest.skip("the aider adapter is not registered in bench/agents/__init__.py yet")

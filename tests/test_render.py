@@ -234,7 +234,7 @@ class _Tables(HTMLParser):
 def _tables(index: str) -> dict[str, list[dict[str, str]]]:
     parser = _Tables()
     parser.feed(index)
-    return {name: [dict(zip(rows[0], row)) for row in rows[1:]] for name, rows in parser.tables.items() if rows}
+    return {name: [dict(zip(rows[0], row, strict=False)) for row in rows[1:]] for name, rows in parser.tables.items() if rows}
 
 
 def _md_table(report: str, heading: str) -> list[dict[str, str]]:
@@ -243,7 +243,7 @@ def _md_table(report: str, heading: str) -> list[dict[str, str]]:
     rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in block.splitlines()
             if line.startswith("|")]
     head = [h if rows[0][:i].count(h) == 0 else f"{h} {rows[0][:i].count(h) + 1}" for i, h in enumerate(rows[0])]
-    return [dict(zip(head, row)) for row in rows[2:]]
+    return [dict(zip(head, row, strict=False)) for row in rows[2:]]
 
 
 def _chart_rows(index: str, chart_id: str) -> dict[str, tuple[str, str, str]]:

@@ -117,8 +117,8 @@ def test_runner_references_are_read_from_added_lines_of_non_test_python_files():
 
 
 def test_runner_references_in_files_git_quotes_are_read_too():
-    patch = ('diff --git "a/helper_\\303\\274.py" "b/helper_\\303\\274.py"\nnew file mode 100644\n--- /dev/null\n'
-             '+++ "b/helper_\\303\\274.py"\n@@ -0,0 +1 @@\n+import unittest\n').encode()
+    patch = (b'diff --git "a/helper_\\303\\274.py" "b/helper_\\303\\274.py"\nnew file mode 100644\n--- /dev/null\n'
+             b'+++ "b/helper_\\303\\274.py"\n@@ -0,0 +1 @@\n+import unittest\n')
     assert rules.runner_references(patch) == ["helper_ü.py: import unittest"]
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from bench import cli, render, score
-from bench.report import promote, publish
 from bench.common.records import write_json_atomic
+from bench.report import promote, publish
 from tools.synthetic import synthetic_runs
 
 REPO = Path(__file__).resolve().parent.parent

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from bench import cli, fakellm, verify
-from bench.models import servers
 from bench.common.errors import UserError
+from bench.models import servers
 from conftest import REPO, jsonl
 
 CANARY = REPO / "bench" / "fakellm_scripts" / "canary.yaml"

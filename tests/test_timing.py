@@ -62,8 +62,8 @@ def test_background_work_counts_apart_whatever_it_calls(clock):
 
 
 def test_instrument_charges_wrapped_functions_and_puts_them_back(clock):
-    from bench.common import records
     from bench import engine, oracle
+    from bench.common import records
     from bench.exec import proc
 
     originals = (shutil.copytree, records.write_json_atomic, engine.write_json_atomic, proc.run_tree,

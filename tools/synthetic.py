@@ -58,7 +58,7 @@ index 1111111..2222222 100644
  
  
  class Cart:
-"""
+"""  # noqa: W293 - a diff's blank context lines are a single space
 
 
 def synthetic_runs(n_runs: int, seed: int = 0, *, groups: int = 4, reps: int = 5, root: Path | None = None,

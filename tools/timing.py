@@ -12,8 +12,9 @@ import importlib
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 _lock = threading.Lock()
 TOTALS: dict[str, float] = defaultdict(float)

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 IGNORED_PARTS = {"__pycache__", ".git", ".pytest_cache", ".mypy_cache"}
 IGNORED_SUFFIXES = {".pyc", ".pyo"}

@@ -6,8 +6,9 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any
 
 from bench.common.errors import UserError
 from bench.common.stage import log
@@ -87,7 +88,7 @@ def write_text_atomic(path: Path, text: str) -> None:
 def _parse_stream(fh: IO[str], name: str) -> Iterator[dict]:
     """Yield objects from JSON Lines, or from one (pretty-printed) JSON document."""
     lineno, first = 0, ""
-    for lineno, first in enumerate(fh, start=1):
+    for lineno, first in enumerate(fh, start=1):  # noqa: B007 - read after the loop, for error messages
         if first.strip():
             break
     if not first.strip():
@@ -107,7 +108,8 @@ def _parse_stream(fh: IO[str], name: str) -> Iterator[dict]:
     except ValueError as exc:
         raise UserError(f"{name}: line {lineno}: not valid JSON ({exc})") from None
     yield from _objects(head, name)
-    for lineno, line in enumerate(fh, start=lineno + 1):
+    after_head = lineno + 1
+    for lineno, line in enumerate(fh, start=after_head):
         if line.strip():
             yield from _objects(_loads_line(line, name, lineno), name)
 
@@ -322,7 +324,7 @@ class RecordWriter:
         elif self._path is not None:
             self._fh.close()
 
-    def __enter__(self) -> "RecordWriter":
+    def __enter__(self) -> RecordWriter:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:

@@ -21,7 +21,7 @@ SCHEMA_TAGS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def validator(name: str) -> jsonschema.protocols.Validator:
     """The compiled validator for schemas/<name>.schema.json (checked against its metaschema by `check_schema`)."""
     schema = _load(name)

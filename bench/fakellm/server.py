@@ -106,7 +106,7 @@ class FakeLLM:
         self._server.server_close()
         self._thread.join(timeout=5)
 
-    def __enter__(self) -> "FakeLLM":
+    def __enter__(self) -> FakeLLM:
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -26,8 +26,8 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any
 
-from bench.models import servers
 from bench.common.errors import UserError
+from bench.models import servers
 
 META_TIMEOUT_S = 10.0
 WARM_UP_TIMEOUT_S = 600.0   # loading a large model from a cold disk can take minutes
@@ -125,7 +125,7 @@ def request_json(method: str, url: str, body: Any = None, timeout_s: float = MET
         if isinstance(reason, (socket.timeout, TimeoutError)):
             raise ServerError("timeout", f"{method} {url}: no answer within {timeout_s:.0f}s") from None
         raise ServerError("unreachable", f"{url}: {getattr(reason, 'strerror', None) or reason}") from None
-    except (socket.timeout, TimeoutError):
+    except TimeoutError:
         raise ServerError("timeout", f"{method} {url}: no answer within {timeout_s:.0f}s") from None
     except (ConnectionError, OSError) as exc:
         raise ServerError("unreachable", f"{url}: {exc.strerror or exc}") from None

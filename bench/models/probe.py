@@ -27,8 +27,8 @@ from typing import Any
 
 import jsonschema
 
-from bench.models.modelserver import Endpoint, ServerError, error_message, model_info, request_json, resolve
 from bench.common.paths import harness_version
+from bench.models.modelserver import Endpoint, ServerError, error_message, model_info, request_json, resolve
 
 SCHEMA_TAG = "localagentbench/probe@1"
 CLASSES = ("pass", "fail_text_shaped", "fail_no_call", "fail_bad_arguments", "fail_followup", "fail_context",

@@ -7,10 +7,10 @@ classes, which is what makes the charts follow the light and dark themes.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from bench.report.site import esc, pct
 from bench.common.stats import quantile
+from bench.report.site import esc, pct
 
 Fmt = Callable[[float], str]
 

@@ -13,19 +13,19 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
 
 from bench.common import schema
-from bench.report.charts import interval_chart, nice_max
 from bench.common.errors import UserError
 from bench.common.paths import harness_version
 from bench.common.records import write_text_atomic
-from bench.report.site import digests_block, duration, esc, link_comparison, num, page, pct, provenance, slug, table
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_difference_interval, wilson_interval
 from bench.common.summary import load_summary, summary_path, tokens_per_run
+from bench.report.charts import interval_chart, nice_max
+from bench.report.site import digests_block, duration, esc, link_comparison, num, page, pct, provenance, slug, table
 
 INTERVAL_METHOD = "Tango asymptotic score interval"
 TOO_FEW = "too few paired tasks for an interval"

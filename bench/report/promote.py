@@ -15,8 +15,9 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from bench.common import schema
 from bench.common.errors import UserError

@@ -14,18 +14,34 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from bench.common import schema
-from bench.report.charts import interval_chart
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
-from bench.report.site import (digests_block, duration, esc, heat, legend, num, page, pass_k, pip, provenance,
-                               rate_html, syn, syn_note, table, unrun_pip, write_assets)
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.summary import left_out_parts
+from bench.report.charts import interval_chart
 from bench.report.promote import ALLOW_FLAG, group_synthetic
+from bench.report.site import (
+    digests_block,
+    duration,
+    esc,
+    heat,
+    legend,
+    num,
+    page,
+    pass_k,
+    pip,
+    provenance,
+    rate_html,
+    syn,
+    syn_note,
+    table,
+    unrun_pip,
+    write_assets,
+)
 
 MATRIX_PAGE_ROWS = 50
 INCOMPLETE_NOTE = (f"promoted with {ALLOW_FLAG}: some planned runs were never graded (or none was scored). Strict "

@@ -12,11 +12,20 @@ from pathlib import Path
 
 import markdown as md
 
+from bench.common.summary import SYNTHETIC_FIGURES
 from bench.report.charts import timeline_strip
 from bench.report.highlight import diff_html
-from bench.report.site import (SYNTHETIC_MARK, badge, duration, esc, figure_html, page, provenance, syn_note,
-                               synthetic_run)
-from bench.common.summary import SYNTHETIC_FIGURES
+from bench.report.site import (
+    SYNTHETIC_MARK,
+    badge,
+    duration,
+    esc,
+    figure_html,
+    page,
+    provenance,
+    syn_note,
+    synthetic_run,
+)
 
 LOG_PREVIEW_BYTES = 64 * 1024
 TEXT_PREVIEW_CHARS = 2000

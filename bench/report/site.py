@@ -11,8 +11,8 @@ import functools
 import html
 import re
 import string
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 from urllib.parse import quote
 
 from bench.common.errors import UserError
