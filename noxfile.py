@@ -2,7 +2,7 @@
 
     nox -s eval                          the embedded default: mock agent, every task, report written
     nox -s eval -- qwen3:8b aider        a real model and agent (extra `localagentbench run` args may follow)
-    nox -s check tests                   what CI runs
+    nox -s check lint tests slow         what CI runs first (.ci/run)
     nox -s score -- results/<run>        any stage by hand: validate isolate run_agent oracle score render
 """
 from __future__ import annotations
@@ -26,11 +26,34 @@ def install(session: nox.Session, *extras: str) -> None:
     session.install("-q", "-e", spec)
 
 
+# One worker per core (pytest-xdist); tests marked xdist_group share a costly module fixture, so one worker
+# runs them all. `-- -n 0` runs in one process, for pdb or a single test's output.
+PARALLEL = ["-n", "auto", "--dist", "loadgroup"]
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The test suite (unit, stage, pipeline, end-to-end with built-in agents)."""
+    """The test suite (unit, stage, pipeline, end-to-end with built-in agents), without the slow tests."""
     install(session, "test")
-    session.run("pytest", *session.posargs)
+    session.run("pytest", *PARALLEL, *session.posargs)
+
+
+@nox.session
+def slow(session: nox.Session) -> None:
+    """The tests marked slow (whole-suite runs, the benchmark, gigabytes of output); the real model has its own."""
+    install(session, "test")
+    session.run("pytest", "-m", "slow", "--ignore", "tests/test_real_model.py", *PARALLEL, *session.posargs)
+
+
+RUFF = "ruff==0.17.5"
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff, configured in pyproject.toml (`nox -s lint -- --fix` to apply its safe fixes)."""
+    if session.venv_backend != "none":
+        session.install("-q", RUFF)
+    session.run("ruff", "check", ".", *session.posargs)
 
 
 @nox.session

@@ -256,7 +256,9 @@ PYTEST_OFF = {
 }
 
 
-@pytest.mark.parametrize("variant", list(PYTEST_OFF))
+# Two variants in the default suite (a pyproject.toml, the usual place; a conftest.py), every one in `nox -s slow`.
+@pytest.mark.parametrize("variant", [v if v in ("pyproject-ini-options", "conftest-deselect-all")
+                                     else pytest.param(v, marks=pytest.mark.slow) for v in PYTEST_OFF])
 def test_pytest_configuration_that_turns_grading_off(tmp_path, variant):
     """Attack 11: the agent leaves the bug and adds configuration under which `python -m pytest -q tests`
     exits 0 without running a test (addopts = --collect-only in every file pytest 9 reads, or a root
@@ -466,6 +468,7 @@ def _fix_two_then_exit(give_up: str) -> str:
               f"else {give_up}; fi")
 
 
+@pytest.mark.slow
 def test_exit_127_does_not_drop_failures_from_the_score(tmp_path):
     """Attack 18: on a 10-task suite the agent fixes 2 tasks and, on the other 8, prints sh's "not found"
     message and exits 127 ("command not found" made a run an unscored infrastructure error); it must score
@@ -496,6 +499,7 @@ def test_plain_file_where_tests_was(tmp_path):
     assert len(result.summary()["runs"]) == 3
 
 
+@pytest.mark.slow
 def test_a_tree_deeper_than_pythons_recursion_limit(tmp_path):
     """A directory chain 1,100 levels deep (past Python's recursion limit in the in-process tree walk, pathlib's
     mkdir and shutil.rmtree): the run is graded like any other and the summary is written."""

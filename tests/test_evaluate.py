@@ -62,6 +62,7 @@ def _wait_for(out: Path, n: int, proc: subprocess.Popen, limit_s: float = 120) -
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_sigkill_halfway_then_resume_reruns_nothing_finished(ten, tmp_path):
     out = tmp_path / "o"
     args = ["--agent", "command", "--agent-cmd", SLOW_AGENT, "--tasks", str(ten / "tasks"), "--out", str(out)]

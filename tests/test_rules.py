@@ -82,6 +82,7 @@ def test_real_unittest_summaries(tmp_path):
     assert code == 0 and rules.summary_problem(command, out) == "test_summary_failed"
 
 
+@pytest.mark.slow
 def test_real_pytest_summaries(tmp_path):
     command = "python -m pytest -q"
     code, out = _pytest_output(tmp_path, "def test_ok():\n    pass\n")

@@ -86,6 +86,7 @@ def test_an_agent_that_never_exits_times_out(suite, tmp_path, capsys):
     assert record["outcome"] == "agent_timeout" and record["agent"]["wall_s"] < 2 + 5
 
 
+@pytest.mark.slow
 def test_one_gigabyte_of_stdout_is_bounded_and_the_run_recorded(suite, tmp_path, capsys):
     record = _run(suite, tmp_path, "head -c 1073741824 /dev/zero; printf 'def add(a, b):\\n    return a + b\\n' > calc.py")
     log = Path(record["paths"]["run_dir"]) / "agent.stdout.log"

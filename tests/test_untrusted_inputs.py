@@ -373,6 +373,7 @@ def test_a_run_moved_to_another_place_in_its_own_bundle_is_skipped(suite, tmp_pa
     assert sorted(r["task_id"] for r in summary["runs"]) == ["fix-add", "fix-max"] and summary["duplicates"] == []
 
 
+@pytest.mark.slow
 def test_shards_still_merge_and_each_checks_its_own_config(suite, tmp_path):
     shards = [tmp_path / f"shard{k}" for k in (1, 2)]
     for k, shard in enumerate(shards, start=1):

@@ -88,6 +88,7 @@ def test_a_test_task_must_report_mutants(suite, capsys):
     assert code == 1 and any("mutants_total" in p for p in _problems(report, "fix-add"))
 
 
+@pytest.mark.slow
 def test_real_suite_mutant_tasks_report_every_mutant_caught():
     done = run_cli("verify", "--times", "1", "--task", "test-roman-numerals", "--task", "test-interval-merge")
     assert done.returncode == 0, done.stderr
@@ -127,6 +128,7 @@ def test_a_task_that_passes_only_outside_the_sandbox_is_caught(suite, capsys):
     assert any("does not pass" in p for p in _problems(report, "calib-hello"))
 
 
+@pytest.mark.slow
 def test_the_formats_example_verifies_and_a_command_aimed_elsewhere_says_where_the_files_land(tmp_path, capsys):
     """Default layout (files directly in heldout/<id>/, `python -m pytest -q heldout`): fair. The same task with the
     command pointing at the root form's heldout_tests/ is a task_error that says where the files were laid."""
