@@ -73,7 +73,8 @@ class Progress:
             elapsed = time.monotonic() - self.start
             eta = elapsed / self.done * (self.total - self.done)
             wall = (record.get("agent") or {}).get("wall_s", 0.0)
-            log(f"[{self.done}/{self.total}] {record['task_id']} rep {record['rep']}: {record.get('outcome') or record['stage']}"
+            log(f"[{self.done}/{self.total}] {record['task_id']} rep {record['rep']}: "
+                f"{record.get('outcome') or record['stage']}"
                 f" ({wall:.1f}s agent){note} · elapsed {_fmt_s(elapsed)} · ETA {_fmt_s(eta)}")
 
 
@@ -108,7 +109,8 @@ def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
         schema.check(record, "run")
     except (OSError, ValueError, UserError):
         return None
-    same = (record["stage"] == "graded" and record["outcome"] != "infra_error" and record["task_digest"] == task["digest"]
+    same = (record["stage"] == "graded" and record["outcome"] != "infra_error"
+            and record["task_digest"] == task["digest"]
             and outcome.SETUP_FLAG not in record["flags"]  # a task that could not be set up is tried again
             and record["agent"]["name"] == config["agent"] and record["model"]["id"] == config["model"]
             and (record.get("options") or {}) == config["options"])
@@ -202,7 +204,8 @@ def _check_config(out: Path, config: dict, resume: bool) -> dict:
                                 f"not {config[key]!r}; pass the same arguments or a new --out")
         return {**config, "run_id": existing["run_id"], "started_at": existing.get("started_at")}
     if existing is not None or any(out.glob("runs/*/*/run.json")):
-        raise UserError(f"{out}: already holds a run; pass --resume to continue it or a new --out (nothing was overwritten)")
+        raise UserError(f"{out}: already holds a run; pass --resume to continue it or a new --out "
+                        "(nothing was overwritten)")
     return config
 
 
@@ -247,7 +250,8 @@ def check_arguments(agent: str, model: str | None, opts: dict, *, repeat: int = 
 
 
 def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, out: Path, run_id: str | None = None,
-             repeat: int = 1, jobs: int = 1, retries: int = 0, resume: bool = False, shard: tuple[int, int] | None = None,
+             repeat: int = 1, jobs: int = 1, retries: int = 0, resume: bool = False,
+             shard: tuple[int, int] | None = None,
              keep_workdir: bool = False, timeout_s: float | None = None, sandbox_requested: str | None = None,
              limits: dict | None = None, backoff_s: float = 1.0,
              stop_after_infra: int = STOP_AFTER_INFRA_ERRORS) -> tuple[dict, str | None]:
@@ -289,7 +293,8 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
         "run_id": run_id or isolate.new_run_id(), "agent": agent, "agent_version": version, "model": model_id,
         "options": opts, "repeat": repeat, "jobs": jobs, "retries": retries, "sandbox": kind,
         "shard": f"{shard[0]}/{shard[1]}" if shard else None, "harness_version": harness_version(),
-        "tasks": {t["id"]: t["digest"] for t in tasks}, "grid": [[t["id"], rep] for t, rep in whole], "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "tasks": {t["id"]: t["digest"] for t in tasks}, "grid": [[t["id"], rep] for t, rep in whole],
+        "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "model_info": model_section,
     }, resume)
     write_json_atomic(out / CONFIG_FILE, config)
@@ -312,14 +317,16 @@ def evaluate(tasks: list[dict], *, agent: str, model: str | None, opts: dict, ou
         for attempt in range(retries + 1):
             record = run_once(task, out, config["run_id"], rep, agent=agent, adapter=adapter, version=version,
                               model_id=model_id, opts=opts, kind=kind, sandbox_info=sandbox_info,
-                              model_section=model_section, keep_workdir=keep_workdir, timeout_s=timeout_s, limits=limits)
+                              model_section=model_section, keep_workdir=keep_workdir, timeout_s=timeout_s,
+                              limits=limits)
             if record["outcome"] != "infra_error" or attempt == retries:
                 note = f" after {attempt + 1} attempts" if attempt else ""
                 progress.update(record, note)
                 count_infra(record)
                 return
             wait = min(MAX_BACKOFF_S, backoff_s * 2 ** attempt)
-            log(f"  {task['id']} rep {rep}: infra error ({outcome.infra_reason(record)}); retry {attempt + 1}/{retries} in {wait:.0f}s")
+            log(f"  {task['id']} rep {rep}: infra error ({outcome.infra_reason(record)}); "
+                f"retry {attempt + 1}/{retries} in {wait:.0f}s")
             shutil.rmtree(out / "runs" / task["id"] / str(rep), ignore_errors=True)
             if CANCEL.wait(wait):
                 raise KeyboardInterrupt

@@ -180,7 +180,8 @@ def list_models(ep: Endpoint, timeout_s: float = META_TIMEOUT_S) -> list[dict[st
         listing = request_json("GET", f"{ep.root}/models", timeout_s=timeout_s)
         models = listing.get("data") if isinstance(listing, dict) else None
     if not isinstance(models, list):
-        raise ServerError("bad_response", f"{ep.root}: the model list has no {'models' if ep.kind == 'ollama' else 'data'} array")
+        array = "models" if ep.kind == "ollama" else "data"
+        raise ServerError("bad_response", f"{ep.root}: the model list has no {array} array")
     return [m for m in models if isinstance(m, dict)]
 
 
@@ -241,7 +242,8 @@ def model_info(model: str, base_url: str | None = None, timeout_s: float = META_
     info: dict[str, Any] = {"id": ep.model, "served_as": ep.name}
     try:
         server = server_version(ep, timeout_s)
-        info["server"] = {k: server[k] for k in ("kind", "url", "version")} | ({"ollama": True} if server["ollama"] else {})
+        info["server"] = ({k: server[k] for k in ("kind", "url", "version")}
+                          | ({"ollama": True} if server["ollama"] else {}))
         if server["ollama"]:
             # An Ollama /v1 base URL: the native API has the details the OpenAI one lacks.
             info.update({k: v for k, v in _ollama_details(ep.ollama_root, ep.name, timeout_s).items() if v is not None})

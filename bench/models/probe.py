@@ -108,14 +108,16 @@ def _chat(ep: Endpoint, messages: list[dict], tools: list[dict] | None, max_toke
         msg = answer.get("message") or {}
         calls = [{"id": c.get("id"), "name": (c.get("function") or {}).get("name"),
                   "arguments": (c.get("function") or {}).get("arguments")} for c in msg.get("tool_calls") or []]
-        prompt, completion, reason = answer.get("prompt_eval_count"), answer.get("eval_count"), answer.get("done_reason")
+        prompt, completion = answer.get("prompt_eval_count"), answer.get("eval_count")
+        reason = answer.get("done_reason")
     else:
         choice = (answer.get("choices") or [{}])[0]
         msg = choice.get("message") or {}
         calls = [{"id": c.get("id"), "name": (c.get("function") or {}).get("name"),
                   "arguments": (c.get("function") or {}).get("arguments")} for c in msg.get("tool_calls") or []]
         usage = answer.get("usage") or {}
-        prompt, completion, reason = usage.get("prompt_tokens"), usage.get("completion_tokens"), choice.get("finish_reason")
+        prompt, completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
+        reason = choice.get("finish_reason")
     return {"content": msg.get("content") or "", "tool_calls": calls, "prompt_tokens": prompt,
             "completion_tokens": completion, "done_reason": reason, "wall_s": wall}
 
@@ -192,7 +194,8 @@ def _tool_turns(ep: Endpoint, reply: dict, result: str) -> list[dict]:
     call_id = call.get("id") or "call_probe_0"
     args = call["arguments"] if isinstance(call["arguments"], str) else json.dumps(call["arguments"])
     return [{"role": "assistant", "content": reply["content"] or None,
-             "tool_calls": [{"id": call_id, "type": "function", "function": {"name": call["name"], "arguments": args}}]},
+             "tool_calls": [{"id": call_id, "type": "function",
+                             "function": {"name": call["name"], "arguments": args}}]},
             {"role": "tool", "tool_call_id": call_id, "content": result}]
 
 

@@ -45,7 +45,8 @@ def template() -> tuple[string.Template, str, str]:
         style = (SITE_TEMPLATE_DIR / "style.css").read_text(encoding="utf-8")
         script = (SITE_TEMPLATE_DIR / "site.js").read_text(encoding="utf-8")
     except OSError as exc:
-        raise UserError(f"{SITE_TEMPLATE_DIR}: site template missing ({exc.strerror}); reinstall LocalAgentBench") from None
+        raise UserError(f"{SITE_TEMPLATE_DIR}: site template missing ({exc.strerror}); "
+                        "reinstall LocalAgentBench") from None
     return page, style, script
 
 
