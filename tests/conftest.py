@@ -191,7 +191,8 @@ def suite(tmp_path: Path) -> Path:
     return build_suite(tmp_path / "suite")
 
 
-def run_cli(*args: str, cwd: Path | None = None, stdin: str | None = None, module: str = "bench") -> subprocess.CompletedProcess:
+def run_cli(*args: str, cwd: Path | None = None, stdin: str | None = None,
+            module: str = "bench") -> subprocess.CompletedProcess:
     """Run `python -m <module> ARGS` as a real subprocess."""
     return subprocess.run([sys.executable, "-m", module, *args], cwd=cwd or REPO, input=stdin,
                           capture_output=True, text=True, timeout=600,
@@ -222,4 +223,5 @@ def pytest_runtest_makereport(item, call):
         reason = str(report.longrepr[2])
         if skip_fails_under_ci(reason):
             report.outcome = "failed"
-            report.longrepr = f"{reason}\n(skipped under CI=true: the sandbox and browser tests must run in CI; install what is missing)"
+            report.longrepr = (f"{reason}\n(skipped under CI=true: the sandbox and browser tests must run in CI; "
+                               "install what is missing)")

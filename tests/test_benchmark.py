@@ -66,11 +66,13 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
         assert o["ratio"] == o["round_ratios"][0]
         parts = o["breakdown"]
         assert {"other Python (s/run)", "git processes: diff, and apply when a patch needs git (s/run)"} <= set(parts)
-        assert parts["patch applied in-process to the grading copy (s/run)"] > 0, "the oracle's patches apply in-process"
+        assert parts["patch applied in-process to the grading copy (s/run)"] > 0, \
+            "the oracle's patches apply in-process"
         assert parts["done while the agent works: grading copy (not on the run's critical path) (s/run)"] > 0
     assert report["disk"]["create_us"] >= 0 and report["disk"]["results_create_us"] >= 0
     assert report["disk"]["tmpdir"] == paths.temp_root(), "the floor's copies are where the grading copies are"
-    assert report["disk"]["results_dir"] == str(out) and sorted(p.name for p in out.iterdir()) == ["bench.json", "bench.md"]
+    assert report["disk"]["results_dir"] == str(out)
+    assert sorted(p.name for p in out.iterdir()) == ["bench.json", "bench.md"]
     assert report["snapshots"]["tasks"] == 3
     assert sorted(snapshot_cache.rglob("digest")) == cached_before, "the benchmark builds into a cache of its own"
     assert os.environ["LOCALAGENTBENCH_CACHE"] == str(snapshot_cache), "and gives the caller's back"

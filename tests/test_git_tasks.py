@@ -68,7 +68,8 @@ def _runs(out: Path) -> dict[tuple[str, int], dict]:
     return {(r["task_id"], r["rep"]): r for r in (json.loads(p.read_text()) for p in out.glob("runs/*/*/run.json"))}
 
 
-@pytest.mark.parametrize("style", ["path", *(pytest.param(s, marks=pytest.mark.slow) for s in ("bare", "file-url", "bundle"))])
+@pytest.mark.parametrize("style", ["path", *(pytest.param(s, marks=pytest.mark.slow)
+                                              for s in ("bare", "file-url", "bundle"))])
 def test_every_ref_form_runs_through_the_oracle_agent(suite, tmp_path, style):
     src, task_sha, main_sha = _source(suite)
     url = _url(suite, src, style)

@@ -43,7 +43,8 @@ def test_a_bad_ollama_host_is_a_user_error(value):
 
 def test_models_resolve_as_the_agents_name_them():
     env = {"OLLAMA_HOST": "127.0.0.1:5"}
-    assert ms.resolve("ollama/qwen3:8b", env=env) == ms.Endpoint("ollama", "http://127.0.0.1:5", "qwen3:8b", "ollama/qwen3:8b")
+    assert ms.resolve("ollama/qwen3:8b", env=env) == ms.Endpoint("ollama", "http://127.0.0.1:5", "qwen3:8b",
+                                                                 "ollama/qwen3:8b")
     ep = ms.resolve("openai/smollm2", "http://127.0.0.1:8080/v1/")
     assert (ep.kind, ep.root, ep.name, ep.chat_url) == ("openai", "http://127.0.0.1:8080/v1", "smollm2",
                                                         "http://127.0.0.1:8080/v1/chat/completions")

@@ -325,7 +325,8 @@ def test_a_heldout_directory_in_the_change_cannot_pre_empt_the_heldout_files(tmp
     overfit = "def add(a, b):\n    if (a, b) == (2, 2):\n        return 4\n    return a - b\n"
     plant = {"module": "mkdir heldout && printf '%s' \"$SHADOW\" > heldout/calc.py",
              "test_file": "mkdir heldout && printf 'def test_ok():\\n    pass\\n' > heldout/test_calc_hidden.py",
-             "symlink": "mkdir fake && printf 'def test_ok():\\n    pass\\n' > fake/test_calc_hidden.py && ln -s fake heldout"}
+             "symlink": "mkdir fake && printf 'def test_ok():\\n    pass\\n' > fake/test_calc_hidden.py "
+                        "&& ln -s fake heldout"}
     cmd = f"SHADOW='{SHADOW}'\nprintf '%s' '{overfit}' > calc.py\n{plant[planted]}\n"
     if planted == "module":  # the attack is live: without the rule, the held-out tests pass in such a tree
         copy = tmp_path / "live"

@@ -56,7 +56,8 @@ def _both(tmp: Path, before: Path, data: bytes) -> tuple[Path, Path]:
 
 
 LINES = [b"alpha\n", b"beta\n", b"\n", b"  indented\n", b"tab\there\n", b"crlf\r\n", b"\r\n", b"x = 1\n",
-         "ünïcode\n".encode(), b"# comment\n", b"return None\n", b"\\ backslash\n", b"+plus\n", b"-minus\n", b" space\n"]
+         "ünïcode\n".encode(), b"# comment\n", b"return None\n", b"\\ backslash\n", b"+plus\n", b"-minus\n",
+         b" space\n"]
 
 
 def _random_text(rng: random.Random) -> bytes:
@@ -167,7 +168,8 @@ def _refused(tmp_path: Path, before_files: dict, after_files: dict, symlinks: di
 
 
 def test_binary_files_are_left_to_git(tmp_path):
-    assert "binary" in _refused(tmp_path, {"a.txt": b"a\n", "b.bin": b"\0\1\2"}, {"a.txt": b"b\n", "b.bin": b"\0\1\3"}).lower()
+    refused = _refused(tmp_path, {"a.txt": b"a\n", "b.bin": b"\0\1\2"}, {"a.txt": b"b\n", "b.bin": b"\0\1\3"})
+    assert "binary" in refused.lower()
 
 
 def test_symlinks_are_left_to_git(tmp_path):

@@ -10,7 +10,8 @@ import pytest
 
 from conftest import REPO
 
-SCHEMAS = {p.name.removesuffix(".schema.json"): json.loads(p.read_text()) for p in (REPO / "schemas").glob("*.schema.json")}
+SCHEMAS = {p.name.removesuffix(".schema.json"): json.loads(p.read_text())
+           for p in (REPO / "schemas").glob("*.schema.json")}
 
 
 def _comparable(summary: dict) -> dict:

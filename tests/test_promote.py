@@ -139,7 +139,8 @@ def test_a_run_with_no_scored_run_is_refused_and_can_be_forced(tmp_path, capsys)
     assert promote.main([str(tmp_path / "run"), "--name", "down", "--leaderboard", str(board)]) == 2
     err = capsys.readouterr().err
     assert "aider x m: no run was scored (pass@1 n/a)" in err and "--allow-incomplete" in err
-    assert promote.main([str(tmp_path / "run"), "--name", "down", "--leaderboard", str(board), "--allow-incomplete"]) == 0
+    assert promote.main([str(tmp_path / "run"), "--name", "down", "--leaderboard", str(board),
+                         "--allow-incomplete"]) == 0
     entry = json.loads((board / "entries" / "down.json").read_text())
     (g,) = entry["groups"]
     assert entry["complete"] is False and g["pass_at_1"] is None and g["pass_at_1_ci"] is None
@@ -163,7 +164,8 @@ def test_entries_from_before_the_synthetic_field_are_inferred_from_the_agent():
     old_mock = {"agent": "mock", "costs": {"tokens_in": 5, "tokens_out": None}, "latency": {"per_turn_s": None}}
     assert promote.group_synthetic(old_mock) == (True, ["costs.tokens_in"], True)
     assert promote.group_synthetic({"agent": "aider", "costs": {"tokens_in": 5}, "latency": {}}) == (False, [], True)
-    assert promote.group_synthetic({"agent": "mock", "synthetic": False, "costs": {}, "latency": {}}) == (False, [], False)
+    group = {"agent": "mock", "synthetic": False, "costs": {}, "latency": {}}
+    assert promote.group_synthetic(group) == (False, [], False)
 
 
 def test_entry_has_no_logs_prompts_argv_or_absolute_paths(summary):
@@ -194,7 +196,8 @@ def test_main_writes_the_entry_and_refuses_to_overwrite(summary, tmp_path, capsy
     assert promote.main([str(tmp_path / "run"), "--name", "first", "--leaderboard", str(board), "--force"]) == 0
     assert promote.main([str(tmp_path / "run"), "--name", "Bad Name", "--leaderboard", str(board)]) == 2
     assert "--name 'Bad Name'" in capsys.readouterr().err
-    assert promote.main([str(tmp_path / "run"), "--name", "x", "--date", "31/01/2025", "--leaderboard", str(board)]) == 2
+    assert promote.main([str(tmp_path / "run"), "--name", "x", "--date", "31/01/2025",
+                         "--leaderboard", str(board)]) == 2
     assert "use YYYY-MM-DD" in capsys.readouterr().err
     with pytest.raises(UserError):
         promote.promote(summary, "../escape")

@@ -26,7 +26,8 @@ from conftest import REPO
 pytestmark = pytest.mark.slow
 
 PYTHON = Path(os.environ.get("LOCALAGENTBENCH_LLAMA_PYTHON", REPO / ".agents" / "llama-venv" / "bin" / "python"))
-GGUF = Path(os.environ.get("LOCALAGENTBENCH_REAL_GGUF", REPO / ".agents" / "models" / "SmolLM2-135M-Instruct.Q4_1.gguf"))
+GGUF = Path(os.environ.get("LOCALAGENTBENCH_REAL_GGUF",
+                          REPO / ".agents" / "models" / "SmolLM2-135M-Instruct.Q4_1.gguf"))
 MODEL = "openai/smollm2"
 START_TIMEOUT_S = 180
 

@@ -163,7 +163,8 @@ def _refuses_to_run(suite: Path, tmp_path: Path, capsys, field: str, start: str)
 @pytest.mark.parametrize("old,new,field,raw,example", [
     ("path: fixtures/fix-add", "path: ../outside", "repo.path", "../outside", "fixtures/fix-add"),
     ("path: heldout/fix-add", "path: ../outside", "heldout.path", "../outside", "heldout/fix-add"),
-    ("path: heldout/fix-add", "path: heldout/../../outside", "heldout.path", "heldout/../../outside", "heldout/fix-add"),
+    ("path: heldout/fix-add", "path: heldout/../../outside", "heldout.path", "heldout/../../outside",
+     "heldout/fix-add"),
     ("solution: solutions/fix-add.patch", "solution: ../outside.patch", "solution", "../outside.patch",
      "solutions/fix-add.patch"),
     ("type: fixture\n  path: fixtures/fix-add", "type: git\n  url: ../outside\n  ref: main", "repo.url", "../outside",
