@@ -199,6 +199,14 @@ def run_cli(*args: str, cwd: Path | None = None, stdin: str | None = None,
                           env={**__import__("os").environ, "PYTHONPATH": str(REPO)})
 
 
+def slow_except(values, *keep):
+    """Parametrize values for variants of one attack or input: those named in `keep` run in the default suite,
+    every other one only in `nox -s slow` (marked slow), so the quick run still covers the family."""
+    missing = set(keep) - set(values)
+    assert not missing, f"not among the values: {sorted(missing)}"
+    return [v if v in keep else pytest.param(v, marks=pytest.mark.slow) for v in values]
+
+
 def jsonl(text: str) -> list[dict]:
     """Parse JSON Lines."""
     return [json.loads(line) for line in text.splitlines() if line.strip()]

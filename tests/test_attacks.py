@@ -39,7 +39,7 @@ from attack_helpers import (
     suite,
     ten_task_suite,
 )
-from conftest import build_suite
+from conftest import build_suite, slow_except
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the attacks run under bubblewrap (Linux)")
 
@@ -122,7 +122,7 @@ HELDOUT_SHADOWS = {
 }
 
 
-@pytest.mark.parametrize("variant", list(HELDOUT_SHADOWS))
+@pytest.mark.parametrize("variant", slow_except(list(HELDOUT_SHADOWS), "module"))
 def test_a_heldout_directory_in_the_change_cannot_pre_empt_the_heldout_files(tmp_path, variant):
     """Attack 14b: the task uses the format's default layout (held-out files laid into heldout/ of the grading
     copy, `python -m pytest -q heldout`). With the overfit fix, the change brings its own heldout/; it is removed
@@ -256,9 +256,7 @@ PYTEST_OFF = {
 }
 
 
-# Two variants in the default suite (a pyproject.toml, the usual place; a conftest.py), every one in `nox -s slow`.
-@pytest.mark.parametrize("variant", [v if v in ("pyproject-ini-options", "conftest-deselect-all")
-                                     else pytest.param(v, marks=pytest.mark.slow) for v in PYTEST_OFF])
+@pytest.mark.parametrize("variant", slow_except(list(PYTEST_OFF), "pyproject-ini-options", "conftest-deselect-all"))
 def test_pytest_configuration_that_turns_grading_off(tmp_path, variant):
     """Attack 11: the agent leaves the bug and adds configuration under which `python -m pytest -q tests`
     exits 0 without running a test (addopts = --collect-only in every file pytest 9 reads, or a root
@@ -279,7 +277,7 @@ SHADOWS = {
 }
 
 
-@pytest.mark.parametrize("variant", list(SHADOWS))
+@pytest.mark.parametrize("variant", slow_except(list(SHADOWS), "unittest-module"))
 def test_shadowing_the_test_runner(tmp_path, variant):
     """Attack 12: a `unittest` package/module or a `pytest.py` at the workdir root, found before the real one
     by `python -m ...`, exits 0; the bug stays (a task without held-out tests, as in attack 11)."""
@@ -331,7 +329,7 @@ WRITE_AHEAD = {
 }
 
 
-@pytest.mark.parametrize("variant", list(WRITE_AHEAD))
+@pytest.mark.parametrize("variant", slow_except(list(WRITE_AHEAD), "unittest-overwrite"))
 def test_code_under_test_prepares_the_heldout_phase(tmp_path, variant):
     """Attack 15: with the overfit fix, calc.py, when the visible tests import it, writes into the grading
     copy what would make the held-out phase pass. Each phase must run in its own fresh copy: overfit."""
@@ -343,7 +341,7 @@ def test_code_under_test_prepares_the_heldout_phase(tmp_path, variant):
 
 # --- 16, 17. the code under test forging the runner's exit status ---------------------------------
 
-@pytest.mark.parametrize("runner", ["unittest", "pytest"])
+@pytest.mark.parametrize("runner", slow_except(["unittest", "pytest"], "unittest"))
 def test_exiting_zero_before_the_runner_reports(tmp_path, runner):
     """Attack 16: calc.py calls os._exit(0) when imported: the test process exits 0 and no test ran."""
     root = suite(tmp_path / "suite", visible=runner)
@@ -352,7 +350,7 @@ def test_exiting_zero_before_the_runner_reports(tmp_path, runner):
     has_flag(record, "no_tests_ran")
 
 
-@pytest.mark.parametrize("runner", ["unittest", "pytest"])
+@pytest.mark.parametrize("runner", slow_except(["unittest", "pytest"], "unittest"))
 def test_atexit_turns_a_failing_exit_into_zero(tmp_path, runner):
     """Attack 17: calc.py stays buggy and registers atexit os._exit(0): the runner reports failures, exits 0."""
     root = suite(tmp_path / "suite", visible=runner)
@@ -377,7 +375,7 @@ for folder in ("tests", "heldout_tests"):
 """
 
 
-@pytest.mark.parametrize("where", ["visible", "heldout"])
+@pytest.mark.parametrize("where", slow_except(["visible", "heldout"], "heldout"))
 def test_code_under_test_rewrites_test_files_not_yet_loaded(tmp_path, where):
     """The overfit fix passes the first test module the runner loads; imported there, it rewrites the module
     loaded after it (the one it would fail: a second visible test file, or a second held-out file) into a
@@ -420,7 +418,7 @@ SKIP_FROM_CODE = {
 }
 
 
-@pytest.mark.parametrize("runner", ["unittest", "pytest"])
+@pytest.mark.parametrize("runner", slow_except(["unittest", "pytest"], "unittest"))
 def test_code_under_test_skips_the_tests_it_would_fail(tmp_path, runner):
     """The code under test raises the runner's skip from inside the function the tests call: every test is
     skipped, the runner says OK and exits 0. Code under test naming the runner fails the run."""

@@ -189,6 +189,7 @@ def test_shards_partition_the_grid_and_merge(ten, tmp_path, capsys):
     assert len(again["duplicates"]) == 10
 
 
+@pytest.mark.slow
 def test_shards_moved_elsewhere_merge_and_report_with_their_logs(ten, tmp_path, capsys, snapshot_cache):
     """Shards come back as CI artifacts or copies off a cluster node: somewhere other than where they ran."""
     for k in (1, 2):

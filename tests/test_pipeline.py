@@ -8,7 +8,7 @@ import sys
 import jsonschema
 import pytest
 
-from conftest import REPO
+from conftest import REPO, slow_except
 
 SCHEMAS = {p.name.removesuffix(".schema.json"): json.loads(p.read_text())
            for p in (REPO / "schemas").glob("*.schema.json")}
@@ -24,7 +24,7 @@ def _comparable(summary: dict) -> dict:
     return {"groups": groups, "tasks": tasks, "digests": summary["task_digests"]}
 
 
-@pytest.mark.parametrize("agent", ["oracle", "mock"])
+@pytest.mark.parametrize("agent", slow_except(["oracle", "mock"], "oracle"))
 def test_shell_pipeline_equals_run(suite, tmp_path, agent):
     py = sys.executable
     pipeline = (f"{py} -m bench.validate {suite}/tasks | {py} -m bench.isolate - --results {tmp_path}/piped --repeat 2 "

@@ -354,6 +354,7 @@ def test_without_user_namespaces_root_still_gets_no_capabilities(tmp_path):
     assert seen["caps"]["CapEff"] == 0 and seen["caps"]["CapPrm"] == 0, seen
 
 
+@pytest.mark.slow
 def test_under_ci_a_skipped_sandbox_or_browser_test_fails(pytester, monkeypatch):
     pytester.makeconftest((REPO / "tests" / "conftest.py").read_text())
     pytester.makepyfile(test_skips="""
