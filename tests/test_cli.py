@@ -24,7 +24,6 @@ def real_runs(tmp_path_factory):
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("real_runs")  # one worker runs the suite for all three
 def test_oracle_agent_passes_every_task_with_heldout_confirmed(real_runs):
     summary, _ = real_runs["oracle"]
     group = summary["groups"][0]
@@ -34,7 +33,6 @@ def test_oracle_agent_passes_every_task_with_heldout_confirmed(real_runs):
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("real_runs")  # one worker runs the suite for all three
 def test_nop_agent_passes_no_task(real_runs):
     summary, _ = real_runs["nop"]
     passing = [r["task_id"] for r in summary["runs"] if r["success"]]
@@ -52,7 +50,6 @@ def _mock_outcome(task: dict) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("real_runs")  # one worker runs the suite for all three
 def test_mock_agent_scores_exactly_what_its_rule_predicts(real_runs):
     summary, done = real_runs["mock"]
     tasks, _ = validate.validate([str(REPO / "tasks")])

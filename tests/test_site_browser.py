@@ -36,10 +36,9 @@ def _browser() -> str | None:
 
 
 CHROMIUM = _browser()
-pytestmark = [pytest.mark.skipif(CHROMIUM is None,
-                                 reason="no Chromium: `apt-get install -y chromium` "
-                                        "(or set LOCALAGENTBENCH_CHROMIUM) to test the sites in a browser"),
-              pytest.mark.xdist_group("browser")]  # one worker builds the sites they share
+pytestmark = pytest.mark.skipif(CHROMIUM is None,
+                                reason="no Chromium: `apt-get install -y chromium` "
+                                       "(or set LOCALAGENTBENCH_CHROMIUM) to test the sites in a browser")
 
 
 def chromium(url: str, *args: str) -> subprocess.CompletedProcess:
