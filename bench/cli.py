@@ -15,17 +15,17 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
-from bench.report import compare, promote, publish
-from bench.models import doctor
 from bench import engine, verify
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
-from bench.common.summary import load_summary
 from bench.common.stage import ArgumentParser, invoked_as, log, run_main
+from bench.common.summary import load_summary
+from bench.models import doctor
+from bench.report import compare, promote, publish
 
 
 def cmd_run(args) -> int:
@@ -106,7 +106,8 @@ def cmd_list_tasks(args) -> int:
         width = max((len(t["id"]) for t in tasks), default=4)
         print(f"{'id':<{width}}  {'category':<10}  {'difficulty':<10}  heldout  repo")
         for t in tasks:
-            print(f"{t['id']:<{width}}  {t['category']:<10}  {t['difficulty']:<10}  {'yes' if t['heldout'] else 'no':<7}  {t['repo']['type']}")
+            heldout = "yes" if t["heldout"] else "no"
+            print(f"{t['id']:<{width}}  {t['category']:<10}  {t['difficulty']:<10}  {heldout:<7}  {t['repo']['type']}")
         print(f"{len(tasks)} task(s)")
     return 2 if problems else 0
 
@@ -127,12 +128,14 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--run-id", default=None, help="the run id (default: UTC time + random suffix)")
     p.add_argument("--repeat", type=int, default=1, help="runs per task, for pass@k (default 1)")
     p.add_argument("--report", action="store_true", help="also write report.md and site/")
-    p.add_argument("--jobs", type=int, default=1, help="runs at once (default 1: a local model serves one request at a time)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="runs at once (default 1: a local model serves one request at a time)")
     p.add_argument("--retries", type=int, default=0, help="retries of infrastructure errors, with backoff (default 0)")
     p.add_argument("--stop-after-infra-errors", type=int, default=engine.STOP_AFTER_INFRA_ERRORS, metavar="N",
-                   help=f"stop when N runs in a row are infrastructure errors (default {engine.STOP_AFTER_INFRA_ERRORS}; "
-                        "0: never); --resume continues")
-    p.add_argument("--resume", action="store_true", help="continue an interrupted bundle: keep finished runs, run the rest")
+                   help=f"stop when N runs in a row are infrastructure errors "
+                        f"(default {engine.STOP_AFTER_INFRA_ERRORS}; 0: never); --resume continues")
+    p.add_argument("--resume", action="store_true",
+                   help="continue an interrupted bundle: keep finished runs, run the rest")
     p.add_argument("--shard", default=None, help="run only shard K/N of the task x repetition grid (merge with score)")
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("report", help="render report.md and site/ from a summary or a results directory")
@@ -147,9 +150,11 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--json", action="store_true", help="JSON Lines instead of a table")
     p.set_defaults(func=cmd_list_tasks)
     sub.add_parser("verify", help="prove every task solvable, discriminating and deterministic (see verify --help)")
-    sub.add_parser("doctor", help="check this machine, the model server and its models; --probe MODEL: the tool-call canary")
+    sub.add_parser("doctor",
+                   help="check this machine, the model server and its models; --probe MODEL: the tool-call canary")
     sub.add_parser("compare", help="paired comparison of two runs: --base A --other B (see compare --help)")
-    sub.add_parser("promote", help="promote a run's summary into leaderboard/entries/: RUN --name NAME (see promote --help)")
+    sub.add_parser("promote",
+                   help="promote a run's summary into leaderboard/entries/: RUN --name NAME (see promote --help)")
     sub.add_parser("publish", help="build the leaderboard site from leaderboard/entries/ (see publish --help)")
     return parser
 

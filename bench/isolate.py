@@ -18,18 +18,17 @@ import stat
 import tempfile
 import threading
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
 
 import bench
 from bench.common import lifecycle, rules, schema
 from bench.common.errors import UserError
-from bench.exec import git
-from bench.exec.git import TaskSetupError, checkout_commit, init_single_commit, resolve_ref
 from bench.common.paths import CACHE_ENV, cache_dir, harness_version, temp_root
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.common.timing import timed
+from bench.exec import git
+from bench.exec.git import TaskSetupError, checkout_commit, init_single_commit, resolve_ref
 
 
 def new_run_id() -> str:
@@ -47,8 +46,7 @@ def materialize(task: dict, dest: Path) -> None:
     """Fill the empty directory `dest` with the task's repository at its starting state (no .git)."""
     repo = task["repo"]
     if repo["type"] == "fixture":
-        with timed("copy"):
-            shutil.copytree(repo["path"], dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
+        shutil.copytree(repo["path"], dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
         return
     if task.get("setup_error"):  # validate could not resolve the ref: the task's own problem
         raise TaskSetupError(task["setup_error"])
@@ -63,8 +61,7 @@ def materialize(task: dict, dest: Path) -> None:
             checkout_commit(repo["url"], commit, clone)
         except TaskSetupError as exc:
             raise TaskSetupError(f"{where}: {exc}") from None
-        with timed("copy"):
-            shutil.copytree(clone, dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
+        shutil.copytree(clone, dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
 
 
 SNAPSHOT_LAYOUT = 2  # bump when what a snapshot holds changes: caches an older harness built are then not used
@@ -171,16 +168,13 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
     if task.get("setup_error"):  # the task cannot be set up (validate could not resolve its ref): its own error
         raise TaskSetupError(task["setup_error"])
     try:
-        with timed("files"):
-            run_dir.mkdir(parents=True, exist_ok=True)
+        run_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{run_dir}: cannot create the run directory ({exc.strerror}); choose a writable --results/--out") from None
     snap = snapshot(task, results_dir)
-    with timed("files"):
-        workdir = Path(tempfile.mkdtemp(prefix=f"lab-{task['id']}-{rep}-", dir=workdir_root or temp_root()))
+    workdir = Path(tempfile.mkdtemp(prefix=f"lab-{task['id']}-{rep}-", dir=workdir_root or temp_root()))
     try:
-        with timed("copy"):
-            shutil.copytree(snap / "tree", workdir, symlinks=True, dirs_exist_ok=True)
+        shutil.copytree(snap / "tree", workdir, symlinks=True, dirs_exist_ok=True)
         base_commit = _head(snap / "tree" / ".git")
     except BaseException:
         shutil.rmtree(workdir, ignore_errors=True)

@@ -22,20 +22,19 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Iterable, Iterator, Sequence
 
-from bench.exec import cleanup, environment, safefs, sandbox
-from bench.common import lifecycle, outcome, rules, schema, timing
 from bench.common import heldout as layout
+from bench.common import lifecycle, outcome, rules, schema
 from bench.common.errors import UserError
-from bench.exec.git import apply_patch, patch_files
 from bench.common.paths import temp_root
-from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree, truncation_marker
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.common.timing import timed
+from bench.exec import cleanup, environment, safefs, sandbox
+from bench.exec.git import apply_patch, patch_files
+from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree, truncation_marker
 
 GRADING_LIMITS = {resource.RLIMIT_FSIZE: 1024 * 1024 * 1024}  # a test writing a 1 GB file is broken
 is_test_path, is_test_config = rules.is_test_path, rules.is_test_config
@@ -79,9 +78,8 @@ def missing_runners(users: Iterable[str]) -> set[str]:
 def copy_pristine(record: dict, dest: Path) -> None:
     """Copy the run's pristine snapshot (no .git) into the empty directory `dest`."""
     try:
-        with timed("copy"):
-            shutil.copytree(record["paths"]["snapshot"], dest, symlinks=True, ignore=shutil.ignore_patterns(".git"),
-                            dirs_exist_ok=True)
+        shutil.copytree(record["paths"]["snapshot"], dest, symlinks=True, ignore=shutil.ignore_patterns(".git"),
+                        dirs_exist_ok=True)
     except OSError as exc:
         raise UserError(f"{dest}: cannot copy the snapshot {record['paths']['snapshot']} ({exc})") from None
 
@@ -149,7 +147,7 @@ class Change:
     heldout: frozenset[str]
 
     @classmethod
-    def of(cls, record: dict) -> "Change":
+    def of(cls, record: dict) -> Change:
         """The change of the run `record` (its patch.diff, which the harness wrote)."""
         patch_file = Path(record["paths"]["run_dir"]) / "patch.diff"
         data = patch_file.read_bytes() if patch_file.exists() else b""
@@ -166,13 +164,11 @@ def apply_change(record: dict, dest: Path, flags: Flags, change: Change) -> None
         # git's private index and objects go beside the copy, where no grading command's sandbox sees them.
         scratch = Path(tempfile.mkdtemp(prefix=f".git-{dest.name}-", dir=dest.parent))
         try:
-            with timed("patch"):
-                apply_patch(Path(record["paths"]["base_git"]), patch_file, dest, scratch)
+            apply_patch(Path(record["paths"]["base_git"]), patch_file, dest, scratch)
         finally:
             safefs.remove_tree(scratch)
-    with timed("files"):
-        enforce_rules(dest, pristine_of(snapshot, language), change.files, flags, heldout=change.heldout,
-                      keep_added_tests=record["task"]["category"] == "test", language=language)
+    enforce_rules(dest, pristine_of(snapshot, language), change.files, flags, heldout=change.heldout,
+                  keep_added_tests=record["task"]["category"] == "test", language=language)
 
 
 def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]], flags: Flags,
@@ -279,17 +275,16 @@ def lay_heldout(held: dict, dest: Path, flags: Flags, pristine: frozenset[str] =
     have belongs to them whole: whatever the change put there is removed first, so a `heldout/` the change made
     can neither shadow a held-out file nor add a conftest.py, __init__.py or module beside them."""
     laid = []
-    with timed("copy"):
-        landing = layout.files(held)
-        for top in layout.tops(landing):
-            if top not in pristine and safefs.remove(dest, top):
-                flags.add("heldout_path_occupied", top)
-        source = Path(held["path"])
-        for rel, where, mode in landing:
-            data = (source / rel).read_bytes()
-            if safefs.lay_file(dest, where, data, mode & 0o777):
-                flags.add("heldout_path_occupied", where)
-            laid.append((where, data, mode & 0o777))
+    landing = layout.files(held)
+    for top in layout.tops(landing):
+        if top not in pristine and safefs.remove(dest, top):
+            flags.add("heldout_path_occupied", top)
+    source = Path(held["path"])
+    for rel, where, mode in landing:
+        data = (source / rel).read_bytes()
+        if safefs.lay_file(dest, where, data, mode & 0o777):
+            flags.add("heldout_path_occupied", where)
+        laid.append((where, data, mode & 0o777))
     return laid
 
 
@@ -337,10 +332,9 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home, network=False,
                         ro_inside=guarded)
     out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
-    with timed("grading_process"):
-        done = run_tree(argv, cwd=copy, env={**env, "HOME": str(home)}, stdout_path=out, stderr_path=err,
-                        timeout_s=timeout_s, max_log_bytes=max_log_bytes, limits=GRADING_LIMITS,
-                        contained=kind == "bwrap", sandbox_status=kind == "bwrap")
+    done = run_tree(argv, cwd=copy, env={**env, "HOME": str(home)}, stdout_path=out, stderr_path=err,
+                    timeout_s=timeout_s, max_log_bytes=max_log_bytes, limits=GRADING_LIMITS,
+                    contained=kind == "bwrap", sandbox_status=kind == "bwrap")
     output, truncated = safefs.read_file(out, max_log_bytes + 4096) or (b"", False)
     started = done.start_error is None and (kind != "bwrap" or done.timed_out or done.sandbox_exit is not None)
     if not started:
@@ -377,10 +371,9 @@ class Grading:
         self.kind = record["sandbox"]["kind"]
         self.visible = [(c, task["oracle"]["timeout_s"]) for c in task["oracle"]["command"]]
         self.hidden = [(c, task["heldout"]["timeout_s"]) for c in task["heldout"]["command"]] if task.get("heldout") else []
-        with timed("files"):
-            self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-", dir=temp_root()))
-            self.logs = self.tmp / "logs"
-            self.logs.mkdir()
+        self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-", dir=temp_root()))
+        self.logs = self.tmp / "logs"
+        self.logs.mkdir()
         self.phases = {"oracle": self.tmp / "repo", "heldout": self.tmp / "repo-heldout"} if self.hidden \
             else {"oracle": self.tmp / "repo"}
         self.error: UserError | None = None
@@ -484,8 +477,7 @@ class Ahead:
 
     def _copy(self) -> None:
         try:
-            with timing.background():
-                self._grading.copy_pristine()
+            self._grading.copy_pristine()
         except BaseException as exc:  # handed to the caller by take()
             self._failure = exc
 
@@ -509,7 +501,7 @@ class Ahead:
 def phase_result(steps: list[Step], log_path: Path, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> dict:
     """One grading phase's section of the run record, with its commands' output gathered into `log_path`."""
     results = []
-    with timed("files"), open(log_path, "wb") as log_file:
+    with open(log_path, "wb") as log_file:
         for step in steps:
             log_file.write(f"$ {step.command}\n".encode())
             log_file.write(step.output[:max_log_bytes])

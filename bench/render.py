@@ -13,21 +13,44 @@ import multiprocessing
 import os
 import threading
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from bench.common import schema
-from bench.report.charts import distribution_chart, interval_chart
 from bench.common.errors import UserError
-from bench.common.records import write_text_atomic
 from bench.common.outcome import heldout_confirmed
-from bench.report.runpage import run_html
-from bench.report.site import (MATRIX_PAGE_ROWS, RESULT_HEADERS, result_cells, OUTCOME_LABEL, SYNTHETIC_MARK, SYNTHETIC_WHY, UNRUN_LABEL, comparisons_html, digests_block,
-                               duration, esc, heat, legend, num, page, pct, pip, provenance,
-                               site_comparisons, syn, syn_note, table, unrun_pip, write_assets)
-from bench.report.site import link_comparison  # noqa: F401 (public here too: render.link_comparison)
+from bench.common.records import write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import SYNTHETIC_FIGURES, left_out_parts, load_summary, tokens_per_run
+from bench.report.charts import distribution_chart, interval_chart
+from bench.report.runpage import run_html
+from bench.report.site import (
+    MATRIX_PAGE_ROWS,
+    OUTCOME_LABEL,
+    RESULT_HEADERS,
+    SYNTHETIC_MARK,
+    SYNTHETIC_WHY,
+    UNRUN_LABEL,
+    comparisons_html,
+    digests_block,
+    duration,
+    esc,
+    heat,
+    legend,
+    link_comparison,  # noqa: F401 (public here too: render.link_comparison)
+    num,
+    page,
+    pct,
+    pip,
+    provenance,
+    result_cells,
+    site_comparisons,
+    syn,
+    syn_note,
+    table,
+    unrun_pip,
+    write_assets,
+)
 
 # Below this many runs the pages are written in this process: starting workers would cost more than it saves.
 PARALLEL_MIN_RUNS = 400
@@ -115,14 +138,16 @@ def markdown_report(summary: dict) -> str:
     notes += [f"> **Warning:** {w}" for w in summary["warnings"]]
     lines += notes + ([""] if notes else [])
     lines += ["## Results", "",
-              "| Agent | Model | pass@1 (scored runs) | 95% CI | Left out | Strict pass@1 | 95% CI | Left out | pass@k | "
-              "Held-out confirmed | Overfit | Infra errors | Median latency | Tokens in / out | Tool calls (failed) |",
+              "| Agent | Model | pass@1 (scored runs) | 95% CI | Left out | Strict pass@1 | 95% CI | Left out "
+              "| pass@k | Held-out confirmed | Overfit | Infra errors | Median latency | Tokens in / out "
+              "| Tool calls (failed) |",
               "|---|---|---:|---|---:|---:|---|---:|---|---:|---:|---:|---:|---:|---:|"]
     for g in groups:
         pk = ", ".join(f"@{k} {pct(v)}" for k, v in g["pass_at_k"].items()) or "n/a"
         c = g["costs"]
 
-        def fig(field: str) -> str:  # the synthetic mark on a figure the agent invented; "–" (unknown) is none
+        # The synthetic mark on a figure the agent invented; "–" (unknown) is none.
+        def fig(field: str, c: dict = c, g: dict = g) -> str:
             return num(c.get(field)) + (SYNTHETIC_MARK if _synthetic(g, field) and c.get(field) is not None else "")
 
         lines.append(
@@ -140,8 +165,9 @@ def markdown_report(summary: dict) -> str:
     unrun_by_cell: dict[tuple, list[str]] = defaultdict(list)
     for u in unrun:
         unrun_by_cell[(u["task_id"], u["agent"], u["model"])].append(u["status"])
-    lines += ["", "## Per task", "", "Each cell: passed / scored runs, then every run's outcome (missing and unfinished "
-              "runs have none).", "", "| Task | Category | Difficulty | " +
+    lines += ["", "## Per task", "",
+              "Each cell: passed / scored runs, then every run's outcome (missing and unfinished runs have none).",
+              "", "| Task | Category | Difficulty | " +
               " | ".join(f"{_md(g['agent'])} × {_md(g['model'])}" for g in groups) + " |",
               "|---|---|---|" + "---|" * len(groups)]
     cells = {(t["task_id"], t["agent"], t["model"]): t for t in summary["tasks"]}
@@ -175,7 +201,8 @@ def markdown_report(summary: dict) -> str:
     lines += ["", "## Provenance", ""]
     for g in groups:
         lines.append(f"- {_md(g['agent'])} × {_md(g['model'])}: agent version "
-                     f"{', '.join(v for v in g['agent_version'] if v) or 'unknown'}, sandbox {', '.join(g.get('sandbox', []))}, "
+                     f"{', '.join(v for v in g['agent_version'] if v) or 'unknown'}, "
+                     f"sandbox {', '.join(g.get('sandbox', []))}, "
                      f"concurrency --jobs {', '.join(str(j) for j in g.get('jobs', [1]))}"
                      + (f", model load {g['load_s']} s (untimed warm-up)" if g.get("load_s") is not None else ""))
     lines.append(f"- task digests: {len(summary['task_digests'])} task(s); see summary.json")
@@ -321,11 +348,14 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
             cells.append("<td>" + "".join(pip(r["outcome"], f"runs/{pages[id(r)]}", f"{task_id} rep {r['rep']}",
                                               heldout_confirmed(r)) for r in runs) +
                          "".join(unrun_pip(u["status"], f"{task_id} rep {u['rep']}") for u in none) + count + "</td>")
-        rows.append(f'<tr data-o="{esc(" ".join(sorted(seen)))}" data-text="{esc(task_id)} {esc(t.get("category", ""))}">'
+        rows.append(f'<tr data-o="{esc(" ".join(sorted(seen)))}" '
+                    f'data-text="{esc(task_id)} {esc(t.get("category", ""))}">'
                     f"<td>{esc(task_id)}</td><td class=opt>{esc(t.get('category', '–'))}</td>"
                     f"<td class=opt>{esc(t.get('difficulty', '–'))}</td>"
-                    f"<td class=opt>{'–' if not t else 'yes' if t.get('has_heldout') else 'no'}</td>" + "".join(cells) + "</tr>")
-    parts.append(table(["Task", '<th class="opt">Category</th>', '<th class="opt">Difficulty</th>', '<th class="opt">Held-out</th>'] +
+                    f"<td class=opt>{'–' if not t else 'yes' if t.get('has_heldout') else 'no'}</td>"
+                    + "".join(cells) + "</tr>")
+    parts.append(table(["Task", '<th class="opt">Category</th>', '<th class="opt">Difficulty</th>',
+                        '<th class="opt">Held-out</th>'] +
                        [f"{esc(g['agent'])} × {esc(g['model'])}" for g in groups], rows,
                        id_="matrix", paged=MATRIX_PAGE_ROWS, filter_label="Filter tasks"))
     cats = sorted({c for g in groups for c in g["categories"]})

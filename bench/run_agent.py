@@ -15,26 +15,24 @@ import resource
 import signal
 import subprocess
 import tempfile
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Iterable, Iterator, Sequence
 
 from bench import agents
 from bench.agents import get_adapter
 from bench.agents.base import COUNT_FIELDS, AgentContext, AgentSignals, ProcessResult, truncate, valid_count
-from bench.models.servers import model_for_agent
-from bench.exec import cleanup, environment, safefs, sandbox
-from bench.models import modelserver
-from bench.common import schema
+from bench.common import lifecycle, schema
 from bench.common.errors import UserError
-from bench.exec.git import head_commit, patch_files, snapshot_diff
 from bench.common.paths import temp_root
-from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.common.records import RecordWriter, read_records, write_json_atomic
-from bench.common import lifecycle
 from bench.common.spec import BUILTIN_MODEL, RunSpec
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.common.timing import timed
+from bench.exec import cleanup, environment, safefs, sandbox
+from bench.exec.git import head_commit, patch_files, snapshot_diff
+from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
+from bench.models import modelserver
+from bench.models.servers import model_for_agent
 
 
 def agent_options(args) -> dict:
@@ -252,13 +250,11 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     if not workdir.is_dir():
         raise FileNotFoundError(f"{workdir}: the run's workdir is gone; run isolate again")
     prompt_file = run_dir / "prompt.txt"
-    with timed("files"):
-        prompt_file.write_text(task["prompt"], encoding="utf-8")  # a new run's own file: nothing to replace atomically
-        scratch = Path(tempfile.mkdtemp(prefix="lab-scratch-", dir=temp_root()))
+    prompt_file.write_text(task["prompt"], encoding="utf-8")  # a new run's own file: nothing to replace atomically
+    scratch = Path(tempfile.mkdtemp(prefix="lab-scratch-", dir=temp_root()))
     stdout_path, stderr_path = run_dir / "agent.stdout.log", run_dir / "agent.stderr.log"
     budget = float(spec.timeout_s or task["timeout_s"])
-    with timed("files"):
-        private = Path(tempfile.mkdtemp(prefix="lab-private-", dir=temp_root()))  # the harness's alone: never bound
+    private = Path(tempfile.mkdtemp(prefix="lab-private-", dir=temp_root()))  # the harness's alone: never bound
     ctx = AgentContext(
         task=task, workdir=workdir, prompt=task["prompt"], prompt_file=prompt_file, model=model,
         timeout_s=budget, max_turns=task.get("max_turns"), scratch_dir=scratch, run_dir=run_dir,
@@ -267,16 +263,14 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     try:
         inv = adapter.invocation(ctx)
         home = Path(inv.env.get("HOME") or scratch / "home")
-        with timed("files"):
-            home.mkdir(parents=True, exist_ok=True)
+        home.mkdir(parents=True, exist_ok=True)
         argv = sandbox.wrap(inv.argv, sandbox_kind, cwd=workdir, rw=[workdir, scratch], home=home, network=True,
                             ro=sandbox.mount_set([prompt_file, *inv.ro_paths,
                                                   *sandbox.extra_mounts(opts.get("sandbox_ro") or ())]))
         env = agent_env(inv.env, home, opts.get("pass_env", ()))
-        with timed("agent_process"):
-            done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path,
-                            stderr_path=stderr_path, timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes,
-                            limits=spec.limits, contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap")
+        done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path, stderr_path=stderr_path,
+                        timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes, limits=spec.limits,
+                        contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap")
         result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, stdout_path, stderr_path,
                                done.stdout_truncated, done.stderr_truncated)
         if done.start_error:
@@ -293,11 +287,10 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     finally:
         cleanup.remove_later(scratch)
         cleanup.remove_later(private)
-    with timed("files"):
-        (run_dir / "patch.diff").write_bytes(patch)
-        with open(run_dir / "trajectory.jsonl", "w", encoding="utf-8") as fh:
-            for event in signals.events:
-                fh.write(json.dumps(event, ensure_ascii=False) + "\n")
+    (run_dir / "patch.diff").write_bytes(patch)
+    with open(run_dir / "trajectory.jsonl", "w", encoding="utf-8") as fh:
+        for event in signals.events:
+            fh.write(json.dumps(event, ensure_ascii=False) + "\n")
     peeked = grader_references(task, [stdout_path, stderr_path, run_dir / "trajectory.jsonl"])
     if peeked:
         flags["grader_path_referenced"] = peeked

@@ -12,16 +12,16 @@ from __future__ import annotations
 import math
 import statistics
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
 from bench.common.outcome import OUTCOMES, UNSCORED
 from bench.common.paths import harness_version
 from bench.common.records import planned_cells, read_records, write_json_output
-from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
 from bench.common.stage import ArgumentParser, log, run_main
+from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
 from bench.common.summary import left_out_parts, rate_text
 
 Cell = tuple[str, str, str, str, int]  # (run id, agent, model, task id, repetition)
@@ -92,7 +92,8 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
     for run in runs:
         by_task[run["task_id"]].append(run)
         grid.setdefault(run["task_id"], 0)
-    rows = [dict(score_task(task_runs, grid[task_id]), agent=agent, model=model) for task_id, task_runs in by_task.items()]
+    rows = [dict(score_task(task_runs, grid[task_id]), agent=agent, model=model)
+            for task_id, task_runs in by_task.items()]
     rows.sort(key=lambda row: row["task_id"])
     scored_rows = [row for row in rows if row["n"] > 0]
     k_max = min((row["n"] for row in scored_rows), default=0)
@@ -209,7 +210,8 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
         runs.append(_derived(record, where, derived_warnings))
     runs.sort(key=lambda r: (r["agent"]["name"], r["model"]["id"], r["task_id"], r["rep"], r["run_id"]))
     configs = list(configs)  # complete only now: read_records fills it as the records are read
-    planned_by = {c["run_id"]: c for c in configs if isinstance(c.get("agent"), str) and isinstance(c.get("model"), str)}
+    planned_by = {c["run_id"]: c for c in configs
+                  if isinstance(c.get("agent"), str) and isinstance(c.get("model"), str)}
     for item in incomplete:  # a run stopped before its agent started names no agent yet: its bundle does
         if item["run_id"] in planned_by and (item["agent"] is None or item["model"] is None):
             item.update(agent=planned_by[item["run_id"]]["agent"], model=planned_by[item["run_id"]]["model"])
@@ -243,8 +245,10 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
     warnings += [f"{len(incomplete)} run(s) did not finish grading and are not scored"] if incomplete else []
     warnings += _missing_warnings(missing)
     warnings += [f"{agent} x {model}: no run was graded; nothing to score" for agent, model in unrun]
-    warnings += [f"{len(duplicates)} duplicate run(s) ignored (same run id, agent, model, task, repetition)"] if duplicates else []
-    warnings += [f"{g['agent']} x {g['model']}: no run was scored; pass@1 is n/a" for g in groups if g["pass_at_1"] is None]
+    if duplicates:
+        warnings.append(f"{len(duplicates)} duplicate run(s) ignored (same run id, agent, model, task, repetition)")
+    warnings += [f"{g['agent']} x {g['model']}: no run was scored; pass@1 is n/a"
+                 for g in groups if g["pass_at_1"] is None]
     warnings += [f"{g['agent']} x {g['model']}: every calibration task failed; the setup is broken, not the model"
                  for g in groups if g["calib"]["broken"]]
     unset = setup_failures(runs)

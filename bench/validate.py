@@ -10,19 +10,19 @@ from __future__ import annotations
 import math
 import os
 import stat
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import yaml
 
 from bench.common import heldout as layout
-from bench.exec import safefs
 from bench.common import schema
 from bench.common.digest import digest_parts
 from bench.common.errors import UserError
-from bench.exec.git import TaskSetupError, resolve_ref
 from bench.common.records import RecordWriter
 from bench.common.stage import ArgumentParser, log, run_main
+from bench.exec import safefs
+from bench.exec.git import TaskSetupError, resolve_ref
 
 CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
 DEFAULT_COMMAND_TIMEOUT_S = 300
@@ -248,7 +248,8 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
         return None
     root = file.resolve().parent.parent
     if data["id"] != file.stem:
-        problems.add(file, "id", f"{data['id']!r} does not match the file name; rename the file to {data['id']}.yaml or fix the id")
+        problems.add(file, "id", f"{data['id']!r} does not match the file name; "
+                                 f"rename the file to {data['id']}.yaml or fix the id")
     repo = dict(data["repo"])
     digest_inputs: list[tuple[str, Path | bytes]] = [("task", text.encode())]
     setup_error = None  # a git ref that names no commit: the task's own error, recorded by `run`, a problem to `check`
@@ -260,7 +261,8 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
             if fixture is None:
                 pass
             elif not fixture.is_dir():
-                problems.add(file, "repo.path", f"fixture directory {repo['path']} does not exist; create it or fix the path")
+                problems.add(file, "repo.path",
+                             f"fixture directory {repo['path']} does not exist; create it or fix the path")
             elif _links_out(fixture, repo["path"], "repo.path", file, problems):
                 repo["path"] = str(fixture)
                 digest_inputs.append(("fixture", fixture))
@@ -304,7 +306,8 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
         if solution_path is None:
             pass
         elif not solution_path.is_file():
-            problems.add(file, "solution", f"solution patch {data['solution']} does not exist; add it or remove the field")
+            problems.add(file, "solution",
+                         f"solution patch {data['solution']} does not exist; add it or remove the field")
         else:
             solution = str(solution_path)
             digest_inputs.append(("solution", solution_path))
@@ -333,7 +336,8 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
 
 def check_separation(records: list[dict], problems: TaskProblems) -> None:
     """Held-out tests and solutions must live outside every fixture tree, or the agent could read them."""
-    fixtures = {Path(r["repo"]["path"]): Path(r["repo"]["path"]).resolve() for r in records if r["repo"]["type"] == "fixture"}
+    fixtures = {Path(r["repo"]["path"]): Path(r["repo"]["path"]).resolve()
+                for r in records if r["repo"]["type"] == "fixture"}
     for record in records:
         hidden = [("heldout.path", record["heldout"]["path"])] if record["heldout"] else []
         hidden += [("solution", record["solution"])] if record["solution"] else []
@@ -342,7 +346,8 @@ def check_separation(records: list[dict], problems: TaskProblems) -> None:
             for fixture, resolved in fixtures.items():
                 if where.is_relative_to(resolved) or resolved.is_relative_to(where):
                     problems.add(record["source_file"], field,
-                                 f"{raw} overlaps fixture {fixture}; move it out of the fixture tree (e.g. heldout/<id>/)")
+                                 f"{raw} overlaps fixture {fixture}; move it out of the fixture tree "
+                                 "(e.g. heldout/<id>/)")
         if record["heldout"] and record["repo"]["type"] == "fixture":
             _landing_problems(record, problems)
 
@@ -390,7 +395,8 @@ def validate(paths: Sequence[str], only: Sequence[str] = ()) -> tuple[list[dict]
     if only:
         unknown = sorted(set(only) - set(seen))
         if unknown:
-            problems.add(", ".join(paths), "--task", f"no task with id {', '.join(unknown)}; see `localagentbench list-tasks`")
+            problems.add(", ".join(paths), "--task",
+                         f"no task with id {', '.join(unknown)}; see `localagentbench list-tasks`")
         records = [r for r in records if r["id"] in set(only)]
     for record in records:
         schema.check(record, "task-record", where=record["source_file"])

@@ -1,6 +1,7 @@
 """verify: prove every task fair: the untouched fixture fails, the reference solution passes every time.
 
-    localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto]   (or python -m bench.verify)
+    localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto]
+    python -m bench.verify ...                                         the same
 
 Runs are graded in the sandbox an evaluation would use (`--sandbox`, default auto), so a task that
 passes only outside it is caught here, not booked against agents later. For each task: the nop agent
@@ -18,17 +19,17 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from bench import engine
-from bench.common.spec import RunSpec
 from bench.common import heldout as layout
-from bench.exec import sandbox
 from bench.common.errors import UserError
-from bench.exec.git import TaskSetupError
 from bench.common.records import write_json_output
+from bench.common.spec import RunSpec
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
+from bench.exec import sandbox
+from bench.exec.git import TaskSetupError
 
 MAX_TIMEOUT_SHARE = 0.5
 
@@ -37,7 +38,7 @@ def _run(task: dict, agent: str, results: Path, run_id: str, rep: int, kind: str
     return engine.run_one(task, results / run_id, run_id, rep, _spec(agent, kind))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _spec(agent: str, kind: str) -> RunSpec:
     """The built-in agent's RunSpec, built once per verification (as an evaluation builds its own once)."""
     return engine.build_spec(agent, None, {}, sandbox_requested=kind)
@@ -67,7 +68,8 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
                 "seconds": round(time.monotonic() - start, 2)}
     if nop["success"]:
         problems.append("the untouched fixture passes its oracle and held-out tests: the task does not discriminate")
-    untouched = "visible" if not nop["oracle"]["passed"] else "held-out" if nop["heldout"] and not nop["heldout"]["passed"] else "none"
+    untouched = ("visible" if not nop["oracle"]["passed"]
+                 else "held-out" if nop["heldout"] and not nop["heldout"]["passed"] else "none")
     runs = [_run(task, "oracle", results, "oracle", rep, kind) for rep in range(times)]
     outcomes = [r["outcome"] for r in runs]
     if len(set(outcomes)) > 1:
@@ -89,7 +91,8 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
                     slowest = {"command": command["command"], "duration_s": command["duration_s"],
                                "timeout_s": command["timeout_s"], "share": round(share, 4)}
     if slowest and slowest["share"] > MAX_TIMEOUT_SHARE:
-        problems.append(f"slow: `{slowest['command']}` took {slowest['duration_s']:.1f}s of its {slowest['timeout_s']}s timeout")
+        problems.append(f"slow: `{slowest['command']}` took {slowest['duration_s']:.1f}s "
+                        f"of its {slowest['timeout_s']}s timeout")
     if task["repo"]["type"] == "fixture":
         links = escaping_links(Path(task["repo"]["path"]))
         if links:
@@ -147,18 +150,22 @@ def _main(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog=stage_prog("python -m bench.verify"), description=__doc__.split("\n")[0])
     parser.add_argument("paths", nargs="*", default=[], help="task files or directories (default: tasks)")
     parser.add_argument("--tasks", action="append", default=[], metavar="DIR",
-                        help="the tasks directory, as for `run` and `check` (default: tasks; same as giving it positionally)")
+                        help="the tasks directory, as for `run` and `check` "
+                             "(default: tasks; same as giving it positionally)")
     parser.add_argument("--task", action="append", default=[], help="only this task id (repeatable)")
     parser.add_argument("--times", type=int, default=3, help="reference-solution runs per task (default 3)")
     parser.add_argument("--keep", default=None, help="keep the verification runs in this directory")
     parser.add_argument("--out", default="-", help="where to write the JSON report (default: stdout)")
-    parser.add_argument("--sandbox", default="auto", help="grade in this sandbox: auto (default, as `run`), bwrap, none")
+    parser.add_argument("--sandbox", default="auto",
+                        help="grade in this sandbox: auto (default, as `run`), bwrap, none")
     args = parser.parse_args(argv)
-    report = verify(args.paths + args.tasks or ["tasks"], args.task, args.times, Path(args.keep) if args.keep else None, args.sandbox)
+    report = verify(args.paths + args.tasks or ["tasks"], args.task, args.times,
+                    Path(args.keep) if args.keep else None, args.sandbox)
     write_json_output(args.out, report)
     n_ok = sum(1 for r in report["tasks"] if r["ok"])
     slow = report["slowest"]
-    log(f"verify: {n_ok}/{len(report['tasks'])} task(s) fair under sandbox {report['sandbox']}, {report['problems']} problem(s); reference solution "
+    log(f"verify: {n_ok}/{len(report['tasks'])} task(s) fair under sandbox {report['sandbox']}, "
+        f"{report['problems']} problem(s); reference solution "
         f"run {args.times}x per task" + (f"; slowest command `{slow['command']}` {slow['duration_s']:.2f}s = "
                                           f"{100 * slow['share']:.0f}% of its timeout" if slow else ""))
     return 0 if report["ok"] else 1

@@ -1,7 +1,7 @@
 """`python -m localagentbench` is the `localagentbench` command: the umbrella CLI lives in bench.cli."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,8 +7,8 @@ import re
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -228,7 +228,8 @@ def suite(tmp_path: Path) -> Path:
     return build_suite(tmp_path / "suite")
 
 
-def run_cli(*args: str, cwd: Path | None = None, stdin: str | None = None, module: str = "bench") -> subprocess.CompletedProcess:
+def run_cli(*args: str, cwd: Path | None = None, stdin: str | None = None,
+            module: str = "bench") -> subprocess.CompletedProcess:
     """Run `python -m <module> ARGS` as a real subprocess."""
     return subprocess.run([sys.executable, "-m", module, *args], cwd=cwd or REPO, input=stdin,
                           capture_output=True, text=True, timeout=600,
@@ -243,6 +244,14 @@ def agent_spec(agent: str, opts: dict | None = None, kind: str = "none", **field
     from bench import run_agent
     spec = run_agent.build_spec(agent, None, dict(opts or {}), sandbox_requested=kind)
     return dataclasses.replace(spec, **fields)
+
+
+def slow_except(values, *keep):
+    """Parametrize values for variants of one attack or input: those named in `keep` run in the default suite,
+    every other one only in `nox -s slow` (marked slow), so the quick run still covers the family."""
+    missing = set(keep) - set(values)
+    assert not missing, f"not among the values: {sorted(missing)}"
+    return [v if v in keep else pytest.param(v, marks=pytest.mark.slow) for v in values]
 
 
 def jsonl(text: str) -> list[dict]:
@@ -269,4 +278,5 @@ def pytest_runtest_makereport(item, call):
         reason = str(report.longrepr[2])
         if skip_fails_under_ci(reason):
             report.outcome = "failed"
-            report.longrepr = f"{reason}\n(skipped under CI=true: the sandbox and browser tests must run in CI; install what is missing)"
+            report.longrepr = (f"{reason}\n(skipped under CI=true: the sandbox and browser tests must run in CI; "
+                               "install what is missing)")

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from bench.agents import aider, binaries, opencode
-from bench.models import servers
 from bench.agents.base import AgentContext
-from bench.exec import sandbox
 from bench.common.errors import UserError
+from bench.exec import sandbox
+from bench.models import servers
 
 
 def stub(tmp_path: Path, name: str, version_line: str) -> Path:
@@ -71,7 +71,8 @@ def test_find_binary_order(tmp_path, clean_env):
     assert binaries.find_binary("opencode", env, agents_dir=agents) == local
     assert binaries.find_binary("opencode", env, agents_dir=tmp_path / "none") == on_path
     explicit = stub(tmp_path / "x", "oc", "explicit")
-    assert binaries.find_binary("opencode", {**env, "LOCALAGENTBENCH_OPENCODE_BIN": str(explicit)}, agents) == explicit.resolve()
+    found = binaries.find_binary("opencode", {**env, "LOCALAGENTBENCH_OPENCODE_BIN": str(explicit)}, agents)
+    assert found == explicit.resolve()
     assert binaries.find_binary("opencode", {"PATH": ""}, agents_dir=tmp_path / "none") is None
     # an explicit variable that points nowhere is not silently replaced by another binary
     assert binaries.find_binary("opencode", {**env, "LOCALAGENTBENCH_OPENCODE_BIN": "/no/such"}, agents) is None
@@ -268,7 +269,8 @@ def test_aider_file_options(tmp_path, clean_env):
     clean_env.setenv("LOCALAGENTBENCH_AIDER_BIN", str(stub(tmp_path, "aider", "aider 0.86.2")))
     argv = aider.invocation(context(tmp_path, options={"aider_files": "none"})).argv
     assert "--file" not in argv and "--read" not in argv
-    argv = aider.invocation(context(tmp_path, options={"aider_files": ["pkg/mod.py"], "aider_edit_format": "whole"})).argv
+    options = {"aider_files": ["pkg/mod.py"], "aider_edit_format": "whole"}
+    argv = aider.invocation(context(tmp_path, options=options)).argv
     assert argv[argv.index("--file") + 1] == "pkg/mod.py" and argv[argv.index("--edit-format") + 1] == "whole"
 
 
@@ -302,8 +304,8 @@ def test_registered():
 
 @pytest.mark.parametrize("value,words", [("127.0.0.1:port", "no valid port"), ("ftp://example:21", "scheme 'ftp'")])
 def test_a_bad_ollama_host_is_one_clear_error(value, words):
-    from bench.models.servers import normalize_ollama_host
     from bench.common.errors import UserError
+    from bench.models.servers import normalize_ollama_host
 
     with pytest.raises(UserError, match=words):
         normalize_ollama_host(value)

@@ -62,7 +62,8 @@ def test_opencode_trajectory_events(tmp_path):
     assert [t["tokens_in"] for t in turns] == [7415, 7512, 7713, 7781, 7832]
     assert turns[0]["t"] == 0.0 and all(t["t"] >= 0 for t in turns)
     calls = [e for e in sig.events if e["type"] == "tool_call"]
-    assert [(c["name"], c["status"]) for c in calls] == [("edit", "error"), ("read", "ok"), ("edit", "ok"), ("write", "ok")]
+    assert [(c["name"], c["status"]) for c in calls] == [("edit", "error"), ("read", "ok"), ("edit", "ok"),
+                                                         ("write", "ok")]
     assert "Could not find oldString" in calls[0]["output"]
     assert all(isinstance(c["duration_s"], float) for c in calls)
     assert json.loads(calls[3]["input"])["filePath"] == "CHANGES.md"

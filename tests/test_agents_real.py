@@ -230,7 +230,8 @@ def task(tid: str) -> dict:
 def test_opencode_fixes_greeting_with_native_tools(tmp_path, planted):
     work = make_repo(tmp_path, "calib-greeting")
     done, sig, reqs, inv = drive(opencode, tmp_path, work, SCRIPTS / "opencode-calib.yaml",
-                                 "ollama/opencode-calib-greeting", task=task("calib-greeting"), label="opencode greeting")
+                                 "ollama/opencode-calib-greeting", task=task("calib-greeting"),
+                                 label="opencode greeting")
     assert done.exit_code == 0 and not done.timed_out
     assert oracle_passes(work)
     assert "farewell" in (work / "greeter" / "messages.py").read_text()
@@ -282,7 +283,8 @@ def test_opencode_counts_the_failing_edit(tmp_path, planted):
 def test_opencode_write_tool_through_base_url(tmp_path, planted):
     work = make_repo(tmp_path, "calib-add")
     done, sig, reqs, inv = drive(opencode, tmp_path, work, SCRIPTS / "opencode-calib.yaml",
-                                 "opencode-calib-add", task=task("calib-add"), base_url=True, label="opencode add (base-url)")
+                                 "opencode-calib-add", task=task("calib-add"), base_url=True,
+                                 label="opencode add (base-url)")
     assert oracle_passes(work)
     assert (sig.tokens_in, sig.tokens_out) == (9000 + 9200, 120 + 9) == reported(reqs)
     assert sig.tool_calls == 1 and sig.failed_tool_calls == 0
@@ -305,7 +307,8 @@ def test_opencode_reasoning_and_cached_tokens(tmp_path):
     """opencode splits usage (input without cache reads, output without reasoning); the adapter recombines it."""
     work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
     script = {"models": {"thinker": {"turns": [{"content": "The answer.", "reasoning": "Let me think about greet().",
-              "usage": {"prompt_tokens": 500, "completion_tokens": 40, "reasoning_tokens": 25, "cached_tokens": 100}}]}}}
+              "usage": {"prompt_tokens": 500, "completion_tokens": 40, "reasoning_tokens": 25,
+                        "cached_tokens": 100}}]}}}
     done, sig, reqs, _ = drive(opencode, tmp_path, work, script, "ollama/thinker", label="opencode reasoning")
     assert (sig.tokens_in, sig.tokens_out) == reported(reqs) == (500, 40)
     assert (sig.tokens_reasoning, sig.tokens_cache_read) == (25, 100)

@@ -20,9 +20,26 @@ import uuid
 
 import pytest
 
-from attack_helpers import (BUGGY, FIXED, HELDOUT_MARKER, OVERFIT, PASSING_TEST, PROMPT_S, PY, PYTEST_VISIBLE,
-                            UNITTEST_VISIBLE, bench, has_flag, live_check, not_passed, put, sh, suite, ten_task_suite)
-from conftest import build_suite
+from attack_helpers import (
+    BUGGY,
+    FIXED,
+    HELDOUT_MARKER,
+    OVERFIT,
+    PASSING_TEST,
+    PROMPT_S,
+    PY,
+    PYTEST_VISIBLE,
+    UNITTEST_VISIBLE,
+    bench,
+    has_flag,
+    live_check,
+    not_passed,
+    put,
+    sh,
+    suite,
+    ten_task_suite,
+)
+from conftest import build_suite, slow_except
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the attacks run under bubblewrap (Linux)")
 
@@ -105,7 +122,7 @@ HELDOUT_SHADOWS = {
 }
 
 
-@pytest.mark.parametrize("variant", list(HELDOUT_SHADOWS))
+@pytest.mark.parametrize("variant", slow_except(list(HELDOUT_SHADOWS), "module"))
 def test_a_heldout_directory_in_the_change_cannot_pre_empt_the_heldout_files(tmp_path, variant):
     """Attack 14b: the task uses the format's default layout (held-out files laid into heldout/ of the grading
     copy, `python -m pytest -q heldout`). With the overfit fix, the change brings its own heldout/; it is removed
@@ -239,7 +256,7 @@ PYTEST_OFF = {
 }
 
 
-@pytest.mark.parametrize("variant", list(PYTEST_OFF))
+@pytest.mark.parametrize("variant", slow_except(list(PYTEST_OFF), "pyproject-ini-options", "conftest-deselect-all"))
 def test_pytest_configuration_that_turns_grading_off(tmp_path, variant):
     """Attack 11: the agent leaves the bug and adds configuration under which `python -m pytest -q tests`
     exits 0 without running a test (addopts = --collect-only in every file pytest 9 reads, or a root
@@ -260,7 +277,7 @@ SHADOWS = {
 }
 
 
-@pytest.mark.parametrize("variant", list(SHADOWS))
+@pytest.mark.parametrize("variant", slow_except(list(SHADOWS), "unittest-module"))
 def test_shadowing_the_test_runner(tmp_path, variant):
     """Attack 12: a `unittest` package/module or a `pytest.py` at the workdir root, found before the real one
     by `python -m ...`, exits 0; the bug stays (a task without held-out tests, as in attack 11)."""
@@ -312,7 +329,7 @@ WRITE_AHEAD = {
 }
 
 
-@pytest.mark.parametrize("variant", list(WRITE_AHEAD))
+@pytest.mark.parametrize("variant", slow_except(list(WRITE_AHEAD), "unittest-overwrite"))
 def test_code_under_test_prepares_the_heldout_phase(tmp_path, variant):
     """Attack 15: with the overfit fix, calc.py, when the visible tests import it, writes into the grading
     copy what would make the held-out phase pass. Each phase must run in its own fresh copy: overfit."""
@@ -324,7 +341,7 @@ def test_code_under_test_prepares_the_heldout_phase(tmp_path, variant):
 
 # --- 16, 17. the code under test forging the runner's exit status ---------------------------------
 
-@pytest.mark.parametrize("runner", ["unittest", "pytest"])
+@pytest.mark.parametrize("runner", slow_except(["unittest", "pytest"], "unittest"))
 def test_exiting_zero_before_the_runner_reports(tmp_path, runner):
     """Attack 16: calc.py calls os._exit(0) when imported: the test process exits 0 and no test ran."""
     root = suite(tmp_path / "suite", visible=runner)
@@ -333,7 +350,7 @@ def test_exiting_zero_before_the_runner_reports(tmp_path, runner):
     has_flag(record, "no_tests_ran")
 
 
-@pytest.mark.parametrize("runner", ["unittest", "pytest"])
+@pytest.mark.parametrize("runner", slow_except(["unittest", "pytest"], "unittest"))
 def test_atexit_turns_a_failing_exit_into_zero(tmp_path, runner):
     """Attack 17: calc.py stays buggy and registers atexit os._exit(0): the runner reports failures, exits 0."""
     root = suite(tmp_path / "suite", visible=runner)
@@ -358,7 +375,7 @@ for folder in ("tests", "heldout_tests"):
 """
 
 
-@pytest.mark.parametrize("where", ["visible", "heldout"])
+@pytest.mark.parametrize("where", slow_except(["visible", "heldout"], "heldout"))
 def test_code_under_test_rewrites_test_files_not_yet_loaded(tmp_path, where):
     """The overfit fix passes the first test module the runner loads; imported there, it rewrites the module
     loaded after it (the one it would fail: a second visible test file, or a second held-out file) into a
@@ -401,7 +418,7 @@ SKIP_FROM_CODE = {
 }
 
 
-@pytest.mark.parametrize("runner", ["unittest", "pytest"])
+@pytest.mark.parametrize("runner", slow_except(["unittest", "pytest"], "unittest"))
 def test_code_under_test_skips_the_tests_it_would_fail(tmp_path, runner):
     """The code under test raises the runner's skip from inside the function the tests call: every test is
     skipped, the runner says OK and exits 0. Code under test naming the runner fails the run."""
@@ -449,6 +466,7 @@ def _fix_two_then_exit(give_up: str) -> str:
               f"else {give_up}; fi")
 
 
+@pytest.mark.slow
 def test_exit_127_does_not_drop_failures_from_the_score(tmp_path):
     """Attack 18: on a 10-task suite the agent fixes 2 tasks and, on the other 8, prints sh's "not found"
     message and exits 127 ("command not found" made a run an unscored infrastructure error); it must score
@@ -479,6 +497,7 @@ def test_plain_file_where_tests_was(tmp_path):
     assert len(result.summary()["runs"]) == 3
 
 
+@pytest.mark.slow
 def test_a_tree_deeper_than_pythons_recursion_limit(tmp_path):
     """A directory chain 1,100 levels deep (past Python's recursion limit in the in-process tree walk, pathlib's
     mkdir and shutil.rmtree): the run is graded like any other and the summary is written."""

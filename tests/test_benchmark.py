@@ -1,14 +1,57 @@
-"""benchmark (`nox -s bench`): every part runs and reports numbers; here on a three-task suite, one round."""
+"""benchmark (`nox -s bench`): every part runs and reports its numbers; here on a three-task suite, one round.
+
+Nothing here judges a figure: how fast the harness is belongs to the benchmark's report, not to a test
+that a loaded machine would fail."""
 from __future__ import annotations
 
 import json
 import os
+import re
 
-from tools import benchmark
+import pytest
+
+from bench import validate
 from bench.common import paths
 from bench.exec import sandbox
+from tools import benchmark, timing
+
+CATEGORIES = {"git", "git_inprocess", "copy", "patch", "files", "grading_process", "agent_process", "json",
+              timing.BACKGROUND}
 
 
+def test_an_overhead_round_charges_every_category_and_the_table_shows_each_ratio(suite, tmp_path):
+    tasks, problems = validate.validate([str(suite / "tasks")])
+    assert problems == []
+    [found] = benchmark.overhead(tasks, ["none"], tmp_path / "work", tmp_path / "bundles", rounds=1)
+    counts = {category: n for category, (_, n) in timing.snapshot().items()}
+    assert CATEGORIES <= set(counts) and all(counts[c] > 0 for c in CATEGORIES), counts
+    assert found["sandbox"] == "none" and found["tasks"] == 3 and found["rounds"] == 1
+    assert found["ratio"] == found["round_ratios"][0] and isinstance(found["ratio"], float)
+    assert list(found["breakdown"])[-2:] == [
+        "other Python (s/run)", "done while the agent works: grading copy (not on the run's critical path) (s/run)"]
+    assert all(isinstance(v, float) for v in found["breakdown"].values())
+    from bench.exec import git
+    assert not hasattr(git.git, "__wrapped__"), "the harness runs unwrapped once the rounds are over"
+
+    report = {"disk": {"tmpdir": "/t", "mkdir_us": 1, "create_us": 2, "results_dir": "/r", "results_mkdir_us": 3,
+                       "results_create_us": 4},
+              "snapshots": {"tasks": 3, "per_task_s": 0.01}, "overhead": [found],
+              "scaling": {"jobs1_s": 2.0, "jobs2_s": 1.0, "speedup": 2.0, "cores": 2},
+              "size": {"summary": {"runs": 30, "score_s": 0.1, "render_s": 0.2, "peak_rss_mb": 50.0},
+                       "summary_100": {"runs": 100, "score_s": 0.1, "render_s": 0.2, "peak_rss_mb": 40.0},
+                       "check_s": 0.5, "check_inner_s": 0.3, "log_1mb": {"peak_rss_mb": 30.0},
+                       "log_1gb": {"log_bytes": 16 * 2 ** 20, "peak_rss_mb": 31.0}},
+              "agents": {"opencode": {"skipped": "not installed"}}}
+    table = benchmark.markdown(report)
+    row = next(line for line in table.splitlines() if line.startswith("| none |"))
+    assert re.fullmatch(rf"\| none \| 3 × 1 \| [\d.]+ \| [\d.]+ \| {found['ratio']}× \| {found['ratio']}× \| "
+                        rf"≤ {benchmark.OVERHEAD_GOAL}× \| -?[\d.]+ \| -?[\d.]+ \|", row), row
+    for label in found["breakdown"]:
+        assert f"- {label}: " in table
+    assert "| 2.0 | 1.0 | 2.0× | 2 |" in table and "| opencode | skipped: not installed |" in table
+
+
+@pytest.mark.slow
 def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path, capsys, snapshot_cache):
     out = tmp_path / "bench"
     cached_before = sorted(snapshot_cache.rglob("digest"))
@@ -20,23 +63,23 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
     assert kinds == ["none"] + (["bwrap"] if sandbox.resolve("auto") == "bwrap" else [])
     for o in report["overhead"]:
         assert o["tasks"] == 3 and o["rounds"] == 1 and len(o["round_ratios"]) == 1
-        assert o["floor_s"] > 0 and o["harness_s"] > o["floor_s"] * 0.5 and o["ratio"] == o["round_ratios"][0]
+        assert o["ratio"] == o["round_ratios"][0]
         parts = o["breakdown"]
         git_part = "git processes: the agent's diff, and its apply to each grading copy (s/run)"
         assert {"other Python (s/run)", git_part} <= set(parts)
         assert parts[git_part] > 0, "every diff and apply is a git process"
         assert parts["files: run and temporary directories, prompt, patch and log files (s/run)"] > 0
         assert parts["done while the agent works: grading copy (not on the run's critical path) (s/run)"] > 0
-        assert 0 < o["per_run_outside_commands_s"] < o["harness_s"] / 3
-    assert report["disk"]["create_us"] > 0 and report["disk"]["results_create_us"] > 0
+    assert report["disk"]["create_us"] >= 0 and report["disk"]["results_create_us"] >= 0
     assert report["disk"]["tmpdir"] == paths.temp_root(), "the floor's copies are where the grading copies are"
-    assert report["disk"]["results_dir"] == str(out) and sorted(p.name for p in out.iterdir()) == ["bench.json", "bench.md"]
-    assert report["snapshots"]["tasks"] == 3 and report["snapshots"]["per_task_s"] > 0
+    assert report["disk"]["results_dir"] == str(out)
+    assert sorted(p.name for p in out.iterdir()) == ["bench.json", "bench.md"]
+    assert report["snapshots"]["tasks"] == 3
     assert sorted(snapshot_cache.rglob("digest")) == cached_before, "the benchmark builds into a cache of its own"
     assert os.environ["LOCALAGENTBENCH_CACHE"] == str(snapshot_cache), "and gives the caller's back"
-    assert report["scaling"]["jobs1_s"] > 0 and report["scaling"]["jobs2_s"] > 0
+    assert set(report["scaling"]) == {"jobs1_s", "jobs2_s", "speedup", "cores"}
     assert report["size"]["summary"]["runs"] == 30 and report["size"]["check_inner_s"] is not None
     assert report["size"]["log_1gb"]["log_bytes"] < 20 * 1024 * 1024, "the 1 GB agent log is kept bounded"
     table = (out / "bench.md").read_text()
-    assert "| none | 3 × 1 |" in table and "Temporary trees (workdirs, grading copies, the floor's copies) in" in table and "## Scaling" in table
-    assert "cached (" in table
+    assert "| none | 3 × 1 |" in table and "Temporary trees (workdirs, grading copies, the floor's copies) in" in table
+    assert "## Scaling" in table and "cached (" in table

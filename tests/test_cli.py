@@ -23,6 +23,7 @@ def real_runs(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_oracle_agent_passes_every_task_with_heldout_confirmed(real_runs):
     summary, _ = real_runs["oracle"]
     group = summary["groups"][0]
@@ -31,6 +32,7 @@ def test_oracle_agent_passes_every_task_with_heldout_confirmed(real_runs):
     assert group["heldout_confirmed"] == group["heldout_checked"] > 0
 
 
+@pytest.mark.slow
 def test_nop_agent_passes_no_task(real_runs):
     summary, _ = real_runs["nop"]
     passing = [r["task_id"] for r in summary["runs"] if r["success"]]
@@ -47,6 +49,7 @@ def _mock_outcome(task: dict) -> str:
     return "passed" if task.get("solution") and draw < 0.6 else "failed"
 
 
+@pytest.mark.slow
 def test_mock_agent_scores_exactly_what_its_rule_predicts(real_runs):
     summary, done = real_runs["mock"]
     tasks, _ = validate.validate([str(REPO / "tasks")])

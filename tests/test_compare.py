@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from bench import cli, score
-from bench.report import compare
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.records import write_json_atomic
 from bench.common.stats import mcnemar_exact, tango_interval
+from bench.report import compare
 
 REPO = Path(__file__).resolve().parents[1]
 UNSET = object()
@@ -164,8 +164,10 @@ def test_strict_and_scored_pass_at_1_with_the_runs_each_leaves_out():
 
 
 def test_missing_token_counts_stay_missing():
-    base = score.score([run("t1", 0, True, tokens=100, tokens_out=50), run("t2", 0, True, tokens=200, tokens_out=None),
-                        run("t3", 0, False, tokens=None, tokens_out=None), run("t4", 0, False, tokens=300, tokens_out=0),
+    base = score.score([run("t1", 0, True, tokens=100, tokens_out=50),
+                        run("t2", 0, True, tokens=200, tokens_out=None),
+                        run("t3", 0, False, tokens=None, tokens_out=None),
+                        run("t4", 0, False, tokens=300, tokens_out=0),
                         run("t5", 0, True, tokens=None, tokens_out=70)])
     other = score.score([run(t, 0, True, run_id="r2", tokens=400, tokens_out=200) for t in ("t1", "t2", "t3")] +
                         [run(t, 0, True, run_id="r2", tokens=1000, tokens_out=None) for t in ("t4", "t5")])
@@ -211,7 +213,8 @@ def test_tasks_unscored_on_one_side_or_both_are_left_out_and_named():
     ts = cmp["task_set"]
     assert ts["unscored"] == ["t1", "t6"] and ts["compared"] == 4
     assert (ts["scored_in_base_only"], ts["scored_in_other_only"], ts["scored_in_neither"]) == (["t1"], [], ["t6"])
-    warning = "2 task(s) left out, with no scored run on one side or both: scored in base only (t1); scored in neither (t6)"
+    warning = ("2 task(s) left out, with no scored run on one side or both: scored in base only (t1); "
+               "scored in neither (t6)")
     assert warning in cmp["warnings"] and warning in compare.comparison_markdown(cmp)
 
 
@@ -273,7 +276,8 @@ def test_main_prints_markdown_or_json_and_writes_the_page_into_the_other_site(tm
     other = _bundle(tmp_path, "other", summary_of(OTHER, run_id="r2"))
     assert compare.main(["--base", str(base), "--other", str(other / "summary.json")]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("# Comparison:") and "| pass@1 over scored runs | 50.0% (0 of 6 run(s) left out) | 83.3%" in out
+    assert out.startswith("# Comparison:")
+    assert "| pass@1 over scored runs | 50.0% (0 of 6 run(s) left out) | 83.3%" in out
     assert "improved (base failed, other passed): t3, t4, t6" in out and "McNemar" in out
     lo, hi = tango_interval(3, 1, 6)
     assert (f"**Difference in pass@1 (other − base):** +33.3 pp; 95% interval [{100 * lo:+.1f} pp, "

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.models import doctor
 from bench import fakellm
-from bench.exec import sandbox
 from bench.common import schema
+from bench.exec import sandbox
+from bench.models import doctor
 from conftest import REPO
 
 SHELF = REPO / "bench" / "fakellm_scripts" / "doctor.yaml"
@@ -77,8 +77,9 @@ def test_a_healthy_setup_exits_zero_with_one_line_per_check(shelf, agents):
 def test_models_are_listed_with_recommendations_and_warnings(shelf, agents):
     record = record_of(run_doctor("--json", env={"OLLAMA_HOST": shelf.url, **agents}))
     kinds = {m["name"]: m["kind"] for m in record["models"]}
-    assert kinds == {"qwen3-coder:30b": "coding", "qwen2.5-coder:7b": "coding", "nomic-embed-text:latest": "not_for_tools",
-                     "llava:7b": "not_for_tools", "dolphin-mistral:latest": "not_for_tools"}
+    assert kinds == {"qwen3-coder:30b": "coding", "qwen2.5-coder:7b": "coding",
+                     "nomic-embed-text:latest": "not_for_tools", "llava:7b": "not_for_tools",
+                     "dolphin-mistral:latest": "not_for_tools"}
     coder = next(m for m in record["models"] if m["name"] == "qwen3-coder:30b")
     assert (coder["size"], coder["family"], coder["parameter_size"], coder["quantization"]) == \
         (18556700761, "qwen3moe", "30.5B", "Q4_K_M")
@@ -141,7 +142,8 @@ def test_an_empty_server_fails(agents):
 
 
 def test_base_url_servers_are_checked_through_v1(shelf, agents):
-    record = record_of(run_doctor("--json", "--base-url", f"{shelf.url}/v1", env={"OLLAMA_HOST": "127.0.0.1:9", **agents}))
+    record = record_of(run_doctor("--json", "--base-url", f"{shelf.url}/v1",
+                                  env={"OLLAMA_HOST": "127.0.0.1:9", **agents}))
     assert record["server"]["kind"] == "openai" and record["server"]["reachable"] is True
     assert {m["name"] for m in record["models"]} >= {"qwen3-coder:30b", "llava:7b"}
     (rec,) = by_name(record, "recommend")

@@ -62,6 +62,7 @@ def _wait_for(out: Path, n: int, proc: subprocess.Popen, limit_s: float = 120) -
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_sigkill_halfway_then_resume_reruns_nothing_finished(ten, tmp_path):
     out = tmp_path / "o"
     args = ["--agent", "command", "--agent-cmd", SLOW_AGENT, "--tasks", str(ten / "tasks"), "--out", str(out)]
@@ -100,7 +101,8 @@ def test_ctrl_c_keeps_finished_runs_and_scores_them(ten, tmp_path):
 
 def test_a_corrupt_run_json_is_rerun_not_scored(ten, tmp_path, capsys):
     out = tmp_path / "o"
-    base = ["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--task", "t1", "--task", "t2", "--out", str(out)]
+    base = ["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--task", "t1", "--task", "t2",
+            "--out", str(out)]
     assert cli.main(base) == 0
     broken = out / "runs" / "t1" / "0" / "run.json"
     broken.write_text(broken.read_text()[:100])
@@ -114,9 +116,11 @@ def test_a_corrupt_run_json_is_rerun_not_scored(ten, tmp_path, capsys):
 def test_resume_refuses_different_arguments(ten, tmp_path, capsys):
     out = tmp_path / "o"
     assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--task", "t1", "--out", str(out)]) == 0
-    assert cli.main(["run", "--agent", "nop", "--tasks", str(ten / "tasks"), "--task", "t1", "--out", str(out), "--resume"]) == 2
+    assert cli.main(["run", "--agent", "nop", "--tasks", str(ten / "tasks"), "--task", "t1", "--out", str(out),
+                     "--resume"]) == 2
     assert "was run with agent 'oracle', not 'nop'" in capsys.readouterr().err
-    assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--out", str(tmp_path / "new"), "--resume"]) == 2
+    assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--out", str(tmp_path / "new"),
+                     "--resume"]) == 2
     assert "not a run bundle" in capsys.readouterr().err
 
 
@@ -175,8 +179,8 @@ def test_shards_partition_the_grid_and_merge(ten, tmp_path, capsys):
     outs = []
     for k in (1, 2):
         out = tmp_path / f"s{k}"
-        assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--repeat", "2", "--shard", f"{k}/2",
-                         "--run-id", "sharded", "--out", str(out)]) == 0
+        assert cli.main(["run", "--agent", "oracle", "--tasks", str(ten / "tasks"), "--repeat", "2",
+                         "--shard", f"{k}/2", "--run-id", "sharded", "--out", str(out)]) == 0
         outs.append(str(out))
     merged = score.score(read_records(outs))
     assert merged["groups"][0]["n_runs"] == 20 and merged["duplicates"] == []
@@ -185,6 +189,7 @@ def test_shards_partition_the_grid_and_merge(ten, tmp_path, capsys):
     assert len(again["duplicates"]) == 10
 
 
+@pytest.mark.slow
 def test_shards_moved_elsewhere_merge_and_report_with_their_logs(ten, tmp_path, capsys, snapshot_cache):
     """Shards come back as CI artifacts or copies off a cluster node: somewhere other than where they ran."""
     for k in (1, 2):
@@ -198,7 +203,8 @@ def test_shards_moved_elsewhere_merge_and_report_with_their_logs(ten, tmp_path, 
     for run in merged["runs"]:
         run_dir = Path(run["paths"]["run_dir"])
         assert run_dir.is_relative_to(tmp_path / "fetched") and (run_dir / "patch.diff").stat().st_size > 0
-        assert Path(run["paths"]["snapshot"]).is_relative_to(snapshot_cache), "a fixture's snapshot is not in the bundle"
+        assert Path(run["paths"]["snapshot"]).is_relative_to(snapshot_cache), \
+            "a fixture's snapshot is not in the bundle"
     assert cli.main(["report", "--results", str(tmp_path / "merged.json"), "--out", str(tmp_path / "report")]) == 0
     pages = list((tmp_path / "report" / "site" / "runs").glob("*.html"))
     assert len(pages) == 10 and all("diff --git" in page.read_text() for page in pages)
@@ -230,7 +236,8 @@ def test_runs_record_model_metadata_and_an_untimed_warm_up(ten, tmp_path, monkey
     with fakellm.serve(REPO / "bench" / "fakellm_scripts" / "canary.yaml") as server:
         monkeypatch.setenv("OLLAMA_HOST", server.url)
         assert cli.main(["run", "--agent", "command", "--agent-cmd", "true", "--model", "ollama/canary-pass",
-                         "--tasks", str(ten / "tasks"), "--task", "t1", "--task", "t2", "--out", str(tmp_path / "o")]) == 0
+                         "--tasks", str(ten / "tasks"), "--task", "t1", "--task", "t2",
+                         "--out", str(tmp_path / "o")]) == 0
         warm_ups = [r for r in server.chat_requests()]
     summary = json.loads((tmp_path / "o" / "summary.json").read_text())
     for run in summary["runs"]:

@@ -1,4 +1,5 @@
-"""bench.fakellm over real HTTP on 127.0.0.1: every endpoint, both APIs streaming and not, personas, the log, the CLI."""
+"""bench.fakellm over real HTTP on 127.0.0.1: every endpoint, both APIs streaming and not, personas, the log,
+the CLI."""
 from __future__ import annotations
 
 import json
@@ -31,7 +32,8 @@ SCRIPT = {
             "details": {"family": "qwen3", "parameter_size": "8.2B", "quantization_level": "Q4_K_M"},
             "digest": "sha256:abc", "size": 123456, "context_length": 40960, "capabilities": ["completion", "tools"],
             "turns": [
-                {"content": "Writing it.", "tool_calls": [{"name": "write", "arguments": {"filePath": "a.py", "content": "x = 1\n"}}],
+                {"content": "Writing it.",
+                 "tool_calls": [{"name": "write", "arguments": {"filePath": "a.py", "content": "x = 1\n"}}],
                  "usage": {"prompt_tokens": 1000, "completion_tokens": 50}},
                 [{"when": {"last_role": "tool", "contains": "Error"}, "content": "The write failed."},
                  {"when": {"tools_offered": False}, "content": "No tools, so I stop."},
@@ -278,7 +280,8 @@ def test_default_usage_is_a_deterministic_estimate(server):
     assert r1["prompt_eval_count"] == r2["prompt_eval_count"] == 60 // 4 + 1
     with_tools = jcall(server.url, "/api/chat", {"model": "plain:7b", "messages": msgs, "stream": False,
                                                  "tools": [WEATHER]})[1]
-    assert with_tools["prompt_eval_count"] == fakellm.estimate_tokens("s" * 40 + "u" * 20 + json.dumps([WEATHER], sort_keys=True))
+    assert with_tools["prompt_eval_count"] == fakellm.estimate_tokens(
+        "s" * 40 + "u" * 20 + json.dumps([WEATHER], sort_keys=True))
 
 
 def test_content_file_and_delay(tmp_path):
@@ -297,7 +300,8 @@ def test_json_script_is_accepted(tmp_path):
     p = tmp_path / "s.json"
     p.write_text(json.dumps({"models": {"m": {"turns": ["hi"]}}}))
     with fakellm.serve(p) as srv:
-        assert jcall(srv.url, "/api/chat", {"model": "m", "messages": [], "stream": False})[1]["message"]["content"] == "hi"
+        answer = jcall(srv.url, "/api/chat", {"model": "m", "messages": [], "stream": False})[1]
+        assert answer["message"]["content"] == "hi"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -321,7 +325,8 @@ def test_native_tools_persona_builds_arguments_from_the_schema(server):
 
 
 def test_text_shaped_persona_writes_tool_calls_as_text(server):
-    r = jcall(server.url, "/api/chat", {"model": "text", "messages": [user("w?")], "tools": [WEATHER], "stream": False})[1]
+    r = jcall(server.url, "/api/chat",
+              {"model": "text", "messages": [user("w?")], "tools": [WEATHER], "stream": False})[1]
     assert "tool_calls" not in r["message"]
     shaped = json.loads(r["message"]["content"])
     assert shaped["name"] == "get_weather" and shaped["arguments"]["city"] == "Paris"
@@ -338,7 +343,8 @@ def test_no_call_persona(server):
 
 
 def test_bad_arguments_persona(server):
-    r = jcall(server.url, "/api/chat", {"model": "badargs", "messages": [user("w?")], "tools": [WEATHER], "stream": False})[1]
+    r = jcall(server.url, "/api/chat",
+              {"model": "badargs", "messages": [user("w?")], "tools": [WEATHER], "stream": False})[1]
     assert r["message"]["tool_calls"][0]["function"]["arguments"] == {}          # required fields missing
     o = jcall(server.url, "/v1/chat/completions", {"model": "badargs", "messages": [user("w?")], "tools": [WEATHER]})[1]
     raw = o["choices"][0]["message"]["tool_calls"][0]["function"]["arguments"]
@@ -401,7 +407,8 @@ def test_stop_ends_a_hanging_request(tmp_path):
 
 
 def test_log_file_records_requests_and_what_was_reported(server):
-    call(server.url, "/v1/chat/completions", {"model": "fixer", "messages": [{"role": "system", "content": "s"}, user("x")],
+    call(server.url, "/v1/chat/completions", {"model": "fixer",
+                                               "messages": [{"role": "system", "content": "s"}, user("x")],
                                                "tools": [WEATHER], "stream": True,
                                                "stream_options": {"include_usage": True}})
     jcall(server.url, "/api/chat", {"model": "nope", "messages": []})
@@ -423,7 +430,8 @@ def test_log_file_records_requests_and_what_was_reported(server):
 
 def test_example_from_schema():
     ex = fakellm.example_from_schema
-    assert ex({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "required": ["b"]}) == {"b": 1}
+    assert ex({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}},
+               "required": ["b"]}) == {"b": 1}
     assert ex({"type": "object", "properties": {"path": {"type": "string"}}}) == {"path": "README.md"}
     assert ex({"type": "array", "items": {"type": "number"}, "minItems": 2}) == [1.0, 1.0]
     assert ex({"anyOf": [{"type": "null"}, {"type": "boolean"}]}) is True
@@ -442,9 +450,11 @@ def test_example_from_schema():
 
 @pytest.mark.parametrize("text,needle", [
     ("models:\n  m:\n    persona: wizard\n", "models.m.persona: unknown persona 'wizard'"),
-    ("models:\n  m:\n    turns:\n      - tool_calls: [{arguments: {}}]\n", "models.m.turns[0].tool_calls[0].name: is required"),
+    ("models:\n  m:\n    turns:\n      - tool_calls: [{arguments: {}}]\n",
+     "models.m.turns[0].tool_calls[0].name: is required"),
     ("models:\n  m:\n    turns:\n      - usage: {prompt_tokens: -1}\n", "models.m.turns[0].usage.prompt_tokens"),
-    ("models:\n  m:\n    turns:\n      - when: {weather: sunny}\n", "models.m.turns[0].when.weather: unknown condition"),
+    ("models:\n  m:\n    turns:\n      - when: {weather: sunny}\n",
+     "models.m.turns[0].when.weather: unknown condition"),
     ("models:\n  m:\n    turns:\n      - content_file: missing.txt\n", "models.m.turns[0].content_file: cannot read"),
     ("models:\n  m:\n    colour: red\n", "models.m.colour: unknown field"),
     ("models: [\n", "not valid YAML/JSON at line"),
@@ -473,7 +483,8 @@ def test_only_loopback_is_bound(capsys):
 
 def test_cli_subprocess_ready_line_and_sigterm(tmp_path):
     log = tmp_path / "cli.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "bench.fakellm", "--port", "0", "--script", str(CANARY), "--log", str(log)],
+    proc = subprocess.Popen([sys.executable, "-m", "bench.fakellm", "--port", "0", "--script", str(CANARY),
+                             "--log", str(log)],
                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         ready = json.loads(proc.stdout.readline())

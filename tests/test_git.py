@@ -15,7 +15,6 @@ from bench.exec.git import apply_patch, git, head_commit, init_single_commit, pa
 from conftest import CACHE_NAMES, reference_diff
 
 
-
 def _plain_git(*args: str, cwd: Path) -> bytes:
     """git with none of the harness's settings."""
     env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}

@@ -12,7 +12,7 @@ from bench import isolate, validate, verify
 from bench.common import outcome
 from bench.common.errors import UserError
 from bench.exec.git import TaskSetupError, git, resolve_ref
-from conftest import run_cli
+from conftest import run_cli, slow_except
 
 REF_FORMS = {"g-branch": "task", "g-heads": "refs/heads/task", "g-tag": "v1", "g-annotated": "v1a",
              "g-tags": "refs/tags/v1", "g-tags-annotated": "refs/tags/v1a", "g-sha": "{sha}", "g-short": "{short}"}
@@ -68,7 +68,7 @@ def _runs(out: Path) -> dict[tuple[str, int], dict]:
     return {(r["task_id"], r["rep"]): r for r in (json.loads(p.read_text()) for p in out.glob("runs/*/*/run.json"))}
 
 
-@pytest.mark.parametrize("style", ["path", "bare", "file-url", "bundle"])
+@pytest.mark.parametrize("style", slow_except(["path", "bare", "file-url", "bundle"], "path"))
 def test_every_ref_form_runs_through_the_oracle_agent(suite, tmp_path, style):
     src, task_sha, main_sha = _source(suite)
     url = _url(suite, src, style)

@@ -19,6 +19,9 @@ import pytest
 
 from conftest import REPO, build_suite
 
+# Building the wheel and a venv to install it in takes longer than the rest of a test file.
+pytestmark = pytest.mark.slow
+
 COPY_IGNORE = shutil.ignore_patterns(".git", ".nox", ".agents", "results", "build", "dist", "*.egg-info",
                                      "__pycache__", ".pytest_cache", "tests", "leaderboard")
 

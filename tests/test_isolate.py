@@ -206,7 +206,8 @@ def test_a_snapshot_another_process_lands_first_is_the_one_used(suite, tmp_path,
     assert landed and record["paths"]["snapshot"] == str(Path(landed[0]) / "tree")
     leftovers = [p.name for p in Path(landed[0]).parent.iterdir() if p.name.startswith(".")]
     assert leftovers == [], "the copy that lost the race is deleted"
-    assert (Path(record["paths"]["workdir"]) / "calc.py").is_file() and _log(Path(record["paths"]["workdir"])) == ["task"]
+    workdir = Path(record["paths"]["workdir"])
+    assert (workdir / "calc.py").is_file() and _log(workdir) == ["task"]
 
 
 def test_an_unwritable_cache_is_a_one_line_error_naming_the_variable(suite, tmp_path, monkeypatch):

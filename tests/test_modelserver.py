@@ -7,8 +7,8 @@ import socket
 import pytest
 
 from bench import fakellm
-from bench.models import modelserver as ms
 from bench.common.errors import UserError
+from bench.models import modelserver as ms
 from conftest import REPO
 
 CANARY = REPO / "bench" / "fakellm_scripts" / "canary.yaml"

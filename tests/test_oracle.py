@@ -13,7 +13,7 @@ import pytest
 from bench import isolate, oracle, run_agent, validate
 from bench.common import outcome, schema
 from bench.common.errors import UserError
-from conftest import HELDOUT_DEFAULT_COMMAND, agent_spec, build_suite, reference_diff
+from conftest import HELDOUT_DEFAULT_COMMAND, agent_spec, build_suite, reference_diff, slow_except
 
 
 def _graded(suite: Path, tmp_path: Path, agent: str, task_id: str = "fix-add", **opts) -> dict:
@@ -268,6 +268,7 @@ def test_each_phase_gets_its_own_copy(suite, tmp_path):
 
 # --- where the held-out files land (heldout.into; bench/common/heldout.py) --------------------------------
 
+@pytest.mark.slow
 def test_the_formats_example_grades_as_written(tmp_path):
     """CONTRIBUTING's example: test files directly in heldout/<id>/, `python -m pytest -q heldout`, no `into`:
     they land in heldout/ of the grading copy, so the reference solution passes (not task_error)."""
@@ -314,7 +315,7 @@ def test_every_consumer_asks_the_one_layout(tmp_path):
 SHADOW = "def add(a, b):\n    return a + b\n"
 
 
-@pytest.mark.parametrize("planted", ["module", "test_file", "symlink"])
+@pytest.mark.parametrize("planted", slow_except(["module", "test_file", "symlink"], "module"))
 def test_a_heldout_directory_in_the_change_cannot_pre_empt_the_heldout_files(tmp_path, planted):
     """Default layout. The change keeps the overfit fix in calc.py and makes its own heldout/: a correct calc.py
     there (pytest puts heldout/ first on sys.path, so the held-out tests would import it), a passing file where
@@ -324,7 +325,8 @@ def test_a_heldout_directory_in_the_change_cannot_pre_empt_the_heldout_files(tmp
     overfit = "def add(a, b):\n    if (a, b) == (2, 2):\n        return 4\n    return a - b\n"
     plant = {"module": "mkdir heldout && printf '%s' \"$SHADOW\" > heldout/calc.py",
              "test_file": "mkdir heldout && printf 'def test_ok():\\n    pass\\n' > heldout/test_calc_hidden.py",
-             "symlink": "mkdir fake && printf 'def test_ok():\\n    pass\\n' > fake/test_calc_hidden.py && ln -s fake heldout"}
+             "symlink": "mkdir fake && printf 'def test_ok():\\n    pass\\n' > fake/test_calc_hidden.py "
+                        "&& ln -s fake heldout"}
     cmd = f"SHADOW='{SHADOW}'\nprintf '%s' '{overfit}' > calc.py\n{plant[planted]}\n"
     if planted == "module":  # the attack is live: without the rule, the held-out tests pass in such a tree
         copy = tmp_path / "live"

@@ -12,8 +12,8 @@ import time
 import pytest
 
 from bench import fakellm
-from bench.models import probe
 from bench.common import schema
+from bench.models import probe
 from bench.models.modelserver import ServerError
 from conftest import REPO
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from bench import cli, score
-from bench.report import promote
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.records import write_json_atomic
+from bench.report import promote
 from tools.synthetic import synthetic_runs
 
 REPO = Path(__file__).resolve().parent.parent
@@ -65,7 +65,7 @@ def test_entry_is_schema_valid_and_carries_what_a_ranking_needs(summary):
     assert entry["name"] == "synthetic-a" and entry["date"] == "2025-01-31"
     assert entry["task_digests"] == summary["task_digests"]
     assert entry["complete"] is True and entry["incomplete_reasons"] == [] and entry["synthetic"] is False
-    for group, source in zip(entry["groups"], summary["groups"]):
+    for group, source in zip(entry["groups"], summary["groups"], strict=True):
         assert group["pass_at_1"] == source["pass_at_1"] and group["pass_at_1_ci"] == source["pass_at_1_ci"]
         assert group["pass_at_k"] == source["pass_at_k"] and group["overfit"] == source["overfit"]
         for key in ("pass_at_1_strict", "pass_at_1_strict_ci", "left_out", "n_grid_tasks", "n_grid_runs", "complete",
@@ -139,7 +139,8 @@ def test_a_run_with_no_scored_run_is_refused_and_can_be_forced(tmp_path, capsys)
     assert promote.main([str(tmp_path / "run"), "--name", "down", "--leaderboard", str(board)]) == 2
     err = capsys.readouterr().err
     assert "aider x m: no run was scored (pass@1 n/a)" in err and "--allow-incomplete" in err
-    assert promote.main([str(tmp_path / "run"), "--name", "down", "--leaderboard", str(board), "--allow-incomplete"]) == 0
+    assert promote.main([str(tmp_path / "run"), "--name", "down", "--leaderboard", str(board),
+                         "--allow-incomplete"]) == 0
     entry = json.loads((board / "entries" / "down.json").read_text())
     (g,) = entry["groups"]
     assert entry["complete"] is False and g["pass_at_1"] is None and g["pass_at_1_ci"] is None
@@ -163,7 +164,8 @@ def test_entries_from_before_the_synthetic_field_are_inferred_from_the_agent():
     old_mock = {"agent": "mock", "costs": {"tokens_in": 5, "tokens_out": None}, "latency": {"per_turn_s": None}}
     assert promote.group_synthetic(old_mock) == (True, ["costs.tokens_in"], True)
     assert promote.group_synthetic({"agent": "aider", "costs": {"tokens_in": 5}, "latency": {}}) == (False, [], True)
-    assert promote.group_synthetic({"agent": "mock", "synthetic": False, "costs": {}, "latency": {}}) == (False, [], False)
+    group = {"agent": "mock", "synthetic": False, "costs": {}, "latency": {}}
+    assert promote.group_synthetic(group) == (False, [], False)
 
 
 def test_entry_has_no_logs_prompts_argv_or_absolute_paths(summary):
@@ -194,7 +196,8 @@ def test_main_writes_the_entry_and_refuses_to_overwrite(summary, tmp_path, capsy
     assert promote.main([str(tmp_path / "run"), "--name", "first", "--leaderboard", str(board), "--force"]) == 0
     assert promote.main([str(tmp_path / "run"), "--name", "Bad Name", "--leaderboard", str(board)]) == 2
     assert "--name 'Bad Name'" in capsys.readouterr().err
-    assert promote.main([str(tmp_path / "run"), "--name", "x", "--date", "31/01/2025", "--leaderboard", str(board)]) == 2
+    assert promote.main([str(tmp_path / "run"), "--name", "x", "--date", "31/01/2025",
+                         "--leaderboard", str(board)]) == 2
     assert "use YYYY-MM-DD" in capsys.readouterr().err
     with pytest.raises(UserError):
         promote.promote(summary, "../escape")

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.report import promote, publish
 from bench import score
 from bench.common.records import write_json_atomic
-from tools.synthetic import synthetic_runs
+from bench.report import promote, publish
 from test_promote import grid, run
+from tools.synthetic import synthetic_runs
 
 REPO = Path(__file__).resolve().parent.parent
 TASKS = [f"t{i:02d}" for i in range(22)]
@@ -98,7 +98,8 @@ def test_only_groups_over_the_same_task_set_are_ranked_together(mixed_board):
 def test_ties_are_broken_by_runs_left_out_then_date_then_name():
     def row(name, date, strict, left):
         return ({"name": name, "date": date},
-                {"agent": "a", "model": "m", "pass_at_1_strict": strict, "left_out": {"total": left}, "infra_errors": 0})
+                {"agent": "a", "model": "m", "pass_at_1_strict": strict, "left_out": {"total": left},
+                 "infra_errors": 0})
     rows = [row("b", "2025-01-01", 0.5, 0), row("a", "2025-01-01", 0.5, 0), row("c", "2025-01-02", 0.5, 0),
             row("d", "2025-01-09", 0.5, 3), row("e", "2025-01-01", 0.9, 9), row("old", "2025-01-09", None, 0)]
     assert [e["name"] for e, _ in publish.rank(rows)] == ["e", "c", "a", "b", "d", "old"]
@@ -119,9 +120,11 @@ def test_the_versions_warning_only_for_the_same_tasks_at_different_digests(tmp_p
     # Two tasks before one; among the 2-task sets the newest entry first (03-02, 03-01, 02-01).
     assert [[e["name"] for e, _ in s["rows"]] for s in sets] == [["v1", "same"], ["v2"], ["other"], ["subset"]]
     conflicts = publish.version_conflicts(sets)
-    assert [(a["rows"][0][0]["name"], b["rows"][0][0]["name"], tasks) for a, b, tasks in conflicts] == [("v1", "v2", ["b"])]
+    assert [(a["rows"][0][0]["name"], b["rows"][0][0]["name"], tasks)
+            for a, b, tasks in conflicts] == [("v1", "v2", ["b"])]
     index = publish.leaderboard_html(publish.load_entries(board))
-    assert index.count("Different task versions") == 1 and "2 task(s), but 1 of them ran at different digests (b)" in index
+    assert index.count("Different task versions") == 1
+    assert "2 task(s), but 1 of them ran at different digests (b)" in index
 
 
 def test_synthetic_figures_are_marked_and_measured_ones_are_not(tmp_path):
@@ -139,7 +142,8 @@ def test_synthetic_figures_are_marked_and_measured_ones_are_not(tmp_path):
     for html in (index, page):
         assert html.count(SYNTH_LEGEND) == 1 and "tokens and tool calls of mock × none" in html, "the legend line"
     assert "synthetic figures" in page and "costs.tokens_in, costs.tokens_out" in page
-    for html in ((measured / "site" / "index.html").read_text(), (measured / "site" / "entries" / "real.html").read_text()):
+    for html in ((measured / "site" / "index.html").read_text(),
+                 (measured / "site" / "entries" / "real.html").read_text()):
         assert SYNTH_MARK not in html and SYNTH_LEGEND not in html and "1,000" in html
 
 
@@ -192,7 +196,8 @@ def test_site_builds_with_links_assets_and_entry_pages(tmp_path):
 
 
 def test_publish_from_the_command_line(mixed_board, tmp_path):
-    result = subprocess.run([sys.executable, "-m", "bench", "publish", str(mixed_board), "--out", str(tmp_path / "site")],
+    result = subprocess.run([sys.executable, "-m", "bench", "publish", str(mixed_board),
+                             "--out", str(tmp_path / "site")],
                             cwd=REPO, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["entries"] == "4"

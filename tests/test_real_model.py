@@ -19,14 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from bench.models import probe
 from bench.common import schema
+from bench.models import probe
 from conftest import REPO
 
 pytestmark = pytest.mark.slow
 
 PYTHON = Path(os.environ.get("LOCALAGENTBENCH_LLAMA_PYTHON", REPO / ".agents" / "llama-venv" / "bin" / "python"))
-GGUF = Path(os.environ.get("LOCALAGENTBENCH_REAL_GGUF", REPO / ".agents" / "models" / "SmolLM2-135M-Instruct.Q4_1.gguf"))
+GGUF = Path(os.environ.get("LOCALAGENTBENCH_REAL_GGUF",
+                          REPO / ".agents" / "models" / "SmolLM2-135M-Instruct.Q4_1.gguf"))
 MODEL = "openai/smollm2"
 START_TIMEOUT_S = 180
 
@@ -118,8 +119,7 @@ def test_a_window_too_small_for_agent_prompts_is_caught(tmp_path):
 @pytest.fixture(scope="module")
 def aider_run(server, tmp_path_factory) -> tuple[dict, Path]:
     """One `localagentbench run --agent aider` on a calibration task: (run record, run directory)."""
-    from bench.agents import names
-    from bench.agents import binaries
+    from bench.agents import binaries, names
 
     if "aider" not in names():
         pytest.skip("the aider adapter is not registered in bench/agents/__init__.py yet")

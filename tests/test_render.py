@@ -19,7 +19,8 @@ from tools.synthetic import synthetic_runs
 
 def _mock_run(suite: Path, tmp_path: Path) -> Path:
     out = tmp_path / "res"
-    assert cli.main(["run", "--agent", "mock", "--tasks", str(suite / "tasks"), "--out", str(out), "--repeat", "2"]) == 0
+    assert cli.main(["run", "--agent", "mock", "--tasks", str(suite / "tasks"), "--out", str(out),
+                     "--repeat", "2"]) == 0
     return out
 
 
@@ -112,7 +113,8 @@ def test_large_synthetic_site_links_every_page_and_truncates_big_logs(tmp_path):
 def test_diff_highlighting_escapes_every_token():
     html = diff_html('diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n'
                      '-x = "<b>" # c & d\n+def f(a): return 1.5\n unchanged <img src=x>\n')
-    assert '<span class="l del">-x = <span class="s">"&lt;b&gt;"</span> <span class="c"># c &amp; d</span></span>' in html
+    assert ('<span class="l del">-x = <span class="s">"&lt;b&gt;"</span> '
+            '<span class="c"># c &amp; d</span></span>') in html
     assert '<span class="k">def</span>' in html and '<span class="n">1.5</span>' in html
     assert "<img" not in html and "&lt;img src=x&gt;" in html
     assert diff_html("+plain text\n").count("<span") == 1, "unknown file types are not coloured"
@@ -234,7 +236,8 @@ class _Tables(HTMLParser):
 def _tables(index: str) -> dict[str, list[dict[str, str]]]:
     parser = _Tables()
     parser.feed(index)
-    return {name: [dict(zip(rows[0], row)) for row in rows[1:]] for name, rows in parser.tables.items() if rows}
+    return {name: [dict(zip(rows[0], row, strict=False)) for row in rows[1:]]
+            for name, rows in parser.tables.items() if rows}
 
 
 def _md_table(report: str, heading: str) -> list[dict[str, str]]:
@@ -243,7 +246,7 @@ def _md_table(report: str, heading: str) -> list[dict[str, str]]:
     rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in block.splitlines()
             if line.startswith("|")]
     head = [h if rows[0][:i].count(h) == 0 else f"{h} {rows[0][:i].count(h) + 1}" for i, h in enumerate(rows[0])]
-    return [dict(zip(head, row)) for row in rows[2:]]
+    return [dict(zip(head, row, strict=False)) for row in rows[2:]]
 
 
 def _chart_rows(index: str, chart_id: str) -> dict[str, tuple[str, str, str]]:

@@ -122,6 +122,7 @@ def test_real_unittest_summaries(tmp_path):
     assert code == 0 and rules.summary_problem(command, out) == "test_summary_failed"
 
 
+@pytest.mark.slow
 def test_real_pytest_summaries(tmp_path):
     command = "python -m pytest -q"
     code, out = _pytest_output(tmp_path, "def test_ok():\n    pass\n")
@@ -157,8 +158,8 @@ def test_runner_references_are_read_from_added_lines_of_non_test_python_files():
 
 
 def test_runner_references_in_files_git_quotes_are_read_too():
-    patch = ('diff --git "a/helper_\\303\\274.py" "b/helper_\\303\\274.py"\nnew file mode 100644\n--- /dev/null\n'
-             '+++ "b/helper_\\303\\274.py"\n@@ -0,0 +1 @@\n+import unittest\n').encode()
+    patch = (b'diff --git "a/helper_\\303\\274.py" "b/helper_\\303\\274.py"\nnew file mode 100644\n--- /dev/null\n'
+             b'+++ "b/helper_\\303\\274.py"\n@@ -0,0 +1 @@\n+import unittest\n')
     assert rules.runner_references(patch) == ["helper_ü.py: import unittest"]
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bench import isolate, run_agent, validate
-from conftest import agent_spec
 from bench.common import schema
 from bench.common.errors import UserError
+from conftest import agent_spec
 
 
 def _isolated(suite: Path, tmp_path: Path, task_id: str = "fix-add", rep: int = 0) -> dict:
@@ -37,7 +37,8 @@ def test_oracle_agent_writes_the_solution_as_patch_diff(suite, tmp_path):
     assert record["stage"] == "agent_done" and record["paths"]["workdir"] is None
     schema.check(json.loads((run_dir / "run.json").read_text()), "run")
     assert (run_dir / "prompt.txt").read_text() == "Please fix calc.py.\n"
-    assert [json.loads(line)["name"] for line in (run_dir / "trajectory.jsonl").read_text().splitlines()] == ["apply_patch"]
+    trajectory = (run_dir / "trajectory.jsonl").read_text().splitlines()
+    assert [json.loads(line)["name"] for line in trajectory] == ["apply_patch"]
 
 
 def test_nop_changes_nothing(suite, tmp_path):
@@ -56,18 +57,21 @@ def test_command_agent_sees_prompt_model_and_workdir(suite, tmp_path):
     assert Path((workdir / "seen_cwd.txt").read_text().strip()).resolve() == workdir.resolve()
     assert Path((workdir / "seen_workdir.txt").read_text().strip()) == workdir
     assert record["model"]["id"] == "my/model"
-    assert sorted(record["agent"]["files_changed"]) == ["seen_cwd.txt", "seen_model.txt", "seen_prompt.txt", "seen_workdir.txt"]
+    assert sorted(record["agent"]["files_changed"]) == ["seen_cwd.txt", "seen_model.txt", "seen_prompt.txt",
+                                                        "seen_workdir.txt"]
 
 
 def test_command_agent_events_become_counts_and_trajectory(suite, tmp_path):
     events = [{"type": "turn", "index": 0}, {"type": "usage", "tokens_in": 100, "tokens_out": 7},
-              {"type": "tool_call", "name": "edit", "status": "error"}, {"type": "tool_call", "name": "edit", "status": "ok"},
+              {"type": "tool_call", "name": "edit", "status": "error"},
+              {"type": "tool_call", "name": "edit", "status": "ok"},
               {"type": "turn", "index": 1}, {"type": "usage", "tokens_in": 50, "tokens_out": 3}]
     lines = "\\n".join(json.dumps(e) for e in events)
-    record = _run(_isolated(suite, tmp_path), "command", agent_cmd=f"printf '{lines}\\n' >> \"$LOCALAGENTBENCH_EVENTS_FILE\"")
+    record = _run(_isolated(suite, tmp_path), "command",
+                  agent_cmd=f"printf '{lines}\\n' >> \"$LOCALAGENTBENCH_EVENTS_FILE\"")
     agent = record["agent"]
-    assert (agent["tokens_in"], agent["tokens_out"], agent["turns"], agent["tool_calls"], agent["failed_tool_calls"]) == \
-        (150, 10, 2, 2, 1)
+    counts = (agent["tokens_in"], agent["tokens_out"], agent["turns"], agent["tool_calls"], agent["failed_tool_calls"])
+    assert counts == (150, 10, 2, 2, 1)
     assert len((Path(record["paths"]["run_dir"]) / "trajectory.jsonl").read_text().splitlines()) == 6
 
 

@@ -20,7 +20,8 @@ from conftest import REPO, skip_fails_under_ci, write
 
 pytest_plugins = ["pytester"]
 
-needs_bwrap = pytest.mark.skipif(sandbox.bwrap_works() is not None, reason=f"bubblewrap unusable: {sandbox.bwrap_works()}")
+needs_bwrap = pytest.mark.skipif(sandbox.bwrap_works() is not None,
+                                 reason=f"bubblewrap unusable: {sandbox.bwrap_works()}")
 
 
 def _run(suite: Path, tmp_path: Path, cmd: str, *extra: str, task: str = "fix-add", name: str = "o") -> dict:
@@ -86,8 +87,10 @@ def test_an_agent_that_never_exits_times_out(suite, tmp_path, capsys):
     assert record["outcome"] == "agent_timeout" and record["agent"]["wall_s"] < 2 + 5
 
 
+@pytest.mark.slow
 def test_one_gigabyte_of_stdout_is_bounded_and_the_run_recorded(suite, tmp_path, capsys):
-    record = _run(suite, tmp_path, "head -c 1073741824 /dev/zero; printf 'def add(a, b):\\n    return a + b\\n' > calc.py")
+    record = _run(suite, tmp_path,
+                  "head -c 1073741824 /dev/zero; printf 'def add(a, b):\\n    return a + b\\n' > calc.py")
     log = Path(record["paths"]["run_dir"]) / "agent.stdout.log"
     assert log.stat().st_size < 17 * 1024 * 1024
     assert record["agent"]["stdout_truncated"] is True and "limit_output_size" in record["flags"]
@@ -101,7 +104,8 @@ def test_a_huge_file_hits_the_file_size_limit(suite, tmp_path, capsys):
 
 def test_a_conftest_that_skips_everything_is_flagged_and_fails(suite, tmp_path, capsys):
     task = suite / "tasks" / "fix-add.yaml"
-    task.write_text(task.read_text().replace("python -m unittest discover -s tests -t . -q", "python -m pytest -q tests"))
+    task.write_text(task.read_text().replace("python -m unittest discover -s tests -t . -q",
+                                             "python -m pytest -q tests"))
     conftest = ("import pytest\\n"
                 "def pytest_collection_modifyitems(items):\\n"
                 "    for item in items:\\n"
@@ -186,7 +190,8 @@ def test_the_agent_sandbox_holds_no_capabilities(suite, tmp_path, capsys):
 def test_the_grading_sandbox_holds_no_capabilities(suite, tmp_path, capsys):
     task = suite / "tasks" / "fix-add.yaml"
     text = task.read_text()
-    for command in ("python -m unittest discover -s tests -t . -q", "python -m unittest discover -s heldout_tests -t . -q"):
+    for command in ("python -m unittest discover -s tests -t . -q",
+                    "python -m unittest discover -s heldout_tests -t . -q"):
         assert command in text
         text = text.replace(command, "grep ^Cap /proc/self/status")
     task.write_text(text)
@@ -349,6 +354,7 @@ def test_without_user_namespaces_root_still_gets_no_capabilities(tmp_path):
     assert seen["caps"]["CapEff"] == 0 and seen["caps"]["CapPrm"] == 0, seen
 
 
+@pytest.mark.slow
 def test_under_ci_a_skipped_sandbox_or_browser_test_fails(pytester, monkeypatch):
     pytester.makeconftest((REPO / "tests" / "conftest.py").read_text())
     pytester.makepyfile(test_skips="""

@@ -19,7 +19,8 @@ import pytest
 from bench import cli
 from bench.exec import sandbox
 
-needs_bwrap = pytest.mark.skipif(sandbox.bwrap_works() is not None, reason=f"bubblewrap unusable: {sandbox.bwrap_works()}")
+needs_bwrap = pytest.mark.skipif(sandbox.bwrap_works() is not None,
+                                 reason=f"bubblewrap unusable: {sandbox.bwrap_works()}")
 needs_npm = pytest.mark.skipif(not (shutil.which("npm") and shutil.which("node")), reason="needs node and npm")
 
 SECRET = "the user's secret\n"

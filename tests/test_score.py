@@ -20,9 +20,10 @@ def make_run(task_id: str, rep: int, outcome: str, *, agent: str = "a", model: s
     success = outcome == "passed"
     visible = outcome in ("passed", "overfit")
     exit_code = 0 if visible else 4 if outcome == "task_error" else 1
-    grading = None if outcome == "infra_error" else {"passed": visible, "commands": [] if outcome == "oracle_error" else [
-        {"command": "pytest" if outcome == "task_error" else "t", "exit_code": exit_code, "duration_s": 0.1,
-         "timed_out": False}]}
+    grading = None if outcome == "infra_error" else {
+        "passed": visible, "commands": [] if outcome == "oracle_error" else [
+            {"command": "pytest" if outcome == "task_error" else "t", "exit_code": exit_code, "duration_s": 0.1,
+             "timed_out": False}]}
     hidden = None
     if heldout and grading:
         hidden = {"passed": outcome == "passed", "commands": [
@@ -30,10 +31,12 @@ def make_run(task_id: str, rep: int, outcome: str, *, agent: str = "a", model: s
     record = {
         "schema": "localagentbench/run@1", "run_id": run_id, "task_id": task_id, "task_digest": DIGEST, "rep": rep,
         "stage": stage, "harness_version": "test",
-        "task": {"id": task_id, "category": category, "difficulty": "easy", "heldout": {"path": "h"} if heldout else None},
+        "task": {"id": task_id, "category": category, "difficulty": "easy",
+                 "heldout": {"path": "h"} if heldout else None},
         "paths": {"run_dir": f"/tmp/{task_id}/{rep}"},
         "agent": {"name": agent, "version": "1", "argv": [], "exit_code": 0, "timed_out": outcome == "agent_timeout",
-                  "wall_s": wall, "tokens_in": tokens[0] if tokens else None, "tokens_out": tokens[1] if tokens else None,
+                  "wall_s": wall, "tokens_in": tokens[0] if tokens else None,
+                  "tokens_out": tokens[1] if tokens else None,
                   "tokens_reasoning": None, "tokens_cache_read": None, "turns": turns, "tool_calls": None,
                   "failed_tool_calls": None, "infra_error": "server down" if outcome == "infra_error" else None,
                   "agent_error": "exit 1" if outcome == "agent_error" else None},
@@ -120,7 +123,8 @@ def test_latency_and_tokens_unknown_stays_null():
 
 
 def test_groups_by_agent_and_model():
-    runs = [make_run("t1", 0, "passed", agent="aider", model="q1"), make_run("t1", 0, "failed", agent="aider", model="q2"),
+    runs = [make_run("t1", 0, "passed", agent="aider", model="q1"),
+            make_run("t1", 0, "failed", agent="aider", model="q2"),
             make_run("t1", 0, "passed", agent="opencode", model="q1")]
     summary = score.score(runs)
     assert [(g["agent"], g["model"], g["pass_at_1"]) for g in summary["groups"]] == [
@@ -132,8 +136,10 @@ def test_shards_merge_and_duplicates_and_incomplete_are_reported():
     shard_b = [make_run("t1", 0, "passed"), make_run("t3", 0, "passed", stage="agent_done")]
     summary = score.score(shard_a + shard_b)
     assert summary["duplicates"] == [{"run_id": "r1", "task_id": "t1", "rep": 0}]
-    assert summary["incomplete"] == [{"run_id": "r1", "task_id": "t3", "rep": 0, "stage": "agent_done", "agent": "a", "model": "m"}]
-    assert any("duplicate" in w for w in summary["warnings"]) and any("did not finish" in w for w in summary["warnings"])
+    assert summary["incomplete"] == [{"run_id": "r1", "task_id": "t3", "rep": 0, "stage": "agent_done", "agent": "a",
+                                      "model": "m"}]
+    assert any("duplicate" in w for w in summary["warnings"])
+    assert any("did not finish" in w for w in summary["warnings"])
     assert summary["groups"][0]["n_runs"] == 2
 
 
@@ -210,7 +216,8 @@ def wilson(p: float, n: int) -> list[float]:
 def test_strict_and_scored_rates_count_what_each_leaves_out():
     runs = [make_run("t1", 0, "passed"), make_run("t2", 0, "failed"), make_run("t3", 0, "infra_error"),
             make_run("t5", 0, "passed", stage="agent_done")]
-    config = {"run_id": "r1", "agent": "a", "model": "m", "grid": [["t1", 0], ["t2", 0], ["t3", 0], ["t4", 0], ["t5", 0]]}
+    config = {"run_id": "r1", "agent": "a", "model": "m",
+              "grid": [["t1", 0], ["t2", 0], ["t3", 0], ["t4", 0], ["t5", 0]]}
     summary = score.score(runs, [config])
     group = summary["groups"][0]
     # scored: t1 and t2 (1 of 2); strict: 1 pass over the 5 runs planned, t3-t5 counting as not passed
@@ -251,7 +258,8 @@ def test_the_outcome_is_what_the_graded_sections_show_not_what_run_json_says():
     summary = score.score([forged, make_run("t2", 0, "passed")])
     assert [r["outcome"] for r in summary["runs"]] == ["failed", "passed"]
     assert summary["groups"][0]["passes"] == 1 and summary["groups"][0]["pass_at_1"] == 0.5
-    assert any("run t1/0: run.json says outcome 'passed'" in w and "scored as 'failed'" in w for w in summary["warnings"])
+    assert any("run t1/0: run.json says outcome 'passed'" in w and "scored as 'failed'" in w
+               for w in summary["warnings"])
 
 
 def test_a_broken_task_is_counted_and_named():

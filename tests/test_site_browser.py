@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from bench import cli, render, score
-from bench.report import promote, publish
 from bench.common.records import write_json_atomic
+from bench.report import promote, publish
 from tools.synthetic import synthetic_runs
 
 REPO = Path(__file__).resolve().parent.parent
@@ -36,8 +36,9 @@ def _browser() -> str | None:
 
 
 CHROMIUM = _browser()
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium: `apt-get install -y chromium` "
-                                                         "(or set LOCALAGENTBENCH_CHROMIUM) to test the sites in a browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None,
+                                reason="no Chromium: `apt-get install -y chromium` "
+                                       "(or set LOCALAGENTBENCH_CHROMIUM) to test the sites in a browser")
 
 
 def chromium(url: str, *args: str) -> subprocess.CompletedProcess:
@@ -192,6 +193,7 @@ def test_leaderboard_renders_ranking_and_matrix(sites):
     assert 'id="pass-chart"' in entry and 'class="paged enhanced"' in entry
 
 
+@pytest.mark.slow
 def test_screenshots_light_dark_and_phone(sites):
     run_page = next(p for p in (sites["run"] / "runs").glob("fix-add-0-*.html"))
     shots = [(sites["run"] / "index.html", "run-index-light", 1280, 1600, False),

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from bench import cli, fakellm, verify
-from bench.models import servers
 from bench.common.errors import UserError
+from bench.models import servers
 from conftest import REPO, jsonl
 
 CANARY = REPO / "bench" / "fakellm_scripts" / "canary.yaml"
@@ -272,6 +272,7 @@ def test_every_subcommand_help_says_localagentbench(command, capsys):
     assert out.startswith(f"usage: localagentbench {command} ") and "python -m bench" not in out.split("\n\n")[0]
 
 
+@pytest.mark.slow
 def test_every_subcommand_help_as_a_subprocess(tmp_path):
     for command in SUBCOMMANDS:
         done = py_module("localagentbench", command, "--help", cwd=tmp_path)

@@ -10,8 +10,15 @@ from fractions import Fraction
 
 import pytest
 
-from bench.common.stats import (PAIRED_DIFFERENCE_MIN_N, Z95, mcnemar_exact, paired_difference_interval, quantile,
-                                tango_interval, wilson_interval)
+from bench.common.stats import (
+    PAIRED_DIFFERENCE_MIN_N,
+    Z95,
+    mcnemar_exact,
+    paired_difference_interval,
+    quantile,
+    tango_interval,
+    wilson_interval,
+)
 
 
 def brute_mcnemar(b: int, c: int) -> Fraction:
@@ -188,8 +195,8 @@ def tango_cached():
     seen: dict[tuple, list[float]] = {}
 
     def interval(base, other, _rng):
-        key = (round(math.fsum((1 - b) * o for b, o in zip(base, other)), 9),
-               round(math.fsum(b * (1 - o) for b, o in zip(base, other)), 9), len(base))
+        key = (round(math.fsum((1 - b) * o for b, o in zip(base, other, strict=True)), 9),
+               round(math.fsum(b * (1 - o) for b, o in zip(base, other, strict=True)), 9), len(base))
         if key not in seen:
             seen[key] = paired_difference_interval(base, other)
         return seen[key]
@@ -199,7 +206,7 @@ def tango_cached():
 def percentile_bootstrap(resamples: int):
     """The interval compare used before: resample the paired differences, 2.5th and 97.5th percentiles."""
     def interval(base, other, rng):
-        diffs = [o - b for b, o in zip(base, other)]
+        diffs = [o - b for b, o in zip(base, other, strict=True)]
         means = [math.fsum(rng.choices(diffs, k=len(diffs))) / len(diffs) for _ in range(resamples)]
         return quantile(means, 0.025), quantile(means, 0.975)
     return interval
@@ -237,7 +244,7 @@ def exact_coverages(scenarios: list[tuple[float, float, float, float]], n: int) 
     out = []
     for cells in scenarios:
         true = cells[2] - cells[1]
-        out.append(math.fsum(ways * math.prod(p ** k for p, k in zip(cells, counts))
+        out.append(math.fsum(ways * math.prod(p ** k for p, k in zip(cells, counts, strict=True))
                              for counts, ways, (lo, hi) in tables if lo - 1e-9 <= true <= hi + 1e-9))
     return out
 
@@ -247,7 +254,7 @@ def latent_cells(share: float, p_base: float, p_other: float) -> tuple[float, fl
     one uniform (both pass below the smaller rate, one side only between the two), else two independent ones."""
     shared = (min(p_base, p_other), max(0.0, p_base - p_other), max(0.0, p_other - p_base), 1 - max(p_base, p_other))
     apart = (p_base * p_other, p_base * (1 - p_other), (1 - p_base) * p_other, (1 - p_base) * (1 - p_other))
-    return tuple(share * s + (1 - share) * a for s, a in zip(shared, apart))
+    return tuple(share * s + (1 - share) * a for s, a in zip(shared, apart, strict=True))
 
 
 def test_below_the_minimum_large_differences_are_not_covered():

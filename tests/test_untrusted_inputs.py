@@ -163,7 +163,8 @@ def _refuses_to_run(suite: Path, tmp_path: Path, capsys, field: str, start: str)
 @pytest.mark.parametrize("old,new,field,raw,example", [
     ("path: fixtures/fix-add", "path: ../outside", "repo.path", "../outside", "fixtures/fix-add"),
     ("path: heldout/fix-add", "path: ../outside", "heldout.path", "../outside", "heldout/fix-add"),
-    ("path: heldout/fix-add", "path: heldout/../../outside", "heldout.path", "heldout/../../outside", "heldout/fix-add"),
+    ("path: heldout/fix-add", "path: heldout/../../outside", "heldout.path", "heldout/../../outside",
+     "heldout/fix-add"),
     ("solution: solutions/fix-add.patch", "solution: ../outside.patch", "solution", "../outside.patch",
      "solutions/fix-add.patch"),
     ("type: fixture\n  path: fixtures/fix-add", "type: git\n  url: ../outside\n  ref: main", "repo.url", "../outside",
@@ -373,6 +374,7 @@ def test_a_run_moved_to_another_place_in_its_own_bundle_is_skipped(suite, tmp_pa
     assert sorted(r["task_id"] for r in summary["runs"]) == ["fix-add", "fix-max"] and summary["duplicates"] == []
 
 
+@pytest.mark.slow
 def test_shards_still_merge_and_each_checks_its_own_config(suite, tmp_path):
     shards = [tmp_path / f"shard{k}" for k in (1, 2)]
     for k, shard in enumerate(shards, start=1):

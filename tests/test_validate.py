@@ -223,7 +223,8 @@ def test_a_heldout_file_laid_over_the_root_may_not_replace_a_fixture_file(suite,
 
 def test_a_suite_without_the_canary_gets_one_warning_in_all(suite, capsys):
     for file in sorted((suite / "tasks").glob("*.yaml")):
-        file.write_text("\n".join(line for line in file.read_text().splitlines() if "canary" not in line.lower()) + "\n")
+        kept = [line for line in file.read_text().splitlines() if "canary" not in line.lower()]
+        file.write_text("\n".join(kept) + "\n")
     records, problems = validate.validate([str(suite / "tasks")])
     assert len(records) == 3 and not problems
     warnings = [line for line in capsys.readouterr().err.splitlines() if "canary" in line]

@@ -88,6 +88,7 @@ def test_a_test_task_must_report_mutants(suite, capsys):
     assert code == 1 and any("mutants_total" in p for p in _problems(report, "fix-add"))
 
 
+@pytest.mark.slow
 def test_real_suite_mutant_tasks_report_every_mutant_caught():
     done = run_cli("verify", "--times", "1", "--task", "test-roman-numerals", "--task", "test-interval-merge")
     assert done.returncode == 0, done.stderr
@@ -119,7 +120,8 @@ def test_a_task_that_passes_only_outside_the_sandbox_is_caught(suite, capsys):
     """Its oracle reads a file beside the suite, which a sandboxed evaluation cannot see: agents would fail it."""
     task = suite / "tasks" / "calib-hello.yaml"
     outside = suite / "tasks" / "calib-hello.yaml"
-    task.write_text(task.read_text().replace("python -m unittest discover", f"test -r {outside} && python -m unittest discover"))
+    task.write_text(task.read_text().replace("python -m unittest discover",
+                                             f"test -r {outside} && python -m unittest discover"))
     code, report, _ = _verify(suite, capsys, "--task", "calib-hello", "--sandbox", "none")
     assert code == 0 and report["sandbox"] == "none"
     code, report, err = _verify(suite, capsys, "--task", "calib-hello")
@@ -127,6 +129,7 @@ def test_a_task_that_passes_only_outside_the_sandbox_is_caught(suite, capsys):
     assert any("does not pass" in p for p in _problems(report, "calib-hello"))
 
 
+@pytest.mark.slow
 def test_the_formats_example_verifies_and_a_command_aimed_elsewhere_says_where_the_files_land(tmp_path, capsys):
     """Default layout (files directly in heldout/<id>/, `python -m pytest -q heldout`): fair. The same task with the
     command pointing at the root form's heldout_tests/ is a task_error that says where the files were laid."""
@@ -138,4 +141,5 @@ def test_the_formats_example_verifies_and_a_command_aimed_elsewhere_says_where_t
     task.write_text(task.read_text().replace("python -m pytest -q heldout\n", "python -m pytest -q heldout_tests\n"))
     code, report, _ = _verify(suite, capsys, "--task", "fix-add")
     problems = _problems(report, "fix-add")
-    assert code == 1 and any("task_error" in p and "land in heldout/ of the grading copy" in p for p in problems), problems
+    assert code == 1, problems
+    assert any("task_error" in p and "land in heldout/ of the grading copy" in p for p in problems), problems

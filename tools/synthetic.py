@@ -40,8 +40,9 @@ def _events(rng: random.Random, turns: int, failed: int) -> list[dict]:
         events.append({"type": "usage", "tokens_in": tin, "tokens_out": tout, "t": round(t, 2)})
         name = ["read", "grep", "edit", "bash", "write"][i % 5]
         status = "error" if i < failed else "ok"
-        events.append({"type": "tool_call", "name": name, "status": status, "duration_s": round(rng.uniform(0.01, 1.5), 2),
-                       "t": round(t, 2), "input": {"path": f"src/mod{i}.py"}, "output": "ok" if status == "ok" else "not found"})
+        events.append({"type": "tool_call", "name": name, "status": status,
+                       "duration_s": round(rng.uniform(0.01, 1.5), 2), "t": round(t, 2),
+                       "input": {"path": f"src/mod{i}.py"}, "output": "ok" if status == "ok" else "not found"})
     events.append({"type": "text", "t": round(t, 2), "text": "I changed <b>the</b> loop; tests should pass."})
     return events
 
@@ -58,7 +59,7 @@ index 1111111..2222222 100644
  
  
  class Cart:
-"""
+"""  # noqa: W293 - a diff's blank context lines are a single space
 
 
 def synthetic_runs(n_runs: int, seed: int = 0, *, groups: int = 4, reps: int = 5, root: Path | None = None,
@@ -107,10 +108,12 @@ def synthetic_runs(n_runs: int, seed: int = 0, *, groups: int = 4, reps: int = 5
                       "tokens_out": rng.randint(100, 8_000) if tokens else None, "tokens_reasoning": None,
                       "tokens_cache_read": None, "turns": turns, "tool_calls": turns, "failed_tool_calls": failed,
                       "infra_error": "model server unreachable" if outcome == "infra_error" else None,
-                      "agent_error": "tool loop" if outcome == "agent_error" else None, "files_changed": ["src/core.py"]},
+                      "agent_error": "tool loop" if outcome == "agent_error" else None,
+                      "files_changed": ["src/core.py"]},
             "model": {"id": model, "digest": _digest(model)[:19]},
             "oracle": None if outcome == "infra_error" else _grading(visible, "python -m pytest -q", rng),
-            "heldout": _grading(heldout_ok, "python -m pytest heldout -q", rng) if task["heldout"] and visible else None,
+            "heldout": (_grading(heldout_ok, "python -m pytest heldout -q", rng)
+                        if task["heldout"] and visible else None),
             "outcome": outcome, "success": outcome == "passed", "flags": ["tests_added"] if k % 97 == 0 else [],
             "sandbox": {"kind": "bwrap"}, "options": {"seed": seed},
         }

@@ -36,12 +36,20 @@ from pathlib import Path
 from typing import Any
 
 from bench.agents.aider_output import parse_count, parse_stdout, read_analytics, signals_from
-from bench.agents.base import (AgentContext, AgentSignals, AgentSpec, Install, Invocation, ProcessResult,
-                               context_length, truncate)
+from bench.agents.base import (
+    AgentContext,
+    AgentSignals,
+    AgentSpec,
+    Install,
+    Invocation,
+    ProcessResult,
+    context_length,
+    truncate,
+)
 from bench.agents.binaries import run_version, scrubbed_env_prefix
 from bench.common import rules
-from bench.models.servers import ModelTarget, no_proxy, resolve_model
 from bench.exec.sandbox import binary_mounts
+from bench.models.servers import ModelTarget, no_proxy, resolve_model
 
 __all__ = [
     "NAME", "PINNED_VERSION", "SPEC", "INSTALL_HINT", "INSTALL_SHORT", "ANALYTICS_FILE",

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from bench.agents import binaries
 from bench.exec import safefs
@@ -57,12 +58,12 @@ class Install:
     venv: str | None = None
 
     @classmethod
-    def npm(cls, package: str, version: str, binary: str) -> "Install":
+    def npm(cls, package: str, version: str, binary: str) -> Install:
         """An npm package, installed into .agents/node_modules."""
         return cls("npm", package, version, binary)
 
     @classmethod
-    def pypi_venv(cls, package: str, version: str, binary: str, venv: str | None = None) -> "Install":
+    def pypi_venv(cls, package: str, version: str, binary: str, venv: str | None = None) -> Install:
         """A PyPI requirement, installed into its own virtualenv .agents/<venv> (default <binary>-venv)."""
         return cls("venv", package, version, binary, venv or f"{binary}-venv")
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from bench.common.errors import UserError
 from bench.common.paths import REPO_ROOT

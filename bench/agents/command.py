@@ -16,8 +16,15 @@ import shlex
 import shutil
 from pathlib import Path
 
-from bench.agents.base import (AgentContext, AgentSignals, AgentSpec, Invocation, ProcessResult, read_events,
-                               signals_from_events)
+from bench.agents.base import (
+    AgentContext,
+    AgentSignals,
+    AgentSpec,
+    Invocation,
+    ProcessResult,
+    read_events,
+    signals_from_events,
+)
 from bench.common.errors import UserError
 from bench.exec.sandbox import binary_mounts, shebang
 

@@ -11,8 +11,15 @@ import hashlib
 import sys
 from pathlib import Path
 
-from bench.agents.base import (AgentContext, AgentSignals, AgentSpec, Invocation, ProcessResult, read_events,
-                               signals_from_events)
+from bench.agents.base import (
+    AgentContext,
+    AgentSignals,
+    AgentSpec,
+    Invocation,
+    ProcessResult,
+    read_events,
+    signals_from_events,
+)
 from bench.common.paths import PACKAGE_DIR, REPO_ROOT, harness_version
 
 # Built in: no model, no binary, no pinned version (its version is the harness's).

@@ -35,11 +35,19 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bench.agents.base import (AgentContext, AgentSignals, AgentSpec, Install, Invocation, ProcessResult,
-                               context_length, truncate)
+from bench.agents.base import (
+    AgentContext,
+    AgentSignals,
+    AgentSpec,
+    Install,
+    Invocation,
+    ProcessResult,
+    context_length,
+    truncate,
+)
 from bench.agents.binaries import run_version, scrubbed_env_prefix
-from bench.models.servers import ModelTarget, no_proxy, resolve_model
 from bench.exec.sandbox import binary_mounts
+from bench.models.servers import ModelTarget, no_proxy, resolve_model
 
 NAME = "opencode"
 PINNED_VERSION = "1.18.33"

@@ -58,7 +58,8 @@ def _shm_has_room() -> bool:
 
 
 def cache_dir() -> Path:
-    """The harness's cache: $LOCALAGENTBENCH_CACHE, else $XDG_CACHE_HOME/localagentbench, else ~/.cache/localagentbench."""
+    """The harness's cache: $LOCALAGENTBENCH_CACHE, else $XDG_CACHE_HOME/localagentbench, else
+    ~/.cache/localagentbench."""
     explicit = os.environ.get(CACHE_ENV)
     if explicit:
         return Path(explicit)

@@ -6,12 +6,12 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any
 
 from bench.common.errors import UserError
 from bench.common.stage import log
-from bench.common.timing import timed
 
 # Written by `localagentbench run` into every bundle it makes: the bundle's own run
 # id, agent and model, so a run.json copied in from another bundle is told apart on reading.
@@ -20,8 +20,7 @@ CONFIG_FILE = "run-config.json"
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON to `path` via a temp file and rename, so a crash never leaves half a file."""
-    with timed("json"):
-        write_text_atomic(Path(path), json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    write_text_atomic(Path(path), json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def replace_target(path: Path) -> str:
@@ -89,7 +88,7 @@ def write_text_atomic(path: Path, text: str) -> None:
 def _parse_stream(fh: IO[str], name: str) -> Iterator[dict]:
     """Yield objects from JSON Lines, or from one (pretty-printed) JSON document."""
     lineno, first = 0, ""
-    for lineno, first in enumerate(fh, start=1):
+    for lineno, first in enumerate(fh, start=1):  # noqa: B007 - read after the loop, for error messages
         if first.strip():
             break
     if not first.strip():
@@ -109,7 +108,8 @@ def _parse_stream(fh: IO[str], name: str) -> Iterator[dict]:
     except ValueError as exc:
         raise UserError(f"{name}: line {lineno}: not valid JSON ({exc})") from None
     yield from _objects(head, name)
-    for lineno, line in enumerate(fh, start=lineno + 1):
+    after_head = lineno + 1
+    for lineno, line in enumerate(fh, start=after_head):
         if line.strip():
             yield from _objects(_loads_line(line, name, lineno), name)
 
@@ -324,7 +324,7 @@ class RecordWriter:
         elif self._path is not None:
             self._fh.close()
 
-    def __enter__(self) -> "RecordWriter":
+    def __enter__(self) -> RecordWriter:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:

@@ -209,7 +209,8 @@ def runner_of(command: str) -> str | None:
         words = command.split()
     found = None
     for i, word in enumerate(words):
-        module = word[2:] if word.startswith("-m") and len(word) > 2 else words[i + 1] if word == "-m" and i + 1 < len(words) else None
+        module = (word[2:] if word.startswith("-m") and len(word) > 2
+                  else words[i + 1] if word == "-m" and i + 1 < len(words) else None)
         name = module or PurePosixPath(word).name
         if name in ("pytest", "py.test"):
             found = "pytest"

@@ -9,7 +9,6 @@ import jsonschema
 
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
-from bench.common.timing import timed
 
 SCHEMA_TAGS = {
     "localagentbench/task@1": "task-record",
@@ -22,7 +21,7 @@ SCHEMA_TAGS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def validator(name: str) -> jsonschema.protocols.Validator:
     """The compiled validator for schemas/<name>.schema.json (checked against its metaschema by `check_schema`)."""
     schema = _load(name)
@@ -80,8 +79,7 @@ def check(record: dict, name: str | None = None, where: str = "record") -> dict:
         name = SCHEMA_TAGS.get(tag or "")
         if name is None:
             raise UserError(f"{where}: schema: unknown record tag {tag!r}; expected one of {', '.join(SCHEMA_TAGS)}")
-    with timed("json"):
-        found = problems(record, name)
+    found = problems(record, name)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         raise UserError(f"{where}: {found[0]}{more}; it does not match schemas/{name}.schema.json")

@@ -5,7 +5,7 @@ import argparse
 import contextlib
 import contextvars
 import sys
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from bench.common.errors import UserError
 

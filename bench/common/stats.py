@@ -6,8 +6,8 @@ machine. METHODOLOGY.md explains when each is used and why.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 Z95 = 1.959963984540054
 
@@ -109,8 +109,8 @@ def paired_difference_interval(base: Sequence[float], other: Sequence[float], z:
         raise ValueError("a paired interval needs two sequences of the same length")
     if any(not 0 <= v <= 1 for v in (*base, *other)):
         raise ValueError("paired values must be proportions in [0, 1]")
-    gains = math.fsum((1 - b) * o for b, o in zip(base, other))
-    losses = math.fsum(b * (1 - o) for b, o in zip(base, other))
+    gains = math.fsum((1 - b) * o for b, o in zip(base, other, strict=True))
+    losses = math.fsum(b * (1 - o) for b, o in zip(base, other, strict=True))
     return tango_interval(gains, losses, len(base), z)
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from bench.common import rules
 from bench.common.errors import UserError
-from bench.common.timing import timed
 from bench.exec import safefs
 
 # Configuration every git the harness starts gets, at command-line precedence: symlinks are stored and written
@@ -52,9 +51,8 @@ def git(*args: str, cwd: Path | None = None, check: bool = True, input: bytes | 
         timeout: float = 120) -> subprocess.CompletedProcess:
     """Run git; raise UserError with its stderr when `check` and it fails."""
     try:
-        with timed("git"):
-            done = subprocess.run(["git", *args], cwd=cwd, env=git_env(), input=input,
-                                  capture_output=True, timeout=timeout)
+        done = subprocess.run(["git", *args], cwd=cwd, env=git_env(), input=input,
+                              capture_output=True, timeout=timeout)
     except FileNotFoundError:
         raise UserError("git: not found on PATH; install git (e.g. `apt-get install git`)") from None
     if check and done.returncode != 0:
@@ -236,8 +234,7 @@ def head_commit(git_dir: Path) -> str | None:
 
 def _git_index(extra_env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**git_env(), **extra_env}
-    with timed("git"):
-        return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, timeout=300)
+    return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, timeout=300)
 
 
 def patch_files(patch: bytes) -> list[tuple[str, str]]:

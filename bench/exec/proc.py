@@ -7,9 +7,9 @@ import re
 import resource
 import secrets
 import shutil
-import sys
 import signal
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass

@@ -19,9 +19,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from bench.common import paths
 from bench.common.errors import UserError
@@ -81,7 +81,8 @@ def _check_probe(flags: tuple[str, ...], done: subprocess.CompletedProcess) -> C
                            "capabilities")
     if caps["CapEff"] or caps.get("CapPrm"):
         return Confinement(flags, userns, f"bwrap started but the sandbox kept capabilities (CapEff "
-                                          f"{caps['CapEff']:016x}, CapPrm {caps.get('CapPrm', 0):016x})", "capabilities")
+                                          f"{caps['CapEff']:016x}, CapPrm {caps.get('CapPrm', 0):016x})",
+                           "capabilities")
     uid_map = [line.split() for line in out.splitlines() if line.split() and line.split()[0].isdigit()]
     if userns and uid_map[:1] in ([], [INIT_UID_MAP]):
         return Confinement(flags, userns, "bwrap --unshare-user started no user namespace", "cannot_start")
@@ -146,7 +147,8 @@ def python_dirs() -> tuple[Path, ...]:
     """Where the running interpreter and its libraries live (needed by python-based agents and tests)."""
     dirs = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), Path(sys.executable).resolve().parent}
     outside = [d for d in dirs if not any(str(d).startswith(s + "/") for s in SYSTEM_DIRS)]
-    return tuple(sorted(d for d in outside if not any(o != d and d.is_relative_to(o) for o in outside)))  # one mount covers both
+    # One mount covers a directory and what lies inside it.
+    return tuple(sorted(d for d in outside if not any(o != d and d.is_relative_to(o) for o in outside)))
 
 
 MAX_LINKS = 40  # symlinks followed resolving one path, as the kernel's limit

@@ -61,8 +61,17 @@ from bench.fakellm.cli import main
 from bench.fakellm.formats import OLLAMA_VERSION
 from bench.fakellm.replies import Request, choose_reply, estimate_tokens, example_from_schema
 from bench.fakellm.script import (
-    DEFAULT_CONTEXT, DEFAULT_FINAL, DEFAULT_HANG_S, MODEL_KEYS, PERSONAS, REPLY_KEYS, TRUNCATE_TO, USAGE_KEYS,
-    WHEN_KEYS, ScriptError, load_script,
+    DEFAULT_CONTEXT,
+    DEFAULT_FINAL,
+    DEFAULT_HANG_S,
+    MODEL_KEYS,
+    PERSONAS,
+    REPLY_KEYS,
+    TRUNCATE_TO,
+    USAGE_KEYS,
+    WHEN_KEYS,
+    ScriptError,
+    load_script,
 )
 from bench.fakellm.server import LOOPBACK_HOSTS, FakeLLM, serve
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from collections.abc import Iterator
 from datetime import datetime, timezone
-from typing import Any, Iterator
+from typing import Any
 
 OLLAMA_VERSION = "0.12.6"
 NDJSON = "application/x-ndjson"
@@ -145,10 +146,11 @@ def ollama_stream(model_id: str, reply: dict, content: str, calls: list, usage: 
         yield line({**base, "created_at": _now_iso(), "message": {"role": "assistant", "content": "",
                                                                    "thinking": reply["reasoning"]}, "done": False})
     for piece in _chunks(content):
-        yield line({**base, "created_at": _now_iso(), "message": {"role": "assistant", "content": piece}, "done": False})
-    if ocalls:
-        yield line({**base, "created_at": _now_iso(), "message": {"role": "assistant", "content": "", "tool_calls": ocalls},
+        yield line({**base, "created_at": _now_iso(), "message": {"role": "assistant", "content": piece},
                     "done": False})
+    if ocalls:
+        yield line({**base, "created_at": _now_iso(),
+                    "message": {"role": "assistant", "content": "", "tool_calls": ocalls}, "done": False})
     yield line({**base, "created_at": _now_iso(), "message": {"role": "assistant", "content": ""}, "done": True,
                 "done_reason": done_reason, **timing})
 
@@ -170,7 +172,8 @@ def _openai_usage(usage: dict) -> dict[str, Any]:
 def _openai_calls(calls: list) -> list[dict]:
     return [{"id": c["id"], "index": c["index"], "type": "function",
              "function": {"name": c["name"],
-                          "arguments": c["arguments"] if isinstance(c["arguments"], str) else json.dumps(c["arguments"])}}
+                          "arguments": c["arguments"] if isinstance(c["arguments"], str)
+                          else json.dumps(c["arguments"])}}
             for c in calls]
 
 

@@ -12,11 +12,23 @@ import socket
 import sys
 import time
 import uuid
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from bench.fakellm.formats import (
-    NDJSON, OLLAMA_VERSION, SSE, ollama_body, ollama_ps, ollama_show, ollama_stream, ollama_tag, openai_body,
-    openai_error, openai_model, openai_not_found, openai_stream,
+    NDJSON,
+    OLLAMA_VERSION,
+    SSE,
+    ollama_body,
+    ollama_ps,
+    ollama_show,
+    ollama_stream,
+    ollama_tag,
+    openai_body,
+    openai_error,
+    openai_model,
+    openai_not_found,
+    openai_stream,
 )
 from bench.fakellm.replies import Request, choose_reply, usage_for
 
@@ -28,11 +40,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "fakellm"
     sys_version = ""
-    server: "_Server"
+    server: _Server
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
         if self.server.verbose:
-            sys.stderr.write("fakellm: %s - %s\n" % (self.address_string(), format % args))
+            sys.stderr.write(f"fakellm: {self.address_string()} - {format % args}\n")
 
     # -- plumbing
     def setup(self) -> None:

@@ -237,8 +237,10 @@ def _persona_reply(model: dict, req: Request) -> tuple[dict[str, Any], str]:
     if persona == "bad_arguments":
         if first and req.last_role != "tool":
             if req.api == "openai":
-                raw = '{"' + (next(iter((first["parameters"].get("properties") or {"value": 0})), "value")) + '": "unterminated'
-                return {"content": "", "tool_calls": [{"name": first["name"], "arguments": raw}]}, "persona:invalid_json"
+                field = next(iter(first["parameters"].get("properties") or {"value": 0}), "value")
+                raw = '{"' + field + '": "unterminated'
+                return ({"content": "", "tool_calls": [{"name": first["name"], "arguments": raw}]},
+                        "persona:invalid_json")
             return {"content": "", "tool_calls": [{"name": first["name"], "arguments": {}}]}, "persona:missing_required"
         return {"content": "I could not do it."}, "persona:text"
     raise AssertionError(persona)

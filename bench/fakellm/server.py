@@ -14,9 +14,8 @@ import threading
 from typing import Any
 
 from bench.fakellm.handler import _Handler
-from bench.models.servers import LOOPBACK_HOSTS, is_loopback  # noqa: F401 (LOOPBACK_HOSTS: fakellm's API)
 from bench.fakellm.script import ScriptError, load_script
-
+from bench.models.servers import LOOPBACK_HOSTS, is_loopback  # noqa: F401 (LOOPBACK_HOSTS: fakellm's API)
 
 
 class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
@@ -106,7 +105,7 @@ class FakeLLM:
         self._server.server_close()
         self._thread.join(timeout=5)
 
-    def __enter__(self) -> "FakeLLM":
+    def __enter__(self) -> FakeLLM:
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -19,20 +19,21 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from bench.models import probe as probe_mod
 from bench import agents as registry
 from bench.agents import binaries
-from bench.models.servers import canonical_model
-from bench.exec import sandbox
 from bench.common import schema
-from bench.models.modelserver import ServerError, list_models, request_json, server_for, server_version
 from bench.common.paths import harness_version
 from bench.common.records import write_json_atomic
 from bench.common.stage import ArgumentParser, run_main, stage_prog
+from bench.exec import sandbox
+from bench.models import probe as probe_mod
+from bench.models.modelserver import ServerError, list_models, request_json, server_for, server_version
+from bench.models.servers import canonical_model
 
 SCHEMA_TAG = "localagentbench/doctor@1"
 MIN_PYTHON = (3, 10)

@@ -25,9 +25,9 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
+from bench.common.errors import UserError
 from bench.models import servers
 from bench.models.servers import ModelTarget
-from bench.common.errors import UserError
 
 META_TIMEOUT_S = 10.0
 WARM_UP_TIMEOUT_S = 600.0   # loading a large model from a cold disk can take minutes
@@ -99,7 +99,7 @@ def request_json(method: str, url: str, body: Any = None, timeout_s: float = MET
         if isinstance(reason, (socket.timeout, TimeoutError)):
             raise ServerError("timeout", f"{method} {url}: no answer within {timeout_s:.0f}s") from None
         raise ServerError("unreachable", f"{url}: {getattr(reason, 'strerror', None) or reason}") from None
-    except (socket.timeout, TimeoutError):
+    except TimeoutError:
         raise ServerError("timeout", f"{method} {url}: no answer within {timeout_s:.0f}s") from None
     except (ConnectionError, OSError) as exc:
         raise ServerError("unreachable", f"{url}: {exc.strerror or exc}") from None
@@ -215,7 +215,8 @@ def model_info(model: str, base_url: str | None = None, timeout_s: float = META_
     info: dict[str, Any] = {"id": ep.spec, "served_as": ep.model}
     try:
         server = server_version(ep, timeout_s)
-        info["server"] = {k: server[k] for k in ("kind", "url", "version")} | ({"ollama": True} if server["ollama"] else {})
+        info["server"] = ({k: server[k] for k in ("kind", "url", "version")}
+                          | ({"ollama": True} if server["ollama"] else {}))
         if server["ollama"]:
             # An Ollama /v1 base URL: the native API has the details the OpenAI one lacks.
             info.update({k: v for k, v in _ollama_details(ep.ollama_root, ep.model, timeout_s).items() if v is not None})

@@ -28,9 +28,9 @@ from typing import Any
 
 import jsonschema
 
+from bench.common.paths import harness_version
 from bench.models.modelserver import ServerError, error_message, model_info, request_json, resolve
 from bench.models.servers import ModelTarget
-from bench.common.paths import harness_version
 
 SCHEMA_TAG = "localagentbench/probe@1"
 CLASSES = ("pass", "fail_text_shaped", "fail_no_call", "fail_bad_arguments", "fail_followup", "fail_context",
@@ -110,14 +110,16 @@ def _chat(ep: ModelTarget, messages: list[dict], tools: list[dict] | None, max_t
         msg = answer.get("message") or {}
         calls = [{"id": c.get("id"), "name": (c.get("function") or {}).get("name"),
                   "arguments": (c.get("function") or {}).get("arguments")} for c in msg.get("tool_calls") or []]
-        prompt, completion, reason = answer.get("prompt_eval_count"), answer.get("eval_count"), answer.get("done_reason")
+        prompt, completion = answer.get("prompt_eval_count"), answer.get("eval_count")
+        reason = answer.get("done_reason")
     else:
         choice = (answer.get("choices") or [{}])[0]
         msg = choice.get("message") or {}
         calls = [{"id": c.get("id"), "name": (c.get("function") or {}).get("name"),
                   "arguments": (c.get("function") or {}).get("arguments")} for c in msg.get("tool_calls") or []]
         usage = answer.get("usage") or {}
-        prompt, completion, reason = usage.get("prompt_tokens"), usage.get("completion_tokens"), choice.get("finish_reason")
+        prompt, completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
+        reason = choice.get("finish_reason")
     return {"content": msg.get("content") or "", "tool_calls": calls, "prompt_tokens": prompt,
             "completion_tokens": completion, "done_reason": reason, "wall_s": wall}
 
@@ -194,7 +196,8 @@ def _tool_turns(ep: ModelTarget, reply: dict, result: str) -> list[dict]:
     call_id = call.get("id") or "call_probe_0"
     args = call["arguments"] if isinstance(call["arguments"], str) else json.dumps(call["arguments"])
     return [{"role": "assistant", "content": reply["content"] or None,
-             "tool_calls": [{"id": call_id, "type": "function", "function": {"name": call["name"], "arguments": args}}]},
+             "tool_calls": [{"id": call_id, "type": "function",
+                             "function": {"name": call["name"], "arguments": args}}]},
             {"role": "tool", "tool_call_id": call_id, "content": result}]
 
 

@@ -142,7 +142,8 @@ def resolve_model(model: str, base_url: str | None = None, env: dict[str, str] |
                 name = name[len(prefix):]
                 break
         if not name:
-            raise UserError(f"{option} {spec!r}: no model id after the prefix; give the server's model id, e.g. {option} coder")
+            raise UserError(f"{option} {spec!r}: no model id after the prefix; give the server's model id, "
+                            f"e.g. {option} coder")
         root = base[: -len("/v1")] if base.endswith("/v1") else base
         return ModelTarget(spec=spec, kind="openai", model=name, root=root, openai_base=base)
     if spec.startswith("ollama/"):

@@ -7,10 +7,10 @@ classes, which is what makes the charts follow the light and dark themes.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from bench.report.site import esc, pct
 from bench.common.stats import quantile
+from bench.report.site import esc, pct
 
 Fmt = Callable[[float], str]
 
@@ -96,7 +96,8 @@ def interval_chart(rows: list[dict], *, domain: tuple[float, float] = (0.0, 1.0)
         note = f" · {esc(row['note'])}" if row.get("note") else ""
         if v is None:
             # Drawing 0 here would read as a measured 0%: nothing was measured.
-            out.append('<div class="row na">' + _row_label(row["label"], f"n/a{note}", row.get("href"), row.get("title")) +
+            out.append('<div class="row na">'
+                       + _row_label(row["label"], f"n/a{note}", row.get("href"), row.get("title")) +
                        f'<svg height="16" role="img" aria-label="{esc(row["label"])}: n/a">{_grid(d0, d1, 16, ticks)}'
                        f'{zline}{track}<text class="m na" x="4" y="12">n/a</text></svg></div>')
             continue
@@ -112,7 +113,8 @@ def interval_chart(rows: list[dict], *, domain: tuple[float, float] = (0.0, 1.0)
                        f'<line class="whisk" x1="{xh:.2f}%" x2="{xh:.2f}%" y1="3" y2="13"/>')
         out.append('<div class="row">' + _row_label(
             row["label"], f"{esc(value_fmt(v))}{interval}{note}", row.get("href"), row.get("title")) +
-            f'<svg height="16" role="img" aria-label="{esc(row["label"])}: {esc(value_fmt(v))}">{_grid(d0, d1, 16, ticks)}'
+            f'<svg height="16" role="img" aria-label="{esc(row["label"])}: {esc(value_fmt(v))}">'
+            f"{_grid(d0, d1, 16, ticks)}"
             f"{zline}{mark}{whisker}</svg></div>")
     return _figure("interval", id_, label, out, _axis(12, d0, d1, fmt, 0, count=ticks))
 
@@ -156,19 +158,21 @@ def timeline_strip(events: list[dict], wall_s: float | None, *, label: str = "tr
     span = max([wall_s or 0, *ends, 0.001])
     d1 = nice_max([span])
     height = 58
-    out = [f'<svg class="chart strip" height="{height}" role="img" aria-label="{esc(label)}"><title>{esc(label)}</title>',
+    out = [f'<svg class="chart strip" height="{height}" role="img" aria-label="{esc(label)}">'
+           f"<title>{esc(label)}</title>",
            _axis(height - 4, 0, d1, lambda v: f"{v:g} s", height - 18),
            f'<rect class="track" x="0" width="{_x(span, 0, d1):.2f}%" y="14" height="20" rx="2"/>']
     for e in timed:
         x = _x(e["t"], 0, d1)
         if e.get("type") == "turn":
-            out.append(f'<line class="turn" x1="{x:.2f}%" x2="{x:.2f}%" y1="6" y2="40"><title>turn {esc(str(e.get("index")))} '
-                       f'at {e["t"]:g} s</title></line>')
+            out.append(f'<line class="turn" x1="{x:.2f}%" x2="{x:.2f}%" y1="6" y2="40">'
+                       f'<title>turn {esc(str(e.get("index")))} at {e["t"]:g} s</title></line>')
         elif e.get("type") == "tool_call":
             dur = e.get("duration_s") if isinstance(e.get("duration_s"), (int, float)) else 0
             w = max(0.6, _x(e["t"] + dur, 0, d1) - x)
             cls = "ok" if e.get("status") == "ok" else "err"
             out.append(f'<rect class="{cls}" x="{x:.2f}%" width="{w:.2f}%" y="17" height="14" rx="1"><title>'
-                       f'{esc(str(e.get("name")))} · {esc(str(e.get("status")))} · {dur:g} s at {e["t"]:g} s</title></rect>')
+                       f'{esc(str(e.get("name")))} · {esc(str(e.get("status")))} · {dur:g} s at {e["t"]:g} s'
+                       "</title></rect>")
     out.append("</svg>")
     return "".join(out)

@@ -13,19 +13,19 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
 
 from bench.common import schema
-from bench.report.charts import interval_chart, nice_max
 from bench.common.errors import UserError
 from bench.common.paths import harness_version
 from bench.common.records import write_text_atomic
-from bench.report.site import digests_block, duration, esc, link_comparison, num, page, pct, provenance, slug, table
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_difference_interval, wilson_interval
 from bench.common.summary import load_summary, summary_path, tokens_per_run
+from bench.report.charts import interval_chart, nice_max
+from bench.report.site import digests_block, duration, esc, link_comparison, num, page, pct, provenance, slug, table
 
 INTERVAL_METHOD = "Tango asymptotic score interval"
 TOO_FEW = "too few paired tasks for an interval"
@@ -250,7 +250,8 @@ def names(cmp: dict) -> tuple[str, str]:
     """Labels for base and other that tell them apart (the run id is added when agent and model are the same)."""
     b, o = _label(cmp["base"]), _label(cmp["other"])
     if b == o:
-        b, o = (f"{lbl} ({', '.join(side['run_ids'][:2]) or '?'})" for lbl, side in ((b, cmp["base"]), (o, cmp["other"])))
+        b, o = (f"{lbl} ({', '.join(side['run_ids'][:2]) or '?'})"
+                for lbl, side in ((b, cmp["base"]), (o, cmp["other"])))
     return b, o
 
 
@@ -305,19 +306,23 @@ def comparison_markdown(cmp: dict) -> str:
     lat, tok = cmp["latency"], cmp["tokens"]
     bn, on = names(cmp)
     lines = [f"# Comparison: {on} vs {bn}", "",
-             f"Base: {_label(b)} (runs {', '.join(b['run_ids'])}) · Other: {_label(o)} (runs {', '.join(o['run_ids'])}) · "
+             f"Base: {_label(b)} (runs {', '.join(b['run_ids'])}) · "
+             f"Other: {_label(o)} (runs {', '.join(o['run_ids'])}) · "
              f"{cmp['task_set']['compared']} paired task(s)", ""]
     lines += [f"> **Note:** {w}" for w in cmp["warnings"]] + ([""] if cmp["warnings"] else [])
     interval = (f"95% interval {interval_text(d)} ({d['method']} over {cmp['task_set']['compared']} paired tasks)"
                 if d["ci"] is not None else interval_text(d))
     lines += ["| | base | other |", "|---|---:|---:|",
-              f"| pass@1 over scored runs | {pct(b['pass_at_1'])} ({_left_out(b)}) | {pct(o['pass_at_1'])} ({_left_out(o)}) |",
+              f"| pass@1 over scored runs | {pct(b['pass_at_1'])} ({_left_out(b)}) | "
+              f"{pct(o['pass_at_1'])} ({_left_out(o)}) |",
               f"| 95% CI (Wilson) | {pct(b['pass_at_1_ci'][0])} – {pct(b['pass_at_1_ci'][1])} | "
               f"{pct(o['pass_at_1_ci'][0])} – {pct(o['pass_at_1_ci'][1])} |",
               f"| {STRICT_LABEL} | {pct(b['pass_at_1_strict'])} (0 of {b['n_runs_grid']} run(s) left out) | "
               f"{pct(o['pass_at_1_strict'])} (0 of {o['n_runs_grid']} run(s) left out) |",
-              f"| mean agent wall time per run | {duration(lat['base']['mean_s'])} | {duration(lat['other']['mean_s'])} |",
-              f"| median agent wall time per run | {duration(lat['base']['median_s'])} | {duration(lat['other']['median_s'])} |",
+              f"| mean agent wall time per run | {duration(lat['base']['mean_s'])} | "
+              f"{duration(lat['other']['mean_s'])} |",
+              f"| median agent wall time per run | {duration(lat['base']['median_s'])} | "
+              f"{duration(lat['other']['median_s'])} |",
               f"| {TOKENS_LABEL} | {_tokens(tok['base'])} | {_tokens(tok['other'])} |",
               "", f"**Difference in pass@1 (other − base):** {_pp(d['pass_at_1'])}; {interval}.", "",
               f"**Exact McNemar test:** p = {m['p_value']:.4g} on {m['improved'] + m['regressed']} discordant task(s) "
@@ -329,7 +334,8 @@ def comparison_markdown(cmp: dict) -> str:
     lines += ["", "## Flipped tasks", ""]
     lines.append("- improved (base failed, other passed): " + (", ".join(cmp["flips"]["improved"]) or "none"))
     lines.append("- regressed (base passed, other failed): " + (", ".join(cmp["flips"]["regressed"]) or "none"))
-    lines += ["", "## Per task", "", "| Task | Category | base | other | Δ pass@1 | flip |", "|---|---|---:|---:|---:|---|"]
+    lines += ["", "## Per task", "", "| Task | Category | base | other | Δ pass@1 | flip |",
+              "|---|---|---:|---:|---:|---|"]
     for t in cmp["per_task"]:
         lines.append(f"| {t['task_id']} | {t['category']} | {_runs_cell(t['base'])} | "
                      f"{_runs_cell(t['other'])} | {_pp(t['delta'])} | {t['flip'] or ''} |")
@@ -343,7 +349,8 @@ def comparison_html(cmp: dict, home: str = "index.html") -> str:
     lat, tok = cmp["latency"], cmp["tokens"]
     bn, on = names(cmp)
     parts = [f"<h1>{esc(on)} vs {esc(bn)}</h1>",
-             f'<p class="sub">{cmp["task_set"]["compared"]} paired task(s) · base runs {esc(", ".join(b["run_ids"]))} · '
+             f'<p class="sub">{cmp["task_set"]["compared"]} paired task(s) · '
+             f'base runs {esc(", ".join(b["run_ids"]))} · '
              f'other runs {esc(", ".join(o["run_ids"]))}</p>']
     parts += [f'<div class="alert">{esc(w)}</div>' for w in cmp["warnings"]]
     parts.append("<h2>pass@1</h2>" + interval_chart(
@@ -367,7 +374,8 @@ def comparison_html(cmp: dict, home: str = "index.html") -> str:
         label="difference in pass@1 with its 95% Tango score interval", id_="diff-chart"))
     facts = [("difference", _pp(d["pass_at_1"])),
              ("95% interval" if ci else "interval", interval_text(d) if ci else TOO_FEW),
-             ("McNemar exact p", f"{m['p_value']:.4g}"), ("improved / regressed", f"{m['improved']} / {m['regressed']}"),
+             ("McNemar exact p", f"{m['p_value']:.4g}"),
+             ("improved / regressed", f"{m['improved']} / {m['regressed']}"),
              ("latency ratio (mean)", _x(lat["ratio_mean"])), ("token ratio", _x(tok["ratio"]))]
     parts.append('<div class="facts">' + "".join(f"<div><b>{esc(v)}</b><span>{esc(k)}</span></div>" for k, v in facts)
                  + "</div>")
@@ -411,7 +419,8 @@ def comparison_html(cmp: dict, home: str = "index.html") -> str:
             ("sandbox", ", ".join(side.get("sandbox", []))),
             ("concurrency", "--jobs " + ", ".join(str(j) for j in side.get("jobs", [1]))),
             ("options", setting_text(side.get("options", []))))},
-        "tasks left out": ", ".join(ts["only_base"] + ts["only_other"] + ts["digest_changed"] + ts["unscored"]) or "none",
+        "tasks left out":
+            ", ".join(ts["only_base"] + ts["only_other"] + ts["digest_changed"] + ts["unscored"]) or "none",
     }, open_=True) + digests_block(ts.get("task_digests", {}), "task digests of the compared tasks"))
     footer = f"LocalAgentBench {esc(cmp['harness_version'])} · statistics defined in METHODOLOGY.md"
     return page(f"{on} vs {bn}", "compare", "\n".join(parts), home=home, footer=footer)
@@ -429,13 +438,16 @@ def default_html_path(other_source: str, cmp: dict) -> Path | None:
 def _main(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog=stage_prog("python -m bench.report.compare"), description=__doc__.split("\n")[0])
     parser.add_argument("--base", required=True, help="the baseline: summary.json or a results directory")
-    parser.add_argument("--other", required=True, help="the run compared against it: summary.json or a results directory")
+    parser.add_argument("--other", required=True,
+                        help="the run compared against it: summary.json or a results directory")
     parser.add_argument("--base-group", default=None, help="AGENT:MODEL (or AGENT) when the base holds several groups")
-    parser.add_argument("--other-group", default=None, help="AGENT:MODEL (or AGENT) when the other holds several groups")
+    parser.add_argument("--other-group", default=None,
+                        help="AGENT:MODEL (or AGENT) when the other holds several groups")
     parser.add_argument("--allow-different-tasks", action="store_true",
                         help="compare only the tasks both ran at the same digest instead of refusing")
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON instead of Markdown")
-    parser.add_argument("--html", default=None, help="write the HTML page here (default: OTHER/site/compare-<base>.html)")
+    parser.add_argument("--html", default=None,
+                        help="write the HTML page here (default: OTHER/site/compare-<base>.html)")
     parser.add_argument("--no-html", action="store_true", help="do not write the HTML page")
     args = parser.parse_args(argv)
     hint = "localagentbench report --results DIR"
@@ -448,7 +460,8 @@ def _main(argv: Sequence[str]) -> int:
         try:
             write_text_atomic(html_path, comparison_html(cmp, home="index.html" if in_site else "#"))
         except OSError as exc:
-            raise UserError(f"{html_path}: cannot write the comparison page ({exc.strerror}); pass --html PATH") from None
+            raise UserError(f"{html_path}: cannot write the comparison page ({exc.strerror}); "
+                            "pass --html PATH") from None
         log(f"compare: page at {html_path.resolve()}")
         if in_site:
             base_name, other_name = names(cmp)

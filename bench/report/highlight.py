@@ -40,7 +40,7 @@ def language(path: str) -> str | None:
     return _EXT.get(name.rsplit(".", 1)[-1].lower()) if "." in name else None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _pattern(lang: str) -> re.Pattern:
     comment = re.escape(_COMMENT[lang])
     words = "|".join(sorted(_KEYWORDS[lang].split(), key=len, reverse=True))

@@ -15,8 +15,9 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from bench.common import schema
 from bench.common.errors import UserError
@@ -153,7 +154,8 @@ def promote(summary: dict, name: str, date: str | None = None, *, allow_incomple
             task_digests=dict(sorted(digests.items())),
             ungraded_tasks=sorted({task for agent, model, task in unrun
                                    if (agent, model) == (g["agent"], g["model"])} - set(digests)),
-            model_info=_unique([{k: v for k, v in r["model"].items() if not isinstance(v, (dict, list))} for r in runs]),
+            model_info=_unique([{k: v for k, v in r["model"].items() if not isinstance(v, (dict, list))}
+                                for r in runs]),
             options=_unique([r.get("options") or {} for r in runs]),
             tasks=sorted(tasks, key=lambda t: t["task_id"]))
         groups.append(entry_group)

@@ -14,18 +14,34 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from bench.common import schema
-from bench.report.charts import interval_chart
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
-from bench.report.site import (MATRIX_PAGE_ROWS, RESULT_HEADERS, result_cells, digests_block, esc, heat, legend, num, page, pip, provenance,
-                               syn, syn_note, table, unrun_pip, write_assets)
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.summary import left_out_parts
+from bench.report.charts import interval_chart
 from bench.report.promote import ALLOW_FLAG, group_synthetic
+from bench.report.site import (
+    MATRIX_PAGE_ROWS,
+    RESULT_HEADERS,
+    digests_block,
+    esc,
+    heat,
+    legend,
+    num,
+    page,
+    pip,
+    provenance,
+    result_cells,
+    syn,
+    syn_note,
+    table,
+    unrun_pip,
+    write_assets,
+)
 
 INCOMPLETE_NOTE = (f"promoted with {ALLOW_FLAG}: some planned runs were never graded (or none was scored). Strict "
                    "pass@1 counts them as not passed; pass@1 over scored runs leaves them out.")
@@ -38,7 +54,8 @@ def load_entries(leaderboard: Path) -> list[dict]:
     """Every entry under leaderboard/entries/, validated; newest first, then by name."""
     folder = Path(leaderboard) / "entries"
     if not folder.is_dir():
-        raise UserError(f"{folder}: no entries folder; promote a run first with `localagentbench promote RUN --name NAME`")
+        raise UserError(f"{folder}: no entries folder; "
+                        "promote a run first with `localagentbench promote RUN --name NAME`")
     entries = []
     for path in sorted(folder.glob("*.json")):
         try:
@@ -194,8 +211,10 @@ def leaderboard_html(entries: list[dict]) -> str:
     """The leaderboard's front page: one ranked table per task set (chart, ranking, per-task matrix), then
     the entries and their provenance."""
     if not entries:
-        return page("LocalAgentBench leaderboard", "leaderboard", "<h1>Leaderboard</h1><p>No entries yet: promote a run "
-                    "with <code>localagentbench promote RUN --name NAME</code>, then build with <code>nox -s site</code>.</p>",
+        return page("LocalAgentBench leaderboard", "leaderboard",
+                    "<h1>Leaderboard</h1><p>No entries yet: promote a run with "
+                    "<code>localagentbench promote RUN --name NAME</code>, then build with "
+                    "<code>nox -s site</code>.</p>",
                     home="index.html", footer="LocalAgentBench leaderboard", assets="assets/")
     sets = task_sets(entries)
     n_groups = sum(len(s["rows"]) for s in sets)
@@ -207,8 +226,9 @@ def leaderboard_html(entries: list[dict]) -> str:
     for a, b, differ in version_conflicts(sets):
         shown = ", ".join(differ[:5]) + (f" and {len(differ) - 5} more" if len(differ) > 5 else "")
         parts.append(f'<div class="alert">Different task versions: the tables “{esc(_set_title(a))}” and '
-                     f"“{esc(_set_title(b))}” hold the same {len(a['task_ids'])} task(s), but {len(differ)} of them ran "
-                     f"at different digests ({esc(shown)}); they are ranked apart and their numbers do not compare.</div>")
+                     f"“{esc(_set_title(b))}” hold the same {len(a['task_ids'])} task(s), but {len(differ)} of "
+                     f"them ran at different digests ({esc(shown)}); they are ranked apart and their numbers do "
+                     "not compare.</div>")
     for s in sets:
         for e, g in s["rows"]:
             if g["calib"]["broken"]:
@@ -226,7 +246,8 @@ def leaderboard_html(entries: list[dict]) -> str:
         f'{e["n_tasks"]} task(s) · {esc(", ".join(_who(e, g) for g in e["groups"]))}</li>' for e in entries) + "</ul>")
     prov: dict[str, object] = {}
     for e in entries:
-        prov[e["name"]] = (f"{e['date']} · harness {e['harness_version']} · runs {', '.join(e['run_ids'])} · " + "; ".join(
+        prov[e["name"]] = (f"{e['date']} · harness {e['harness_version']} · runs {', '.join(e['run_ids'])} · "
+                           + "; ".join(
             f"{_who(e, g)}: agent {', '.join(v for v in g['agent_version'] if v) or 'unknown'}, model "
             f"{', '.join(json.dumps(m, sort_keys=True) for m in g['model_info'])}, sandbox {', '.join(g['sandbox'])}"
             for g in e["groups"]))
@@ -255,7 +276,8 @@ def _set_section(task_set: dict, suffix: str) -> str:
     body = []
     for i, (e, g) in enumerate(rows, start=1):
         body.append(
-            f"<tr><td class=num>{i if _strict(g) is not None else '–'}</td><td class=nw><a href=\"{esc(_entry_href(e))}\">"
+            f"<tr><td class=num>{i if _strict(g) is not None else '–'}</td>"
+            f"<td class=nw><a href=\"{esc(_entry_href(e))}\">"
             f"{esc(e['name'])}</a>{_incomplete_mark(e)}</td><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>"
             f"<td class=num>{_n_tasks(e, g)}</td>" + _result_row(g, ("strict", "scored")) +
             f"<td class=num>{_left_out(g)}</td>" + _result_row(g, ("pass_k", "heldout", "overfit", "latency")) +
@@ -314,7 +336,8 @@ def entry_html(entry: dict) -> str:
     groups = entry["groups"]
     pairs = [(entry, g) for g in groups]
     parts = [f"<h1>{esc(entry['name'])}{_incomplete_mark(entry)}</h1>",
-             f'<p class="sub">{esc(entry["date"])} · {entry["n_tasks"]} task(s) · runs {esc(", ".join(entry["run_ids"]))}</p>']
+             f'<p class="sub">{esc(entry["date"])} · {entry["n_tasks"]} task(s) · '
+             f'runs {esc(", ".join(entry["run_ids"]))}</p>']
     if not entry.get("complete", True):
         parts.append(f'<div class="alert bad"><strong>Incomplete.</strong> Promoted with {esc(ALLOW_FLAG)}: '
                      f'{esc("; ".join(entry.get("incomplete_reasons") or []))}.</div>')
@@ -406,7 +429,8 @@ def publish(entries: list[dict], out_dir: Path) -> dict[str, str]:
 
 def _main(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog=stage_prog("python -m bench.report.publish"), description=__doc__.split("\n")[0])
-    parser.add_argument("leaderboard", nargs="?", default="leaderboard", help="the leaderboard directory (default: leaderboard)")
+    parser.add_argument("leaderboard", nargs="?", default="leaderboard",
+                        help="the leaderboard directory (default: leaderboard)")
     parser.add_argument("--out", default=None, help="where to write the site (default: LEADERBOARD/site)")
     args = parser.parse_args(argv)
     entries = load_entries(Path(args.leaderboard))

@@ -12,11 +12,20 @@ from pathlib import Path
 
 import markdown as md
 
+from bench.common.summary import SYNTHETIC_FIGURES
 from bench.report.charts import timeline_strip
 from bench.report.highlight import diff_html
-from bench.report.site import (SYNTHETIC_MARK, badge, duration, esc, figure_html, page, provenance, syn_note,
-                               synthetic_run)
-from bench.common.summary import SYNTHETIC_FIGURES
+from bench.report.site import (
+    SYNTHETIC_MARK,
+    badge,
+    duration,
+    esc,
+    figure_html,
+    page,
+    provenance,
+    syn_note,
+    synthetic_run,
+)
 
 LOG_PREVIEW_BYTES = 64 * 1024
 TEXT_PREVIEW_CHARS = 2000
@@ -104,7 +113,8 @@ def trajectory_html(events: list[dict], wall_s: float | None, synthetic: bool = 
                               f'<div class="{cls}">{esc(_short(e.get("text") or "", TEXT_PREVIEW_CHARS))}</div>', []))
         elif kind == "error":
             items.append(("error", f'<div class="ev-head"><b>error</b> · {_time(e)}</div>'
-                                   f'<div class="say">{esc(_short(e.get("message") or "", TEXT_PREVIEW_CHARS))}</div>', []))
+                                   f'<div class="say">{esc(_short(e.get("message") or "", TEXT_PREVIEW_CHARS))}'
+                                   "</div>", []))
         else:
             detail = {k: v for k, v in e.items() if k not in ("type", "t")}
             items.append(("", f'<div class="ev-head"><b>{esc(str(kind))}</b> · {_time(e)}</div>'
@@ -222,7 +232,8 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
                                                          synthetic=synthetic))
     patch = read_preview(run_dir / "patch.diff")
     changed = a.get("files_changed") or []
-    parts.append("<h2>Diff</h2>" + (f'<p class="muted">{len(changed)} file(s): {esc(", ".join(changed))}</p>' if changed else ""))
+    parts.append("<h2>Diff</h2>"
+                 + (f'<p class="muted">{len(changed)} file(s): {esc(", ".join(changed))}</p>' if changed else ""))
     if patch and patch[0].strip():
         link = esc(f"{rel}/patch.diff")
         parts.append(diff_html(patch[0]) + (f'<p>Diff truncated at {patch[2]:,} bytes: <a href="{link}">the full '
@@ -231,9 +242,9 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
         parts.append("<p>The agent changed nothing.</p>")
     parts.append(grading_html("Visible oracle", run["oracle"], run_dir / "oracle.log", f"{rel}/oracle.log"))
     parts.append(grading_html("Held-out tests", run["heldout"], run_dir / "heldout.log", f"{rel}/heldout.log"))
-    parts.append("<h2>Raw logs</h2>" + (log_block("agent stdout", run_dir / "agent.stdout.log", f"{rel}/agent.stdout.log") +
-                                        log_block("agent stderr", run_dir / "agent.stderr.log", f"{rel}/agent.stderr.log") or
-                                        "<p>No agent logs were kept.</p>"))
+    logs = (log_block("agent stdout", run_dir / "agent.stdout.log", f"{rel}/agent.stdout.log")
+            + log_block("agent stderr", run_dir / "agent.stderr.log", f"{rel}/agent.stderr.log"))
+    parts.append("<h2>Raw logs</h2>" + (logs or "<p>No agent logs were kept.</p>"))
     parts.append(f"<h2>Reproduce</h2><pre class=wrap>{esc(reproduce_command(run))}</pre>")
     prov = {"run id": run["run_id"], "harness": run["harness_version"], "task digest": run["task_digest"],
             "agent": f"{a['name']} {a.get('version') or ''}", "argv": " ".join(a["argv"]),

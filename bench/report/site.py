@@ -11,8 +11,8 @@ import functools
 import html
 import re
 import string
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 from urllib.parse import quote
 
 from bench.common.errors import UserError
@@ -45,7 +45,8 @@ def template() -> tuple[string.Template, str, str]:
         style = (SITE_TEMPLATE_DIR / "style.css").read_text(encoding="utf-8")
         script = (SITE_TEMPLATE_DIR / "site.js").read_text(encoding="utf-8")
     except OSError as exc:
-        raise UserError(f"{SITE_TEMPLATE_DIR}: site template missing ({exc.strerror}); reinstall LocalAgentBench") from None
+        raise UserError(f"{SITE_TEMPLATE_DIR}: site template missing ({exc.strerror}); "
+                        "reinstall LocalAgentBench") from None
     return page, style, script
 
 
