@@ -15,7 +15,7 @@ from bench.common import paths
 from bench.exec import sandbox
 from tools import benchmark, timing
 
-CATEGORIES = {"git", "git_inprocess", "copy", "patch", "files", "grading_process", "agent_process", "json",
+CATEGORIES = {"git", "copy", "patch", "files", "grading_process", "agent_process", "json",
               timing.BACKGROUND}
 
 
@@ -68,7 +68,7 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
         git_part = "git processes: the agent's diff, and its apply to each grading copy (s/run)"
         assert {"other Python (s/run)", git_part} <= set(parts)
         assert parts[git_part] > 0, "every diff and apply is a git process"
-        assert parts["files: run and temporary directories, prompt, patch and log files (s/run)"] > 0
+        assert parts["files: temporary directories, the rule book on the grading copy, grading logs (s/run)"] > 0
         assert parts["done while the agent works: grading copy (not on the run's critical path) (s/run)"] > 0
     assert report["disk"]["create_us"] >= 0 and report["disk"]["results_create_us"] >= 0
     assert report["disk"]["tmpdir"] == paths.temp_root(), "the floor's copies are where the grading copies are"
