@@ -164,13 +164,15 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
     start = time.monotonic()
     run_dir = results_dir / "runs" / task["id"] / str(rep)
     if (run_dir / "run.json").exists():
-        raise UserError(f"{run_dir}: a run already exists here; use a new --run-id or --out directory (nothing was overwritten)")
+        raise UserError(f"{run_dir}: a run already exists here; use a new --run-id or --out directory "
+                        "(nothing was overwritten)")
     if task.get("setup_error"):  # the task cannot be set up (validate could not resolve its ref): its own error
         raise TaskSetupError(task["setup_error"])
     try:
         run_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UserError(f"{run_dir}: cannot create the run directory ({exc.strerror}); choose a writable --results/--out") from None
+        raise UserError(f"{run_dir}: cannot create the run directory ({exc.strerror}); "
+                        "choose a writable --results/--out") from None
     snap = snapshot(task, results_dir)
     workdir = Path(tempfile.mkdtemp(prefix=f"lab-{task['id']}-{rep}-", dir=workdir_root or temp_root()))
     try:

@@ -266,7 +266,8 @@ def _heldout_paths(task: dict) -> frozenset[str]:
     return layout.paths(task.get("heldout"))
 
 
-def lay_heldout(held: dict, dest: Path, flags: Flags, pristine: frozenset[str] = frozenset()) -> list[tuple[str, bytes, int]]:
+def lay_heldout(held: dict, dest: Path, flags: Flags,
+                pristine: frozenset[str] = frozenset()) -> list[tuple[str, bytes, int]]:
     """Lay the task's held-out files (`held`: its heldout section) where heldout.into says (bench/common/heldout.py:
     `heldout/` of the copy by default, or its root), removing whatever the change put in their way; return them
     as (path in the copy, content, mode).
@@ -326,7 +327,8 @@ class Step:
 
 
 def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: Path, env: dict[str, str],
-                logs: Path, index: int, guarded: Sequence[Path] = (), max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> Step:
+                logs: Path, index: int, guarded: Sequence[Path] = (),
+                max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> Step:
     """Run one grading command with `sh -c` in its own sandbox (no network) in the copy, `guarded` paths
     read-only; stderr joins stdout."""
     argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home, network=False,
@@ -370,7 +372,8 @@ class Grading:
         task = record["task"]
         self.kind = record["sandbox"]["kind"]
         self.visible = [(c, task["oracle"]["timeout_s"]) for c in task["oracle"]["command"]]
-        self.hidden = [(c, task["heldout"]["timeout_s"]) for c in task["heldout"]["command"]] if task.get("heldout") else []
+        self.hidden = ([(c, task["heldout"]["timeout_s"]) for c in task["heldout"]["command"]]
+                       if task.get("heldout") else [])
         self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-", dir=temp_root()))
         self.logs = self.tmp / "logs"
         self.logs.mkdir()
@@ -430,7 +433,8 @@ class Grading:
                                    [rel for rel, _, _ in held]) if self.kind == "bwrap" else []
             steps = []
             for command, timeout_s in commands:
-                steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy, home=copy.parent / f"home-{copy.name}",
+                steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy,
+                                         home=copy.parent / f"home-{copy.name}",
                                          env=env, logs=self.logs, index=index, guarded=guarded))
                 index += 1
             for step in steps:

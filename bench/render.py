@@ -449,7 +449,8 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, s
     siblings = {}
     for key, runs in cells.items():
         runs.sort(key=lambda r: r["rep"])
-        siblings[key] = "".join(pip(r["outcome"], pages[id(r)], f"rep {r['rep']}", heldout_confirmed(r)) for r in runs) \
+        siblings[key] = "".join(pip(r["outcome"], pages[id(r)], f"rep {r['rep']}", heldout_confirmed(r))
+                                for r in runs) \
             if len(runs) > 1 else ""
     write_assets(site)
     write_text_atomic(report, markdown_report(summary))

@@ -63,7 +63,8 @@ def _shown(text: str) -> str:
 
 
 def _tail(done: subprocess.CompletedProcess) -> str:
-    lines = [ln.strip() for ln in (done.stderr + b"\n" + done.stdout).decode(errors="replace").splitlines() if ln.strip()]
+    lines = [ln.strip() for ln in (done.stderr + b"\n" + done.stdout).decode(errors="replace").splitlines()
+             if ln.strip()]
     return lines[-1][:200] if lines else f"exit code {done.returncode}"
 
 
@@ -99,8 +100,8 @@ def preflight(adapter: ModuleType, opts: dict, kind: str) -> None:
         log(f"warning: {_shown(what)} fails to start even without the sandbox ({_shown(_tail(bare))}); "
             "the runs go ahead")
         return
-    raise UserError(f"{_shown(what)} cannot start in the sandbox ({_shown(_tail(done))}); pass --sandbox-ro DIR for what it "
-                    "needs, or --sandbox none")
+    raise UserError(f"{_shown(what)} cannot start in the sandbox ({_shown(_tail(done))}); "
+                    "pass --sandbox-ro DIR for what it needs, or --sandbox none")
 
 
 def _files_changed(patch: bytes) -> list[str]:
@@ -394,7 +395,8 @@ def add_agent_arguments(parser) -> None:
                         help="also show this file or directory to the agent, read-only (repeatable), for what its "
                              "binary needs that the harness does not find itself")
     parser.add_argument("--max-file-mb", type=int, default=1024, help="largest file an agent may write (default 1024)")
-    parser.add_argument("--max-procs", type=int, default=None, help="process limit (RLIMIT_NPROC; not enforced for root)")
+    parser.add_argument("--max-procs", type=int, default=None,
+                        help="process limit (RLIMIT_NPROC; not enforced for root)")
     parser.add_argument("--max-mem-mb", type=int, default=None, help="address-space limit per agent process")
     parser.add_argument("--pass-env", action="append", default=[], metavar="NAME",
                         help="pass this environment variable to the agent and the tests (repeatable; by default "

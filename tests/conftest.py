@@ -76,6 +76,8 @@ def reference_diff(before: Path, after: Path) -> bytes:
             if entry.name != ".git":
                 shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
         copy_in(after, repo)
+        # A fresh index: copies keep their mtimes, so a same-size file could otherwise pass git's stat check.
+        (repo / ".git" / "index").unlink()
         plain("add", "-A", "-f")
         return plain("diff", "--cached", "--binary", "--no-renames", "HEAD")
 

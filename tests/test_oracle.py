@@ -414,3 +414,17 @@ def test_a_symlink_named_like_bytecode_is_in_the_patch_as_git_has_it(suite, tmp_
     # Python would load it as sourceless bytecode: grading removes it, flagged, and the fix alone decides.
     assert record["outcome"] == "passed", record["oracle"]
     assert record["flag_details"]["compiled_module_added"] == ["link.pyc"]
+
+
+def test_a_change_that_keeps_the_files_size_and_mtime_is_in_the_patch(suite, tmp_path):
+    """git trusts a file whose stat matches its index entry; the harness's diff starts from an empty private
+    index, so an agent that restores a file's size and mtime after editing it still has its change graded."""
+    cmd = f"touch -r calc.py ../lab-mtime-$$ && {FIX} && touch -r ../lab-mtime-$$ calc.py && rm ../lab-mtime-$$"
+    record = _cli_run(suite, tmp_path / "out", "command", "--agent-cmd", cmd)
+    workdir = Path(record["paths"]["workdir"])
+    original = suite / "fixtures" / "fix-add" / "calc.py"
+    assert workdir.joinpath("calc.py").stat().st_size == original.stat().st_size
+    assert workdir.joinpath("calc.py").stat().st_mtime_ns == original.stat().st_mtime_ns, "the agent kept the mtime"
+    patch = (Path(record["paths"]["run_dir"]) / "patch.diff").read_bytes()
+    assert patch == reference_diff(suite / "fixtures" / "fix-add", workdir) and b"+    return a + b" in patch
+    assert record["outcome"] == "passed"

@@ -138,18 +138,22 @@ def overhead(tasks: list[dict], kinds: list[str], work: Path, bundles: Path, rou
         floor, harness, commands, parts = t["floor"], t["harness"], t["commands"], t["parts"]
         n = len(tasks) * rounds
 
-        def per_run(seconds: float) -> float:
+        def per_run(seconds: float, n: int = n) -> float:
             return round(seconds / n, 4)
 
         breakdown = {
-            "the commands in the harness vs bare: each in its own sandbox, whose start is here (and machine noise: either sign) (s/run)": per_run(commands - floor),
-            "grading: around the commands (building argv, reading status and output) (s/run)": per_run(parts.get("grading_process", 0.0) - commands),
+            ("the commands in the harness vs bare: each in its own sandbox, whose start is here "
+             "(and machine noise: either sign) (s/run)"): per_run(commands - floor),
+            "grading: around the commands (building argv, reading status and output) (s/run)":
+                per_run(parts.get("grading_process", 0.0) - commands),
             "agent process (the oracle agent: git apply) (s/run)": per_run(parts.get("agent_process", 0.0)),
-            "git processes: the agent's diff, and its apply to each grading copy (s/run)": per_run(parts.get("git", 0.0)),
+            "git processes: the agent's diff, and its apply to each grading copy (s/run)":
+                per_run(parts.get("git", 0.0)),
             "around git apply: its scratch directory (s/run)": per_run(parts.get("patch", 0.0)),
             "copy: workdir, held-out (s/run)": per_run(parts.get("copy", 0.0)),
             "json: schema checks and atomic writes (s/run)": per_run(parts.get("json", 0.0)),
-            "files: temporary directories, the rule book on the grading copy, grading logs (s/run)": per_run(parts.get("files", 0.0)),
+            "files: temporary directories, the rule book on the grading copy, grading logs (s/run)":
+                per_run(parts.get("files", 0.0)),
         }
         accounted = sum(parts.get(k, 0.0) for k in ("grading_process", "agent_process", "git", "patch",
                                                      "copy", "json", "files"))
@@ -232,7 +236,8 @@ tasks, _ = engine.load_tasks([tasks_dir])  # any task: the agent's output is wha
 res = Path(tempfile.mkdtemp())
 spec = engine.build_spec("command", None, {"agent_cmd": f"head -c {size} /dev/zero"}, sandbox_requested="none")
 record = engine.run_one(tasks[0], res, "bench", 0, spec)
-print(json.dumps({"agent_output_bytes": size, "log_bytes": (Path(record["paths"]["run_dir"]) / "agent.stdout.log").stat().st_size,
+print(json.dumps({"agent_output_bytes": size,
+                  "log_bytes": (Path(record["paths"]["run_dir"]) / "agent.stdout.log").stat().st_size,
                   "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
 """
 
@@ -318,11 +323,13 @@ def markdown(report: dict) -> str:
     lines = ["# LocalAgentBench benchmark", "", f"Machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. Reproduce: `nox -s bench`.", "",
              "## Harness overhead (oracle agent, serial, vs the bare oracle + held-out commands)", "",
-             f"Temporary trees (workdirs, grading copies, the floor's copies) in {report['disk']['tmpdir']}: creating a "
+             "Temporary trees (workdirs, grading copies, the floor's copies) "
+             f"in {report['disk']['tmpdir']}: creating a "
              f"directory takes {report['disk']['mkdir_us']} µs, a small file {report['disk']['create_us']} µs; run "
              f"bundles in {report['disk']['results_dir']}: {report['disk']['results_mkdir_us']} µs and "
              f"{report['disk']['results_create_us']} µs (a run creates about sixty; on a slow disk that is most of "
-             "the overhead, which is why temporary trees go to /dev/shm where it has room). Each task's starting snapshot is built "
+             "the overhead, which is why temporary trees go to /dev/shm where it has room). "
+             "Each task's starting snapshot is built "
              f"once per machine and cached ({report['snapshots']['per_task_s']} s a task, paid by the first bundle "
              "that runs it, before these rounds).", "",
              "| sandbox | tasks × rounds | floor (s) | harness (s) | ratio | each round | goal | overhead per run (s) "
@@ -330,7 +337,8 @@ def markdown(report: dict) -> str:
              "|---|---:|---:|---:|---:|---|---:|---:|---:|"]
     for o in report["overhead"]:
         each = ", ".join(f"{r}×" for r in o["round_ratios"])
-        lines.append(f"| {o['sandbox']} | {o['tasks']} × {o['rounds']} | {o['floor_s']} | {o['harness_s']} | {o['ratio']}× | {each} | "
+        lines.append(f"| {o['sandbox']} | {o['tasks']} × {o['rounds']} | {o['floor_s']} | {o['harness_s']} | "
+                     f"{o['ratio']}× | {each} | "
                      f"≤ {OVERHEAD_GOAL}× | {o['per_run_overhead_s']} | {o['per_run_outside_commands_s']} |")
     for o in report["overhead"]:
         lines += ["", f"Where the overhead goes ({o['sandbox']}):", ""]
@@ -340,9 +348,12 @@ def markdown(report: dict) -> str:
               f"| {s['jobs1_s']} | {s['jobs2_s']} | {s['speedup']}× | {s['cores']} |"]
     z = report["size"]
     lines += ["", "## Size", "", "| what | seconds | peak memory (MB) |", "|---|---:|---:|",
-              f"| score, {z['summary']['runs']:,} runs | {z['summary']['score_s']} | {z['summary']['peak_rss_mb']} (score + render) |",
+              f"| score, {z['summary']['runs']:,} runs | {z['summary']['score_s']} | "
+              f"{z['summary']['peak_rss_mb']} (score + render) |",
               f"| render, {z['summary']['runs']:,} runs | {z['summary']['render_s']} | |",
-              f"| score + render, {z['summary_100']['runs']} runs | {z['summary_100']['score_s'] + z['summary_100']['render_s']:.3f} | {z['summary_100']['peak_rss_mb']} |",
+              f"| score + render, {z['summary_100']['runs']} runs | "
+              f"{z['summary_100']['score_s'] + z['summary_100']['render_s']:.3f} | "
+              f"{z['summary_100']['peak_rss_mb']} |",
               f"| check on the suite (process / inside) | {z['check_s']} / {z['check_inner_s']} | |",
               f"| a 1 MB agent log | | {z['log_1mb']['peak_rss_mb']} |",
               f"| a 1 GB agent log (kept: {z['log_1gb']['log_bytes']:,} bytes) | | {z['log_1gb']['peak_rss_mb']} |"]
@@ -353,7 +364,8 @@ def markdown(report: dict) -> str:
         if "skipped" in a:
             lines.append(f"| {name} | skipped: {a['skipped']} | | | | |")
         else:
-            lines.append(f"| {name} | {a['version']} | {a['wall_s']} | {a['startup_s']} | {a['shutdown_s']} | {a['model_calls']} |")
+            lines.append(f"| {name} | {a['version']} | {a['wall_s']} | {a['startup_s']} | {a['shutdown_s']} | "
+                         f"{a['model_calls']} |")
     return "\n".join(lines) + "\n"
 
 
@@ -363,7 +375,8 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--out", default="results/bench")
     parser.add_argument("--runs", type=int, default=10_000, help="size of the synthetic summary (default 10000)")
     parser.add_argument("--skip-agents", action="store_true", help="skip the real agent CLIs")
-    parser.add_argument("--rounds", type=int, default=3, help="passes over the suite per sandbox for the overhead (default 3)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="passes over the suite per sandbox for the overhead (default 3)")
     args = parser.parse_args(argv)
     if args.rounds < 1:
         raise UserError(f"--rounds: must be at least 1 (got {args.rounds})")
@@ -388,7 +401,8 @@ def _main(argv: Sequence[str]) -> int:
         report["scaling"] = scaling(tasks, kinds[-1], bundles / "scaling")
         log(f"benchmark: jobs 2 speed-up {report['scaling']['speedup']}x")
         report["size"] = size(args.tasks, bundles, args.runs)
-        log(f"benchmark: {args.runs} runs: score {report['size']['summary']['score_s']}s, render {report['size']['summary']['render_s']}s")
+        log(f"benchmark: {args.runs} runs: score {report['size']['summary']['score_s']}s, "
+            f"render {report['size']['summary']['render_s']}s")
         report["agents"] = {} if args.skip_agents else agents(tasks, bundles)
     finally:
         if user_cache is None:

@@ -260,7 +260,9 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
             tail = [ln for ln in result.stderr_path.read_text(errors="replace").splitlines() if ln.strip()]
         except OSError:
             tail = []
-        sig.infra_error = f"aider failed to start: {truncate(tail[-1] if tail else f'exit code {result.exit_code}', 300)}"
+        sig.infra_error = (
+            f"aider failed to start: {truncate(tail[-1] if tail else f'exit code {result.exit_code}', 300)}"
+        )
     elif result.exit_code not in (0, None) and not sig.infra_error and not result.timed_out:
         sig.agent_error = f"exit code {result.exit_code}"
     return sig

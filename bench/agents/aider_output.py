@@ -17,7 +17,8 @@ from typing import Any
 from bench.agents.base import MAX_EVENTS_BYTES, AgentSignals, truncate
 from bench.exec import safefs
 
-TOKENS_RE = re.compile(r"^Tokens: ([\d.]+[kKmM]?) sent(?:, ([\d.]+[kKmM]?) cache write)?(?:, ([\d.]+[kKmM]?) cache hit)?"
+TOKENS_RE = re.compile(r"^Tokens: ([\d.]+[kKmM]?) sent(?:, ([\d.]+[kKmM]?) cache write)?"
+                       r"(?:, ([\d.]+[kKmM]?) cache hit)?"
                        r", ([\d.]+[kKmM]?) received\.")
 APPLIED_RE = re.compile(r"^Applied edit to (.+?)\s*$")
 SEARCH_RE = re.compile(r"^<{5,9} SEARCH\s*$")
@@ -268,7 +269,8 @@ def read_analytics(path: Path) -> list[dict]:
             continue
         if isinstance(obj, dict) and obj.get("event") == "message_send":
             props = obj.get("properties") or {}
-            out.append({"prompt_tokens": props.get("prompt_tokens"), "completion_tokens": props.get("completion_tokens"),
+            out.append({"prompt_tokens": props.get("prompt_tokens"),
+                        "completion_tokens": props.get("completion_tokens"),
                         "cost": props.get("cost")})
     return out
 

@@ -296,7 +296,8 @@ def signals_from_events(events: list[dict[str, Any]]) -> AgentSignals:
                 if valid_count(value):
                     valid.append(value)
                 else:
-                    signals.problems.append(f"usage event {key}={truncate(value, 80)}: not a whole number >= 0; dropped")
+                    signals.problems.append(
+                        f"usage event {key}={truncate(value, 80)}: not a whole number >= 0; dropped")
             if valid or not signals.problems:
                 setattr(signals, key, min(sum(valid), MAX_COUNT))
     calls = [e for e in events if e.get("type") == "tool_call"]

@@ -101,7 +101,9 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     signals = signals_from_events(read_events(ctx.scratch_dir / "events.jsonl"))
     if result.exit_code == NOT_FOUND_EXIT:
         tail = result.stderr_path.read_text(errors="replace").strip().splitlines()
-        signals.agent_error = f"exit code 127 (command not found?): {tail[-1][:300] if tail else ctx.options['agent_cmd']}"
+        signals.agent_error = (
+            f"exit code 127 (command not found?): {tail[-1][:300] if tail else ctx.options['agent_cmd']}"
+        )
     elif result.exit_code not in (0, None):
         signals.agent_error = f"exit code {result.exit_code}"
     return signals

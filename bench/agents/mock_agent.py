@@ -53,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         events.append({"type": "tool_call", "name": "write", "status": "ok", "duration_s": 0.01,
                        "t": round(t, 2), "input": "NOTES.md", "output": "ok"})
     events.append({"type": "text", "t": round(t, 2),
-                   "text": {"solve": "Fixed it.", "cheat": "All tests pass now.", "fail": "I could not fix it."}[args.action]})
+                   "text": {"solve": "Fixed it.", "cheat": "All tests pass now.",
+                            "fail": "I could not fix it."}[args.action]})
     with open(os.environ["LOCALAGENTBENCH_EVENTS_FILE"], "a", encoding="utf-8") as fh:
         for event in events:
             fh.write(json.dumps(event) + "\n")

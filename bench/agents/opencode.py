@@ -317,7 +317,8 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     if stream_errors:
         last = stream_errors[-1]
         if _CONNECT_RE.search(last):
-            infra_msg = f"model server unreachable at {target_url or 'the configured URL'} ({len(stream_errors)} attempts)"
+            infra_msg = (f"model server unreachable at {target_url or 'the configured URL'} "
+                         f"({len(stream_errors)} attempts)")
         else:
             infra_msg = f"model server error: {last} ({len(stream_errors)} attempts)"
         stuck = finished_steps == 0 or result.timed_out or (result.exit_code not in (0, None))

@@ -30,10 +30,12 @@ def invocation(ctx: AgentContext) -> Invocation:
 def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     """One 'tool call': the patch application, failed if git apply exited non-zero."""
     ok = result.exit_code == 0
-    error = None if ok else result.stderr_path.read_text(errors="replace").strip()[-500:] or f"exit code {result.exit_code}"
+    error = (None if ok
+             else result.stderr_path.read_text(errors="replace").strip()[-500:] or f"exit code {result.exit_code}")
     return AgentSignals(
         agent_error=error,
         events=[{"type": "tool_call", "name": "apply_patch", "status": "ok" if ok else "error",
-                 "duration_s": result.wall_s, "input": Path(ctx.task["solution"]).name if ctx.task.get("solution") else None,
+                 "duration_s": result.wall_s,
+                 "input": Path(ctx.task["solution"]).name if ctx.task.get("solution") else None,
                  "output": error, "t": 0.0}],
     )

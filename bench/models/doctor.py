@@ -48,7 +48,8 @@ NOT_FOR_TOOLS = [
 ]
 EMBEDDING_FAMILIES = {"bert", "nomic-bert", "xlm-roberta", "clip"}
 # Worth pulling for tool-driven agents, smallest first, with Ollama's download size (approximate).
-WORTH_PULLING = [("qwen3:8b", "5.2 GB", "tools"), ("qwen2.5-coder:7b", "4.7 GB", "aider only: writes tool calls as text"),
+WORTH_PULLING = [("qwen3:8b", "5.2 GB", "tools"),
+                 ("qwen2.5-coder:7b", "4.7 GB", "aider only: writes tool calls as text"),
                  ("deepseek-coder-v2:16b", "8.9 GB", "aider"), ("devstral:24b", "14 GB", "tools"),
                  ("gpt-oss:20b", "14 GB", "tools"), ("qwen3-coder:30b", "19 GB", "tools")]
 KNOWN_TEXT_CALLERS = re.compile(r"qwen2\.5-coder", re.I)   # fails the canary (AGENT-CLIS.md)
@@ -232,7 +233,8 @@ def describe_models(ep, models: list[dict]) -> list[dict]:
 
 def recommend(models: list[dict], base_url: str | None = None) -> dict:
     """Which coding models to use (present) or pull (absent)."""
-    good = [m["name"] for m in models if m["kind"] == "coding" and "as text" not in m["note"] and "no tool" not in m["note"]]
+    good = [m["name"] for m in models
+            if m["kind"] == "coding" and "as text" not in m["note"] and "no tool" not in m["note"]]
     if good:
         target = f"openai/{good[0]} --base-url {base_url}" if base_url else f"ollama/{good[0]}"
         return check("recommend", "ok", f"coding models here: {', '.join(good)}; probe one before evaluating",
@@ -295,11 +297,13 @@ def check_server(base_url: str | None) -> tuple[list[dict], dict | None, list[di
                 {"kind": ep.kind, "url": ep.api_root, "version": None, "reachable": False}, [])
     server["reachable"] = True
     label = "Ollama" if server["ollama"] else "OpenAI-compatible server"
-    checks = [check("server", "ok", f"{label} {server['version'] or '(version not reported)'} at {ep.api_root} ({where})")]
+    checks = [check("server", "ok",
+                    f"{label} {server['version'] or '(version not reported)'} at {ep.api_root} ({where})")]
     described = describe_models(ep, models)
     if not described:
         checks.append(check("models", "fail", "the server has no models",
-                            f"ollama pull {WORTH_PULLING[0][0]}" if ep.kind == "ollama" else "load a model into the server"))
+                            f"ollama pull {WORTH_PULLING[0][0]}" if ep.kind == "ollama"
+                            else "load a model into the server"))
         return checks, server, described
     for m in described:
         status = "warn" if m["kind"] == "not_for_tools" or "as text" in m["note"] or "no tool" in m["note"] else "ok"
@@ -377,7 +381,8 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--api", choices=["auto", "openai"], default="auto",
                         help="auto: Ollama's native API (or --base-url's); openai: Ollama's /v1, as opencode uses it")
     parser.add_argument("--tasks", default="tasks",
-                        help="the suite whose tests' runners (pytest, python -m unittest, ...) must be importable (default: tasks)")
+                        help="the suite whose tests' runners (pytest, python -m unittest, ...) must be importable "
+                             "(default: tasks)")
     parser.add_argument("--json", action="store_true", help="print the doctor@1 record instead of the lines")
     parser.add_argument("--out", default=None, help="also write the record to this file")
     args = parser.parse_args(argv)

@@ -154,7 +154,8 @@ def list_models(ep: ModelTarget, timeout_s: float = META_TIMEOUT_S) -> list[dict
         listing = request_json("GET", f"{ep.api_root}/models", timeout_s=timeout_s)
         models = listing.get("data") if isinstance(listing, dict) else None
     if not isinstance(models, list):
-        raise ServerError("bad_response", f"{ep.api_root}: the model list has no {'models' if ep.kind == 'ollama' else 'data'} array")
+        raise ServerError("bad_response",
+                          f"{ep.api_root}: the model list has no {'models' if ep.kind == 'ollama' else 'data'} array")
     return [m for m in models if isinstance(m, dict)]
 
 
@@ -219,7 +220,8 @@ def model_info(model: str, base_url: str | None = None, timeout_s: float = META_
                           | ({"ollama": True} if server["ollama"] else {}))
         if server["ollama"]:
             # An Ollama /v1 base URL: the native API has the details the OpenAI one lacks.
-            info.update({k: v for k, v in _ollama_details(ep.ollama_root, ep.model, timeout_s).items() if v is not None})
+            info.update({k: v for k, v in _ollama_details(ep.ollama_root, ep.model, timeout_s).items()
+                         if v is not None})
         else:
             for entry in list_models(ep, timeout_s):
                 if entry.get("id") == ep.model:
