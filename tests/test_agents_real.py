@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from bench import fakellm
-from bench.agents import aider, opencode
+from bench.agents import aider, get_spec, opencode
 from bench.agents.base import AgentContext, ProcessResult
 from bench.agents.binaries import find_binary
 from bench.exec.proc import run_tree
@@ -38,10 +38,9 @@ REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "bench" / "fakellm_scripts"
 OPENCODE_BIN = find_binary("opencode")
 AIDER_BIN = find_binary("aider")
-need_opencode = pytest.mark.skipif(
-    OPENCODE_BIN is None, reason="opencode not installed: run `nox -s install-agents` (npm install opencode-ai@1.18.33 into .agents/)")
-need_aider = pytest.mark.skipif(
-    AIDER_BIN is None, reason="aider not installed: run `nox -s install-agents` (aider-chat==0.86.2 in .agents/aider-venv)")
+need_opencode = pytest.mark.skipif(OPENCODE_BIN is None,
+                                   reason=f"opencode not installed: {get_spec('opencode').install_hint()}")
+need_aider = pytest.mark.skipif(AIDER_BIN is None, reason=f"aider not installed: {get_spec('aider').install_hint()}")
 ORACLE = [sys.executable, "-m", "unittest", "discover", "-s", "tests", "-t", ".", "-q"]
 GIT_ENV = {"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t",
            "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
