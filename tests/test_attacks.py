@@ -8,7 +8,7 @@ needs is written by the command itself. Tests whose attack only works if a plant
 grading off first prove that on a plain copy of the fixture (live_check). The harness process tree runs
 with a 6 GiB address-space limit, so an endless read (/dev/zero) fails with MemoryError instead of
 exhausting the machine. Attack 25 (reading the held-out tests by absolute path) is
-test_sandbox.py::test_reading_heldout_by_absolute_path_fails_and_is_flagged.
+tests/exec/test_sandbox.py::test_reading_heldout_by_absolute_path_fails_and_is_flagged.
 """
 from __future__ import annotations
 

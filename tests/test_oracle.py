@@ -422,7 +422,7 @@ def test_a_change_that_keeps_the_files_size_and_mtime_is_in_the_patch(suite, tmp
     cmd = f"touch -r calc.py ../lab-mtime-$$ && {FIX} && touch -r ../lab-mtime-$$ calc.py && rm ../lab-mtime-$$"
     record = _cli_run(suite, tmp_path / "out", "command", "--agent-cmd", cmd)
     workdir = Path(record["paths"]["workdir"])
-    original = suite / "fixtures" / "fix-add" / "calc.py"
+    original = Path(record["paths"]["snapshot"]) / "calc.py"   # what the workdir was copied from, times and all
     assert workdir.joinpath("calc.py").stat().st_size == original.stat().st_size
     assert workdir.joinpath("calc.py").stat().st_mtime_ns == original.stat().st_mtime_ns, "the agent kept the mtime"
     patch = (Path(record["paths"]["run_dir"]) / "patch.diff").read_bytes()

@@ -2,7 +2,7 @@
 
 The oracle stage writes what this decides, and `score` decides it again from the same sections, so a
 run.json whose `outcome` or `success` was edited (or written by an older harness) is scored by what its
-grading shows. METHODOLOGY.md holds the table in words; tests/test_outcome.py tests every row.
+grading shows. METHODOLOGY.md holds the table in words; tests/common/test_outcome.py tests every row.
 """
 from __future__ import annotations
 

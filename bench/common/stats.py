@@ -34,7 +34,7 @@ def quantile(values: Sequence[float], q: float) -> float:
 
 # Below this many paired units the interval is not reported: with 1 to 4 of them, when nearly every unit flips
 # one way (2% against 98%), Tango's interval holds the true difference only 80-88% of the time; from 5 on at
-# least 89% (METHODOLOGY.md, "Comparing two runs"; tests/test_stats.py).
+# least 89% (METHODOLOGY.md, "Comparing two runs"; tests/common/test_stats.py).
 PAIRED_DIFFERENCE_MIN_N = 5
 
 

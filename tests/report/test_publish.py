@@ -10,14 +10,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_promote import grid, run
 
 from bench import score
 from bench.common.records import write_json_atomic
 from bench.report import promote, publish
-from test_promote import grid, run
 from tools.synthetic import synthetic_runs
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TASKS = [f"t{i:02d}" for i in range(22)]
 SYNTH_MARK = 'aria-label="synthetic">†</sup>'  # the mark after a figure the agent invented
 SYNTH_LEGEND = 'class="syn-note'

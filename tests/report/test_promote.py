@@ -19,7 +19,7 @@ from bench.common.records import write_json_atomic
 from bench.report import promote
 from tools.synthetic import synthetic_runs
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 _TEMPLATE = synthetic_runs(1, seed=0, groups=1, reps=1)[0]
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from bench import fakellm
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 CANARY = REPO / "bench" / "fakellm_scripts" / "canary.yaml"
 
 WEATHER = {"type": "function", "function": {"name": "get_weather", "description": "weather for a city",

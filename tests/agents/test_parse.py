@@ -1,6 +1,6 @@
 """The opencode and aider parsers on real output captured from opencode 1.18.33 and aider 0.86.2.
 
-The samples in tests/data/ were produced by tests/test_agents_real.py's driver (the real CLIs against
+The samples in tests/data/ were produced by tests/agents/test_real_clis.py's driver (the real CLIs against
 bench.fakellm with the scripts in bench/fakellm_scripts/); the expected numbers are what those scripts
 issued and what the server reported (opencode_events.fakellm.jsonl is the server's own log of that run).
 aider_stdout_token_limit.txt is the start and end of a real SmolLM2 run's stdout (nox -s real-model).
@@ -15,7 +15,7 @@ import pytest
 from bench.agents import aider, opencode
 from bench.agents.base import AgentContext, ProcessResult
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def ctx(tmp_path: Path, model: str = "ollama/m", base_url: str | None = None) -> AgentContext:

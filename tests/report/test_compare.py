@@ -17,7 +17,7 @@ from bench.common.records import write_json_atomic
 from bench.common.stats import mcnemar_exact, tango_interval
 from bench.report import compare
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 UNSET = object()
 
 

@@ -25,7 +25,7 @@ from bench.common.records import write_json_atomic
 from bench.report import promote, publish
 from tools.synthetic import synthetic_runs
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("LOCALAGENTBENCH_ARTIFACTS", REPO / "tests" / "artifacts")) / "screenshots"
 
 

@@ -8,7 +8,7 @@ server (a proxy tripwire catches any client that honours HTTP(S)_PROXY), and tha
 config (~/.config/opencode, ~/.aider.conf.yml, ~/.env, AIDER_* / OPENCODE_* variables, repo-level files)
 changes nothing.
 
-    pytest -m integration tests/test_agents_real.py -s      (-s shows the measured wall times)
+    pytest -m integration tests/agents/test_real_clis.py -s      (-s shows the measured wall times)
 
 Skipped, with the reason, when a binary is missing (`nox -s install-agents` installs both).
 """
@@ -34,7 +34,7 @@ from bench.exec.proc import run_tree
 
 pytestmark = pytest.mark.integration
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SCRIPTS = REPO / "bench" / "fakellm_scripts"
 OPENCODE_BIN = find_binary("opencode")
 AIDER_BIN = find_binary("aider")
