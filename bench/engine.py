@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -25,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import isolate, oracle, render, run_agent, score, validate
-from bench.agents import get_spec
 from bench.agents.base import COUNT_FIELDS
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
@@ -36,7 +33,6 @@ from bench.common.stage import log
 from bench.exec import cleanup, safefs
 from bench.exec.git import TaskSetupError
 from bench.exec.proc import CANCEL
-from bench.models.servers import resolve_model
 
 MAX_BACKOFF_S = 30.0
 STOP_AFTER_INFRA_ERRORS = 3  # consecutive runs the harness could not run: the server or machine is down
@@ -231,10 +227,6 @@ def _mark_interrupted(out: Path, grid: list[tuple[dict, int]]) -> int:
     return count
 
 
-LIMIT_OPTIONS = {resource.RLIMIT_FSIZE: "--max-file-mb", resource.RLIMIT_NPROC: "--max-procs",
-                 resource.RLIMIT_AS: "--max-mem-mb"}
-
-
 @dataclass(frozen=True)
 class Plan:
     """How an evaluation walks its grid: where the bundle goes, repetitions, parallel runs, retries, resume,
@@ -261,22 +253,6 @@ class Plan:
             raise UserError(f"--stop-after-infra-errors: must be 0 (never stop) or more (got {self.stop_after_infra})")
 
 
-def check_arguments(agent: str, model: str | None, opts: dict, *, timeout_s: float | None = None,
-                    limits: dict | None = None) -> None:
-    """Everything an evaluation's arguments can be wrong about, checked before anything is written under --out
-    (a refused run leaves no bundle behind, so the same --out works once the argument is fixed)."""
-    if timeout_s is not None and not (math.isfinite(timeout_s) and timeout_s > 0):
-        raise UserError(f"--timeout: must be a number of seconds above 0 (got {timeout_s:g}); "
-                        "leave it out to use each task's own timeout")
-    for which, value in (limits or {}).items():
-        if value <= 0:
-            given = value // (1024 * 1024) if which != resource.RLIMIT_NPROC else value  # MB as typed
-            raise UserError(f"{LIMIT_OPTIONS.get(which, 'a resource limit')}: must be above 0 (got {given})")
-    declared = get_spec(agent)   # an unknown agent is one line before anything is written
-    if declared.needs_model and not declared.model_as_typed:
-        resolve_model(model or "", opts.get("base_url"))  # spelling, provider, --base-url: one line each
-
-
 def check_suite(tasks: list[dict]) -> None:
     """Refuse, before anything runs, a suite whose test runners grading cannot import: every run of those tasks
     would fail its grading, the reference solution's too."""
@@ -290,11 +266,9 @@ def check_suite(tasks: list[dict]) -> None:
 
 def build_spec(agent: str, model: str | None, opts: dict | None = None, *, sandbox_requested: str | None = None,
                timeout_s: float | None = None, limits: dict | None = None, keep_workdir: bool = False) -> RunSpec:
-    """The evaluation's RunSpec, after its arguments are checked (see run_agent.build_spec for what it holds)."""
-    opts = dict(opts or {})
-    check_arguments(agent, model, opts, timeout_s=timeout_s, limits=limits)
-    return run_agent.build_spec(agent, model, opts, sandbox_requested=sandbox_requested, timeout_s=timeout_s,
-                                limits=limits, keep_workdir=keep_workdir)
+    """The evaluation's RunSpec (run_agent.build_spec: arguments checked, agent, model and sandbox resolved)."""
+    return run_agent.build_spec(agent, model, dict(opts or {}), sandbox_requested=sandbox_requested,
+                                timeout_s=timeout_s, limits=limits, keep_workdir=keep_workdir)
 
 
 def _writable(out: Path) -> None:

@@ -10,6 +10,7 @@ change against a snapshot it could not reach. The agent section of run.json is f
 from __future__ import annotations
 
 import json
+import math
 import os
 import resource
 import signal
@@ -32,7 +33,7 @@ from bench.exec import cleanup, environment, safefs, sandbox
 from bench.exec.git import head_commit, patch_files, snapshot_diff
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.models import modelserver
-from bench.models.servers import model_for_agent
+from bench.models.servers import model_for_agent, resolve_model
 
 
 def agent_options(args) -> dict:
@@ -346,12 +347,34 @@ def sandbox_record(kind: str, requested: str | None, extra_ro: Sequence[str] = (
     return sandbox.describe(kind, requested, {"agent": "host", "grading": "none"}, extra_ro)
 
 
+LIMIT_OPTIONS = {resource.RLIMIT_FSIZE: "--max-file-mb", resource.RLIMIT_NPROC: "--max-procs",
+                 resource.RLIMIT_AS: "--max-mem-mb"}
+
+
+def check_arguments(agent: str, model: str | None, opts: dict, *, timeout_s: float | None = None,
+                    limits: dict | None = None) -> None:
+    """Everything an evaluation's arguments can be wrong about, checked before anything is written under --out
+    (a refused run leaves no bundle behind, so the same --out works once the argument is fixed)."""
+    if timeout_s is not None and not (math.isfinite(timeout_s) and timeout_s > 0):
+        raise UserError(f"--timeout: must be a number of seconds above 0 (got {timeout_s:g}); "
+                        "leave it out to use each task's own timeout")
+    for which, value in (limits or {}).items():
+        if value <= 0:
+            given = value // (1024 * 1024) if which != resource.RLIMIT_NPROC else value  # MB as typed
+            raise UserError(f"{LIMIT_OPTIONS.get(which, 'a resource limit')}: must be above 0 (got {given})")
+    declared = agents.get_spec(agent)   # an unknown agent is one line before anything is written
+    if declared.needs_model and not declared.model_as_typed:
+        resolve_model(model or "", opts.get("base_url"))  # spelling, provider, --base-url: one line each
+
+
 def build_spec(agent: str, model: str | None, opts: dict, *, sandbox_requested: str | None = None,
                timeout_s: float | None = None, limits: dict[int, int] | None = None,
                keep_workdir: bool = False) -> RunSpec:
     """The evaluation's RunSpec, built once before any run: the agent's adapter checked and its version read,
     the model named as recorded (`qwen3:8b` is `ollama/qwen3:8b`), the sandbox resolved and the agent's program
-    started in it once (preflight), and the model server asked about the model (with an untimed warm-up)."""
+    started in it once (preflight), and the model server asked about the model (with an untimed warm-up). The
+    arguments are checked first (check_arguments), so `localagentbench run` and this stage alone refuse alike."""
+    check_arguments(agent, model, opts, timeout_s=timeout_s, limits=limits)
     model = model_for_agent(agent, model, opts.get("base_url"))
     adapter, version = prepare(agent, opts)
     kind = sandbox.resolve(sandbox_requested)

@@ -172,3 +172,19 @@ def test_a_file_too_large_for_a_change_is_removed_before_the_diff_and_flagged(su
     assert record["flag_details"]["large_file_removed"] == [f"big.bin ({size} bytes)"]
     patch = (Path(record["paths"]["run_dir"]) / "patch.diff").read_text()
     assert "small.txt" in patch and "big.bin" not in patch
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--timeout", "-5"], "--timeout: must be a number of seconds above 0 (got -5)"),
+    (["--max-file-mb", "-1"], "--max-file-mb: must be above 0 (got -1)"),
+    (["--agent", "aider", "--model", "anthropic/claude"], "'anthropic' is not a provider"),
+])
+def test_the_stage_alone_refuses_the_arguments_run_refuses(args, message, suite, tmp_path, capsys):
+    record = _isolated(suite, tmp_path)
+    records = tmp_path / "isolated.jsonl"
+    records.write_text(json.dumps(record) + "\n")
+    argv = [str(records), *([] if "--agent" in args else ["--agent", "nop"]), *args, "--out", str(tmp_path / "o")]
+    assert run_agent.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0], err
+    assert not (tmp_path / "o").exists() and not (Path(record["paths"]["run_dir"]) / "patch.diff").exists()
