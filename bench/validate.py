@@ -224,8 +224,8 @@ def _links_out(tree: Path, raw: str, field: str, file: Path, problems: TaskProbl
     return clean
 
 
-def load_task(file: Path, problems: TaskProblems) -> dict | None:
-    """Parse and check one task file; return its record, or None when it has problems."""
+def _fields(file: Path, problems: TaskProblems) -> tuple[str, dict] | None:
+    """The task file's text and fields, or None with the problems added: YAML, shape, schema, numbers."""
     before = len(problems.lines)
     loaded = _read_yaml(file, problems)
     if loaded is None:
@@ -244,73 +244,107 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
     if len(problems.lines) > before:
         return None
     _number_problems(data, problems, file)
-    if len(problems.lines) > before:
+    return None if len(problems.lines) > before else (text, data)
+
+
+Digest = list[tuple[str, "Path | bytes"]]
+
+
+def _fixture_repo(repo: dict, file: Path, task_id: str, root: Path, problems: TaskProblems, digest: Digest) -> None:
+    """A fixture task's repo section: its directory inside the suite, no link out of it; into the digest."""
+    if "path" not in repo:
+        problems.add(file, "repo.path", "a fixture task needs repo.path (e.g. fixtures/<id>)")
+        return
+    fixture = _in_suite(repo["path"], "repo.path", root, file, task_id, problems)
+    if fixture is None:
+        return
+    if not fixture.is_dir():
+        problems.add(file, "repo.path", f"fixture directory {repo['path']} does not exist; create it or fix the path")
+    elif _links_out(fixture, repo["path"], "repo.path", file, problems):
+        repo["path"] = str(fixture)
+        digest.append(("fixture", fixture))
+
+
+def _git_repo(repo: dict, file: Path, task_id: str, root: Path, problems: TaskProblems, digest: Digest,
+              shown_url: str | None) -> str | None:
+    """A git task's repo section: url and ref, a local url inside the suite, the ref resolved to the commit that
+    pins the task; returns the task's setup error when the ref names no commit (its own error, not the suite's)."""
+    before = len(problems.lines)
+    for key in ("url", "ref"):
+        if key not in repo:
+            problems.add(file, f"repo.{key}", f"a git task needs repo.{key}")
+    if "url" in repo and _is_local_url(repo["url"]):
+        local = _in_suite(_local_raw(repo["url"]), "repo.url", root, file, task_id, problems, repo["url"])
+        if local is not None and not local.exists():
+            problems.add(file, "repo.url", f"local repository {repo['url']} does not exist")
+        elif local is not None:
+            repo["url"] = str(local)
+    if "url" not in repo or "ref" not in repo or len(problems.lines) > before:
         return None
+    # The commit the ref names now pins the task (not the repository's files or packs): moving the branch
+    # changes the digest, `git gc` does not, and nothing is rehashed (rev-parse is cheap).
+    setup_error = None
+    try:
+        repo["commit"] = resolve_ref(repo["url"], repo["ref"], shown=shown_url)
+    except TaskSetupError as exc:
+        repo["commit"], setup_error = None, f"{file}: repo.ref: {exc}"
+    digest.append(("commit", (repo["commit"] or "unresolved").encode()))
+    return setup_error
+
+
+def _heldout_section(data: dict, file: Path, root: Path, problems: TaskProblems, digest: Digest) -> dict | None:
+    """The held-out section: its directory inside the suite, where its files land; into the digest."""
+    if "heldout" not in data:
+        return None
+    heldout = dict(data["heldout"])
+    path = _in_suite(heldout["path"], "heldout.path", root, file, data["id"], problems)
+    if path is None:
+        return heldout
+    if not path.is_dir():
+        problems.add(file, "heldout.path", f"held-out directory {heldout['path']} does not exist")
+    elif _links_out(path, heldout["path"], "heldout.path", file, problems, bound=root):
+        heldout["path"] = str(path)
+        heldout.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
+        heldout["into"] = layout.into(heldout)
+        digest.append(("heldout", path))
+        digest.append(("heldout.into", heldout["into"].encode()))  # where they land changes grading
+    return heldout
+
+
+def _solution(data: dict, file: Path, root: Path, problems: TaskProblems, digest: Digest) -> str | None:
+    """The reference solution's patch inside the suite; into the digest."""
+    if "solution" not in data:
+        return None
+    path = _in_suite(data["solution"], "solution", root, file, data["id"], problems)
+    if path is None:
+        return None
+    if not path.is_file():
+        problems.add(file, "solution", f"solution patch {data['solution']} does not exist; add it or remove the field")
+        return None
+    digest.append(("solution", path))
+    return str(path)
+
+
+def load_task(file: Path, problems: TaskProblems) -> dict | None:
+    """Parse and check one task file; return its record, or None when it has problems."""
+    before = len(problems.lines)
+    fields = _fields(file, problems)
+    if fields is None:
+        return None
+    text, data = fields
     root = file.resolve().parent.parent
     if data["id"] != file.stem:
         problems.add(file, "id", f"{data['id']!r} does not match the file name; "
                                  f"rename the file to {data['id']}.yaml or fix the id")
     repo = dict(data["repo"])
-    digest_inputs: list[tuple[str, Path | bytes]] = [("task", text.encode())]
+    digest: Digest = [("task", text.encode())]
     setup_error = None  # a git ref that names no commit: the task's own error, recorded by `run`, a problem to `check`
     if repo["type"] == "fixture":
-        if "path" not in repo:
-            problems.add(file, "repo.path", "a fixture task needs repo.path (e.g. fixtures/<id>)")
-        else:
-            fixture = _in_suite(repo["path"], "repo.path", root, file, data["id"], problems)
-            if fixture is None:
-                pass
-            elif not fixture.is_dir():
-                problems.add(file, "repo.path",
-                             f"fixture directory {repo['path']} does not exist; create it or fix the path")
-            elif _links_out(fixture, repo["path"], "repo.path", file, problems):
-                repo["path"] = str(fixture)
-                digest_inputs.append(("fixture", fixture))
+        _fixture_repo(repo, file, data["id"], root, problems, digest)
     else:
-        for key in ("url", "ref"):
-            if key not in repo:
-                problems.add(file, f"repo.{key}", f"a git task needs repo.{key}")
-        if "url" in repo and _is_local_url(repo["url"]):
-            local = _in_suite(_local_raw(repo["url"]), "repo.url", root, file, data["id"], problems, repo["url"])
-            if local is None:
-                pass
-            elif not local.exists():
-                problems.add(file, "repo.url", f"local repository {repo['url']} does not exist")
-            else:
-                repo["url"] = str(local)
-        if "url" in repo and "ref" in repo and len(problems.lines) == before:
-            # The commit the ref names now pins the task (not the repository's files or packs): moving the
-            # branch changes the digest, `git gc` does not, and nothing is rehashed (rev-parse is cheap).
-            try:
-                repo["commit"] = resolve_ref(repo["url"], repo["ref"], shown=data["repo"]["url"])
-            except TaskSetupError as exc:
-                repo["commit"], setup_error = None, f"{file}: repo.ref: {exc}"
-            digest_inputs.append(("commit", (repo["commit"] or "unresolved").encode()))
-    heldout = None
-    if "heldout" in data:
-        heldout = dict(data["heldout"])
-        path = _in_suite(heldout["path"], "heldout.path", root, file, data["id"], problems)
-        if path is None:
-            pass
-        elif not path.is_dir():
-            problems.add(file, "heldout.path", f"held-out directory {heldout['path']} does not exist")
-        elif _links_out(path, heldout["path"], "heldout.path", file, problems, bound=root):
-            heldout["path"] = str(path)
-            heldout.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
-            heldout["into"] = layout.into(heldout)
-            digest_inputs.append(("heldout", path))
-            digest_inputs.append(("heldout.into", heldout["into"].encode()))  # where they land changes grading
-    solution = None
-    if "solution" in data:
-        solution_path = _in_suite(data["solution"], "solution", root, file, data["id"], problems)
-        if solution_path is None:
-            pass
-        elif not solution_path.is_file():
-            problems.add(file, "solution",
-                         f"solution patch {data['solution']} does not exist; add it or remove the field")
-        else:
-            solution = str(solution_path)
-            digest_inputs.append(("solution", solution_path))
+        setup_error = _git_repo(repo, file, data["id"], root, problems, digest, data["repo"].get("url"))
+    heldout = _heldout_section(data, file, root, problems, digest)
+    solution = _solution(data, file, root, problems, digest)
     if CANARY not in text:
         problems.no_canary.append(file)
     if len(problems.lines) > before:
@@ -328,7 +362,7 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
         "overfit_demo": str(overfit) if overfit and overfit.is_file() else None,
         "timeout_s": data.get("timeout_s", DEFAULT_AGENT_TIMEOUT_S), "max_turns": data.get("max_turns"),
         "tags": data.get("tags", []),
-        "digest": digest_parts(digest_inputs),
+        "digest": digest_parts(digest),
         "source_file": str(file.resolve()), "suite_root": str(root),
         **({"setup_error": setup_error} if setup_error else {}),
     }

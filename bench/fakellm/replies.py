@@ -130,10 +130,11 @@ def _string_for(name: str) -> str:
     return "example"
 
 
-def example_from_schema(schema: Any, name: str = "value", depth: int = 0) -> Any:
-    """A value that satisfies a (simple) JSON schema: enums, examples, defaults, required fields."""
-    if not isinstance(schema, dict) or depth > 6:
-        return _string_for(name)
+_NOT_GIVEN = object()
+
+
+def _given_example(schema: dict) -> Any:
+    """The value a schema itself names (const, first enum, default, first example), or _NOT_GIVEN."""
     if "const" in schema:
         return schema["const"]
     if isinstance(schema.get("enum"), list) and schema["enum"]:
@@ -143,25 +144,42 @@ def example_from_schema(schema: Any, name: str = "value", depth: int = 0) -> Any
     ex = schema.get("examples")
     if isinstance(ex, list) and ex:
         return ex[0]
-    if "example" in schema:
-        return schema["example"]
-    for key in ("anyOf", "oneOf"):
-        alts = schema.get(key)
-        if isinstance(alts, list) and alts:
-            non_null = [a for a in alts if not (isinstance(a, dict) and a.get("type") == "null")]
-            return example_from_schema((non_null or alts)[0], name, depth + 1)
-    if isinstance(schema.get("allOf"), list) and schema["allOf"]:
-        merged: dict[str, Any] = {}
-        for a in schema["allOf"]:
-            if isinstance(a, dict):
-                for k, v in a.items():
-                    if k in ("properties",) and isinstance(v, dict):
-                        merged.setdefault("properties", {}).update(v)
-                    elif k == "required" and isinstance(v, list):
-                        merged.setdefault("required", []).extend(v)
-                    else:
-                        merged.setdefault(k, v)
-        return example_from_schema(merged, name, depth + 1)
+    return schema.get("example", _NOT_GIVEN)
+
+
+def _merge_all_of(parts: list) -> dict[str, Any]:
+    """allOf's schemas as one: properties and required lists joined, the first value of anything else kept."""
+    merged: dict[str, Any] = {}
+    for a in parts:
+        if not isinstance(a, dict):
+            continue
+        for k, v in a.items():
+            if k == "properties" and isinstance(v, dict):
+                merged.setdefault("properties", {}).update(v)
+            elif k == "required" and isinstance(v, list):
+                merged.setdefault("required", []).extend(v)
+            else:
+                merged.setdefault(k, v)
+    return merged
+
+
+def _string_example(schema: dict, name: str) -> str:
+    """A string for `name` in the schema's format, within its length bounds."""
+    formats = {"date": "2025-01-01", "date-time": "2025-01-01T00:00:00Z", "uri": "http://127.0.0.1/",
+               "url": "http://127.0.0.1/", "email": "user@example.invalid"}
+    fmt = schema.get("format")
+    s = formats.get(fmt, _string_for(name)) if isinstance(fmt, str) else _string_for(name)
+    min_len = schema.get("minLength")
+    if isinstance(min_len, int) and len(s) < min_len:
+        s = s + "x" * (min_len - len(s))
+    max_len = schema.get("maxLength")
+    if isinstance(max_len, int) and len(s) > max_len:
+        s = s[:max_len]
+    return s
+
+
+def _typed_example(schema: dict, name: str, depth: int) -> Any:
+    """A value of the schema's type (object, array, integer, number, boolean, null, string)."""
     t = schema.get("type")
     if isinstance(t, list):
         t = next((x for x in t if x != "null"), "null")
@@ -170,8 +188,7 @@ def example_from_schema(schema: Any, name: str = "value", depth: int = 0) -> Any
     if t == "object":
         props = schema.get("properties") or {}
         required = [r for r in (schema.get("required") or []) if isinstance(r, str)]
-        keys = required or list(props)
-        return {k: example_from_schema(props.get(k, {}), k, depth + 1) for k in keys}
+        return {k: example_from_schema(props.get(k, {}), k, depth + 1) for k in required or list(props)}
     if t == "array":
         n = max(1, int(schema.get("minItems", 1) or 1))
         return [example_from_schema(schema.get("items", {}), name, depth + 1) for _ in range(n)]
@@ -182,27 +199,26 @@ def example_from_schema(schema: Any, name: str = "value", depth: int = 0) -> Any
     if t == "number":
         lo = schema.get("minimum", 1.0)
         return float(lo) if lo is not None else 1.0
-    if t == "boolean":
-        return True
-    if t == "null":
-        return None
-    s = _string_for(name)
-    fmt = schema.get("format")
-    if fmt == "date":
-        s = "2025-01-01"
-    elif fmt == "date-time":
-        s = "2025-01-01T00:00:00Z"
-    elif fmt in ("uri", "url"):
-        s = "http://127.0.0.1/"
-    elif fmt == "email":
-        s = "user@example.invalid"
-    min_len = schema.get("minLength")
-    if isinstance(min_len, int) and len(s) < min_len:
-        s = s + "x" * (min_len - len(s))
-    max_len = schema.get("maxLength")
-    if isinstance(max_len, int) and len(s) > max_len:
-        s = s[:max_len]
-    return s
+    if t in ("boolean", "null"):
+        return True if t == "boolean" else None
+    return _string_example(schema, name)
+
+
+def example_from_schema(schema: Any, name: str = "value", depth: int = 0) -> Any:
+    """A value that satisfies a (simple) JSON schema: enums, examples, defaults, required fields."""
+    if not isinstance(schema, dict) or depth > 6:
+        return _string_for(name)
+    given = _given_example(schema)
+    if given is not _NOT_GIVEN:
+        return given
+    for key in ("anyOf", "oneOf"):
+        alts = schema.get(key)
+        if isinstance(alts, list) and alts:
+            non_null = [a for a in alts if not (isinstance(a, dict) and a.get("type") == "null")]
+            return example_from_schema((non_null or alts)[0], name, depth + 1)
+    if isinstance(schema.get("allOf"), list) and schema["allOf"]:
+        return example_from_schema(_merge_all_of(schema["allOf"]), name, depth + 1)
+    return _typed_example(schema, name, depth)
 
 
 def _persona_reply(model: dict, req: Request) -> tuple[dict[str, Any], str]:
