@@ -18,8 +18,8 @@ from pathlib import Path
 
 from bench.common import schema
 from bench.common.errors import UserError
-from bench.common.outcome import heldout_confirmed
 from bench.common.records import write_text_atomic
+from bench.common.rules import heldout_confirmed
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import SYNTHETIC_FIGURES, left_out_parts, load_summary, tokens_per_run
 from bench.report.charts import distribution_chart, interval_chart

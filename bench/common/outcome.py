@@ -83,18 +83,12 @@ def of_record(record: dict) -> tuple[str, bool]:
     return decide(record.get("agent") or {}, record.get("oracle"), record.get("heldout"))
 
 
-def heldout_confirmed(run: dict) -> bool:
-    """Whether a graded run's success was confirmed by its task's held-out tests (outcome passed, held-out
-    tests present): the one definition behind the counts below and the rings on the site's run matrix."""
-    return bool(run["task"].get("heldout")) and run.get("outcome") == "passed"
-
-
 def heldout_counts(runs: list[dict]) -> dict:
     """Held-out checked / confirmed / overfit over graded runs, one definition: a run is checked when its
     task has held-out tests and it reached them as a candidate success (outcome passed or overfit); it is
     confirmed when it passed. So overfit = checked - confirmed, always."""
     checked = [r for r in runs if r["task"].get("heldout") and r["outcome"] in ("passed", "overfit")]
-    confirmed = sum(1 for r in checked if heldout_confirmed(r))
+    confirmed = sum(1 for r in checked if rules.heldout_confirmed(r))
     return {"heldout_checked": len(checked), "heldout_confirmed": confirmed, "overfit": len(checked) - confirmed}
 
 

@@ -52,6 +52,14 @@ def git_excludes() -> list[str]:
     return [f":(exclude,glob)**/{name}/**" for name in IGNORED_DIRS]
 
 
+# -- held-out confirmation ---------------------------------------------------------------------------------------
+
+def heldout_confirmed(run: dict) -> bool:
+    """Whether a graded run's success was confirmed by its task's held-out tests (outcome passed, held-out tests
+    present): the one definition behind the summary's counts (outcome.heldout_counts) and the site's rings."""
+    return bool(run["task"].get("heldout")) and run.get("outcome") == "passed"
+
+
 # -- test files ----------------------------------------------------------------------------------------------
 
 # Per language (a task's `language`, lower-cased): file-name patterns of test files, and directory names under
