@@ -69,14 +69,20 @@ def _tail(done: subprocess.CompletedProcess) -> str:
     return lines[-1][:200] if lines else f"exit code {done.returncode}"
 
 
+def _start_check(adapter: ModuleType, opts: dict) -> tuple[str, list[str], list[Path]] | None:
+    """The adapter's own start check, else its declared binary's `--version` (AgentSpec.start_check)."""
+    if hasattr(adapter, "start_check"):
+        return adapter.start_check(opts)
+    return adapter.SPEC.start_check() if adapter.SPEC.binary else None
+
+
 def preflight(adapter: ModuleType, opts: dict, kind: str) -> None:
     """Before the first run: start the agent's program in the sandbox the runs get, with the same mounts (its
     version command, or for a command agent its script's interpreter), so that an agent the sandbox cannot start
     is one line now, not an infra_error on every run. Raises UserError with the fix; a program that fails
     without the sandbox too is the agent's own problem, only warned about."""
     extra = sandbox.extra_mounts(opts.get("sandbox_ro") or ())   # each --sandbox-ro path exists, and is not HOME
-    check = getattr(adapter, "start_check", None)
-    found = check(opts) if check and kind == "bwrap" else None
+    found = _start_check(adapter, opts) if kind == "bwrap" else None
     if not found:
         return
     what, argv, ro = found

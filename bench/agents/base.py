@@ -9,7 +9,8 @@ An adapter is a plain module with four functions and one declaration:
     SPEC: AgentSpec                      what the harness needs to know about the agent without running it
 
 and optionally `start_check(opts) -> (what, argv, ro_paths) | None`, a command run_agent starts in the
-sandbox before the first run (see run_agent.preflight).
+sandbox before the first run (see run_agent.preflight); an agent that declares a binary and has none gets
+`SPEC.start_check()`, its `--version` with what the sandbox shows for the binary.
 
 SPEC is the only place an agent's facts live: whether it talks to a model (then run_agent gathers the model's
 metadata and warms it up, and a reported infrastructure error is checked against the server), whether its
@@ -35,6 +36,7 @@ from typing import Any
 
 from bench.agents import binaries
 from bench.exec import safefs
+from bench.exec.sandbox import binary_mounts
 
 # How much of one text (a reply, a tool's input or output) a trajectory event keeps.
 TRUNCATE = 2000
@@ -162,6 +164,11 @@ class AgentSpec:
         if not self.binary:
             raise ValueError("this agent declares no binary")
         return binaries.require_binary(self.binary, self.install_hint(), env, locations=self.locations)
+
+    def start_check(self) -> tuple[str, list[str], list[Path]]:
+        """The default preflight of an agent with a binary: (what, `<binary> --version`, what the sandbox shows)."""
+        binary = self.require_binary()
+        return f"{self.binary} at {binary}", [str(binary), "--version"], binary_mounts(binary)
 
     def warmup(self, opts: dict) -> dict[str, Any] | None:
         """The Ollama options of this run's warm-up request (None: the server's defaults)."""

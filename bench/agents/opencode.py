@@ -79,13 +79,6 @@ def check(opts: dict) -> None:
     SPEC.require_binary()
 
 
-def start_check(opts: dict) -> tuple[str, list[str], list[Path]]:
-    """What run_agent starts in the sandbox before the first run to prove the binary starts there:
-    (what, `opencode --version`, what the sandbox shows for it)."""
-    binary = SPEC.require_binary()
-    return f"{NAME} at {binary}", [str(binary), "--version"], binary_mounts(binary)
-
-
 def version(opts: dict) -> str | None:
     """`opencode --version` (e.g. "1.18.33"), or None."""
     binary = SPEC.find_binary()
