@@ -281,9 +281,6 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             call.done(resp.status, "the agent closed the connection before the answer ended")
             self.close_connection = True
             return False
-        finally:
-            if not chunked and length is None and not no_body:
-                self.close_connection = True
 
 
 class _Call:
