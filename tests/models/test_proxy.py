@@ -280,6 +280,10 @@ class _Gated(http.server.BaseHTTPRequestHandler):
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
         for i, piece in enumerate(srv.pieces):
+            if i == 1 and srv.break_off:   # the upstream dies mid-answer: no more pieces, no last chunk
+                self.connection.shutdown(socket.SHUT_RDWR)
+                srv.finished.set()
+                return
             if i == 1:
                 srv.first_sent.set()
                 srv.release.wait(timeout=20)   # a failsafe only: the test releases it once it has piece 0
@@ -293,7 +297,7 @@ class _Gated(http.server.BaseHTTPRequestHandler):
 def _gated_server(pieces: list[bytes], content_type: str) -> http.server.ThreadingHTTPServer:
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Gated)
     srv.daemon_threads = True
-    srv.pieces, srv.content_type = pieces, content_type
+    srv.pieces, srv.content_type, srv.break_off = pieces, content_type, False
     srv.first_sent, srv.release, srv.finished = threading.Event(), threading.Event(), threading.Event()
     threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return srv
@@ -368,3 +372,26 @@ def test_a_stream_reaches_the_agent_before_it_ends_byte_for_byte(tmp_path, kind)
         assert rec["tool_calls"] == 2 and rec["finish_reason"] == "stop"
         assert rec["prefill_s"] == 0.0025 and rec["decode_s"] == 0.007
     assert 0 < rec["ttft_s"] < rec["total_s"]
+
+
+def test_an_upstream_that_breaks_off_mid_stream_is_recorded_and_the_agent_sees_the_cut(tmp_path):
+    upstream = _gated_server(SSE_PIECES, "text/event-stream")
+    upstream.break_off = True
+    root = f"http://127.0.0.1:{upstream.server_address[1]}"
+    try:
+        with ModelProxy(root, tmp_path) as proxy:
+            parts = urlsplit(proxy.route("run-1"))
+            conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
+            conn.request("POST", parts.path + "/v1/chat/completions", body=b'{"model": "m", "stream": true}')
+            resp = conn.getresponse()
+            assert resp.status == 200   # the head had gone out before the upstream died
+            with pytest.raises(http.client.IncompleteRead) as cut:   # no last chunk: the agent can tell
+                resp.read()
+            assert cut.value.partial == SSE_PIECES[0]
+            conn.close()
+            [rec] = records(proxy, "run-1")
+    finally:
+        upstream.shutdown()
+        upstream.server_close()
+    assert rec["status"] == 200 and rec["error"].startswith(f"upstream {root} broke off the answer")
+    assert rec["usage"]["prompt_tokens"] is None and rec["finish_reason"] is None
