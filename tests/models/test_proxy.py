@@ -289,9 +289,9 @@ class _Gated(http.server.BaseHTTPRequestHandler):
                 srv.release.wait(timeout=20)   # a failsafe only: the test releases it once it has piece 0
             self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
             self.wfile.flush()
+        srv.finished.set()   # before the last chunk, so a client that has read to the end sees it set
         self.wfile.write(b"0\r\n\r\n")
         self.wfile.flush()
-        srv.finished.set()
 
 
 def _gated_server(pieces: list[bytes], content_type: str) -> http.server.ThreadingHTTPServer:
@@ -349,7 +349,8 @@ def test_a_stream_reaches_the_agent_before_it_ends_byte_for_byte(tmp_path, kind)
             first = resp.read1(65536)
             # the first piece is here while the upstream still holds the rest back
             assert first == pieces[0]
-            assert upstream.first_sent.is_set() and not upstream.finished.is_set()
+            assert upstream.first_sent.wait(timeout=20)   # the upstream is at its gate (it may get there just after)
+            assert not upstream.finished.is_set()
             upstream.release.set()
             received = first + resp.read()
             conn.close()
