@@ -328,7 +328,6 @@ class ModelProxy:
         self.upstream = _Upstream(upstream, timeout_s)
         self.log_dir = Path(log_dir)
         self._routes: dict[str, str] = {}
-        self._files: dict[str, Any] = {}
         self._lock = threading.Lock()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
@@ -349,7 +348,7 @@ class ModelProxy:
         return self
 
     def stop(self) -> None:
-        """Stop serving, cut open connections (a hung call does not keep the proxy alive) and close the files."""
+        """Stop serving and cut open connections (a hung call does not keep the proxy alive)."""
         server, self._server = self._server, None
         if server is None:
             return
@@ -365,10 +364,6 @@ class ModelProxy:
         if self._thread is not None:
             self._thread.join(timeout=5)
         self.upstream.close()
-        with self._lock:
-            for f in self._files.values():
-                f.close()
-            self._files.clear()
 
     def __enter__(self) -> ModelProxy:
         return self.start()
@@ -386,6 +381,13 @@ class ModelProxy:
             self._routes[token] = run_key
         return f"{self.url}{ROUTE_PREFIX}{token}"
 
+    def close_route(self, url: str) -> None:
+        """End a route (its run is over): later requests under it get 404, so an agent process that outlives its
+        run cannot add calls to the record."""
+        token = url.rsplit(ROUTE_PREFIX, 1)[-1]
+        with self._lock:
+            self._routes.pop(token, None)
+
     def run_for(self, token: str) -> str | None:
         """The run key a route token belongs to, or None."""
         with self._lock:
@@ -396,11 +398,10 @@ class ModelProxy:
         return self.log_dir / run_key / CALLS_FILE
 
     def write(self, run_key: str, record: dict[str, Any]) -> None:
-        """Append one call to its run's file, flushed, so a reader never sees half a line."""
-        line = json.dumps(record) + "\n"
-        with self._lock:
-            f = self._files.get(run_key)
-            if f is None:
-                f = self._files[run_key] = open(self.calls_path(run_key), "a", encoding="utf-8")
+        """Append one call to its run's file as one whole line.
+
+        Opened per call (tens of microseconds) rather than held: an evaluation has thousands of runs, and a file
+        kept open per run would run out of descriptors."""
+        line = (json.dumps(record) + "\n").encode()
+        with self._lock, open(self.calls_path(run_key), "ab") as f:
             f.write(line)
-            f.flush()

@@ -219,6 +219,13 @@ def test_unknown_token_is_404_and_nothing_is_recorded(server, proxy, tmp_path):
     assert server.requests == [] and records(proxy, "run-1") == []
 
 
+def test_a_closed_route_is_404(server, proxy):
+    first, second = proxy.route("run-1"), proxy.route("run-2")
+    proxy.close_route(first)
+    assert request(first, "/api/tags")[0] == 404 and request(second, "/api/tags")[0] == 200
+    assert records(proxy, "run-1") == [] and len(records(proxy, "run-2")) == 1
+
+
 def test_a_dead_upstream_gives_502_and_an_error_record(tmp_path):
     with socket.socket() as s:   # a port nothing listens on once this socket is closed
         s.bind(("127.0.0.1", 0))
