@@ -49,6 +49,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     # -- plumbing
     def setup(self) -> None:
         super().setup()
+        # As Go's net/http (Ollama) and uvicorn (vLLM) do: without it a kept-alive client waits out its delayed
+        # ACK (~40 ms) between an answer's head and body, which the model proxy's latency benchmark would measure.
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.server.track(self.connection, True)
 
     def finish(self) -> None:

@@ -1,0 +1,260 @@
+"""What one model call's bodies say: the facts the recording proxy (bench.models.proxy) writes per call.
+
+Pure parsing, no I/O: `request_facts` reads the request body an agent sent, `AnswerReader` reads a copy of the
+answer as it streams past (OpenAI SSE ``data: ...`` events, Ollama NDJSON lines) or whole (one JSON body), and
+`call_record` joins them with the timings into one `model_calls.jsonl` line.
+
+Usage is what the upstream reported, never an estimate: a count it did not report is null (never 0).
+OpenAI-compatible: ``usage.prompt_tokens``, ``completion_tokens``, ``prompt_tokens_details.cached_tokens``,
+``completion_tokens_details.reasoning_tokens``, plus llama.cpp's ``timings.prompt_ms`` / ``predicted_ms``.
+Ollama: ``prompt_eval_count``, ``eval_count``, ``prompt_eval_duration`` / ``eval_duration`` (nanoseconds).
+
+context_truncated: true when the server says it evaluated fewer than ``prompt_chars / TRUNCATION_CHARS_PER_TOKEN``
+prompt tokens. Real tokenizers give about 3-4 characters per token for English and code, so a server that
+counts fewer than one token per 8 characters sent has almost surely dropped part of the prompt (Ollama cuts
+silently to ``num_ctx``). Null when either side is unknown. OpenAI's ``prompt_tokens`` include the cached ones.
+Caveat: a server that counts only the tokens it evaluated after a prompt-cache hit (as some Ollama versions do
+in ``prompt_eval_count``) can look truncated; the reports should show the mark beside the call, not act on it.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+OPENAI_CHAT = "openai-chat"
+OLLAMA_CHAT = "ollama-chat"
+OLLAMA_GENERATE = "ollama-generate"
+OTHER = "other"
+
+TRUNCATION_CHARS_PER_TOKEN = 8
+# An answer bigger than this is still forwarded whole; only the proxy's parsed copy gives up (its facts go null).
+MAX_PARSED_BYTES = 32 * 1024 * 1024
+
+USAGE_FIELDS = ("prompt_tokens", "completion_tokens", "cached_tokens", "reasoning_tokens")
+
+
+def protocol_of(path: str) -> str:
+    """The wire protocol a request path speaks (the path as the agent sent it, query string and all)."""
+    path = path.split("?", 1)[0].rstrip("/")
+    # Clients disagree on whether the OpenAI base carries /v1, so the tail decides.
+    if path.endswith("/chat/completions"):
+        return OPENAI_CHAT
+    if path == "/api/chat":
+        return OLLAMA_CHAT
+    if path == "/api/generate":
+        return OLLAMA_GENERATE
+    return OTHER
+
+
+def _text_chars(content: Any) -> int:
+    """Characters of a message's content: a string, or a list of parts whose text counts."""
+    if isinstance(content, str):
+        return len(content)
+    if isinstance(content, list):
+        return sum(len(p["text"]) if isinstance(p, dict) and isinstance(p.get("text"), str)
+                   else len(p) if isinstance(p, str) else 0 for p in content)
+    return 0
+
+
+def prompt_chars(body: dict, protocol: str) -> int | None:
+    """The size of what was sent to the model: message texts and tool-call arguments (tool schemas and the
+    chat template are left out, so the truncation rule errs towards not flagging). None for non-chat calls."""
+    if protocol == OLLAMA_GENERATE:
+        return sum(len(body[k]) for k in ("prompt", "system") if isinstance(body.get(k), str))
+    if protocol not in (OPENAI_CHAT, OLLAMA_CHAT):
+        return None
+    messages = body.get("messages")
+    if not isinstance(messages, list):
+        return 0
+    total = 0
+    for m in messages:
+        if not isinstance(m, dict):
+            continue
+        total += _text_chars(m.get("content"))
+        if m.get("tool_calls"):
+            total += len(json.dumps(m["tool_calls"]))
+    return total
+
+
+def request_facts(raw: bytes, protocol: str) -> dict[str, Any]:
+    """model, stream (as asked, with each protocol's default: Ollama streams, OpenAI does not) and prompt_chars."""
+    body: Any = None
+    if raw.strip():
+        try:
+            body = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            body = None
+    if not isinstance(body, dict):
+        return {"model": None, "stream": False, "prompt_chars": None}
+    default_stream = protocol in (OLLAMA_CHAT, OLLAMA_GENERATE)
+    model = body.get("model", body.get("name"))
+    return {"model": model if isinstance(model, str) else None,
+            "stream": bool(body.get("stream", default_stream)) if protocol != OTHER else bool(body.get("stream")),
+            "prompt_chars": prompt_chars(body, protocol)}
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _seconds(value: Any, per_second: float) -> float | None:
+    return round(value / per_second, 6) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+class AnswerReader:
+    """Reads a copy of an answer, whole or piece by piece, and keeps what it reports.
+
+    `feed` takes the bytes in the order they were forwarded; a streamed answer is split into lines here, so a
+    JSON event cut across two network reads is still read whole.
+    """
+
+    def __init__(self, streamed: bool):
+        self.streamed = streamed
+        self._buf = bytearray()
+        self._overflow = False
+        self.usage: dict[str, int | None] = dict.fromkeys(USAGE_FIELDS)
+        self.prefill_s: float | None = None
+        self.decode_s: float | None = None
+        self.finish_reason: str | None = None
+        self.model: str | None = None
+        self._call_keys: set[tuple] = set()
+        self._whole_calls = 0
+        self._saw_answer = False
+        self.error_message: str | None = None
+
+    def feed(self, data: bytes) -> None:
+        """Take the next bytes of the answer."""
+        if self._overflow:
+            return
+        self._buf += data
+        if not self.streamed:
+            if len(self._buf) > MAX_PARSED_BYTES:
+                self._overflow = True
+                self._buf.clear()
+            return
+        if b"\n" in data:
+            *lines, rest = bytes(self._buf).split(b"\n")
+            self._buf = bytearray(rest)
+            for line in lines:
+                self._line(line)
+        if len(self._buf) > MAX_PARSED_BYTES:
+            self._overflow = True
+            self._buf.clear()
+
+    def finish(self) -> None:
+        """The answer has ended: read what is left (a whole body, or a last line without a newline)."""
+        rest, self._buf = bytes(self._buf), bytearray()
+        if self.streamed:
+            self._line(rest)
+        elif rest.strip():
+            self._absorb_json(rest)
+
+    @property
+    def tool_calls(self) -> int | None:
+        """Tool calls in the answer; None when no answer was read at all."""
+        return self._whole_calls + len(self._call_keys) if self._saw_answer else None
+
+    def _line(self, line: bytes) -> None:
+        line = line.strip()
+        if line.startswith(b"data:"):
+            line = line[5:].strip()
+            if line == b"[DONE]":
+                return
+        elif line[:1] != b"{":   # SSE comments, event:/id: fields, blank separators
+            return
+        self._absorb_json(line)
+
+    def _absorb_json(self, raw: bytes) -> None:
+        try:
+            obj = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            return
+        if isinstance(obj, dict):
+            self._absorb(obj)
+
+    def _absorb(self, obj: dict) -> None:
+        err = obj.get("error")
+        if err:   # Ollama: {"error": "..."}; OpenAI: {"error": {"message": "..."}}
+            message = err.get("message") if isinstance(err, dict) else err
+            self.error_message = str(message if message is not None else err)[:500]
+        if isinstance(obj.get("model"), str):
+            self.model = obj["model"]
+        if isinstance(obj.get("choices"), list):
+            self._saw_answer = True
+            self._openai_choices(obj["choices"])
+        if isinstance(obj.get("usage"), dict):
+            self._openai_usage(obj["usage"])
+        if isinstance(obj.get("timings"), dict):   # llama.cpp's server
+            self.prefill_s = _seconds(obj["timings"].get("prompt_ms"), 1e3)
+            self.decode_s = _seconds(obj["timings"].get("predicted_ms"), 1e3)
+        if "message" in obj or "response" in obj or "done" in obj:
+            self._saw_answer = True
+            self._ollama(obj)
+
+    def _openai_choices(self, choices: list) -> None:
+        for choice in choices:
+            if not isinstance(choice, dict):
+                continue
+            part = choice.get("delta") if self.streamed else choice.get("message")
+            calls = part.get("tool_calls") if isinstance(part, dict) else None
+            for call in calls if isinstance(calls, list) else []:
+                if not self.streamed:
+                    self._whole_calls += 1
+                elif isinstance(call, dict):
+                    # A streamed call comes in pieces that share its index (its id only on the first piece).
+                    key = call.get("index") if "index" in call else call.get("id")
+                    if key is not None:
+                        self._call_keys.add((choice.get("index", 0), key))
+            if isinstance(choice.get("finish_reason"), str) and choice.get("index", 0) == 0:
+                self.finish_reason = choice["finish_reason"]
+
+    def _openai_usage(self, usage: dict) -> None:
+        self.usage["prompt_tokens"] = _int(usage.get("prompt_tokens"))
+        self.usage["completion_tokens"] = _int(usage.get("completion_tokens"))
+        prompt_details = usage.get("prompt_tokens_details")
+        completion_details = usage.get("completion_tokens_details")
+        self.usage["cached_tokens"] = (_int(prompt_details.get("cached_tokens"))
+                                       if isinstance(prompt_details, dict) else None)
+        self.usage["reasoning_tokens"] = (_int(completion_details.get("reasoning_tokens"))
+                                          if isinstance(completion_details, dict) else None)
+
+    def _ollama(self, obj: dict) -> None:
+        message = obj.get("message")
+        calls = message.get("tool_calls") if isinstance(message, dict) else None
+        if isinstance(calls, list):   # Ollama sends each call whole, streamed or not
+            self._whole_calls += len(calls)
+        if obj.get("done") is not True:
+            return
+        if isinstance(obj.get("done_reason"), str):
+            self.finish_reason = obj["done_reason"]
+        if "prompt_eval_count" in obj or "eval_count" in obj:
+            self.usage["prompt_tokens"] = _int(obj.get("prompt_eval_count"))
+            self.usage["completion_tokens"] = _int(obj.get("eval_count"))
+        self.prefill_s = _seconds(obj.get("prompt_eval_duration"), 1e9)
+        self.decode_s = _seconds(obj.get("eval_duration"), 1e9)
+
+
+def context_truncated(prompt_tokens: int | None, chars: int | None) -> bool | None:
+    """The module docstring's rule: fewer prompt tokens evaluated than one per TRUNCATION_CHARS_PER_TOKEN chars."""
+    if prompt_tokens is None or chars is None:
+        return None
+    return prompt_tokens < chars / TRUNCATION_CHARS_PER_TOKEN
+
+
+def call_record(*, protocol: str, path: str, method: str, status: int | None, facts: dict[str, Any],
+                answer: AnswerReader | None, started_at: str, ttft_s: float | None, total_s: float,
+                error: str | None) -> dict[str, Any]:
+    """One `model_calls.jsonl` line."""
+    usage = dict(answer.usage) if answer else dict.fromkeys(USAGE_FIELDS)
+    return {
+        "protocol": protocol, "path": path, "method": method, "status": status, "stream": facts["stream"],
+        "model": facts["model"] or (answer.model if answer else None),
+        "started_at": started_at, "ttft_s": None if ttft_s is None else round(ttft_s, 6), "total_s": round(total_s, 6),
+        "usage": usage,
+        "prefill_s": answer.prefill_s if answer else None, "decode_s": answer.decode_s if answer else None,
+        "tool_calls": answer.tool_calls if answer and protocol != OTHER else None,
+        "finish_reason": answer.finish_reason if answer else None,
+        "prompt_chars": facts["prompt_chars"],
+        "context_truncated": context_truncated(usage["prompt_tokens"], facts["prompt_chars"]),
+        "error": error,
+    }

@@ -1,0 +1,407 @@
+"""The harness's recording model proxy: every model call measured at the wire, the same way for every agent.
+
+    with ModelProxy("http://127.0.0.1:11434", log_dir) as proxy:
+        url = proxy.route("run-0001")       # http://127.0.0.1:PORT/r/<token>: the root an agent is pointed at
+        ...                                 # the agent calls url + "/v1/chat/completions", url + "/api/chat", ...
+
+It listens on an ephemeral 127.0.0.1 port. A request under ``/r/<token>`` goes to the upstream with that prefix
+stripped (``/r/<token>/api/tags`` -> ``<upstream>/api/tags``); an unknown token gets 404. Bodies travel byte for
+byte both ways; a streamed answer is written and flushed to the agent piece by piece as the upstream sends it,
+while a copy is parsed on the side (bench.models.calls). Each call becomes one JSON line in
+``<log_dir>/<run_key>/model_calls.jsonl``, so calls stay with their run when several runs share the proxy.
+
+When the upstream cannot be reached the agent gets a 502 (504 when it timed out before answering) with a JSON
+error body naming the upstream, and the record's ``error`` says the same; a 5xx answer is forwarded as it is and
+recorded as an error too.
+
+Standard library only (http.server + http.client, a thread per connection): agents make one call at a time per
+run, a thread per open stream is cheap at the harness's concurrency (--jobs N), and it keeps the harness's
+dependencies as they are. Upstream connections are kept alive and reused, which is most of the added latency.
+"""
+from __future__ import annotations
+
+import http.client
+import http.server
+import json
+import re
+import secrets
+import socket
+import threading
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from bench.models import calls
+
+ROUTE_PREFIX = "/r/"
+CALLS_FILE = "model_calls.jsonl"
+DEFAULT_TIMEOUT_S = 600.0   # a long prompt on a small GPU can take minutes before its first token
+READ_SIZE = 64 * 1024
+_RUN_KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
+# Hop-by-hop headers belong to one connection, not to the message (RFC 9110 7.6.1). Accept-Encoding is dropped
+# too so the answer comes uncompressed and the proxy can read its copy; Expect: 100-continue is answered here.
+_HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te",
+        "trailer", "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding", "expect"}
+_STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "application/jsonl")
+
+
+class UpstreamError(Exception):
+    """The upstream could not be reached or did not answer in time; `status` is what the agent is told."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+class _Upstream:
+    """Where calls go, and a pool of kept-alive connections to it (one in use per in-flight call)."""
+
+    def __init__(self, url: str, timeout_s: float):
+        parts = urlsplit(url if "://" in url else "http://" + url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"upstream {url!r}: expected http://host:port")
+        self.url = url.rstrip("/")
+        self.https = parts.scheme == "https"
+        self.host = parts.hostname
+        self.port = parts.port or (443 if self.https else 80)
+        self.base_path = parts.path.rstrip("/")
+        self.netloc = parts.netloc
+        self.timeout_s = timeout_s
+        self._idle: list[http.client.HTTPConnection] = []
+        self._lock = threading.Lock()
+
+    def connection(self) -> tuple[http.client.HTTPConnection, bool]:
+        """A connection and whether it was reused (a reused one may have been closed by the server meanwhile)."""
+        with self._lock:
+            if self._idle:
+                return self._idle.pop(), True
+        cls = http.client.HTTPSConnection if self.https else http.client.HTTPConnection
+        return cls(self.host, self.port, timeout=self.timeout_s), False
+
+    def give_back(self, conn: http.client.HTTPConnection) -> None:
+        """Keep a connection whose answer was read to the end for the next call."""
+        with self._lock:
+            self._idle.append(conn)
+
+    def close(self) -> None:
+        """Close every idle connection."""
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            conn.close()
+
+    def send(self, method: str, path: str, headers: dict[str, str], body: bytes
+             ) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
+        """Send one request and return the connection and the answer's head; UpstreamError when that fails."""
+        for attempt in range(2):
+            conn, reused = self.connection()
+            try:
+                conn.request(method, self.base_path + path, body=body or None, headers=headers)
+                return conn, conn.getresponse()
+            except TimeoutError as e:
+                conn.close()
+                raise UpstreamError(504, f"upstream {self.url} did not answer within {self.timeout_s:g}s") from e
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError) as e:
+                conn.close()
+                # A kept-alive connection the server closed while idle: try once more on a fresh one. (A server
+                # that died while reading the request would see it twice; it was not answering anyway.)
+                if reused and attempt == 0:
+                    continue
+                raise UpstreamError(502, f"upstream {self.url} closed the connection: {e}") from e
+            except (OSError, http.client.HTTPException) as e:
+                conn.close()
+                raise UpstreamError(502, f"upstream {self.url} unreachable: {e.__class__.__name__}: {e}") from e
+        raise AssertionError("unreachable")
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+
+    def __init__(self, proxy: ModelProxy):
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.proxy = proxy
+        self.conns: set[socket.socket] = set()
+        self.conns_lock = threading.Lock()
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: _Server
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        pass   # the calls file is the log; stderr stays quiet
+
+    def setup(self) -> None:
+        super().setup()
+        # Small writes (one SSE event) must leave at once, not wait for Nagle to fill a segment.
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        with self.server.conns_lock:
+            self.server.conns.add(self.connection)
+
+    def finish(self) -> None:
+        try:
+            super().finish()
+        finally:
+            with self.server.conns_lock:
+                self.server.conns.discard(self.connection)
+
+    def do_GET(self) -> None:
+        self._forward()
+
+    do_POST = do_PUT = do_DELETE = do_HEAD = do_OPTIONS = do_PATCH = do_GET
+
+    # -- the client side
+    def _read_body(self) -> bytes:
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            raw = bytearray()
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass   # trailers
+                    return bytes(raw)
+                raw += self.rfile.read(size)
+                self.rfile.readline()
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+    def _send_json(self, status: int, obj: Any) -> None:
+        body = json.dumps(obj).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _route(self) -> tuple[str, str] | None:
+        """(run key, path for the upstream) for a request under a known token, else None."""
+        if not self.path.startswith(ROUTE_PREFIX):
+            return None
+        token, sep, rest = self.path[len(ROUTE_PREFIX):].partition("/")
+        token, qsep, query = token.partition("?")   # "/r/<token>?x=1": the upstream's root with a query
+        run_key = self.server.proxy.run_for(token)
+        if run_key is None:
+            return None
+        return run_key, "/" + rest if sep else "/" + qsep + query
+
+    # -- one call
+    def _forward(self) -> None:
+        start = time.perf_counter()
+        started_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        body = self._read_body()
+        routed = self._route()
+        if routed is None:
+            self._send_json(404, {"error": {"message": "no such route on the model proxy", "type": "not_found"}})
+            return
+        run_key, path = routed
+        protocol = calls.protocol_of(path)
+        call = _Call(self.server.proxy, run_key, start, dict(
+            protocol=protocol, path=path, method=self.command, facts=calls.request_facts(body, protocol),
+            started_at=started_at))
+        upstream = self.server.proxy.upstream
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in _HOP}
+        headers["Host"] = upstream.netloc
+        try:
+            conn, resp = upstream.send(self.command, path, headers, body)
+        except UpstreamError as e:
+            call.done(e.status, str(e))
+            self._send_json(e.status, {"error": {"message": str(e), "type": "upstream_error",
+                                                 "upstream": upstream.url}})
+            return
+        ctype = resp.getheader("Content-Type", "").split(";")[0].strip().lower()
+        call.answer = calls.AnswerReader(streamed=ctype in _STREAM_TYPES)
+        upstream_done = self._relay(resp, call)
+        # Marks the answer read, so http.client lets the connection carry the next request.
+        resp.close()
+        if upstream_done and not resp.will_close:
+            upstream.give_back(conn)
+        else:
+            conn.close()
+
+    def _send_head(self, resp: http.client.HTTPResponse, chunked: bool) -> None:
+        self.send_response_only(resp.status, resp.reason)
+        for k, v in resp.getheaders():
+            if k.lower() not in _HOP:
+                self.send_header(k, v)
+        length = resp.getheader("Content-Length")
+        if chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        elif length is not None:
+            self.send_header("Content-Length", length)
+        # The head goes out now, as the upstream sent it, not with the first piece: that would save a send
+        # (about 0.3 ms of the added time to first token) but hold the head back through a long prefill, and some
+        # clients time out waiting for a head (undici's headersTimeout) where they would not directly.
+        self.end_headers()
+        self.wfile.flush()
+
+    def _relay(self, resp: http.client.HTTPResponse, call: _Call) -> bool:
+        """Forward the answer piece by piece as it arrives while `call` reads a copy; whether the upstream's answer
+        was read to its end. The call is recorded just before the agent's last byte goes out, so an agent that
+        has its answer (and exits) finds its call on disk."""
+        length = resp.getheader("Content-Length")
+        no_body = self.command == "HEAD" or resp.status in (204, 304) or 100 <= resp.status < 200
+        # Without a length the answer goes out chunked, each upstream piece as one chunk.
+        chunked = length is None and not no_body
+        left = int(length) if length is not None and length.isdigit() else None
+        if no_body or left == 0:
+            call.done(resp.status)
+        try:
+            self._send_head(resp, chunked)
+            while not no_body:
+                try:
+                    piece = resp.read1(READ_SIZE)
+                except (OSError, http.client.HTTPException) as e:
+                    call.done(resp.status, f"upstream {call.proxy.upstream.url} broke off the answer: "
+                                           f"{e.__class__.__name__}: {e}")
+                    self.close_connection = True
+                    return False
+                if not piece:
+                    break
+                call.first_byte()
+                last = left is not None and len(piece) >= left
+                if last:
+                    call.answer.feed(piece)
+                    call.done(resp.status)
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
+                self.wfile.flush()
+                if not last:
+                    call.answer.feed(piece)
+                if left is not None:
+                    left -= len(piece)
+            call.done(resp.status)
+            if chunked:
+                self.wfile.write(b"0\r\n\r\n")
+                self.wfile.flush()
+            return True
+        except (BrokenPipeError, ConnectionResetError):
+            call.done(resp.status, "the agent closed the connection before the answer ended")
+            self.close_connection = True
+            return False
+
+
+class _Call:
+    """One call in flight: what is known of it so far, written to its run's file once (`done`)."""
+
+    def __init__(self, proxy: ModelProxy, run_key: str, start: float, fields: dict[str, Any]):
+        self.proxy = proxy
+        self.run_key = run_key
+        self.start = start
+        self.fields = fields
+        self.answer: calls.AnswerReader | None = None
+        self.ttft_s: float | None = None
+        self._written = False
+
+    def first_byte(self) -> None:
+        """The answer's body has begun (the streamed call's time to first token)."""
+        if self.ttft_s is None:
+            self.ttft_s = time.perf_counter() - self.start
+
+    def done(self, status: int, error: str | None = None) -> None:
+        """Record the call (once): its status, and the error if it failed."""
+        if self._written:
+            return
+        self._written = True
+        now = time.perf_counter() - self.start
+        answer = self.answer
+        if answer is not None:
+            answer.finish()
+            if not answer.streamed:
+                self.ttft_s = now   # a whole answer's first token arrives with its last byte
+            if error is None and status >= 500:
+                error = f"upstream {self.proxy.upstream.url} answered {status}: {answer.error_message or 'no message'}"
+        self.proxy.write(self.run_key, calls.call_record(**self.fields, status=status, answer=answer,
+                                                         ttft_s=self.ttft_s, total_s=now, error=error))
+
+
+class ModelProxy:
+    """The recording proxy: a context manager that serves on 127.0.0.1 until it exits.
+
+    `upstream`: the model server's root URL (Ollama's ``http://127.0.0.1:11434``, an OpenAI-compatible server's
+    root without ``/v1``); `log_dir`: where each run's ``<run_key>/model_calls.jsonl`` is written.
+    """
+
+    def __init__(self, upstream: str, log_dir: Path | str, timeout_s: float = DEFAULT_TIMEOUT_S):
+        self.upstream = _Upstream(upstream, timeout_s)
+        self.log_dir = Path(log_dir)
+        self._routes: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self._server: _Server | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        """The proxy's own root (requests need a route under it)."""
+        if self._server is None:
+            raise RuntimeError("the model proxy is not running")
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    def start(self) -> ModelProxy:
+        """Bind an ephemeral loopback port and serve in a daemon thread."""
+        self._server = _Server(self)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.1},
+                                        name="model-proxy", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving and cut open connections (a hung call does not keep the proxy alive)."""
+        server, self._server = self._server, None
+        if server is None:
+            return
+        server.shutdown()
+        with server.conns_lock:
+            open_conns = list(server.conns)
+        for conn in open_conns:
+            try:
+                conn.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self.upstream.close()
+
+    def __enter__(self) -> ModelProxy:
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    def route(self, run_key: str) -> str:
+        """The root URL one run's agent is pointed at; its calls are written to <log_dir>/<run_key>/."""
+        if not _RUN_KEY.match(run_key) or run_key in (".", ".."):
+            raise ValueError(f"run key {run_key!r}: letters, digits, '.', '_' and '-' only (it names a directory)")
+        (self.log_dir / run_key).mkdir(parents=True, exist_ok=True)
+        token = secrets.token_urlsafe(18)   # unguessable: one run cannot write into another's record
+        with self._lock:
+            self._routes[token] = run_key
+        return f"{self.url}{ROUTE_PREFIX}{token}"
+
+    def close_route(self, url: str) -> None:
+        """End a route (its run is over): later requests under it get 404, so an agent process that outlives its
+        run cannot add calls to the record."""
+        token = url.rsplit(ROUTE_PREFIX, 1)[-1]
+        with self._lock:
+            self._routes.pop(token, None)
+
+    def run_for(self, token: str) -> str | None:
+        """The run key a route token belongs to, or None."""
+        with self._lock:
+            return self._routes.get(token)
+
+    def calls_path(self, run_key: str) -> Path:
+        """Where a run's calls are written."""
+        return self.log_dir / run_key / CALLS_FILE
+
+    def write(self, run_key: str, record: dict[str, Any]) -> None:
+        """Append one call to its run's file as one whole line.
+
+        Opened per call (tens of microseconds) rather than held: an evaluation has thousands of runs, and a file
+        kept open per run would run out of descriptors."""
+        line = (json.dumps(record) + "\n").encode()
+        with self._lock, open(self.calls_path(run_key), "ab") as f:
+            f.write(line)

@@ -1,0 +1,405 @@
+"""bench.models.proxy over real HTTP on 127.0.0.1, in front of the scripted model server (bench.fakellm) or a
+hand-driven upstream: usage recorded equal to what the server reported, streams relayed piece by piece, runs kept
+apart, an unreachable upstream and unknown routes answered plainly."""
+from __future__ import annotations
+
+import http.client
+import http.server
+import json
+import socket
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from bench import fakellm
+from bench.models.proxy import ModelProxy
+
+SCRIPT = {
+    "models": {
+        "coder": {"turns": [
+            {"content": "I'll write it, then check it.",
+             "tool_calls": [{"name": "write", "arguments": {"path": "a.py", "content": "x = 1\n"}},
+                            {"name": "bash", "arguments": {"command": "python a.py"}}],
+             "usage": {"prompt_tokens": 1234, "completion_tokens": 56, "cached_tokens": 1000, "reasoning_tokens": 12}},
+        ]},
+        "plain": {"turns": ["A plain answer that is long enough to be split into several stream chunks."]},
+        "other": {},
+        "e500": {"persona": "error500", "error": "runner died"},
+        "hang": {"persona": "hang", "hang_s": 30},
+        "trunc": {"persona": "truncating", "truncate_to": 64, "turns": ["ok"]},
+    },
+}
+
+
+@pytest.fixture
+def server():
+    with fakellm.serve(SCRIPT) as srv:
+        yield srv
+
+
+@pytest.fixture
+def proxy(server, tmp_path):
+    with ModelProxy(server.url, tmp_path / "calls") as p:
+        yield p
+
+
+def request(url: str, path: str, body: dict | None = None, method: str | None = None
+            ) -> tuple[int, dict[str, str], bytes]:
+    """One request on a fresh connection: (status, headers, the raw body)."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
+    data = json.dumps(body).encode() if body is not None else None
+    try:
+        conn.request(method or ("POST" if data else "GET"), parts.path + path, body=data,
+                     headers={"Content-Type": "application/json"})
+        resp = conn.getresponse()
+        return resp.status, dict(resp.getheaders()), resp.read()
+    finally:
+        conn.close()
+
+
+def records(proxy: ModelProxy, run_key: str) -> list[dict]:
+    path = proxy.calls_path(run_key)
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def server_usage(entry: dict) -> dict:
+    """The usage the server's own log says it reported, in the record's shape (not reported = None)."""
+    u = entry["usage"]
+    return {k: u.get(k) for k in ("prompt_tokens", "completion_tokens", "cached_tokens", "reasoning_tokens")}
+
+
+def user(text: str) -> list[dict]:
+    return [{"role": "user", "content": text}]
+
+
+# ---------------------------------------------------------------------------------------------
+# Usage and the rest of the record, equal to what the server reported
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_openai_usage_is_the_servers(server, proxy, stream):
+    url = proxy.route("run-1")
+    body = {"model": "coder", "messages": user("fix a.py"), "stream": stream}
+    if stream:
+        body["stream_options"] = {"include_usage": True}
+    status, headers, raw = request(url, "/v1/chat/completions", body)
+    assert status == 200
+    assert headers["Content-Type"] == ("text/event-stream" if stream else "application/json; charset=utf-8")
+    [entry] = server.chat_requests()
+    [rec] = records(proxy, "run-1")
+    assert rec["usage"] == server_usage(entry) == {"prompt_tokens": 1234, "completion_tokens": 56,
+                                                   "cached_tokens": 1000, "reasoning_tokens": 12}
+    assert rec["protocol"] == "openai-chat" and rec["path"] == "/v1/chat/completions" and rec["method"] == "POST"
+    assert rec["status"] == 200 and rec["stream"] is stream and rec["model"] == "coder" and rec["error"] is None
+    assert rec["tool_calls"] == len(entry["tool_calls"]) == 2 and rec["finish_reason"] == "tool_calls"
+    assert rec["prompt_chars"] == len("fix a.py") and rec["context_truncated"] is False
+    assert rec["prefill_s"] is None and rec["decode_s"] is None   # an OpenAI answer without llama.cpp timings
+    assert 0 < rec["ttft_s"] <= rec["total_s"]
+    if stream:   # what the client got is the server's stream, read whole
+        assert raw.endswith(b"data: [DONE]\n\n") and b'"cached_tokens": 1000' in raw
+
+
+def test_openai_stream_without_usage_records_null_not_zero(server, proxy):
+    url = proxy.route("run-1")
+    request(url, "/v1/chat/completions", {"model": "plain", "messages": user("hi"), "stream": True})
+    [entry] = server.chat_requests()
+    assert entry["usage_reported"] is False
+    [rec] = records(proxy, "run-1")
+    assert rec["usage"] == dict.fromkeys(("prompt_tokens", "completion_tokens", "cached_tokens", "reasoning_tokens"))
+    assert rec["context_truncated"] is None and rec["tool_calls"] == 0 and rec["finish_reason"] == "stop"
+
+
+@pytest.mark.parametrize("path,stream", [("/api/chat", True), ("/api/chat", False), ("/api/generate", True),
+                                         ("/api/generate", False)])
+def test_ollama_usage_and_durations_are_the_servers(server, proxy, path, stream):
+    url = proxy.route("run-1")
+    body = {"model": "plain", "stream": stream}
+    body.update({"messages": user("say something long")} if path == "/api/chat" else {"prompt": "say something"})
+    status, _, raw = request(url, path, body)
+    assert status == 200
+    [entry] = server.chat_requests()
+    [rec] = records(proxy, "run-1")
+    # Ollama reports prompt and completion counts only: the other two stay unknown
+    assert rec["usage"] == {**server_usage(entry), "cached_tokens": None, "reasoning_tokens": None}
+    assert rec["usage"]["prompt_tokens"] == entry["usage"]["prompt_tokens"] > 0
+    # The durations are the ones in the answer's last line, read by the test from the bytes the client got
+    last = json.loads(raw.strip().splitlines()[-1])
+    assert last["done"] is True
+    assert rec["prefill_s"] == last["prompt_eval_duration"] / 1e9
+    assert rec["decode_s"] == last["eval_duration"] / 1e9
+    assert rec["protocol"] == ("ollama-chat" if path == "/api/chat" else "ollama-generate")
+    assert rec["stream"] is stream and rec["finish_reason"] == "stop" and rec["tool_calls"] == 0
+
+
+def test_ollama_streams_by_default_and_counts_tool_calls(server, proxy):
+    url = proxy.route("run-1")
+    _, headers, _ = request(url, "/api/chat", {"model": "coder", "messages": user("go")})
+    assert headers["Content-Type"] == "application/x-ndjson"
+    [entry] = server.chat_requests()
+    [rec] = records(proxy, "run-1")
+    assert rec["stream"] is True and rec["tool_calls"] == len(entry["tool_calls"]) == 2
+    assert rec["usage"]["prompt_tokens"] == 1234 and rec["usage"]["completion_tokens"] == 56
+
+
+def test_a_server_that_cut_the_prompt_is_marked_truncated(server, proxy):
+    url = proxy.route("run-1")
+    long_prompt = "word " * 2000   # 10,000 characters; the truncating model counts 64 tokens of it
+    request(url, "/api/chat", {"model": "trunc", "messages": user(long_prompt), "stream": False})
+    request(url, "/api/chat", {"model": "plain", "messages": user(long_prompt), "stream": False})
+    truncated, whole = records(proxy, "run-1")
+    assert truncated["usage"]["prompt_tokens"] == 64 and truncated["prompt_chars"] == 10_000
+    assert truncated["context_truncated"] is True
+    assert whole["usage"]["prompt_tokens"] == server.chat_requests()[1]["usage"]["prompt_tokens"]
+    assert whole["context_truncated"] is False
+
+
+# ---------------------------------------------------------------------------------------------
+# Pass-through: other paths, bodies unchanged
+
+
+@pytest.mark.parametrize("method,path,body", [("GET", "/api/tags", None), ("GET", "/v1/models", None),
+                                              ("POST", "/api/show", {"model": "coder"}), ("GET", "/", None),
+                                              ("GET", "/api/version", None)])
+def test_other_paths_pass_through_unchanged(server, proxy, method, path, body):
+    url = proxy.route("run-1")
+    direct = request(server.url, path, body, method)
+    proxied = request(url, path, body, method)
+    assert proxied[0] == direct[0] == 200 and proxied[2] == direct[2]
+    assert proxied[1]["Content-Type"] == direct[1]["Content-Type"]
+    [rec] = records(proxy, "run-1")
+    assert rec["protocol"] == "other" and rec["path"] == path and rec["status"] == 200
+    assert rec["usage"]["prompt_tokens"] is None and rec["tool_calls"] is None and rec["context_truncated"] is None
+
+
+def test_each_run_gets_its_own_file_even_at_once(server, proxy):
+    urls = {key: proxy.route(key) for key in ("run-a", "run-b")}
+    assert urls["run-a"] != urls["run-b"]
+    per_run, barrier, failures = 6, threading.Barrier(2), []
+
+    def agent(key: str, model: str) -> None:
+        try:
+            barrier.wait(timeout=10)
+            for i in range(per_run):
+                status, _, _ = request(urls[key], "/v1/chat/completions",
+                                       {"model": model, "messages": user(f"{key} call {i}"), "stream": i % 2 == 0,
+                                        "stream_options": {"include_usage": True}})
+                assert status == 200
+        except Exception as e:  # noqa: BLE001 - reported by the test thread
+            failures.append(e)
+
+    threads = [threading.Thread(target=agent, args=("run-a", "plain")),
+               threading.Thread(target=agent, args=("run-b", "other"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert failures == []
+    a, b = records(proxy, "run-a"), records(proxy, "run-b")
+    assert [r["model"] for r in a] == ["plain"] * per_run and [r["model"] for r in b] == ["other"] * per_run
+    # each run's calls carry the prompts that run sent, in the server's own count
+    for key, recs in (("run-a", a), ("run-b", b)):
+        sent = sorted(e["usage"]["prompt_tokens"] for e in server.chat_requests() if e["model"] == recs[0]["model"])
+        assert sorted(r["usage"]["prompt_tokens"] for r in recs) == sent
+        assert [r["prompt_chars"] for r in recs] == [len(f"{key} call {i}") for i in range(per_run)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Failures: the upstream's, and requests the proxy does not know
+
+
+def test_unknown_token_is_404_and_nothing_is_recorded(server, proxy, tmp_path):
+    url = proxy.route("run-1")
+    root = url.rsplit("/r/", 1)[0]
+    for path in ("/r/not-a-token/api/tags", "/api/tags", "/r/", "/"):
+        status, _, raw = request(root, path)
+        assert status == 404 and "error" in json.loads(raw)
+    assert server.requests == [] and records(proxy, "run-1") == []
+
+
+def test_a_closed_route_is_404(server, proxy):
+    first, second = proxy.route("run-1"), proxy.route("run-2")
+    proxy.close_route(first)
+    assert request(first, "/api/tags")[0] == 404 and request(second, "/api/tags")[0] == 200
+    assert records(proxy, "run-1") == [] and len(records(proxy, "run-2")) == 1
+
+
+def test_a_dead_upstream_gives_502_and_an_error_record(tmp_path):
+    with socket.socket() as s:   # a port nothing listens on once this socket is closed
+        s.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{s.getsockname()[1]}"
+    with ModelProxy(dead, tmp_path) as proxy:
+        url = proxy.route("run-1")
+        status, headers, raw = request(url, "/v1/chat/completions", {"model": "m", "messages": user("hi")})
+        assert status == 502 and headers["Content-Type"] == "application/json"
+        body = json.loads(raw)
+        assert body["error"]["upstream"] == dead and dead in body["error"]["message"]
+        [rec] = records(proxy, "run-1")
+    assert rec["status"] == 502 and dead in rec["error"] and "unreachable" in rec["error"]
+    assert rec["ttft_s"] is None and rec["usage"]["prompt_tokens"] is None and rec["model"] == "m"
+
+
+def test_a_5xx_answer_is_forwarded_and_recorded_as_an_error(server, proxy):
+    url = proxy.route("run-1")
+    status, _, raw = request(url, "/v1/chat/completions", {"model": "e500", "messages": user("hi")})
+    assert status == 500 and json.loads(raw)["error"]["message"] == "runner died"
+    [rec] = records(proxy, "run-1")
+    assert rec["status"] == 500 and rec["error"] == f"upstream {server.url} answered 500: runner died"
+
+
+def test_an_upstream_that_does_not_answer_in_time_gives_504(server, tmp_path):
+    with ModelProxy(server.url, tmp_path, timeout_s=0.3) as proxy:
+        url = proxy.route("run-1")
+        status, _, raw = request(url, "/api/chat", {"model": "hang", "messages": user("hi")})
+        assert status == 504 and server.url in json.loads(raw)["error"]["message"]
+        [rec] = records(proxy, "run-1")
+    assert rec["status"] == 504 and "did not answer" in rec["error"] and server.url in rec["error"]
+
+
+def test_run_keys_name_one_directory():
+    with ModelProxy("http://127.0.0.1:9", Path("/nonexistent")) as proxy:
+        for bad in ("../x", "a/b", "", ".."):
+            with pytest.raises(ValueError):
+                proxy.route(bad)
+
+
+# ---------------------------------------------------------------------------------------------
+# Streaming: relayed as it arrives, byte for byte, with a hand-driven upstream
+
+
+class _Gated(http.server.BaseHTTPRequestHandler):
+    """Sends the first piece of a stream, then waits for the test's go-ahead before the rest.
+
+    Records the raw request body it got, so the test sees exactly what the proxy forwarded."""
+
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        srv = self.server
+        srv.got_body = self.rfile.read(int(self.headers["Content-Length"]))
+        self.send_response(200)
+        self.send_header("Content-Type", srv.content_type)
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        for i, piece in enumerate(srv.pieces):
+            if i == 1 and srv.break_off:   # the upstream dies mid-answer: no more pieces, no last chunk
+                self.connection.shutdown(socket.SHUT_RDWR)
+                srv.finished.set()
+                return
+            if i == 1:
+                srv.first_sent.set()
+                srv.release.wait(timeout=20)   # a failsafe only: the test releases it once it has piece 0
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+            self.wfile.flush()
+        srv.finished.set()   # before the last chunk, so a client that has read to the end sees it set
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+
+def _gated_server(pieces: list[bytes], content_type: str) -> http.server.ThreadingHTTPServer:
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Gated)
+    srv.daemon_threads = True
+    srv.pieces, srv.content_type, srv.break_off = pieces, content_type, False
+    srv.first_sent, srv.release, srv.finished = threading.Event(), threading.Event(), threading.Event()
+    threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return srv
+
+
+def _sse(obj: dict) -> bytes:
+    return b"data: " + json.dumps(obj).encode() + b"\n\n"
+
+
+SSE_USAGE = {"prompt_tokens": 300, "completion_tokens": 9, "prompt_tokens_details": {"cached_tokens": 256}}
+SSE_FINAL = _sse({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}) + \
+    _sse({"choices": [], "usage": SSE_USAGE, "timings": {"prompt_ms": 120.5, "predicted_ms": 80.25}})
+SSE_PIECES = [
+    _sse({"choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hel"}, "finish_reason": None}]}),
+    _sse({"choices": [{"index": 0, "delta": {"content": "lo"}, "finish_reason": None}]}),
+    # one tool call in three pieces, the middle event cut across two network writes
+    _sse({"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "id": "c1", "type": "function", "function": {"name": "bash", "arguments": ""}}]}}]})[:30],
+    _sse({"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "id": "c1", "type": "function", "function": {"name": "bash", "arguments": ""}}]}}]})[30:]
+    + _sse({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": "{}"}}]}}]}),
+    SSE_FINAL[:17], SSE_FINAL[17:] + b"data: [DONE]\n\n",
+]
+NDJSON_PIECES = [
+    json.dumps({"model": "m", "message": {"role": "assistant", "content": "Hi"}, "done": False}).encode() + b"\n",
+    json.dumps({"model": "m", "message": {"role": "assistant", "content": "",
+                                          "tool_calls": [{"function": {"name": "a", "arguments": {}}},
+                                                         {"function": {"name": "b", "arguments": {}}}]},
+                "done": False}).encode() + b"\n",
+    json.dumps({"model": "m", "message": {"role": "assistant", "content": ""}, "done": True, "done_reason": "stop",
+                "prompt_eval_count": 41, "prompt_eval_duration": 2_500_000, "eval_count": 7,
+                "eval_duration": 7_000_000}).encode() + b"\n",
+]
+
+
+@pytest.mark.parametrize("kind", ["sse", "ndjson"])
+def test_a_stream_reaches_the_agent_before_it_ends_byte_for_byte(tmp_path, kind):
+    pieces, ctype, path = ((SSE_PIECES, "text/event-stream", "/v1/chat/completions") if kind == "sse"
+                           else (NDJSON_PIECES, "application/x-ndjson", "/api/chat"))
+    upstream = _gated_server(pieces, ctype)
+    # odd spacing and key order: the proxy must not re-encode what it forwards
+    sent = b'{"stream":true,  "model": "m",\n "messages": [{"role": "user", "content": "h\\u00e9llo"}]}'
+    try:
+        with ModelProxy(f"http://127.0.0.1:{upstream.server_address[1]}", tmp_path) as proxy:
+            parts = urlsplit(proxy.route("run-1"))
+            conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
+            conn.request("POST", parts.path + path, body=sent, headers={"Content-Type": "application/json"})
+            resp = conn.getresponse()
+            first = resp.read1(65536)
+            # the first piece is here while the upstream still holds the rest back
+            assert first == pieces[0]
+            assert upstream.first_sent.wait(timeout=20)   # the upstream is at its gate (it may get there just after)
+            assert not upstream.finished.is_set()
+            upstream.release.set()
+            received = first + resp.read()
+            conn.close()
+            assert upstream.finished.is_set()
+            assert received == b"".join(pieces) and upstream.got_body == sent
+            [rec] = records(proxy, "run-1")
+    finally:
+        upstream.release.set()
+        upstream.shutdown()
+        upstream.server_close()
+    assert rec["stream"] is True and rec["prompt_chars"] == len("héllo") and rec["status"] == 200
+    if kind == "sse":
+        assert rec["usage"] == {"prompt_tokens": 300, "completion_tokens": 9, "cached_tokens": 256,
+                                "reasoning_tokens": None}
+        assert rec["tool_calls"] == 1 and rec["finish_reason"] == "tool_calls"
+        assert rec["prefill_s"] == 0.1205 and rec["decode_s"] == 0.08025
+    else:
+        assert rec["usage"] == {"prompt_tokens": 41, "completion_tokens": 7, "cached_tokens": None,
+                                "reasoning_tokens": None}
+        assert rec["tool_calls"] == 2 and rec["finish_reason"] == "stop"
+        assert rec["prefill_s"] == 0.0025 and rec["decode_s"] == 0.007
+    assert 0 < rec["ttft_s"] < rec["total_s"]
+
+
+def test_an_upstream_that_breaks_off_mid_stream_is_recorded_and_the_agent_sees_the_cut(tmp_path):
+    upstream = _gated_server(SSE_PIECES, "text/event-stream")
+    upstream.break_off = True
+    root = f"http://127.0.0.1:{upstream.server_address[1]}"
+    try:
+        with ModelProxy(root, tmp_path) as proxy:
+            parts = urlsplit(proxy.route("run-1"))
+            conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
+            conn.request("POST", parts.path + "/v1/chat/completions", body=b'{"model": "m", "stream": true}')
+            resp = conn.getresponse()
+            assert resp.status == 200   # the head had gone out before the upstream died
+            with pytest.raises(http.client.IncompleteRead) as cut:   # no last chunk: the agent can tell
+                resp.read()
+            assert cut.value.partial == SSE_PIECES[0]
+            conn.close()
+            [rec] = records(proxy, "run-1")
+    finally:
+        upstream.shutdown()
+        upstream.server_close()
+    assert rec["status"] == 200 and rec["error"].startswith(f"upstream {root} broke off the answer")
+    assert rec["usage"]["prompt_tokens"] is None and rec["finish_reason"] is None
