@@ -90,7 +90,8 @@ def run_one(task: dict, out: Path, run_id: str, rep: int, spec: RunSpec) -> dict
     # The grading copy and its sandbox are set up while the agent works: off the run's critical path.
     ahead = oracle.Ahead(record)
     try:
-        record = run_agent.run_agent_one(record, spec)
+        with run_agent.proxied(spec) as spec:   # the evaluation's proxy, or one for this run alone
+            record = run_agent.run_agent_one(record, spec)
     except BaseException:
         ahead.discard()
         raise
@@ -412,7 +413,9 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, str | 
     stopped = None
     CANCEL.clear()
     try:
-        runs.all(todo)
+        with run_agent.proxied(spec) as proxied_spec:   # one model proxy for every run of the evaluation
+            runs.spec = proxied_spec
+            runs.all(todo)
     except KeyboardInterrupt:
         stopped = "interrupted"
         CANCEL.set()

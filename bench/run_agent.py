@@ -9,6 +9,8 @@ change against a snapshot it could not reach. The agent section of run.json is f
 """
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 import math
 import os
@@ -32,7 +34,8 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, safefs, sandbox
 from bench.exec.git import head_commit, patch_files, snapshot_diff
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
-from bench.models import modelserver
+from bench.models import calls, modelserver
+from bench.models.proxy import CALLS_FILE, ModelProxy
 from bench.models.servers import model_for_agent, resolve_model
 
 
@@ -206,19 +209,98 @@ def checked_signals(signals: AgentSignals) -> dict[str, list[str]]:
     return {"bad_agent_counts": problems} if problems else {}
 
 
-def confirm_infra_error(signals: AgentSignals, agent: str, model: str | None, opts: dict) -> None:
-    """An adapter that read an infrastructure failure in the agent's output is believed only when the model
-    server also fails the harness's own health check; otherwise it is the agent's error."""
-    if not signals.infra_error:
-        return
+MAX_CALLS_BYTES = 64 * 1024 * 1024
+
+
+def measured_calls(calls_file: Path, proxy) -> dict | None:
+    """The run's `model_calls` section from what the proxy wrote (calls.summarize); None when the run had no
+    proxy. The file is the harness's own, in the run's directory, but its contents came from the model server."""
+    if proxy is None:
+        return None
+    found = safefs.read_file(calls_file, MAX_CALLS_BYTES)
+    lines = []
+    for raw in (found[0].splitlines() if found else []):
+        try:
+            lines.append(json.loads(raw))
+        except ValueError:
+            continue   # a last line cut short by the size cap
+    return calls.summarize(lines, proxy.upstream.url)
+
+
+TOKEN_FIELDS = (("tokens_in", "tokens_in"), ("tokens_out", "tokens_out"), ("tokens_reasoning", "tokens_reasoning"),
+                ("tokens_cache_read", "tokens_cached"))
+
+
+def token_figures(signals: AgentSignals, measured: dict | None) -> dict:
+    """The run's token counts: the proxy's, measured at the wire, when the run went through it; else what the
+    agent reported. The agent's own figures are kept beside them as `agent_reported`."""
+    reported = {"tokens_in": signals.tokens_in, "tokens_out": signals.tokens_out,
+                "tokens_reasoning": signals.tokens_reasoning, "tokens_cache_read": signals.tokens_cache_read,
+                "turns": signals.turns, "tool_calls": signals.tool_calls}
+    if measured is None:
+        own = {field: reported[field] for field, _ in TOKEN_FIELDS}
+        return {**own, "tokens_source": "agent" if any(v is not None for v in own.values()) else None,
+                "agent_reported": reported, "model_calls": None}
+    return {**{field: measured[key] for field, key in TOKEN_FIELDS}, "tokens_source": "proxy",
+            "agent_reported": reported, "model_calls": measured["calls"]}
+
+
+def time_split(wall_s: float, measured: dict | None) -> dict:
+    """The agent's wall time split into time waiting on the model (any call open) and its own time."""
+    if measured is None:
+        return {"model_s": None, "own_s": None}
+    model_s = min(measured["model_s"], wall_s)
+    return {"model_s": round(model_s, 3), "own_s": round(wall_s - model_s, 3)}
+
+
+def upstream_failure(measured: dict | None) -> str | None:
+    """The proxy's evidence that the model server failed the agent: its last model call ended in an upstream
+    error (refused, timed out, a 5xx answer). A call the run's end cut is not the server's failure."""
+    last = (measured or {}).get("last_call") or {}
+    status, error = last.get("status"), last.get("error")
+    if error and isinstance(status, int) and status >= 500:
+        return str(error)
+    return None
+
+
+def server_problem(model: str, base_url: str | None, answered: bool) -> str | None:
+    """What the harness's own check finds wrong with the model server: its health check, and when the server
+    `answered` the agent with an error, a one-token request of the harness's own. None when it is healthy, or
+    when the model is not one the harness can name (a command agent's own provider): then it cannot confirm."""
+    try:
+        modelserver.resolve(model, base_url)
+    except UserError:
+        return None
+    problem = modelserver.health_problem(model, base_url)
+    if problem is None and answered:
+        tried = modelserver.warm_up(model, base_url, timeout_s=WARM_CHECK_TIMEOUT_S)
+        problem = f"the harness's own one-token request failed too: {tried['error']}" if tried["error"] else None
+    return problem
+
+
+WARM_CHECK_TIMEOUT_S = 30.0
+
+
+def confirm_infra_error(signals: AgentSignals, agent: str, model: str | None, opts: dict,
+                        measured: dict | None = None) -> None:
+    """A run is an infrastructure error only on the harness's own evidence. A claim (the adapter read one in the
+    agent's output, or the proxy saw the server fail the agent's last call) is believed when the model server
+    also fails the harness's own check: its health check, and for a server that answered with an error, a
+    one-token request of the harness's own (an agent's odd request must not pass for a broken server).
+    Otherwise the failure is the agent's."""
+    evidence = upstream_failure(measured)
     claim, signals.infra_error = signals.infra_error, None
-    talks_to_model = agents.get_spec(agent).needs_model
-    problem = modelserver.health_problem(model, opts.get("base_url")) if talks_to_model and model else None
+    if not claim and not evidence:
+        return
+    problem = server_problem(model, opts.get("base_url"), answered=bool(evidence)) \
+        if agents.get_spec(agent).needs_model and model else None
+    said = f"{evidence} (seen by the model proxy)" if evidence else f"the agent reported: {truncate(claim, 300)}"
     if problem:
-        signals.infra_error = f"{problem} (the agent reported: {truncate(claim, 300)})"
+        signals.infra_error = f"{problem} ({said})" if not evidence else f"{evidence}; {problem}"
     else:
         signals.agent_error = signals.agent_error or (
-            f"{truncate(claim, 300)} (the harness found the model server healthy, so this is the agent's failure)")
+            f"{truncate(evidence or claim, 300)} (the harness found the model server healthy, so this is the agent's "
+            "failure)")
 
 
 def _last_line(path: Path) -> str:
@@ -263,10 +345,12 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     stdout_path, stderr_path = run_dir / "agent.stdout.log", run_dir / "agent.stderr.log"
     budget = float(spec.timeout_s or task["timeout_s"])
     private = Path(tempfile.mkdtemp(prefix="lab-private-", dir=temp_root()))  # the harness's alone: never bound
+    calls_file = run_dir / CALLS_FILE
+    model_url = spec.proxy.route(calls_file) if spec.proxy is not None else None
     ctx = AgentContext(
         task=task, workdir=workdir, prompt=task["prompt"], prompt_file=prompt_file, model=model,
         timeout_s=budget, max_turns=task.get("max_turns"), scratch_dir=scratch, run_dir=run_dir,
-        base_url=opts.get("base_url"), options=opts, rep=record["rep"],
+        base_url=opts.get("base_url"), options=opts, rep=record["rep"], model_url=model_url,
     )
     try:
         inv = adapter.invocation(ctx)
@@ -279,6 +363,9 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path, stderr_path=stderr_path,
                         timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes, limits=spec.limits,
                         contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap")
+        if model_url is not None:
+            spec.proxy.close_route(model_url)   # a process that outlived the run adds no calls
+        measured = measured_calls(calls_file, spec.proxy)
         result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, stdout_path, stderr_path,
                                done.stdout_truncated, done.stderr_truncated)
         if done.start_error:
@@ -287,12 +374,14 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
             signals = AgentSignals(infra_error=f"the sandbox could not start the agent: {_last_line(stderr_path)}")
         else:
             signals = adapter.parse(ctx, result)
-            confirm_infra_error(signals, agent, spec.agent_model, opts)
+            confirm_infra_error(signals, agent, spec.agent_model, opts, measured)
         flags = checked_signals(signals)
         flags.update(clean_workdir(workdir, Path(record["paths"]["snapshot"])))
         patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir, private)
         flags.update(history_flags(workdir, record["base_commit"]))
     finally:
+        if model_url is not None:
+            spec.proxy.close_route(model_url)
         cleanup.remove_later(scratch)
         cleanup.remove_later(private)
     (run_dir / "patch.diff").write_bytes(patch)
@@ -317,12 +406,12 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     record["flags"] = [*record.get("flags", []), *[f for f in flags if f not in record.get("flags", [])]]
     record["flag_details"] = {**record.get("flag_details", {}), **flags}
     record["sandbox"] = {**(record.get("sandbox") or {}), "env": {"agent": environment.names(env)}}
+    record["model_calls"] = measured
     record["agent"] = {
         "name": agent, "version": spec.version, "argv": [str(a) for a in inv.argv],
         "exit_code": done.exit_code, "timed_out": done.timed_out, "wall_s": done.wall_s,
         "timeout_s": budget, "limit_hit": hit,
-        "tokens_in": signals.tokens_in, "tokens_out": signals.tokens_out,
-        "tokens_reasoning": signals.tokens_reasoning, "tokens_cache_read": signals.tokens_cache_read,
+        **token_figures(signals, measured), **time_split(done.wall_s, measured),
         "turns": signals.turns, "tool_calls": signals.tool_calls, "failed_tool_calls": signals.failed_tool_calls,
         "infra_error": signals.infra_error, "agent_error": signals.agent_error,
         "stdout_truncated": done.stdout_truncated, "stderr_truncated": done.stderr_truncated,
@@ -391,6 +480,19 @@ def build_spec(agent: str, model: str | None, opts: dict, *, sandbox_requested: 
                    timeout_s=timeout_s, limits=limits or {}, keep_workdir=keep_workdir)
 
 
+@contextlib.contextmanager
+def proxied(spec: RunSpec) -> Iterator[RunSpec]:
+    """`spec` with the model proxy running for its runs (started here, stopped on the way out), for an agent
+    that talks to a model; the agent reaches the model server only through it. A spec that already has one,
+    or an agent without a model, is given back as it is."""
+    if spec.proxy is not None or not spec.adapter.SPEC.needs_model:
+        yield spec
+        return
+    server = modelserver.server_for(spec.options.get("base_url"))
+    with ModelProxy(server.root, openai_base=server.openai_base) as proxy:
+        yield dataclasses.replace(spec, proxy=proxy)
+
+
 def with_spec(record: dict, spec: RunSpec) -> dict:
     """An isolated record carrying the evaluation's sandbox and model sections, ready for run_agent_one."""
     record = {**record, "sandbox": dict(spec.sandbox_info)}
@@ -400,12 +502,14 @@ def with_spec(record: dict, spec: RunSpec) -> dict:
 
 
 def run_agent(records: Iterable[dict], spec: RunSpec) -> Iterator[dict]:
-    """Run the agent on every isolated run record, in order; each record read and emitted is schema-checked."""
-    for record in records:
-        schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
-        record = run_agent_one(with_spec(record, spec), spec)
-        schema.check(record, "run", where=str(Path(record["paths"]["run_dir"]) / "run.json"))
-        yield record
+    """Run the agent on every isolated run record, in order, through one model proxy; each record read and
+    emitted is schema-checked."""
+    with proxied(spec) as spec:
+        for record in records:
+            schema.check(record, "run", where=f"run {record.get('task_id')}/{record.get('rep')}")
+            record = run_agent_one(with_spec(record, spec), spec)
+            schema.check(record, "run", where=str(Path(record["paths"]["run_dir"]) / "run.json"))
+            yield record
 
 
 def add_agent_arguments(parser) -> None:

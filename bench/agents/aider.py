@@ -49,7 +49,7 @@ from bench.agents.base import (
 from bench.agents.binaries import run_version, scrubbed_env_prefix
 from bench.common import rules
 from bench.exec.sandbox import binary_mounts
-from bench.models.servers import ModelTarget, no_proxy, resolve_model
+from bench.models.servers import ModelTarget, no_proxy
 
 __all__ = [
     "NAME", "PINNED_VERSION", "SPEC", "INSTALL_HINT", "INSTALL_SHORT", "ANALYTICS_FILE",
@@ -171,7 +171,7 @@ def model_files(target: ModelTarget, context_length: int, edit_format: str) -> t
 
 def invocation(ctx: AgentContext) -> Invocation:
     """The aider command line, its private config files (in scratch_dir) and environment."""
-    target = resolve_model(ctx.model, ctx.base_url)
+    target = ctx.model_target()
     binary = SPEC.require_binary()
     scratch = ctx.scratch_dir
     home = scratch / "home"
@@ -243,7 +243,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     analytics = read_analytics(ctx.scratch_dir / ANALYTICS_FILE)
     url = None
     try:
-        t = resolve_model(ctx.model, ctx.base_url)
+        t = ctx.model_target()
         url = t.root if t.is_ollama else t.openai_base
     except Exception:  # noqa: BLE001 - parse never fails on a bad model name
         pass

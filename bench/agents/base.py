@@ -27,6 +27,7 @@ into counts and a normalized trajectory. Adapters never start processes themselv
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import shlex
 from collections.abc import Mapping
@@ -37,6 +38,7 @@ from typing import Any
 from bench.agents import binaries
 from bench.exec import safefs
 from bench.exec.sandbox import binary_mounts
+from bench.models.servers import ModelTarget, resolve_model
 
 # How much of one text (a reply, a tool's input or output) a trajectory event keeps.
 TRUNCATE = 2000
@@ -196,6 +198,15 @@ class AgentContext:
     base_url: str | None = None   # an OpenAI-compatible server (…/v1), when the user gave --base-url
     options: dict[str, Any] = field(default_factory=dict)  # adapter options (agent_cmd, seed, …)
     rep: int = 0
+    model_url: str | None = None  # this run's route on the harness's model proxy: where the agent must call
+
+    def model_target(self) -> ModelTarget:
+        """The model and where this run's agent reaches it: through the model proxy (model_url, which serves the
+        OpenAI-compatible API under /v1 and Ollama's under /api), or the server itself when there is no proxy."""
+        target = resolve_model(self.model, self.base_url)
+        if self.model_url is None:
+            return target
+        return dataclasses.replace(target, root=self.model_url, openai_base=self.model_url + "/v1")
 
 
 @dataclass

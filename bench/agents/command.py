@@ -1,7 +1,10 @@
 """command: runs any shell command as the agent, the way to plug in an agent we don't ship.
 
 The command runs with cwd = the workdir and these variables set:
-LOCALAGENTBENCH_PROMPT_FILE (the prompt, outside the workdir), LOCALAGENTBENCH_MODEL, LOCALAGENTBENCH_WORKDIR.
+LOCALAGENTBENCH_PROMPT_FILE (the prompt, outside the workdir), LOCALAGENTBENCH_MODEL, LOCALAGENTBENCH_WORKDIR, and
+LOCALAGENTBENCH_MODEL_URL: the run's root on the harness's model proxy, which serves the model server's API under
+its usual paths (`/v1/chat/completions`, `/v1/responses`, `/v1/messages`, `/api/chat`, ...) and measures every
+call, so a command agent's tokens and model time are counted as every other agent's are.
 It may append normalized trajectory events (JSON Lines, see METHODOLOGY.md) to LOCALAGENTBENCH_EVENTS_FILE;
 a `usage` event ({"type": "usage", "tokens_in": N, "tokens_out": M}) is summed into the token counts.
 
@@ -90,6 +93,7 @@ def invocation(ctx: AgentContext) -> Invocation:
             "LOCALAGENTBENCH_MODEL": ctx.model,
             "LOCALAGENTBENCH_WORKDIR": str(ctx.workdir),
             "LOCALAGENTBENCH_EVENTS_FILE": str(events),
+            **({"LOCALAGENTBENCH_MODEL_URL": ctx.model_url} if ctx.model_url else {}),
         },
         ro_paths=binary_mounts(prog) if (prog := program(ctx.options)) else [],
     )

@@ -47,7 +47,7 @@ from bench.agents.base import (
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
 from bench.exec.sandbox import binary_mounts
-from bench.models.servers import ModelTarget, no_proxy, resolve_model
+from bench.models.servers import ModelTarget, no_proxy
 
 NAME = "opencode"
 PINNED_VERSION = "1.18.33"
@@ -120,7 +120,7 @@ def config_for(target: ModelTarget, context_length: int = DEFAULT_CONTEXT, max_t
 
 def invocation(ctx: AgentContext) -> Invocation:
     """`opencode run --format json --title localagentbench -m localagentbench/<model> --dir W`, prompt on stdin."""
-    target = resolve_model(ctx.model, ctx.base_url)
+    target = ctx.model_target()
     binary = SPEC.require_binary()
     home = ctx.scratch_dir / "home"
     env = dict(FIXED_ENV)
@@ -304,7 +304,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
         stream_errors.append(m.group(1))
     target_url = None
     try:
-        target_url = resolve_model(ctx.model, ctx.base_url).openai_base
+        target_url = ctx.model_target().openai_base
     except Exception:  # noqa: BLE001 - parse never fails on a bad model name
         pass
     if stream_errors:

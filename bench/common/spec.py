@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import Any
 
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES
 
@@ -30,6 +31,7 @@ class RunSpec:
     limits: dict = field(default_factory=dict)    # resource limits on the agent's processes
     keep_workdir: bool = False
     max_log_bytes: int = DEFAULT_MAX_LOG_BYTES
+    proxy: Any = None                # the running model proxy (bench.models.proxy.ModelProxy) every run goes through
 
     @property
     def agent_model(self) -> str | None:

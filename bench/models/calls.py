@@ -19,12 +19,17 @@ in ``prompt_eval_count``) can look truncated; the reports should show the mark b
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
-OPENAI_CHAT = "openai-chat"
-OLLAMA_CHAT = "ollama-chat"
-OLLAMA_GENERATE = "ollama-generate"
-OTHER = "other"
+OPENAI_CHAT = "openai_chat"
+OPENAI_COMPLETIONS = "openai_completions"
+OPENAI_RESPONSES = "openai_responses"
+ANTHROPIC_MESSAGES = "anthropic_messages"
+OLLAMA_CHAT = "ollama_chat"
+OLLAMA_GENERATE = "ollama_generate"
+OTHER = "other"   # model lists, model details, versions: answered, recorded, not model calls
+MODEL_CALLS = (OPENAI_CHAT, OPENAI_COMPLETIONS, OPENAI_RESPONSES, ANTHROPIC_MESSAGES, OLLAMA_CHAT, OLLAMA_GENERATE)
 
 TRUNCATION_CHARS_PER_TOKEN = 8
 # An answer bigger than this is still forwarded whole; only the proxy's parsed copy gives up (its facts go null).
@@ -39,6 +44,12 @@ def protocol_of(path: str) -> str:
     # Clients disagree on whether the OpenAI base carries /v1, so the tail decides.
     if path.endswith("/chat/completions"):
         return OPENAI_CHAT
+    if path.endswith("/v1/completions"):
+        return OPENAI_COMPLETIONS
+    if path.endswith("/v1/responses"):
+        return OPENAI_RESPONSES
+    if path.endswith("/v1/messages"):
+        return ANTHROPIC_MESSAGES
     if path == "/api/chat":
         return OLLAMA_CHAT
     if path == "/api/generate":
@@ -56,11 +67,39 @@ def _text_chars(content: Any) -> int:
     return 0
 
 
+def _blocks_chars(content: Any) -> int:
+    """Characters of Responses input items or Anthropic content blocks: texts, tool arguments and tool results."""
+    if not isinstance(content, list):
+        return _text_chars(content)
+    total = 0
+    for block in content:
+        if isinstance(block, str):
+            total += len(block)
+        elif isinstance(block, dict):
+            for key in ("text", "arguments", "output"):
+                if isinstance(block.get(key), str):
+                    total += len(block[key])
+            if isinstance(block.get("input"), dict):            # Anthropic tool_use
+                total += len(json.dumps(block["input"]))
+            if "content" in block:                               # Anthropic tool_result, Responses message items
+                total += _blocks_chars(block["content"])
+    return total
+
+
 def prompt_chars(body: dict, protocol: str) -> int | None:
     """The size of what was sent to the model: message texts and tool-call arguments (tool schemas and the
     chat template are left out, so the truncation rule errs towards not flagging). None for non-chat calls."""
     if protocol == OLLAMA_GENERATE:
         return sum(len(body[k]) for k in ("prompt", "system") if isinstance(body.get(k), str))
+    if protocol == OPENAI_COMPLETIONS:
+        return _text_chars(body.get("prompt")) if isinstance(body.get("prompt"), str) else None
+    if protocol == OPENAI_RESPONSES:
+        return _blocks_chars(body.get("input")) + _text_chars(body.get("instructions"))
+    if protocol == ANTHROPIC_MESSAGES:
+        messages = body.get("messages")
+        system = _blocks_chars(body.get("system"))
+        return system + sum(_blocks_chars(m.get("content")) for m in messages if isinstance(m, dict)) \
+            if isinstance(messages, list) else system
     if protocol not in (OPENAI_CHAT, OLLAMA_CHAT):
         return None
     messages = body.get("messages")
@@ -86,7 +125,7 @@ def request_facts(raw: bytes, protocol: str) -> dict[str, Any]:
             body = None
     if not isinstance(body, dict):
         return {"model": None, "stream": False, "prompt_chars": None}
-    default_stream = protocol in (OLLAMA_CHAT, OLLAMA_GENERATE)
+    default_stream = protocol in (OLLAMA_CHAT, OLLAMA_GENERATE)   # the others stream only when asked
     model = body.get("model", body.get("name"))
     return {"model": model if isinstance(model, str) else None,
             "stream": bool(body.get("stream", default_stream)) if protocol != OTHER else bool(body.get("stream")),
@@ -108,8 +147,9 @@ class AnswerReader:
     JSON event cut across two network reads is still read whole.
     """
 
-    def __init__(self, streamed: bool):
+    def __init__(self, streamed: bool, protocol: str = OPENAI_CHAT):
         self.streamed = streamed
+        self.protocol = protocol
         self._buf = bytearray()
         self._overflow = False
         self.usage: dict[str, int | None] = dict.fromkeys(USAGE_FIELDS)
@@ -173,10 +213,14 @@ class AnswerReader:
             self._absorb(obj)
 
     def _absorb(self, obj: dict) -> None:
-        err = obj.get("error")
-        if err:   # Ollama: {"error": "..."}; OpenAI: {"error": {"message": "..."}}
-            message = err.get("message") if isinstance(err, dict) else err
-            self.error_message = str(message if message is not None else err)[:500]
+        if self.protocol == OPENAI_RESPONSES:
+            self._responses(obj)
+            return
+        if self.protocol == ANTHROPIC_MESSAGES:
+            self._messages(obj)
+            return
+        if obj.get("error"):   # Ollama: {"error": "..."}; OpenAI: {"error": {"message": "..."}}
+            self._error(obj["error"])
         if isinstance(obj.get("model"), str):
             self.model = obj["model"]
         if isinstance(obj.get("choices"), list):
@@ -218,6 +262,82 @@ class AnswerReader:
         self.usage["reasoning_tokens"] = (_int(completion_details.get("reasoning_tokens"))
                                           if isinstance(completion_details, dict) else None)
 
+    def _error(self, err: Any) -> None:
+        message = err.get("message") if isinstance(err, dict) else err
+        self.error_message = str(message if message is not None else err)[:500]
+
+    def _responses(self, obj: dict) -> None:
+        """OpenAI Responses: a whole `response` object, or one stream event (`type`: response.*)."""
+        kind = obj.get("type")
+        if kind == "error" or isinstance(obj.get("error"), dict):
+            self._error(obj.get("error") or obj)
+        if kind == "response.output_item.done" and isinstance(obj.get("item"), dict):
+            self._saw_answer = True
+            self._whole_calls += obj["item"].get("type") == "function_call"
+            return
+        response = obj.get("response") if isinstance(obj.get("response"), dict) else obj
+        if response.get("object") != "response":
+            return
+        self._saw_answer = True
+        if isinstance(response.get("model"), str):
+            self.model = response["model"]
+        if not self.streamed and isinstance(response.get("output"), list):
+            self._whole_calls += sum(isinstance(i, dict) and i.get("type") == "function_call"
+                                     for i in response["output"])
+        status = response.get("status")
+        incomplete = response.get("incomplete_details")
+        if isinstance(incomplete, dict) and isinstance(incomplete.get("reason"), str):
+            self.finish_reason = incomplete["reason"]
+        elif status in ("completed", "failed", "cancelled", "incomplete"):
+            self.finish_reason = status
+        if isinstance(response.get("error"), dict):
+            self._error(response["error"])
+        usage = response.get("usage")
+        if isinstance(usage, dict):
+            inp, out = usage.get("input_tokens_details"), usage.get("output_tokens_details")
+            self.usage.update(
+                prompt_tokens=_int(usage.get("input_tokens")), completion_tokens=_int(usage.get("output_tokens")),
+                cached_tokens=_int(inp.get("cached_tokens")) if isinstance(inp, dict) else None,
+                reasoning_tokens=_int(out.get("reasoning_tokens")) if isinstance(out, dict) else None)
+
+    def _messages(self, obj: dict) -> None:
+        """Anthropic Messages: a whole `message`, or one stream event (message_start, content_block_start,
+        message_delta, error). prompt_tokens counts the cached ones too, as OpenAI's do: input + cache read +
+        cache creation."""
+        kind = obj.get("type")
+        if kind == "error":
+            self._error(obj.get("error"))
+            return
+        message = obj.get("message") if kind == "message_start" else obj if kind == "message" else None
+        if isinstance(message, dict):
+            self._saw_answer = True
+            if isinstance(message.get("model"), str):
+                self.model = message["model"]
+            if kind == "message" and isinstance(message.get("content"), list):
+                self._whole_calls += sum(isinstance(b, dict) and b.get("type") == "tool_use"
+                                         for b in message["content"])
+            if isinstance(message.get("stop_reason"), str):
+                self.finish_reason = message["stop_reason"]
+            self._anthropic_usage(message.get("usage"))
+        elif kind == "content_block_start" and isinstance(obj.get("content_block"), dict):
+            self._whole_calls += obj["content_block"].get("type") == "tool_use"
+        elif kind == "message_delta":
+            delta = obj.get("delta")
+            if isinstance(delta, dict) and isinstance(delta.get("stop_reason"), str):
+                self.finish_reason = delta["stop_reason"]
+            self._anthropic_usage(obj.get("usage"))
+
+    def _anthropic_usage(self, usage: Any) -> None:
+        if not isinstance(usage, dict):
+            return
+        if "output_tokens" in usage:
+            self.usage["completion_tokens"] = _int(usage.get("output_tokens"))
+        if "input_tokens" in usage:
+            parts = [_int(usage.get(k)) for k in ("input_tokens", "cache_read_input_tokens",
+                                                   "cache_creation_input_tokens")]
+            self.usage["prompt_tokens"] = None if parts[0] is None else sum(p or 0 for p in parts)
+            self.usage["cached_tokens"] = parts[1]
+
     def _ollama(self, obj: dict) -> None:
         message = obj.get("message")
         calls = message.get("tool_calls") if isinstance(message, dict) else None
@@ -243,7 +363,7 @@ def context_truncated(prompt_tokens: int | None, chars: int | None) -> bool | No
 
 def call_record(*, protocol: str, path: str, method: str, status: int | None, facts: dict[str, Any],
                 answer: AnswerReader | None, started_at: str, ttft_s: float | None, total_s: float,
-                error: str | None) -> dict[str, Any]:
+                error: str | None, translated: bool = False) -> dict[str, Any]:
     """One `model_calls.jsonl` line."""
     usage = dict(answer.usage) if answer else dict.fromkeys(USAGE_FIELDS)
     return {
@@ -256,5 +376,73 @@ def call_record(*, protocol: str, path: str, method: str, status: int | None, fa
         "finish_reason": answer.finish_reason if answer else None,
         "prompt_chars": facts["prompt_chars"],
         "context_truncated": context_truncated(usage["prompt_tokens"], facts["prompt_chars"]),
-        "error": error,
+        "error": error, "translated": translated,
+    }
+
+
+def _started(call: dict) -> float | None:
+    """A call's start as seconds since the epoch (its ISO `started_at`), None when unreadable."""
+    try:
+        return datetime.fromisoformat(str(call["started_at"]).replace("Z", "+00:00")).timestamp()
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def busy_seconds(intervals: list[tuple[float, float]]) -> float:
+    """The time covered by at least one of the (start, end) intervals: overlapping calls count once."""
+    total, end = 0.0, float("-inf")
+    for lo, hi in sorted(intervals):
+        if hi <= end:
+            continue
+        total += hi - max(lo, end)
+        end = hi
+    return total
+
+
+def _known_sum(calls: list[dict], key: str) -> int | None:
+    values = [c["usage"].get(key) for c in calls]
+    known = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    return sum(known) if known else None
+
+
+def _timed(calls: list[dict], seconds: str, tokens: str) -> tuple[float | None, int]:
+    """(seconds summed over the calls that report them, those calls' tokens): tokens / seconds is a rate."""
+    timed = [c for c in calls if isinstance(c.get(seconds), (int, float)) and isinstance(c["usage"].get(tokens), int)]
+    return (round(sum(c[seconds] for c in timed), 6) if timed else None), sum(c["usage"][tokens] for c in timed)
+
+
+def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
+    """A run's `model_calls` section from its calls file's lines (see METHODOLOGY.md, "What the proxy measures").
+
+    Token sums count what the server reported; a sum is None when no call reported it (unknown, never 0),
+    and 0 when the run made no model call at all.
+    """
+    calls = [c for c in lines if isinstance(c, dict) and c.get("protocol") in MODEL_CALLS
+             and isinstance(c.get("usage"), dict)]
+    others = [c for c in lines if isinstance(c, dict) and c not in calls]
+    spans = [(s, s + float(c.get("total_s") or 0)) for c in calls if (s := _started(c)) is not None]
+    ttfts = sorted(c["ttft_s"] for c in calls if isinstance(c.get("ttft_s"), (int, float)) and not c.get("error"))
+    prefill_s, prefill_tokens = _timed(calls, "prefill_s", "prompt_tokens")
+    decode_s, decode_tokens = _timed(calls, "decode_s", "completion_tokens")
+    errors = [c for c in lines if isinstance(c, dict) and c.get("error")]
+    protocols: dict[str, int] = {}
+    for c in calls:
+        protocols[c["protocol"]] = protocols.get(c["protocol"], 0) + 1
+
+    def tokens(key: str) -> int | None:
+        return _known_sum(calls, key) if calls else 0
+
+    return {
+        "calls": len(calls), "other_requests": len(others), "errors": len(errors),
+        "tokens_in": tokens("prompt_tokens"), "tokens_out": tokens("completion_tokens"),
+        "tokens_cached": tokens("cached_tokens"), "tokens_reasoning": tokens("reasoning_tokens"),
+        "model_s": round(busy_seconds(spans), 6),
+        "ttft_median_s": round(ttfts[len(ttfts) // 2] if len(ttfts) % 2 else
+                               (ttfts[len(ttfts) // 2 - 1] + ttfts[len(ttfts) // 2]) / 2, 6) if ttfts else None,
+        "prefill_s": prefill_s, "decode_s": decode_s, "prefill_tokens": prefill_tokens, "decode_tokens": decode_tokens,
+        "context_truncated": sum(c.get("context_truncated") is True for c in calls),
+        "tool_calls": sum(c["tool_calls"] for c in calls if isinstance(c.get("tool_calls"), int)),
+        "protocols": protocols, "translated": sum(c.get("translated") is True for c in calls),
+        "upstream": upstream, "first_error": next((str(c["error"])[:500] for c in errors), None),
+        "last_call": ({"status": calls[-1].get("status"), "error": calls[-1].get("error")} if calls else None),
     }

@@ -1,14 +1,18 @@
 """The harness's recording model proxy: every model call measured at the wire, the same way for every agent.
 
-    with ModelProxy("http://127.0.0.1:11434", log_dir) as proxy:
-        url = proxy.route("run-0001")       # http://127.0.0.1:PORT/r/<token>: the root an agent is pointed at
-        ...                                 # the agent calls url + "/v1/chat/completions", url + "/api/chat", ...
+    with ModelProxy("http://127.0.0.1:11434") as proxy:
+        url = proxy.route(run_dir / "model_calls.jsonl")   # http://127.0.0.1:PORT/r/<token>: the agent's root
+        ...                              # the agent calls url + "/v1/chat/completions", url + "/api/chat", ...
+        proxy.close_route(url)
 
 It listens on an ephemeral 127.0.0.1 port. A request under ``/r/<token>`` goes to the upstream with that prefix
-stripped (``/r/<token>/api/tags`` -> ``<upstream>/api/tags``); an unknown token gets 404. Bodies travel byte for
-byte both ways; a streamed answer is written and flushed to the agent piece by piece as the upstream sends it,
-while a copy is parsed on the side (bench.models.calls). Each call becomes one JSON line in
-``<log_dir>/<run_key>/model_calls.jsonl``, so calls stay with their run when several runs share the proxy.
+taken off: ``/v1/...`` to the upstream's OpenAI-compatible base (``openai_base``, by default the root's ``/v1``),
+``/api/...`` to its root (Ollama's native API). Only the model API passes (MODEL_API: chat, completions,
+responses, messages, generate, embeddings, model lists and details); anything else (pulling, deleting or
+creating models, a server's admin routes) is refused with 403 and recorded, and an unknown token gets 404.
+Bodies travel byte for byte both ways; a streamed answer is written and flushed to the agent piece by piece as
+the upstream sends it, while a copy is parsed on the side (bench.models.calls). Each call becomes one JSON line
+in the calls file of the run whose route it came by, so calls stay with their run when runs share the proxy.
 
 When the upstream cannot be reached the agent gets a 502 (504 when it timed out before answering) with a JSON
 error body naming the upstream, and the record's ``error`` says the same; a 5xx answer is forwarded as it is and
@@ -23,6 +27,7 @@ from __future__ import annotations
 import http.client
 import http.server
 import json
+import os
 import re
 import secrets
 import socket
@@ -37,14 +42,34 @@ from bench.models import calls
 
 ROUTE_PREFIX = "/r/"
 CALLS_FILE = "model_calls.jsonl"
+# The model API an agent may call, as (method, path); a `*` ends a path that takes one name (a model id).
+MODEL_API = frozenset({
+    ("POST", "/v1/chat/completions"), ("POST", "/v1/completions"), ("POST", "/v1/responses"),
+    ("POST", "/v1/messages"), ("POST", "/v1/messages/count_tokens"), ("POST", "/v1/embeddings"),
+    ("GET", "/v1/models"), ("GET", "/v1/models/*"),
+    ("POST", "/api/chat"), ("POST", "/api/generate"), ("POST", "/api/embed"), ("POST", "/api/embeddings"),
+    ("POST", "/api/show"), ("GET", "/api/tags"), ("GET", "/api/ps"), ("GET", "/api/version"),
+    ("GET", "/"), ("HEAD", "/"),
+})
+_MODEL_ID = re.compile(r"^[A-Za-z0-9._:@+-]+(/[A-Za-z0-9._:@+-]+)*$")
 DEFAULT_TIMEOUT_S = 600.0   # a long prompt on a small GPU can take minutes before its first token
 READ_SIZE = 64 * 1024
-_RUN_KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
 # Hop-by-hop headers belong to one connection, not to the message (RFC 9110 7.6.1). Accept-Encoding is dropped
 # too so the answer comes uncompressed and the proxy can read its copy; Expect: 100-continue is answered here.
 _HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te",
         "trailer", "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding", "expect"}
 _STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "application/jsonl")
+
+
+def model_api(method: str, path: str) -> bool:
+    """Whether (method, path) is part of the model API (MODEL_API); the query string does not count."""
+    path = path.split("?", 1)[0]
+    path = path.rstrip("/") or "/"
+    if (method, path) in MODEL_API:
+        return True
+    head, _, name = path.partition("/v1/models/")
+    return (not head and (method, "/v1/models/*") in MODEL_API and bool(_MODEL_ID.match(name))
+            and ".." not in name.split("/"))
 
 
 class UpstreamError(Exception):
@@ -58,7 +83,7 @@ class UpstreamError(Exception):
 class _Upstream:
     """Where calls go, and a pool of kept-alive connections to it (one in use per in-flight call)."""
 
-    def __init__(self, url: str, timeout_s: float):
+    def __init__(self, url: str, openai_base: str | None, timeout_s: float):
         parts = urlsplit(url if "://" in url else "http://" + url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError(f"upstream {url!r}: expected http://host:port")
@@ -68,6 +93,10 @@ class _Upstream:
         self.port = parts.port or (443 if self.https else 80)
         self.base_path = parts.path.rstrip("/")
         self.netloc = parts.netloc
+        base = urlsplit(openai_base) if openai_base else None
+        if base is not None and (base.scheme, base.netloc) != (parts.scheme, parts.netloc):
+            raise ValueError(f"upstream {url!r} and its OpenAI base {openai_base!r} must be one server")
+        self.openai_path = base.path.rstrip("/") if base is not None else self.base_path + "/v1"
         self.timeout_s = timeout_s
         self._idle: list[http.client.HTTPConnection] = []
         self._lock = threading.Lock()
@@ -92,13 +121,21 @@ class _Upstream:
         for conn in idle:
             conn.close()
 
-    def send(self, method: str, path: str, headers: dict[str, str], body: bytes
+    def target(self, path: str) -> str:
+        """The upstream's path for an agent's: /v1/... under the OpenAI base, the rest under the root."""
+        if path == "/v1" or path.startswith(("/v1/", "/v1?")):
+            return self.openai_path + path[len("/v1"):]
+        return self.base_path + path
+
+    def send(self, method: str, path: str, headers: dict[str, str], body: bytes, call: _Call
              ) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
-        """Send one request and return the connection and the answer's head; UpstreamError when that fails."""
+        """Send one request and return the connection and the answer's head; UpstreamError when that fails.
+        `call` holds the connection while it is in use, so ending the call's run can cut it."""
         for attempt in range(2):
             conn, reused = self.connection()
+            call.conn = conn
             try:
-                conn.request(method, self.base_path + path, body=body or None, headers=headers)
+                conn.request(method, self.target(path), body=body or None, headers=headers)
                 return conn, conn.getresponse()
             except TimeoutError as e:
                 conn.close()
@@ -177,16 +214,16 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def _route(self) -> tuple[str, str] | None:
-        """(run key, path for the upstream) for a request under a known token, else None."""
+    def _route(self) -> tuple[str, Path, str] | None:
+        """(token, the run's calls file, the path after the route) for a request under a known token, else None."""
         if not self.path.startswith(ROUTE_PREFIX):
             return None
         token, sep, rest = self.path[len(ROUTE_PREFIX):].partition("/")
         token, qsep, query = token.partition("?")   # "/r/<token>?x=1": the upstream's root with a query
-        run_key = self.server.proxy.run_for(token)
-        if run_key is None:
+        calls_file = self.server.proxy.run_for(token)
+        if calls_file is None:
             return None
-        return run_key, "/" + rest if sep else "/" + qsep + query
+        return token, calls_file, "/" + rest if sep else "/" + qsep + query
 
     # -- one call
     def _forward(self) -> None:
@@ -197,23 +234,28 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if routed is None:
             self._send_json(404, {"error": {"message": "no such route on the model proxy", "type": "not_found"}})
             return
-        run_key, path = routed
+        token, calls_file, path = routed
         protocol = calls.protocol_of(path)
-        call = _Call(self.server.proxy, run_key, start, dict(
+        call = _Call(self.server.proxy, token, calls_file, start, dict(
             protocol=protocol, path=path, method=self.command, facts=calls.request_facts(body, protocol),
             started_at=started_at))
+        if not model_api(self.command, path):
+            message = f"refused: the model proxy passes model calls only, not {self.command} {path.split('?')[0]}"
+            call.done(403, message)
+            self._send_json(403, {"error": {"message": message, "type": "forbidden"}})
+            return
         upstream = self.server.proxy.upstream
         headers = {k: v for k, v in self.headers.items() if k.lower() not in _HOP}
         headers["Host"] = upstream.netloc
         try:
-            conn, resp = upstream.send(self.command, path, headers, body)
+            conn, resp = upstream.send(self.command, path, headers, body, call)
         except UpstreamError as e:
             call.done(e.status, str(e))
             self._send_json(e.status, {"error": {"message": str(e), "type": "upstream_error",
                                                  "upstream": upstream.url}})
             return
         ctype = resp.getheader("Content-Type", "").split(";")[0].strip().lower()
-        call.answer = calls.AnswerReader(streamed=ctype in _STREAM_TYPES)
+        call.answer = calls.AnswerReader(streamed=ctype in _STREAM_TYPES, protocol=protocol)
         upstream_done = self._relay(resp, call)
         # Marks the answer read, so http.client lets the connection carry the next request.
         resp.close()
@@ -286,9 +328,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 class _Call:
     """One call in flight: what is known of it so far, written to its run's file once (`done`)."""
 
-    def __init__(self, proxy: ModelProxy, run_key: str, start: float, fields: dict[str, Any]):
+    def __init__(self, proxy: ModelProxy, token: str, calls_file: Path, start: float, fields: dict[str, Any]):
         self.proxy = proxy
-        self.run_key = run_key
+        self.token = token
+        self.calls_file = calls_file
+        self.conn: http.client.HTTPConnection | None = None
+        self._lock = threading.Lock()
+        proxy.calls_started(self)
         self.start = start
         self.fields = fields
         self.answer: calls.AnswerReader | None = None
@@ -300,34 +346,48 @@ class _Call:
         if self.ttft_s is None:
             self.ttft_s = time.perf_counter() - self.start
 
-    def done(self, status: int, error: str | None = None) -> None:
+    def done(self, status: int | None, error: str | None = None) -> None:
         """Record the call (once): its status, and the error if it failed."""
-        if self._written:
-            return
-        self._written = True
+        with self._lock:
+            if self._written:
+                return
+            self._written = True
+        self.proxy.calls_ended(self)
         now = time.perf_counter() - self.start
         answer = self.answer
         if answer is not None:
             answer.finish()
             if not answer.streamed:
                 self.ttft_s = now   # a whole answer's first token arrives with its last byte
-            if error is None and status >= 500:
+            if error is None and status is not None and status >= 500:
                 error = f"upstream {self.proxy.upstream.url} answered {status}: {answer.error_message or 'no message'}"
-        self.proxy.write(self.run_key, calls.call_record(**self.fields, status=status, answer=answer,
+        self.proxy.write(self.calls_file, calls.call_record(**self.fields, status=status, answer=answer,
                                                          ttft_s=self.ttft_s, total_s=now, error=error))
+
+
+    def abort(self) -> None:
+        """The call's run is over while it is in flight: record it so, and cut its upstream connection (a call
+        that waits on a hung server would otherwise hold a thread until the upstream's timeout)."""
+        self.done(None, "the run ended while this call was in flight")
+        conn = self.conn
+        if conn is not None and conn.sock is not None:
+            try:
+                conn.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
 
 
 class ModelProxy:
     """The recording proxy: a context manager that serves on 127.0.0.1 until it exits.
 
     `upstream`: the model server's root URL (Ollama's ``http://127.0.0.1:11434``, an OpenAI-compatible server's
-    root without ``/v1``); `log_dir`: where each run's ``<run_key>/model_calls.jsonl`` is written.
+    root); `openai_base`: its OpenAI-compatible base when that is not ``<root>/v1`` (``--base-url``'s value).
     """
 
-    def __init__(self, upstream: str, log_dir: Path | str, timeout_s: float = DEFAULT_TIMEOUT_S):
-        self.upstream = _Upstream(upstream, timeout_s)
-        self.log_dir = Path(log_dir)
-        self._routes: dict[str, str] = {}
+    def __init__(self, upstream: str, *, openai_base: str | None = None, timeout_s: float = DEFAULT_TIMEOUT_S):
+        self.upstream = _Upstream(upstream, openai_base, timeout_s)
+        self._routes: dict[str, Path] = {}
+        self._in_flight: dict[str, set[_Call]] = {}
         self._lock = threading.Lock()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
@@ -371,14 +431,12 @@ class ModelProxy:
     def __exit__(self, *exc: Any) -> None:
         self.stop()
 
-    def route(self, run_key: str) -> str:
-        """The root URL one run's agent is pointed at; its calls are written to <log_dir>/<run_key>/."""
-        if not _RUN_KEY.match(run_key) or run_key in (".", ".."):
-            raise ValueError(f"run key {run_key!r}: letters, digits, '.', '_' and '-' only (it names a directory)")
-        (self.log_dir / run_key).mkdir(parents=True, exist_ok=True)
+    def route(self, calls_file: Path) -> str:
+        """The root URL one run's agent is pointed at; its calls are appended to `calls_file` (in a directory the
+        harness made for the run, never one the agent can reach)."""
         token = secrets.token_urlsafe(18)   # unguessable: one run cannot write into another's record
         with self._lock:
-            self._routes[token] = run_key
+            self._routes[token] = Path(calls_file)
         return f"{self.url}{ROUTE_PREFIX}{token}"
 
     def close_route(self, url: str) -> None:
@@ -387,21 +445,34 @@ class ModelProxy:
         token = url.rsplit(ROUTE_PREFIX, 1)[-1]
         with self._lock:
             self._routes.pop(token, None)
+            in_flight = self._in_flight.pop(token, set())
+        for call in in_flight:
+            call.abort()
 
-    def run_for(self, token: str) -> str | None:
-        """The run key a route token belongs to, or None."""
+    def calls_started(self, call: _Call) -> None:
+        """A call under a route has begun."""
+        with self._lock:
+            self._in_flight.setdefault(call.token, set()).add(call)
+
+    def calls_ended(self, call: _Call) -> None:
+        """A call has been recorded."""
+        with self._lock:
+            self._in_flight.get(call.token, set()).discard(call)
+
+    def run_for(self, token: str) -> Path | None:
+        """The calls file of the run a route token belongs to, or None."""
         with self._lock:
             return self._routes.get(token)
 
-    def calls_path(self, run_key: str) -> Path:
-        """Where a run's calls are written."""
-        return self.log_dir / run_key / CALLS_FILE
-
-    def write(self, run_key: str, record: dict[str, Any]) -> None:
+    def write(self, calls_file: Path, record: dict[str, Any]) -> None:
         """Append one call to its run's file as one whole line.
 
         Opened per call (tens of microseconds) rather than held: an evaluation has thousands of runs, and a file
         kept open per run would run out of descriptors."""
         line = (json.dumps(record) + "\n").encode()
-        with self._lock, open(self.calls_path(run_key), "ab") as f:
-            f.write(line)
+        with self._lock:
+            fd = os.open(calls_file, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+            try:
+                os.write(fd, line)
+            finally:
+                os.close(fd)

@@ -9,8 +9,8 @@ from bench.models import calls
 
 
 @pytest.mark.parametrize("path,protocol", [
-    ("/v1/chat/completions", "openai-chat"), ("/chat/completions", "openai-chat"), ("/api/chat", "ollama-chat"),
-    ("/api/generate?x=1", "ollama-generate"), ("/api/tags", "other"), ("/v1/models", "other"), ("/", "other"),
+    ("/v1/chat/completions", "openai_chat"), ("/chat/completions", "openai_chat"), ("/api/chat", "ollama_chat"),
+    ("/api/generate?x=1", "ollama_generate"), ("/api/tags", "other"), ("/v1/models", "other"), ("/", "other"),
 ])
 def test_protocol_of(path, protocol):
     assert calls.protocol_of(path) == protocol
@@ -22,12 +22,12 @@ def test_request_facts_use_each_protocols_stream_default():
         {"role": "user", "content": [{"type": "text", "text": "de"}, {"type": "image_url", "image_url": {}}]},
         {"role": "assistant", "content": None, "tool_calls": [{"id": "1"}]}]}).encode()
     tool_call_chars = len(json.dumps([{"id": "1"}]))
-    assert calls.request_facts(body, "ollama-chat") == {"model": "m", "stream": True,
+    assert calls.request_facts(body, "ollama_chat") == {"model": "m", "stream": True,
                                                         "prompt_chars": 5 + tool_call_chars}
-    assert calls.request_facts(body, "openai-chat")["stream"] is False
+    assert calls.request_facts(body, "openai_chat")["stream"] is False
     generate = b'{"model": "m", "prompt": "hey", "system": "s"}'
-    assert calls.request_facts(generate, "ollama-generate")["prompt_chars"] == 4
-    assert calls.request_facts(b"not json", "openai-chat") == {"model": None, "stream": False, "prompt_chars": None}
+    assert calls.request_facts(generate, "ollama_generate")["prompt_chars"] == 4
+    assert calls.request_facts(b"not json", "openai_chat") == {"model": None, "stream": False, "prompt_chars": None}
     assert calls.request_facts(b"", "other")["prompt_chars"] is None
 
 

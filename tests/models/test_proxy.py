@@ -41,7 +41,7 @@ def server():
 
 @pytest.fixture
 def proxy(server, tmp_path):
-    with ModelProxy(server.url, tmp_path / "calls") as p:
+    with proxy_at(server.url, tmp_path / "calls") as p:
         yield p
 
 
@@ -60,9 +60,27 @@ def request(url: str, path: str, body: dict | None = None, method: str | None = 
         conn.close()
 
 
+def calls_file(proxy: ModelProxy, run_key: str) -> Path:
+    """Where a test's run writes its calls (beside the proxy's test directory)."""
+    return proxy.test_dir / run_key / "model_calls.jsonl"
+
+
+def route(proxy: ModelProxy, run_key: str) -> str:
+    """A route whose calls go to calls_file(proxy, run_key)."""
+    calls_file(proxy, run_key).parent.mkdir(parents=True, exist_ok=True)
+    return proxy.route(calls_file(proxy, run_key))
+
+
 def records(proxy: ModelProxy, run_key: str) -> list[dict]:
-    path = proxy.calls_path(run_key)
+    path = calls_file(proxy, run_key)
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def proxy_at(upstream: str, tmp_path: Path, **kwargs) -> ModelProxy:
+    """A proxy (not started) whose test runs write under tmp_path."""
+    p = ModelProxy(upstream, **kwargs)
+    p.test_dir = tmp_path
+    return p
 
 
 def server_usage(entry: dict) -> dict:
@@ -81,7 +99,7 @@ def user(text: str) -> list[dict]:
 
 @pytest.mark.parametrize("stream", [False, True])
 def test_openai_usage_is_the_servers(server, proxy, stream):
-    url = proxy.route("run-1")
+    url = route(proxy, "run-1")
     body = {"model": "coder", "messages": user("fix a.py"), "stream": stream}
     if stream:
         body["stream_options"] = {"include_usage": True}
@@ -92,7 +110,7 @@ def test_openai_usage_is_the_servers(server, proxy, stream):
     [rec] = records(proxy, "run-1")
     assert rec["usage"] == server_usage(entry) == {"prompt_tokens": 1234, "completion_tokens": 56,
                                                    "cached_tokens": 1000, "reasoning_tokens": 12}
-    assert rec["protocol"] == "openai-chat" and rec["path"] == "/v1/chat/completions" and rec["method"] == "POST"
+    assert rec["protocol"] == "openai_chat" and rec["path"] == "/v1/chat/completions" and rec["method"] == "POST"
     assert rec["status"] == 200 and rec["stream"] is stream and rec["model"] == "coder" and rec["error"] is None
     assert rec["tool_calls"] == len(entry["tool_calls"]) == 2 and rec["finish_reason"] == "tool_calls"
     assert rec["prompt_chars"] == len("fix a.py") and rec["context_truncated"] is False
@@ -103,7 +121,7 @@ def test_openai_usage_is_the_servers(server, proxy, stream):
 
 
 def test_openai_stream_without_usage_records_null_not_zero(server, proxy):
-    url = proxy.route("run-1")
+    url = route(proxy, "run-1")
     request(url, "/v1/chat/completions", {"model": "plain", "messages": user("hi"), "stream": True})
     [entry] = server.chat_requests()
     assert entry["usage_reported"] is False
@@ -115,7 +133,7 @@ def test_openai_stream_without_usage_records_null_not_zero(server, proxy):
 @pytest.mark.parametrize("path,stream", [("/api/chat", True), ("/api/chat", False), ("/api/generate", True),
                                          ("/api/generate", False)])
 def test_ollama_usage_and_durations_are_the_servers(server, proxy, path, stream):
-    url = proxy.route("run-1")
+    url = route(proxy, "run-1")
     body = {"model": "plain", "stream": stream}
     body.update({"messages": user("say something long")} if path == "/api/chat" else {"prompt": "say something"})
     status, _, raw = request(url, path, body)
@@ -130,12 +148,12 @@ def test_ollama_usage_and_durations_are_the_servers(server, proxy, path, stream)
     assert last["done"] is True
     assert rec["prefill_s"] == last["prompt_eval_duration"] / 1e9
     assert rec["decode_s"] == last["eval_duration"] / 1e9
-    assert rec["protocol"] == ("ollama-chat" if path == "/api/chat" else "ollama-generate")
+    assert rec["protocol"] == ("ollama_chat" if path == "/api/chat" else "ollama_generate")
     assert rec["stream"] is stream and rec["finish_reason"] == "stop" and rec["tool_calls"] == 0
 
 
 def test_ollama_streams_by_default_and_counts_tool_calls(server, proxy):
-    url = proxy.route("run-1")
+    url = route(proxy, "run-1")
     _, headers, _ = request(url, "/api/chat", {"model": "coder", "messages": user("go")})
     assert headers["Content-Type"] == "application/x-ndjson"
     [entry] = server.chat_requests()
@@ -145,7 +163,7 @@ def test_ollama_streams_by_default_and_counts_tool_calls(server, proxy):
 
 
 def test_a_server_that_cut_the_prompt_is_marked_truncated(server, proxy):
-    url = proxy.route("run-1")
+    url = route(proxy, "run-1")
     long_prompt = "word " * 2000   # 10,000 characters; the truncating model counts 64 tokens of it
     request(url, "/api/chat", {"model": "trunc", "messages": user(long_prompt), "stream": False})
     request(url, "/api/chat", {"model": "plain", "messages": user(long_prompt), "stream": False})
@@ -164,7 +182,7 @@ def test_a_server_that_cut_the_prompt_is_marked_truncated(server, proxy):
                                               ("POST", "/api/show", {"model": "coder"}), ("GET", "/", None),
                                               ("GET", "/api/version", None)])
 def test_other_paths_pass_through_unchanged(server, proxy, method, path, body):
-    url = proxy.route("run-1")
+    url = route(proxy, "run-1")
     direct = request(server.url, path, body, method)
     proxied = request(url, path, body, method)
     assert proxied[0] == direct[0] == 200 and proxied[2] == direct[2]
@@ -175,7 +193,7 @@ def test_other_paths_pass_through_unchanged(server, proxy, method, path, body):
 
 
 def test_each_run_gets_its_own_file_even_at_once(server, proxy):
-    urls = {key: proxy.route(key) for key in ("run-a", "run-b")}
+    urls = {key: route(proxy, key) for key in ("run-a", "run-b")}
     assert urls["run-a"] != urls["run-b"]
     per_run, barrier, failures = 6, threading.Barrier(2), []
 
@@ -211,7 +229,7 @@ def test_each_run_gets_its_own_file_even_at_once(server, proxy):
 
 
 def test_unknown_token_is_404_and_nothing_is_recorded(server, proxy, tmp_path):
-    url = proxy.route("run-1")
+    url = route(proxy, "run-1")
     root = url.rsplit("/r/", 1)[0]
     for path in ("/r/not-a-token/api/tags", "/api/tags", "/r/", "/"):
         status, _, raw = request(root, path)
@@ -220,7 +238,7 @@ def test_unknown_token_is_404_and_nothing_is_recorded(server, proxy, tmp_path):
 
 
 def test_a_closed_route_is_404(server, proxy):
-    first, second = proxy.route("run-1"), proxy.route("run-2")
+    first, second = route(proxy, "run-1"), route(proxy, "run-2")
     proxy.close_route(first)
     assert request(first, "/api/tags")[0] == 404 and request(second, "/api/tags")[0] == 200
     assert records(proxy, "run-1") == [] and len(records(proxy, "run-2")) == 1
@@ -230,8 +248,8 @@ def test_a_dead_upstream_gives_502_and_an_error_record(tmp_path):
     with socket.socket() as s:   # a port nothing listens on once this socket is closed
         s.bind(("127.0.0.1", 0))
         dead = f"http://127.0.0.1:{s.getsockname()[1]}"
-    with ModelProxy(dead, tmp_path) as proxy:
-        url = proxy.route("run-1")
+    with proxy_at(dead, tmp_path) as proxy:
+        url = route(proxy, "run-1")
         status, headers, raw = request(url, "/v1/chat/completions", {"model": "m", "messages": user("hi")})
         assert status == 502 and headers["Content-Type"] == "application/json"
         body = json.loads(raw)
@@ -242,7 +260,7 @@ def test_a_dead_upstream_gives_502_and_an_error_record(tmp_path):
 
 
 def test_a_5xx_answer_is_forwarded_and_recorded_as_an_error(server, proxy):
-    url = proxy.route("run-1")
+    url = route(proxy, "run-1")
     status, _, raw = request(url, "/v1/chat/completions", {"model": "e500", "messages": user("hi")})
     assert status == 500 and json.loads(raw)["error"]["message"] == "runner died"
     [rec] = records(proxy, "run-1")
@@ -250,19 +268,27 @@ def test_a_5xx_answer_is_forwarded_and_recorded_as_an_error(server, proxy):
 
 
 def test_an_upstream_that_does_not_answer_in_time_gives_504(server, tmp_path):
-    with ModelProxy(server.url, tmp_path, timeout_s=0.3) as proxy:
-        url = proxy.route("run-1")
+    with proxy_at(server.url, tmp_path, timeout_s=0.3) as proxy:
+        url = route(proxy, "run-1")
         status, _, raw = request(url, "/api/chat", {"model": "hang", "messages": user("hi")})
         assert status == 504 and server.url in json.loads(raw)["error"]["message"]
         [rec] = records(proxy, "run-1")
     assert rec["status"] == 504 and "did not answer" in rec["error"] and server.url in rec["error"]
 
 
-def test_run_keys_name_one_directory():
-    with ModelProxy("http://127.0.0.1:9", Path("/nonexistent")) as proxy:
-        for bad in ("../x", "a/b", "", ".."):
-            with pytest.raises(ValueError):
-                proxy.route(bad)
+@pytest.mark.parametrize("method,path", [
+    ("POST", "/api/pull"), ("DELETE", "/api/delete"), ("POST", "/api/create"), ("POST", "/api/copy"),
+    ("POST", "/api/push"), ("POST", "/api/blobs/sha256:00"), ("GET", "/metrics"), ("POST", "/v1/fine_tuning/jobs"),
+    ("GET", "/api/chat"), ("POST", "/slots/0?action=erase"), ("POST", "/v1/../api/delete"),
+])
+def test_only_model_calls_pass(server, proxy, method, path):
+    """An agent cannot pull, delete or create models, or reach anything but the model API, through the proxy."""
+    url = route(proxy, "run-1")
+    status, _, raw = request(url, path, {"model": "plain", "name": "plain"}, method=method)
+    assert status == 403 and "model proxy" in json.loads(raw)["error"]["message"]
+    assert server.requests == []
+    [rec] = records(proxy, "run-1")
+    assert rec["status"] == 403 and rec["path"] == path and "refused" in rec["error"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -348,8 +374,8 @@ def test_a_stream_reaches_the_agent_before_it_ends_byte_for_byte(tmp_path, kind)
     # odd spacing and key order: the proxy must not re-encode what it forwards
     sent = b'{"stream":true,  "model": "m",\n "messages": [{"role": "user", "content": "h\\u00e9llo"}]}'
     try:
-        with ModelProxy(f"http://127.0.0.1:{upstream.server_address[1]}", tmp_path) as proxy:
-            parts = urlsplit(proxy.route("run-1"))
+        with proxy_at(f"http://127.0.0.1:{upstream.server_address[1]}", tmp_path) as proxy:
+            parts = urlsplit(route(proxy, "run-1"))
             conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
             conn.request("POST", parts.path + path, body=sent, headers={"Content-Type": "application/json"})
             resp = conn.getresponse()
@@ -387,8 +413,8 @@ def test_an_upstream_that_breaks_off_mid_stream_is_recorded_and_the_agent_sees_t
     upstream.break_off = True
     root = f"http://127.0.0.1:{upstream.server_address[1]}"
     try:
-        with ModelProxy(root, tmp_path) as proxy:
-            parts = urlsplit(proxy.route("run-1"))
+        with proxy_at(root, tmp_path) as proxy:
+            parts = urlsplit(route(proxy, "run-1"))
             conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
             conn.request("POST", parts.path + "/v1/chat/completions", body=b'{"model": "m", "stream": true}')
             resp = conn.getresponse()

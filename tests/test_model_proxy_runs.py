@@ -1,0 +1,133 @@
+"""Runs go through the model proxy: tokens, calls and model time measured at the wire, attributed to the run
+that made them, the agent's own figures kept beside them, infrastructure errors from the proxy's evidence."""
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bench import fakellm, isolate, run_agent, validate
+from bench.common import schema
+from conftest import agent_spec, jsonl
+
+SCRIPT = {"models": {
+    "coder": {"turns": ["Done: the fix is in."]},
+    "other": {"turns": ["I am another model."]},
+    "broken": {"persona": "error500", "error": "runner process has terminated"},
+}}
+
+# A command agent that calls the model through LOCALAGENTBENCH_MODEL_URL (both of the APIs it serves) and
+# reports token figures of its own that are not the server's.
+AGENT = textwrap.dedent('''
+    import json, os, sys, urllib.request
+    url = os.environ["LOCALAGENTBENCH_MODEL_URL"]
+    model = sys.argv[1]
+    def call(path, body, method="POST"):
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request(url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                return resp.status, resp.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read()
+    prompt = open(os.environ["LOCALAGENTBENCH_PROMPT_FILE"]).read()
+    results = []
+    for path, body in [("/v1/chat/completions", {"model": model, "messages": [{"role": "user", "content": prompt}]}),
+                       ("/v1/chat/completions", {"model": model, "stream": True, "stream_options": {"include_usage": True},
+                                                 "messages": [{"role": "user", "content": prompt + " again"}]}),
+                       ("/api/chat", {"model": model, "messages": [{"role": "user", "content": "third " + prompt}]})]:
+        results.append(call(path, body)[0])
+    results.append(call("/api/delete", {"model": model}, method="DELETE")[0])
+    results.append(call("/api/tags", None, method="GET")[0])
+    with open(os.environ["LOCALAGENTBENCH_EVENTS_FILE"], "a") as f:
+        f.write(json.dumps({"type": "usage", "tokens_in": 1, "tokens_out": 2}) + "\\n")
+    open("statuses.json", "w").write(json.dumps(results))
+    sys.exit(0 if all(s == 200 for s in results[:3]) else 3)
+''')
+
+
+def _isolated(suite: Path, tmp_path: Path, task_id: str = "fix-add") -> dict:
+    tasks, problems = validate.validate([str(suite / "tasks")], [task_id])
+    assert not problems
+    return isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
+
+
+def _agent(tmp_path: Path, model: str) -> str:
+    script = tmp_path / "agent.py"
+    script.write_text(AGENT)
+    return f"{sys.executable} {script} {model}"
+
+
+@pytest.fixture
+def server(monkeypatch, tmp_path):
+    with fakellm.serve(SCRIPT, log_path=tmp_path / "server.jsonl") as srv:
+        monkeypatch.setenv("OLLAMA_HOST", srv.url)
+        yield srv
+
+
+def _run_through_proxy(record: dict, tmp_path: Path, model: str, run_model: str = "coder") -> dict:
+    spec = agent_spec("command", {"agent_cmd": _agent(tmp_path, model)}, model=run_model, keep_workdir=True)
+    with run_agent.proxied(spec) as proxied:
+        assert proxied.proxy is not None
+        return run_agent.run_agent_one(record, proxied)
+
+
+def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(suite, tmp_path, server):
+    record = _run_through_proxy(_isolated(suite, tmp_path), tmp_path, "coder")
+    schema.check(record, "run")
+    served = [e for e in server.requests if e.get("status") == 200 and "usage" in e]
+    assert len(served) == 3
+    agent, measured = record["agent"], record["model_calls"]
+    assert json.loads((Path(record["paths"]["workdir"]) / "statuses.json").read_text()) == [200, 200, 200, 403, 200]
+    assert agent["tokens_source"] == "proxy"
+    assert agent["tokens_in"] == sum(e["usage"]["prompt_tokens"] for e in served) > 0
+    assert agent["tokens_out"] == sum(e["usage"]["completion_tokens"] for e in served) > 0
+    assert agent["agent_reported"]["tokens_in"] == 1 and agent["agent_reported"]["tokens_out"] == 2
+    assert agent["model_calls"] == measured["calls"] == 3
+    assert measured["other_requests"] == 2 and measured["errors"] == 1   # the refused delete
+    assert measured["protocols"] == {"openai_chat": 2, "ollama_chat": 1}
+    assert 0 < agent["model_s"] <= agent["wall_s"] and agent["own_s"] == pytest.approx(agent["wall_s"] - agent["model_s"],
+                                                                                        abs=0.002)
+    lines = jsonl((Path(record["paths"]["run_dir"]) / "model_calls.jsonl").read_text())
+    assert [line["status"] for line in lines] == [200, 200, 200, 403, 200]
+    assert "refused" in lines[3]["error"] and not any(e.get("path") == "/api/delete" for e in server.requests)
+    assert record["agent"]["infra_error"] is None
+
+
+def test_a_server_that_fails_every_call_is_an_infrastructure_error_named_by_the_proxy(suite, tmp_path, server):
+    record = _run_through_proxy(_isolated(suite, tmp_path), tmp_path, "broken", run_model="broken")
+    agent = record["agent"]
+    assert agent["exit_code"] == 3 and record["model_calls"]["errors"] >= 1
+    assert agent["infra_error"] and "500" in agent["infra_error"] and server.url in agent["infra_error"]
+    assert "runner process has terminated" in agent["infra_error"]
+
+
+def test_an_agent_that_breaks_another_model_on_a_healthy_server_fails_on_its_own(suite, tmp_path, server):
+    """The proxy saw 500s, but the run's model answers the harness's own request: not an infrastructure error
+    (an agent must not turn its failure into one by sending requests the server rejects)."""
+    record = _run_through_proxy(_isolated(suite, tmp_path), tmp_path, "broken", run_model="coder")
+    agent = record["agent"]
+    assert agent["infra_error"] is None and agent["agent_error"] == "exit code 3"
+    assert record["model_calls"]["errors"] == 4 and "500" in record["model_calls"]["first_error"]
+
+
+def test_runs_at_once_keep_their_own_calls(suite, tmp_path, server, monkeypatch):
+    """`run --jobs 2`: each run's calls file holds the calls its own agent made (its prompt, its task)."""
+    from bench import cli
+
+    out = tmp_path / "out"
+    rc = cli.main(["run", "--tasks", str(suite / "tasks"), "--agent", "command", "--agent-cmd", _agent(tmp_path, "coder"),
+                   "--model", "coder", "--jobs", "2", "--repeat", "2", "--out", str(out), "--sandbox", "none"])
+    assert rc in (0, 1)
+    runs = [json.loads(p.read_text()) for p in sorted(out.glob("runs/*/*/run.json"))]
+    assert len(runs) >= 4
+    for run in runs:
+        prompt = Path(run["paths"]["run_dir"], "prompt.txt").read_text()
+        lines = jsonl(Path(run["paths"]["run_dir"], "model_calls.jsonl").read_text())
+        chat = [line for line in lines if line["protocol"] != "other"]
+        assert [line["prompt_chars"] for line in chat] == [len(prompt), len(prompt + " again"), len("third " + prompt)]
+        assert run["agent"]["tokens_in"] == sum(line["usage"]["prompt_tokens"] for line in chat)
