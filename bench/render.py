@@ -21,7 +21,15 @@ from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
 from bench.common.rules import heldout_confirmed
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.common.summary import SYNTHETIC_FIGURES, left_out_parts, load_summary, tokens_per_run
+from bench.common.summary import (
+    MODEL_CALL_COLUMNS,
+    MODEL_CALLS_NOTE,
+    SYNTHETIC_FIGURES,
+    left_out_parts,
+    load_summary,
+    model_calls_cells,
+    tokens_per_run,
+)
 from bench.report.charts import distribution_chart, interval_chart
 from bench.report.runpage import run_html
 from bench.report.site import (
@@ -38,6 +46,7 @@ from bench.report.site import (
     heat,
     legend,
     link_comparison,  # noqa: F401 (public here too: render.link_comparison)
+    model_calls_html,
     num,
     page,
     pct,
@@ -124,6 +133,21 @@ def _ci_md(ci: list[float] | None) -> str:
     return "n/a" if not ci else f"{pct(ci[0])} – {pct(ci[1])}"
 
 
+def _model_calls_md(groups: list[dict]) -> list[str]:
+    """The "Model calls" section: one row per group with runs measured by the recording model proxy (none
+    for a group without: it was not measured, which is not zero); no section when no group was measured."""
+    measured = [g for g in groups if g.get("model_calls")]
+    if not measured:
+        return []
+    lines = ["", "## Model calls", "", "| Agent | Model | " + " | ".join(h for _, h in MODEL_CALL_COLUMNS) + " |",
+             "|---|---|" + "---:|" * len(MODEL_CALL_COLUMNS)]
+    for g in measured:
+        cells = model_calls_cells(g["model_calls"])
+        lines.append(f"| {_md(g['agent'])} | {_md(g['model'])} | "
+                     + " | ".join(_md(cells[key]) for key, _ in MODEL_CALL_COLUMNS) + " |")
+    return lines + ["", MODEL_CALLS_NOTE]
+
+
 def markdown_report(summary: dict) -> str:
     """The run report as Markdown."""
     groups = summary["groups"]
@@ -162,6 +186,7 @@ def markdown_report(summary: dict) -> str:
     if fake:
         lines += ["", f"{SYNTHETIC_MARK} synthetic ({_md(_groups_label(fake))}: tokens, turns and tool calls): "
                       f"{SYNTHETIC_WHY}."]
+    lines += _model_calls_md(groups)
     unrun_by_cell: dict[tuple, list[str]] = defaultdict(list)
     for u in unrun:
         unrun_by_cell[(u["task_id"], u["agent"], u["model"])].append(u["status"])
@@ -329,6 +354,7 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
     fake = [g for g in groups if g.get("synthetic")]
     if fake:
         parts.append(syn_note(f"tokens, turns and tool calls of {_groups_label(fake)}"))
+    parts.append(model_calls_html(groups))
     parts.append("<h2>Tasks</h2>" + legend(with_unrun=bool(unrun)))
     meta = {t["task_id"]: t for t in summary["tasks"]}
     task_rows = {(t["task_id"], t["agent"], t["model"]): t for t in summary["tasks"]}

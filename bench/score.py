@@ -5,7 +5,9 @@
 Runs are grouped by agent x model. Each group gets two pass@1 rates: over its scored runs (infrastructure
 errors, unfinished and missing runs left out, and counted beside it) and strict (every run the grid planned,
 a run that did not pass for whatever reason counting as not passed). Outcomes are decided again from each
-run's graded sections (bench/common/outcome.py). METHODOLOGY.md defines every number.
+run's graded sections (bench/common/outcome.py). Runs that went through the recording model proxy also give
+their group a `model_calls` section (model time share, tokens per solved task, prefill/decode speed, truncations;
+`model_figures`). METHODOLOGY.md defines every number.
 """
 from __future__ import annotations
 
@@ -64,6 +66,58 @@ def costs(runs: list[dict]) -> dict:
     known = [r for r in runs if r["agent"].get("tokens_in") is not None]
     out["tokens_in_per_run"] = round(sum(r["agent"]["tokens_in"] for r in known) / len(known), 1) if known else None
     return out
+
+
+# What a run's model_calls section (the recording model proxy's totals) must hold for the group's model figures.
+MODEL_CALL_COUNTS = ("calls", "errors", "tokens_in", "tokens_out", "prefill_tokens", "decode_tokens",
+                     "context_truncated", "translated")
+MODEL_CALL_SECONDS = ("model_s", "ttft_median_s", "prefill_s", "decode_s")
+
+
+def _tps(runs: list[dict], tokens: str, seconds: str) -> float | None:
+    """Tokens per second over the runs whose server reported the phase's time (tokens / seconds, both summed)."""
+    timed = [r["model_calls"] for r in runs if r["model_calls"].get(seconds)]
+    total_s = sum(m[seconds] for m in timed)
+    return round(sum(m.get(tokens) or 0 for m in timed) / total_s, 1) if total_s > 0 else None
+
+
+def _disagrees(run: dict) -> bool:
+    """Whether the agent's own token counts (where it said them) differ from what the proxy measured."""
+    said = run["agent"].get("agent_reported")
+    said = said if isinstance(said, dict) else {}  # unknown is not a disagreement
+    return any(said.get(f) is not None and said.get(f) != run["model_calls"][f] for f in ("tokens_in", "tokens_out"))
+
+
+def model_figures(runs: list[dict]) -> dict | None:
+    """What the recording model proxy measured over the runs that went through it (record["model_calls"] not
+    None); None when no run did: an agent that was not measured has no figures, not zeros.
+
+    "Solved" is a run that passed (outcome "passed": the visible oracle passed and the held-out tests, when the
+    task has them, confirmed it; an overfit run is not solved), so tokens_per_solved is every token the
+    measured runs spent, solved or not, divided by the solved ones (None when none was solved)."""
+    measured = [r for r in runs if r.get("model_calls") is not None]
+    if not measured:
+        return None
+    calls = [r["model_calls"] for r in measured]
+    wall = sum(r["agent"]["wall_s"] for r in measured)
+    model_s = sum(m["model_s"] for m in calls)
+    solved = sum(1 for r in measured if r["success"])
+    tokens = sum(m["tokens_in"] + m["tokens_out"] for m in calls)
+    ttfts = [m["ttft_median_s"] for m in calls if m.get("ttft_median_s") is not None]
+    return {
+        "runs_measured": len(measured), "calls": sum(m["calls"] for m in calls),
+        "errors": sum(m["errors"] for m in calls),
+        "model_s": round(model_s, 3), "wall_s": round(wall, 3),
+        "model_share": round(model_s / wall, 4) if wall > 0 else None,
+        "tokens": tokens, "solved": solved, "tokens_per_solved": round(tokens / solved, 1) if solved else None,
+        "prefill_tps": _tps(measured, "prefill_tokens", "prefill_s"),
+        "decode_tps": _tps(measured, "decode_tokens", "decode_s"),
+        "context_truncated": sum(m["context_truncated"] for m in calls),
+        "runs_truncated": sum(1 for m in calls if m["context_truncated"]),
+        "ttft_median_s": round(statistics.median(ttfts), 3) if ttfts else None,
+        "translated": sum(m["translated"] for m in calls),
+        "tokens_disagree": sum(1 for r in measured if _disagrees(r)),
+    }
 
 
 def score_task(runs: list[dict], n_grid: int | None = None) -> dict:
@@ -141,6 +195,7 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
         "categories": dict(sorted(categories.items())),
         "latency": latency(scored_runs),
         "costs": costs(scored_runs),
+        "model_calls": model_figures(scored_runs),
         "synthetic": any((r["agent"].get("extra") or {}).get("synthetic") is True for r in runs),
         "sandbox": sorted({r["sandbox"]["kind"] for r in runs}),
         "load_s": next((r["model"]["load_s"] for r in runs if r["model"].get("load_s") is not None), None),
@@ -169,9 +224,35 @@ def _graded_problem(record: dict) -> str | None:
     for field in ("category", "difficulty"):
         if not isinstance(record["task"][field], str):
             return f"task.{field}: {record['task'][field]!r} is not a string"
+    problem = _model_calls_problem(record.get("model_calls"))
+    if problem:
+        return problem
     jobs = record["sandbox"].get("jobs", 1)
     if type(jobs) is not int:
         return f"sandbox.jobs: {jobs!r} is not a whole number"
+    return None
+
+
+def _number(value, whole: bool) -> bool:
+    """A count (whole) or a measurement that the sums can use: not a bool, not NaN or infinite, not negative."""
+    if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+        return False
+    return math.isfinite(value) and value >= 0
+
+
+def _model_calls_problem(section) -> str | None:
+    """What a graded run's model_calls section lacks for the group's model figures (None: absent, or usable)."""
+    if section is None:
+        return None
+    if not isinstance(section, dict):
+        return f"model_calls: {section!r} is neither null nor an object"
+    for field in MODEL_CALL_COUNTS:
+        if not _number(section.get(field), whole=True):
+            return f"model_calls.{field}: {section.get(field)!r} is not a whole number"
+    for field in MODEL_CALL_SECONDS:
+        value = section.get(field)
+        if (value is not None or field == "model_s") and not _number(value, whole=False):
+            return f"model_calls.{field}: {value!r} is not a number of seconds"
     return None
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from bench import score
 from bench.common import schema
+from bench.common.errors import UserError
 
 DIGEST = "sha256:" + "0" * 64
 
@@ -267,3 +268,78 @@ def test_a_broken_task_is_counted_and_named():
     group = summary["groups"][0]
     assert group["outcomes"]["task_error"] == 1 and group["n_scored_runs"] == 2 and group["pass_at_1"] == 0.5
     assert any("task t1:" in w and "verify --task t1" in w for w in summary["warnings"])
+
+
+def measured(record: dict, *, calls: int, errors: int = 0, tokens: tuple[int, int], model_s: float,
+             prefill: tuple[int, float | None] = (0, None), decode: tuple[int, float | None] = (0, None),
+             truncated: int = 0, ttft: float | None = None, translated: int = 0,
+             said: tuple[int | None, int | None] = (None, None)) -> dict:
+    """`record` as a run that went through the model proxy: its model_calls totals and the agent's fields
+    as the wiring fills them (tokens from the proxy, the agent's own counts in agent_reported)."""
+    record["model_calls"] = {
+        "calls": calls, "other_requests": 1, "errors": errors, "tokens_in": tokens[0], "tokens_out": tokens[1],
+        "tokens_cached": 0, "tokens_reasoning": 0, "model_s": model_s, "ttft_median_s": ttft,
+        "prefill_s": prefill[1], "decode_s": decode[1], "prefill_tokens": prefill[0], "decode_tokens": decode[0],
+        "context_truncated": truncated, "tool_calls": 0, "protocols": {"openai_chat": calls},
+        "translated": translated, "upstream": "http://127.0.0.1:1/v1", "first_error": None}
+    record["agent"].update(tokens_in=tokens[0], tokens_out=tokens[1], tokens_source="proxy", model_s=model_s,
+                           own_s=record["agent"]["wall_s"] - model_s,
+                           agent_reported={"tokens_in": said[0], "tokens_out": said[1], "tokens_reasoning": None,
+                                           "tokens_cache_read": None, "turns": None, "tool_calls": None})
+    return record
+
+
+def test_the_model_section_sums_what_the_proxy_measured_over_the_measured_runs():
+    runs = [
+        measured(make_run("t1", 0, "passed", wall=10.0), calls=4, tokens=(1000, 200), model_s=6.0,
+                 prefill=(1000, 0.5), decode=(200, 4.0), ttft=0.2, said=(1000, 200)),
+        measured(make_run("t2", 0, "failed", wall=20.0), calls=6, errors=1, tokens=(3000, 600), model_s=15.0,
+                 truncated=2, ttft=0.4, translated=6, said=(2900, None)),
+        measured(make_run("t3", 0, "passed", wall=10.0), calls=2, tokens=(500, 100), model_s=3.0,
+                 prefill=(500, 0.5), decode=(100, 1.0), truncated=1),
+        measured(make_run("t4", 0, "overfit", wall=10.0, heldout=True), calls=1, tokens=(0, 0), model_s=1.0,
+                 said=(None, 5)),
+        make_run("t5", 0, "passed", wall=100.0, tokens=(9, 9)),  # no proxy: not in the section at all
+        measured(make_run("t6", 0, "infra_error", wall=50.0), calls=9, errors=9, tokens=(1, 1), model_s=40.0),
+    ]
+    summary = score.score(runs)
+    schema.check(summary, "summary")
+    m = summary["groups"][0]["model_calls"]
+    # The infra error is not scored (as costs and latency); t5 has no proxy; t1-t4 are measured.
+    # Solved: t1 and t3 (passed); t4 overfit is not. Tokens: 1200 + 3600 + 600 + 0 = 5400, / 2 solved.
+    # Model share: (6 + 15 + 3 + 1) / (10 + 20 + 10 + 10). Prefill: (1000 + 500) / (0.5 + 0.5) over t1, t3;
+    # decode (200 + 100) / (4 + 1). TTFT: median of 0.2 and 0.4. Disagree: t2 (2900 != 3000) and t4 (5 != 0).
+    assert m == {"runs_measured": 4, "calls": 13, "errors": 1, "model_s": 25.0, "wall_s": 50.0, "model_share": 0.5,
+                 "tokens": 5400, "solved": 2, "tokens_per_solved": 2700.0, "prefill_tps": 1500.0,
+                 "decode_tps": 60.0, "context_truncated": 3, "runs_truncated": 2, "ttft_median_s": 0.3,
+                 "translated": 6, "tokens_disagree": 2}
+
+
+def test_a_group_with_no_measured_run_has_no_model_section_and_none_solved_has_no_tokens_per_solved():
+    runs = [make_run("t1", 0, "passed", agent="builtin"),
+            measured(make_run("t1", 0, "failed", agent="proxied"), calls=3, tokens=(100, 20), model_s=0.5),
+            measured(make_run("t2", 0, "failed", agent="proxied"), calls=1, tokens=(50, 10), model_s=0.25)]
+    groups = {g["agent"]: g for g in score.score(runs)["groups"]}
+    assert groups["builtin"]["model_calls"] is None, "not measured is not zeros"
+    m = groups["proxied"]["model_calls"]
+    assert (m["solved"], m["tokens"], m["tokens_per_solved"]) == (0, 180, None)
+    assert (m["prefill_tps"], m["decode_tps"], m["ttft_median_s"]) == (None, None, None), "no server reported them"
+    assert (m["model_share"], m["tokens_disagree"], m["runs_truncated"]) == (0.375, 0, 0)
+
+
+@pytest.mark.parametrize(("field", "value", "says"), [
+    ("calls", "3", "model_calls.calls: '3' is not a whole number"),
+    ("tokens_in", True, "model_calls.tokens_in: True is not a whole number"),
+    ("model_s", None, "model_calls.model_s: None is not a number of seconds"),
+    ("prefill_s", float("nan"), "model_calls.prefill_s: nan is not a number of seconds"),
+    ("context_truncated", -1, "model_calls.context_truncated: -1 is not a whole number"),
+])
+def test_a_hand_edited_model_calls_section_is_refused_in_one_line(field, value, says):
+    run = measured(make_run("t1", 0, "passed"), calls=3, tokens=(100, 20), model_s=0.5)
+    run["model_calls"][field] = value
+    with pytest.raises(UserError) as err:
+        score.score([run])
+    assert says in str(err.value) and "\n" not in str(err.value)
+    run["model_calls"] = [1, 2]
+    with pytest.raises(UserError, match="model_calls: \\[1, 2\\] is neither null nor an object"):
+        score.score([run])

@@ -70,3 +70,44 @@ def left_out_parts(left: dict, keep_zero: bool = False) -> list[str]:
     """A group's `left_out` in words, one part per kind: ["1 infra error", "2 missing"] (zeros kept if asked)."""
     return [f"{left.get(key, 0)} {one if left.get(key, 0) == 1 else many}" for key, one, many in LEFT_OUT
             if keep_zero or left.get(key, 0)]
+
+
+# The columns every page shows for a group's model_calls section (what the recording model proxy measured):
+# (key, header). A group none of whose runs went through the proxy shows none of them.
+MODEL_CALL_COLUMNS = (("runs", "Runs measured"), ("calls", "Model calls (errors)"),
+                      ("share", "Model time share"), ("per_solved", "Tokens per solved task"),
+                      ("prefill", "Prefill tok/s"), ("decode", "Decode tok/s"),
+                      ("truncated", "Context truncated"), ("ttft", "TTFT median"),
+                      ("translated", "Translated calls"), ("disagree", "Agent's token count differs"))
+MODEL_CALLS_NOTE = ("Measured by the recording model proxy, over the scored runs that went through it. Model time "
+                    "share: the time some model call was in flight over the agent's wall time. Tokens per solved "
+                    "task: every token (in + out) of those runs over the runs that passed. Prefill and decode "
+                    "tok/s: over the calls whose server reported those times. Context truncated: calls whose "
+                    "prompt the server cut (in how many runs). TTFT: median over runs of each run's median "
+                    "time to first token. Translated: calls the proxy turned into chat completions for the "
+                    "server. Agent's token count differs: runs whose agent reported token counts other than the "
+                    "proxy measured (the proxy's count is the one used).")
+
+
+def _count(value) -> str:
+    return "–" if value is None else f"{value:,}"
+
+
+def model_calls_cells(section: dict) -> dict[str, str]:
+    """A group's model_calls section as plain text, keyed as MODEL_CALL_COLUMNS ("–": unknown); the caller
+    escapes it for its page."""
+    share, ttft = section.get("model_share"), section.get("ttft_median_s")
+    per_solved = section.get("tokens_per_solved")
+    truncated = section["context_truncated"]
+    return {
+        "runs": _count(section["runs_measured"]),
+        "calls": f"{section['calls']:,} ({section['errors']:,})",
+        "share": "–" if share is None else f"{100 * share:.1f}%",
+        "per_solved": "– (none solved)" if per_solved is None else f"{per_solved:,.0f}",
+        "prefill": "–" if section.get("prefill_tps") is None else f"{section['prefill_tps']:,.1f}",
+        "decode": "–" if section.get("decode_tps") is None else f"{section['decode_tps']:,.1f}",
+        "truncated": f"{truncated:,} call(s) in {section['runs_truncated']:,} run(s)" if truncated else "0",
+        "ttft": "–" if ttft is None else f"{ttft:.3g} s",
+        "translated": _count(section.get("translated")),
+        "disagree": f"{section.get('tokens_disagree') or 0:,} run(s)",
+    }

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
+from datetime import datetime, timezone
 from pathlib import Path
 
 import markdown as md
@@ -16,20 +18,27 @@ from bench.common.summary import SYNTHETIC_FIGURES
 from bench.report.charts import timeline_strip
 from bench.report.highlight import diff_html
 from bench.report.site import (
+    MATRIX_PAGE_ROWS,
     SYNTHETIC_MARK,
     badge,
     duration,
     esc,
     figure_html,
+    num,
     page,
     provenance,
     syn_note,
     synthetic_run,
+    table,
 )
 
 LOG_PREVIEW_BYTES = 64 * 1024
 TEXT_PREVIEW_CHARS = 2000
 INPUT_PREVIEW_CHARS = 300
+# model_calls.jsonl is written during the agent's run (its requests shape it): read at most this much of it,
+# and draw at most this many calls, so a run that made a million calls still gets a page.
+CALLS_FILE_BYTES = 4 * 1024 * 1024
+CALL_ROWS = 1000
 
 
 def read_preview(path: Path, limit: int = LOG_PREVIEW_BYTES) -> tuple[str, bool, int] | None:
@@ -131,6 +140,196 @@ def trajectory_html(events: list[dict], wall_s: float | None, synthetic: bool = 
     return note + timeline_strip(events, wall_s, label=label) + f'<ol class="timeline" id="timeline">{lis}</ol>'
 
 
+# ---------------------------------------------------------------- the model calls the proxy recorded
+
+def _finite(value) -> float | None:
+    """A measurement from an untrusted line: a real, finite number, or None (a bool, a string, NaN are none)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def _whole(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _started(value) -> datetime | None:
+    """A call's started_at (ISO 8601; naive means UTC), or None when it is not one."""
+    if not isinstance(value, str) or len(value) > 64:
+        return None
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
+def _call_row(item: dict) -> dict:
+    """One model_calls.jsonl line as the figures the timeline shows, every one checked for its type (the file
+    is untrusted); an unusable field becomes None."""
+    usage = item.get("usage") if isinstance(item.get("usage"), dict) else {}
+
+    def tokens(name: str) -> int | None:  # calls.USAGE_FIELDS spelling, or the short one
+        return _whole(usage.get(f"{name}_tokens", usage.get(name)))
+
+    text = {k: (None if item.get(k) is None else _short(item[k], INPUT_PREVIEW_CHARS))
+            for k in ("model", "protocol", "error", "finish_reason", "path")}
+    return {"started": _started(item.get("started_at")), "ttft_s": _finite(item.get("ttft_s")),
+            "total_s": _finite(item.get("total_s")), "prefill_s": _finite(item.get("prefill_s")),
+            "decode_s": _finite(item.get("decode_s")), "tokens_in": tokens("prompt"),
+            "tokens_out": tokens("completion"), "tokens_cached": tokens("cached"),
+            "tool_calls": _whole(item.get("tool_calls")), "status": _whole(item.get("status")),
+            "truncated": item.get("context_truncated") is True, "translated": item.get("translated") is True,
+            **text}
+
+
+def read_calls(path: Path, limit: int | None = None) -> dict | None:
+    """The calls of a run's model_calls.jsonl, or None when there is no such file: {"calls": rows in file
+    order, "bad": lines that were not call records (skipped), "cut": whether the file was longer than `limit`
+    bytes (default CALLS_FILE_BYTES; the rest, and the line cut in two, unread), "size": its size}."""
+    limit = limit or CALLS_FILE_BYTES
+    preview = read_preview(path, limit)
+    if preview is None:
+        return None
+    text, cut, size = preview
+    lines = text.split("\n")  # not splitlines: JSON text may hold U+2028 and friends unescaped
+    if cut:
+        lines = lines[:-1]
+    calls, bad = [], 0
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            item = None
+        if isinstance(item, dict):
+            calls.append(_call_row(item))
+        else:
+            bad += 1
+    return {"calls": calls, "bad": bad, "cut": cut, "size": size, "limit": limit}
+
+
+def _secs(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3g} s"
+
+
+def _call_bar(call: dict, offset: float | None, span: float) -> str:
+    """A call on the run's model time axis: where it started, time to first token, then the rest."""
+    total = call["total_s"]
+    if offset is None or total is None:
+        return '<span class="muted">–</span>'
+    x = 100 * max(offset, 0) / span
+    w = max(0.4, 100 * max(total, 0) / span)
+    ttft = min(max(call["ttft_s"] or 0, 0), max(total, 0))
+    w1 = 100 * ttft / span
+    rest = "var(--failed)" if call["error"] else "var(--passed)"
+    label = f"starts at +{offset:.3g} s · time to first token {_secs(call['ttft_s'])} · total {_secs(total)}"
+    return (f'<svg class="callbar" width="100%" height="12" role="img" aria-label="{esc(label)}" '
+            'style="display:block;min-width:12em"><title>' + esc(label) + "</title>"
+            '<rect x="0" width="100%" y="1" height="10" rx="2" style="fill:var(--track)"/>'
+            f'<rect class="rest" x="{x:.2f}%" width="{w:.2f}%" y="1" height="10" rx="1" style="fill:{rest}"/>'
+            + (f'<rect class="ttft" x="{x:.2f}%" width="{w1:.2f}%" y="1" height="10" rx="1" '
+               'style="fill:var(--infra)"/>' if w1 > 0 else "") + "</svg>")
+
+
+def _call_status(call: dict) -> str:
+    code = "" if call["status"] is None else f" {call['status']}"
+    if call["error"] is not None:
+        return f'<span class="st error">error</span>{esc(code)} <small>{esc(call["error"])}</small>'
+    if call["status"] is not None and call["status"] >= 400:
+        return f'<span class="st error">HTTP</span>{esc(code)}'
+    return f'<span class="st ok">ok</span>{esc(code)}' + (
+        f' <small class="muted">{esc(call["finish_reason"])}</small>' if call["finish_reason"] else "")
+
+
+def _call_marks(call: dict) -> str:
+    marks = []
+    if call["truncated"]:
+        marks.append(badge("overfit", title="the server cut the prompt to fit its context window",
+                           label="context truncated"))
+    if call["translated"]:
+        marks.append(badge("none", title="the proxy translated this request to chat completions for the server",
+                           label="translated"))
+    return " ".join(marks)
+
+
+def calls_timeline_html(calls: dict, href: str, section: dict | None = None) -> str:
+    """The model calls the recording proxy saw (`calls`: read_calls), one row each in order of start: offset
+    from the first call, a bar (time to first token, then the rest), phase times, tokens, tool calls, status,
+    marks. `section`: the run record's model_calls totals; `href`: the full file in the bundle."""
+    rows = sorted(calls["calls"], key=lambda c: (c["started"] is None, c["started"] or datetime.min.replace(
+        tzinfo=timezone.utc)))
+    starts = [c["started"] for c in rows if c["started"] is not None]
+    first = min(starts) if starts else None
+    offsets = [None if c["started"] is None else (c["started"] - first).total_seconds() for c in rows]
+    span = max([o + max(c["total_s"] or 0, 0) for o, c in zip(offsets, rows, strict=True) if o is not None]
+               + [0.001])
+    parts = []
+    if isinstance(section, dict):
+        facts = [f"{num(_whole(section.get('calls')))} model call(s)",
+                 f"{num(_whole(section.get('errors')))} error(s)",
+                 f"{num(_whole(section.get('other_requests')))} other request(s)",
+                 f"upstream {_short(section.get('upstream') or '–', INPUT_PREVIEW_CHARS)}"]
+        protocols = section.get("protocols")
+        if isinstance(protocols, dict) and protocols:
+            facts.append("protocols " + ", ".join(f"{_short(str(k), 60)} {_short(v, 20)}"
+                                                  for k, v in sorted(protocols.items(), key=str)))
+        parts.append(f'<p class="muted">{esc(" · ".join(facts))}</p>')
+        if section.get("first_error"):
+            parts.append(f'<div class="alert bad">first model error: '
+                         f"{esc(_short(section['first_error'], TEXT_PREVIEW_CHARS))}</div>")
+    notes = []
+    if calls["bad"]:
+        notes.append(f"{calls['bad']:,} line(s) of the file were not call records and are skipped")
+    if calls["cut"]:
+        notes.append(f"the file is {calls['size']:,} bytes: only its first {calls['limit']:,} are read")
+    if len(rows) > CALL_ROWS:
+        notes.append(f"the first {CALL_ROWS:,} of {len(rows):,} calls are shown")
+    link = f' <a href="{esc(href)}">model_calls.jsonl</a>'
+    if notes:
+        parts.append(f'<div class="alert">{esc("; ".join(notes))}.{link}</div>')
+    if calls.get("absent"):
+        return "".join(parts) + "<p>The run's bundle has no model_calls.jsonl.</p>"
+    if not rows:
+        return "".join(parts) + f"<p>No model call was recorded.{link}</p>"
+    out = []
+    for i, (call, offset) in enumerate(zip(rows[:CALL_ROWS], offsets, strict=False), 1):
+        phases = f"{_secs(call['prefill_s'])} / {_secs(call['decode_s'])}"
+        cached = f' <small class="muted">({num(call["tokens_cached"])} cached)</small>' if call["tokens_cached"] else ""
+        out.append(
+            f'<tr data-text="{esc(call["model"] or "")} {esc(call["error"] or "")}"><td class="num">{i}</td>'
+            f'<td class="num">{"–" if offset is None else esc(f"+{offset:.3g} s")}</td>'
+            f"<td>{_call_bar(call, offset, span)}</td><td class=num>{esc(_secs(call['ttft_s']))}</td>"
+            f"<td class=num>{esc(_secs(call['total_s']))}</td><td class=num>{esc(phases)}</td>"
+            f"<td class=num>{esc(num(call['tokens_in']))}{cached} / {esc(num(call['tokens_out']))}</td>"
+            f"<td class=num>{esc(num(call['tool_calls']))}</td><td>{_call_status(call)}</td>"
+            f"<td>{_call_marks(call)}</td><td>{esc(call['model'] or '–')}"
+            f'<br><small class="muted">{esc(call["protocol"] or "?")}</small></td></tr>')
+    parts.append(table(['<th class="num">#</th>', '<th class="num">Start</th>',
+                        '<th title="time to first token (blue), then the rest of the call">Time</th>',
+                        '<th class="num">TTFT</th>', '<th class="num">Total</th>',
+                        '<th class="num" title="as the server reported them">Prefill / decode</th>',
+                        '<th class="num">Tokens in / out</th>', '<th class="num">Tool calls</th>', "Status",
+                        "Marks", "Model"], out, id_="model-calls", paged=MATRIX_PAGE_ROWS,
+                       filter_label="Filter calls"))
+    parts.append(f'<p class="muted">Start: seconds after the first call started. Bar: the call on the run\'s '
+                 f"model time axis, time to first token in blue, the rest after it.{link}</p>")
+    return "".join(parts)
+
+
+def model_calls_section(run: dict, run_dir: Path, href: str) -> str:
+    """The run page's "Model calls" section: '' when the run went through no model proxy (no calls file and no
+    model_calls totals)."""
+    calls = read_calls(run_dir / "model_calls.jsonl")
+    section = run.get("model_calls")
+    if calls is None and section is None:
+        return ""
+    if calls is None:
+        calls = {"calls": [], "bad": 0, "cut": False, "size": 0, "absent": True}
+    return "<h2>Model calls</h2>" + calls_timeline_html(calls, href, section if isinstance(section, dict) else None)
+
+
 def log_block(title: str, path: Path, href: str, open_: bool = False) -> str:
     """A collapsible preview of a log with a link (`href`) to the full file; '' when the file does not exist."""
     preview = read_preview(path)
@@ -153,6 +352,15 @@ def grading_html(name: str, section: dict | None, log_path: Path, href: str) -> 
     error = f'<div class="alert bad">{esc(section["error"])}</div>' if section.get("error") else ""
     return (f'<h2>{esc(name)} <span class="badge o-{verdict}">{verdict}</span></h2>{error}<ul>{items}</ul>'
             + log_block(f"{name} output", log_path, href, open_=not section["passed"]))
+
+
+def _agent_said(agent: dict, field: str) -> str:
+    """" (agent said 1,200)" after a count the proxy measured, when the agent's own output said another."""
+    said = agent.get("agent_reported")
+    other = _whole(said.get(field)) if isinstance(said, dict) else None
+    if other is None or other == agent.get(field):
+        return ""
+    return f' <small class="agent-said">(agent said {esc(num(other))})</small>'
 
 
 def reproduce_command(run: dict) -> str:
@@ -203,7 +411,11 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
         "not run" if run["task"].get("heldout") else "none"
     synthetic = synthetic_run(run)
 
+    measured = run.get("model_calls") is not None or a.get("tokens_source") == "proxy"
+
     def count(field: str) -> str:
+        if measured and field.startswith("tokens_"):  # the proxy counted them: measured, whatever the agent is
+            return figure_html(a.get(field), False) + _agent_said(a, field)
         return figure_html(a.get(field), synthetic and field in SYNTHETIC_FIGURES)
 
     facts = [("agent wall time", esc(duration(a["wall_s"]))), ("turns", count("turns")),
@@ -211,6 +423,12 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
              ("tool calls (failed)", f"{count('tool_calls')} ({count('failed_tool_calls')})"),
              ("visible oracle", "–" if not run["oracle"] else "passed" if run["oracle"]["passed"] else "failed"),
              ("held-out", esc(heldout))]
+    model_s, own_s = _finite(a.get("model_s")), _finite(a.get("own_s"))
+    if model_s is not None:
+        share = f" ({100 * model_s / a['wall_s']:.0f}% of wall)" if a["wall_s"] else ""
+        facts.append(("model time", esc(duration(model_s) + share)))
+    if own_s is not None:
+        facts.append(("agent's own time", esc(duration(own_s))))
     parts.append('<div class="facts">' + "".join(f"<div><b>{v}</b><span>{esc(k)}</span></div>" for k, v in facts)
                  + "</div>")
     if synthetic:
@@ -230,6 +448,7 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
                  (prompt_html(prompt) if prompt else '<p class="muted">No prompt recorded.</p>') + "</div>")
     parts.append("<h2>Trajectory</h2>" + trajectory_html(read_events(run_dir / "trajectory.jsonl"), a["wall_s"],
                                                          synthetic=synthetic))
+    parts.append(model_calls_section(run, run_dir, f"{rel}/model_calls.jsonl"))
     patch = read_preview(run_dir / "patch.diff")
     changed = a.get("files_changed") or []
     parts.append("<h2>Diff</h2>"

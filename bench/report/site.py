@@ -18,6 +18,7 @@ from urllib.parse import quote
 from bench.common.errors import UserError
 from bench.common.paths import SITE_TEMPLATE_DIR
 from bench.common.records import write_text_atomic
+from bench.common.summary import MODEL_CALL_COLUMNS, MODEL_CALLS_NOTE, model_calls_cells
 
 esc = html.escape
 OUTCOME_LABEL = {"passed": "passed", "failed": "failed", "overfit": "overfit", "agent_timeout": "timeout",
@@ -193,6 +194,22 @@ def result_cells(group: dict, synthetic: Callable[[str], bool]) -> dict[str, str
         "tokens": f"<td class=num>{fig('tokens_in')} / {fig('tokens_out')}</td>",
         "tool_calls": f"<td class=num>{fig('tool_calls')} ({fig('failed_tool_calls')})</td>",
     }
+
+
+def model_calls_html(groups: Sequence[dict]) -> str:
+    """The groups' model figures (what the recording model proxy measured, summary group["model_calls"]) as a
+    table with its note; only groups with a measured run get a row, and '' when no group has one."""
+    measured = [g for g in groups if g.get("model_calls")]
+    if not measured:
+        return ""
+    rows = []
+    for g in measured:
+        cells = model_calls_cells(g["model_calls"])
+        rows.append(f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>" + "".join(
+            f'<td class="num">{esc(cells[key])}</td>' for key, _ in MODEL_CALL_COLUMNS) + "</tr>")
+    headers = ["Agent", "Model", *(f'<th class="num">{esc(header)}</th>' for _, header in MODEL_CALL_COLUMNS)]
+    return ('<h2 id="model-calls-heading">Model calls</h2>' + table(headers, rows, id_="model-calls")
+            + f'<p class="muted">{esc(MODEL_CALLS_NOTE)}</p>')
 
 
 def pass_k(values: dict[str, float]) -> str:
