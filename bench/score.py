@@ -69,8 +69,7 @@ def costs(runs: list[dict]) -> dict:
 
 
 # What a run's model_calls section (the recording model proxy's totals) must hold for the group's model figures.
-MODEL_CALL_COUNTS = ("calls", "errors", "tokens_in", "tokens_out", "prefill_tokens", "decode_tokens",
-                     "context_truncated", "translated")
+MODEL_CALL_COUNTS = ("calls", "errors", "prefill_tokens", "decode_tokens", "context_truncated", "translated")
 MODEL_CALL_SECONDS = ("model_s", "ttft_median_s", "prefill_s", "decode_s")
 
 
@@ -102,7 +101,7 @@ def model_figures(runs: list[dict]) -> dict | None:
     wall = sum(r["agent"]["wall_s"] for r in measured)
     model_s = sum(m["model_s"] for m in calls)
     solved = sum(1 for r in measured if r["success"])
-    tokens = sum(m["tokens_in"] + m["tokens_out"] for m in calls)
+    tokens = sum((m["tokens_in"] or 0) + (m["tokens_out"] or 0) for m in calls)   # None: the server did not say
     ttfts = [m["ttft_median_s"] for m in calls if m.get("ttft_median_s") is not None]
     return {
         "runs_measured": len(measured), "calls": sum(m["calls"] for m in calls),

@@ -328,11 +328,11 @@ def test_a_group_with_no_measured_run_has_no_model_section_and_none_solved_has_n
 
 
 @pytest.mark.parametrize(("field", "value", "says"), [
-    ("calls", "3", "model_calls.calls: '3' is not a whole number"),
-    ("tokens_in", True, "model_calls.tokens_in: True is not a whole number"),
-    ("model_s", None, "model_calls.model_s: None is not a number of seconds"),
+    ("calls", "3", "model_calls.calls: '3' is not of type 'integer'"),
+    ("tokens_in", True, "model_calls.tokens_in: True is not of type 'integer', 'null'"),
+    ("model_s", None, "model_calls.model_s: None is not of type 'number'"),
     ("prefill_s", float("nan"), "model_calls.prefill_s: nan is not a number of seconds"),
-    ("context_truncated", -1, "model_calls.context_truncated: -1 is not a whole number"),
+    ("context_truncated", -1, "model_calls.context_truncated: -1 is less than the minimum of 0"),
 ])
 def test_a_hand_edited_model_calls_section_is_refused_in_one_line(field, value, says):
     run = measured(make_run("t1", 0, "passed"), calls=3, tokens=(100, 20), model_s=0.5)
@@ -341,5 +341,5 @@ def test_a_hand_edited_model_calls_section_is_refused_in_one_line(field, value, 
         score.score([run])
     assert says in str(err.value) and "\n" not in str(err.value)
     run["model_calls"] = [1, 2]
-    with pytest.raises(UserError, match="model_calls: \\[1, 2\\] is neither null nor an object"):
+    with pytest.raises(UserError, match="model_calls: \\[1, 2\\] is not of type 'object', 'null'"):
         score.score([run])

@@ -270,7 +270,7 @@ def calls_timeline_html(calls: dict, href: str, section: dict | None = None) -> 
         facts = [f"{num(_whole(section.get('calls')))} model call(s)",
                  f"{num(_whole(section.get('errors')))} error(s)",
                  f"{num(_whole(section.get('other_requests')))} other request(s)",
-                 f"upstream {_short(section.get('upstream') or '–', INPUT_PREVIEW_CHARS)}"]
+                 f"upstream {_short(_host(section.get('upstream')), INPUT_PREVIEW_CHARS)}"]
         protocols = section.get("protocols")
         if isinstance(protocols, dict) and protocols:
             facts.append("protocols " + ", ".join(f"{_short(str(k), 60)} {_short(v, 20)}"
@@ -316,6 +316,11 @@ def calls_timeline_html(calls: dict, href: str, section: dict | None = None) -> 
     parts.append(f'<p class="muted">Start: seconds after the first call started. Bar: the call on the run\'s '
                  f"model time axis, time to first token in blue, the rest after it.{link}</p>")
     return "".join(parts)
+
+
+def _host(url) -> str:
+    """A server named by its address, not as a link: the site makes no network reference."""
+    return str(url).split("://", 1)[-1] if url else "–"
 
 
 def model_calls_section(run: dict, run_dir: Path, href: str) -> str:
