@@ -50,6 +50,11 @@ def _new_id(prefix: str) -> str:
     return prefix + secrets.token_hex(12)
 
 
+def _created_at() -> int:
+    """Unix seconds for a Responses object's created_at."""
+    return int(time.time())
+
+
 def _check_protocol(protocol: str) -> None:
     if protocol not in PROTOCOLS:
         raise ValueError(f"unknown protocol {protocol!r}: expected one of {', '.join(PROTOCOLS)}")
@@ -456,7 +461,7 @@ def _reasoning_item(item_id: str, text: str) -> dict:
 def _response_object(response_id: str, model: str, status: str, output: list, usage: dict | None,
                      request: dict) -> dict:
     request = request if isinstance(request, dict) else {}
-    return {"id": response_id, "object": "response", "created_at": int(time.time()), "status": status,
+    return {"id": response_id, "object": "response", "created_at": _created_at(), "status": status,
             "error": None, "incomplete_details": None, "model": model, "output": output,
             "parallel_tool_calls": request.get("parallel_tool_calls", True),
             "tool_choice": request.get("tool_choice", "auto"), "usage": usage}
