@@ -110,7 +110,8 @@ def test_responses_request_plain_string_input_and_structured_output():
 def test_anthropic_request_with_system_blocks_tool_use_history_and_tools():
     body = {
         "model": "claude-sonnet-4-5", "max_tokens": 32000, "stream": True, "temperature": 1,
-        "stop_sequences": ["</done>"], "metadata": {"user_id": "u"}, "thinking": {"type": "enabled", "budget_tokens": 9},
+        "stop_sequences": ["</done>"], "metadata": {"user_id": "u"},
+        "thinking": {"type": "enabled", "budget_tokens": 9},
         "system": [{"type": "text", "text": "You are Claude Code."},
                    {"type": "text", "text": "Work in /repo.", "cache_control": {"type": "ephemeral"}}],
         "messages": [
@@ -323,8 +324,10 @@ STREAM = [
     {"id": "c1", "choices": [{"index": 0, "delta": {"content": "lo ☃"}, "finish_reason": None}]},
     {"id": "c1", "choices": [{"index": 0, "delta": {"tool_calls": [
         {"index": 0, "id": "call_1", "type": "function", "function": {"name": "ls", "arguments": ""}}]}}]},
-    {"id": "c1", "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"p":'}}]}}]},
-    {"id": "c1", "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '"."}'}}]}}]},
+    {"id": "c1", "choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "function": {"arguments": '{"p":'}}]}}]},
+    {"id": "c1", "choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "function": {"arguments": '"."}'}}]}}]},
     {"id": "c1", "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]},
     {"id": "c1", "choices": [], "usage": {"prompt_tokens": 12, "completion_tokens": 4, "total_tokens": 16,
                                           "prompt_tokens_details": {"cached_tokens": 2},
@@ -396,7 +399,7 @@ def pieces(raw: bytes, how: str) -> list[bytes]:
         return [raw[i:i + 1] for i in range(len(raw))]   # also cuts the snowman's UTF-8 bytes apart
     rng = random.Random(how)
     cuts = sorted(rng.sample(range(1, len(raw)), 40))
-    return [raw[a:b] for a, b in zip([0, *cuts], [*cuts, len(raw)])]
+    return [raw[a:b] for a, b in zip([0, *cuts], [*cuts, len(raw)], strict=True)]
 
 
 @pytest.mark.parametrize("how", ["whole", "bytes", "random-1", "random-2", "random-3"])
