@@ -73,14 +73,14 @@ def request_to_chat(protocol: str, body: dict) -> dict:
     if not isinstance(model, str) or not model:
         raise TranslationError("the request names no model")
     if protocol == RESPONSES:
-        chat = {"model": model, "messages": _responses_messages(body)}
+        chat = {"model": model, "messages": _tidy(_responses_messages(body))}
         tools = _responses_tools(body.get("tools"))
         choice = _responses_tool_choice(body.get("tool_choice"))
         max_tokens = body.get("max_output_tokens")
         stop = None
         _responses_format(body, chat)
     else:
-        chat = {"model": model, "messages": _anthropic_messages(body)}
+        chat = {"model": model, "messages": _tidy(_anthropic_messages(body))}
         tools = _anthropic_tools(body.get("tools"))
         choice = _anthropic_tool_choice(body.get("tool_choice"))
         max_tokens = body.get("max_tokens")
@@ -149,6 +149,25 @@ def _add_text(messages: list[dict], role: str, text: str) -> None:
         messages[-1]["content"] = text if not previous else previous + "\n" + text
         return
     messages.append({"role": role, "content": text})
+
+
+def _tidy(messages: list[dict]) -> list[dict]:
+    """Messages every chat template takes: one system message, first; a later system (Responses "developer")
+    message becomes a user message; consecutive user messages become one. Chat templates in llama.cpp and vLLM
+    (Qwen's, Mistral's) reject a system message after the first position, and some reject two user turns in a row.
+    Texts are joined with a blank line, nothing is dropped."""
+    out: list[dict] = []
+    for message in messages:
+        role = message["role"]
+        if role == "system" and any(m["role"] != "system" for m in out):
+            role = "user"
+        previous = out[-1] if out else None
+        if previous is not None and previous["role"] == role and role in ("system", "user") and isinstance(
+                previous["content"], str) and isinstance(message["content"], str):
+            previous["content"] = previous["content"] + "\n\n" + message["content"]
+            continue
+        out.append({**message, "role": role})
+    return out
 
 
 def _responses_messages(body: dict) -> list[dict]:
@@ -272,6 +291,8 @@ def _anthropic_assistant(messages: list[dict], blocks: list, where: str) -> None
         elif block.get("type") == "text" and isinstance(block.get("text"), str):
             texts.append(block["text"])
         # thinking / redacted_thinking: the model's earlier thoughts; server tool blocks: nothing to replay.
+    if not texts and not calls:
+        return   # only thinking: an empty assistant turn would trip chat templates that want content
     message: dict[str, Any] = {"role": "assistant", "content": "\n".join(texts) if texts else None}
     if calls:
         message["tool_calls"] = calls

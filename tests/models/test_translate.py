@@ -78,8 +78,7 @@ def test_responses_request_with_instructions_history_tools_and_stream():
     assert translate.request_to_chat(RESPONSES, body) == {
         "model": "qwen3-coder",
         "messages": [
-            {"role": "system", "content": "You are Codex."},
-            {"role": "system", "content": "Be brief."},
+            {"role": "system", "content": "You are Codex.\n\nBe brief."},   # one system message, first
             {"role": "user", "content": "List files.\n[image omitted: the model server takes text only]"},
             {"role": "assistant", "content": "Sure.", "tool_calls": [
                 {"id": "call_a", "type": "function", "function": {"name": "shell", "arguments": '{"command":["ls"]}'}},
@@ -105,6 +104,25 @@ def test_responses_request_plain_string_input_and_structured_output():
         "model": "m", "messages": [{"role": "user", "content": "hi"}],
         "response_format": {"type": "json_schema", "json_schema": {"name": "out", "schema": {"type": "object"},
                                                                    "strict": True}}}
+
+
+def test_later_system_turns_and_user_runs_fit_strict_chat_templates():
+    """Qwen's and Mistral's templates reject a system message after the first and two user turns in a row."""
+    body = {"model": "m", "input": [
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "<agents.md>"}]},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "<environment>"}]},
+        {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "ok"}]},
+        {"type": "message", "role": "developer", "content": [{"type": "input_text", "text": "Now in plan mode."}]},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Plan it."}]}]}
+    assert translate.request_to_chat(RESPONSES, body)["messages"] == [
+        {"role": "user", "content": "<agents.md>\n\n<environment>"},
+        {"role": "assistant", "content": "ok"},
+        {"role": "user", "content": "Now in plan mode.\n\nPlan it."}]
+    only_thinking = {"model": "m", "max_tokens": 5, "messages": [
+        {"role": "user", "content": "a"},
+        {"role": "assistant", "content": [{"type": "thinking", "thinking": "t", "signature": "s"}]},
+        {"role": "user", "content": "b"}]}
+    assert translate.request_to_chat(MESSAGES, only_thinking)["messages"] == [{"role": "user", "content": "a\n\nb"}]
 
 
 def test_anthropic_request_with_system_blocks_tool_use_history_and_tools():
