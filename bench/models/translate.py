@@ -78,6 +78,7 @@ def request_to_chat(protocol: str, body: dict) -> dict:
         choice = _responses_tool_choice(body.get("tool_choice"))
         max_tokens = body.get("max_output_tokens")
         stop = None
+        parallel = body.get("parallel_tool_calls")
         _responses_format(body, chat)
     else:
         chat = {"model": model, "messages": _tidy(_anthropic_messages(body))}
@@ -85,14 +86,14 @@ def request_to_chat(protocol: str, body: dict) -> dict:
         choice = _anthropic_tool_choice(body.get("tool_choice"))
         max_tokens = body.get("max_tokens")
         stop = body.get("stop_sequences")
-        if isinstance(body.get("tool_choice"), dict) and body["tool_choice"].get("disable_parallel_tool_use"):
-            chat["parallel_tool_calls"] = False
+        raw_choice = body.get("tool_choice")
+        parallel = False if isinstance(raw_choice, dict) and raw_choice.get("disable_parallel_tool_use") else None
     if tools:
         chat["tools"] = tools
         if choice is not None:
             chat["tool_choice"] = choice
-    if protocol == RESPONSES and isinstance(body.get("parallel_tool_calls"), bool) and tools:
-        chat["parallel_tool_calls"] = body["parallel_tool_calls"]
+        if isinstance(parallel, bool):
+            chat["parallel_tool_calls"] = parallel
     if isinstance(max_tokens, int) and not isinstance(max_tokens, bool):
         chat["max_tokens"] = max_tokens
     for key in ("temperature", "top_p"):
