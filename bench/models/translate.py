@@ -23,6 +23,16 @@ Event shapes follow what the real servers send and what the real clients parse: 
 response's ``id`` and, when usage is given, integer ``input_tokens``/``output_tokens``/``total_tokens``; the
 Anthropic SDKs accumulate ``message_start``, ``content_block_start``/``_delta``/``_stop`` by index and take
 ``message_delta``'s usage (including ``input_tokens``, which a chat-completions upstream reports only at the end).
+Checked by hand against the real SDKs (openai 2.20 ``responses.stream``/``create``, anthropic 2.16
+``messages.stream``/``create``) over a translating shim in front of bench.fakellm: both accumulate the final
+answer, tool inputs and usage from these events.
+
+In the proxy: ``POST .../v1/responses`` -> RESPONSES and ``POST .../v1/messages`` -> MESSAGES; send
+``request_to_chat(...)`` to ``<upstream>/v1/chat/completions``; a 2xx whole answer goes back through
+`answer_from_chat` (Content-Type application/json), a streamed one through `StreamTranslator` (Content-Type
+text/event-stream), anything else through `error_from_chat` with the upstream's status. The upstream's own bytes
+can still go to calls.AnswerReader for the record. Claude Code's ``POST /v1/messages/count_tokens`` has no
+chat-completions counterpart and is not handled here.
 """
 from __future__ import annotations
 
