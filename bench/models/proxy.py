@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from bench.models import calls
+from bench.models import calls, translate
 
 ROUTE_PREFIX = "/r/"
 CALLS_FILE = "model_calls.jsonl"
@@ -54,6 +54,7 @@ MODEL_API = frozenset({
 _MODEL_ID = re.compile(r"^[A-Za-z0-9._:@+-]+(/[A-Za-z0-9._:@+-]+)*$")
 DEFAULT_TIMEOUT_S = 600.0   # a long prompt on a small GPU can take minutes before its first token
 READ_SIZE = 64 * 1024
+MAX_NOT_FOUND_BYTES = 64 * 1024   # a server's "no such endpoint" page, read whole to tell it from "no such model"
 # Hop-by-hop headers belong to one connection, not to the message (RFC 9110 7.6.1). Accept-Encoding is dropped
 # too so the answer comes uncompressed and the proxy can read its copy; Expect: 100-continue is answered here.
 _HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te",
@@ -244,9 +245,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             call.done(403, message)
             self._send_json(403, {"error": {"message": message, "type": "forbidden"}})
             return
-        upstream = self.server.proxy.upstream
+        proxy = self.server.proxy
+        upstream = proxy.upstream
         headers = {k: v for k, v in self.headers.items() if k.lower() not in _HOP}
         headers["Host"] = upstream.netloc
+        if protocol in translate.PROTOCOLS and proxy.native.get(protocol) is False:
+            self._translated(call, protocol, headers, body)
+            return
         try:
             conn, resp = upstream.send(self.command, path, headers, body, call)
         except UpstreamError as e:
@@ -254,21 +259,75 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._send_json(e.status, {"error": {"message": str(e), "type": "upstream_error",
                                                  "upstream": upstream.url}})
             return
+        if protocol in translate.PROTOCOLS and proxy.native.get(protocol) is None:
+            if resp.status in (404, 405, 501):
+                said = resp.read(MAX_NOT_FOUND_BYTES)
+                conn.close()
+                if resp.status != 404 or b"model" not in said.lower():   # no such endpoint, not no such model
+                    proxy.native[protocol] = False   # a chat-completions-only server: translate from now on
+                    self._translated(call, protocol, headers, body)
+                    return
+                call.answer = calls.AnswerReader(streamed=False, protocol=protocol)
+                call.answer.feed(said)
+                call.done(resp.status)
+                self._send_bytes(resp.status, said, resp.getheader("Content-Type", "application/json"))
+                return
+            proxy.native[protocol] = resp.status < 400 or None
+        self._answer(conn, resp, call, protocol)
+
+    def _answer(self, conn: http.client.HTTPConnection, resp: http.client.HTTPResponse, call: _Call, protocol: str,
+                transform: _Transform | None = None) -> None:
+        """Relay the upstream's answer (through `transform` when the proxy translates), then give the connection
+        back for the next call when the answer was read to its end."""
         ctype = resp.getheader("Content-Type", "").split(";")[0].strip().lower()
         call.answer = calls.AnswerReader(streamed=ctype in _STREAM_TYPES, protocol=protocol)
-        upstream_done = self._relay(resp, call)
+        upstream_done = self._relay(resp, call, transform)
         # Marks the answer read, so http.client lets the connection carry the next request.
         resp.close()
         if upstream_done and not resp.will_close:
-            upstream.give_back(conn)
+            self.server.proxy.upstream.give_back(conn)
         else:
             conn.close()
 
-    def _send_head(self, resp: http.client.HTTPResponse, chunked: bool) -> None:
+    def _translated(self, call: _Call, protocol: str, headers: dict[str, str], body: bytes) -> None:
+        """Serve a Responses or Messages call from an upstream that speaks chat completions only (translate)."""
+        call.fields["translated"] = True
+        try:
+            request = json.loads(body)
+            chat = translate.request_to_chat(protocol, request)
+        except ValueError as e:   # TranslationError, or a body that is not JSON
+            message = f"the model proxy cannot translate this request to chat completions: {e}"
+            call.done(400, message)
+            self._send_bytes(400, translate.error_from_chat(protocol, 400, json.dumps(
+                {"error": {"message": message, "type": "invalid_request_error"}}).encode()))
+            return
+        chat_headers = {k: v for k, v in headers.items()
+                        if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta")}
+        chat_headers["Content-Type"] = "application/json"
+        try:
+            conn, resp = self.server.proxy.upstream.send("POST", "/v1/chat/completions", chat_headers,
+                                                         json.dumps(chat).encode(), call)
+        except UpstreamError as e:
+            call.done(e.status, str(e))
+            self._send_bytes(e.status, translate.error_from_chat(protocol, e.status, json.dumps(
+                {"error": {"message": str(e), "type": "upstream_error"}}).encode()))
+            return
+        self._answer(conn, resp, call, calls.OPENAI_CHAT, _Transform(protocol, request, resp))
+
+    def _send_bytes(self, status: int, body: bytes, content_type: str = "application/json") -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _send_head(self, resp: http.client.HTTPResponse, chunked: bool, transform: _Transform | None) -> None:
         self.send_response_only(resp.status, resp.reason)
         for k, v in resp.getheaders():
-            if k.lower() not in _HOP:
+            if k.lower() not in _HOP and not (transform and k.lower() == "content-type"):
                 self.send_header(k, v)
+        if transform is not None:
+            self.send_header("Content-Type", transform.content_type)
         length = resp.getheader("Content-Length")
         if chunked:
             self.send_header("Transfer-Encoding", "chunked")
@@ -280,19 +339,20 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.flush()
 
-    def _relay(self, resp: http.client.HTTPResponse, call: _Call) -> bool:
-        """Forward the answer piece by piece as it arrives while `call` reads a copy; whether the upstream's answer
-        was read to its end. The call is recorded just before the agent's last byte goes out, so an agent that
-        has its answer (and exits) finds its call on disk."""
+    def _relay(self, resp: http.client.HTTPResponse, call: _Call, transform: _Transform | None = None) -> bool:
+        """Forward the answer piece by piece as it arrives (through `transform` when translating) while `call`
+        reads a copy of the upstream's bytes; whether the upstream's answer was read to its end. The call is
+        recorded just before the agent's last byte goes out, so an agent that has its answer (and exits) finds its
+        call on disk."""
         length = resp.getheader("Content-Length")
         no_body = self.command == "HEAD" or resp.status in (204, 304) or 100 <= resp.status < 200
-        # Without a length the answer goes out chunked, each upstream piece as one chunk.
-        chunked = length is None and not no_body
+        # Without a length (or translated) the answer goes out chunked, each piece as one chunk.
+        chunked = (length is None or transform is not None) and not no_body
         left = int(length) if length is not None and length.isdigit() else None
-        if no_body or left == 0:
+        if no_body or (left == 0 and transform is None):
             call.done(resp.status)
         try:
-            self._send_head(resp, chunked)
+            self._send_head(resp, chunked, transform)
             while not no_body:
                 try:
                     piece = resp.read1(READ_SIZE)
@@ -304,17 +364,22 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 if not piece:
                     break
                 call.first_byte()
-                last = left is not None and len(piece) >= left
+                last = left is not None and len(piece) >= left and transform is None
                 if last:
                     call.answer.feed(piece)
                     call.done(resp.status)
-                self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
-                self.wfile.flush()
+                out = transform.feed(piece) if transform is not None else piece
+                if out:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(out), out) if chunked else out)
+                    self.wfile.flush()
                 if not last:
                     call.answer.feed(piece)
                 if left is not None:
                     left -= len(piece)
+            out = transform.finish() if transform is not None else b""
             call.done(resp.status)
+            if out:
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(out), out))
             if chunked:
                 self.wfile.write(b"0\r\n\r\n")
                 self.wfile.flush()
@@ -323,6 +388,37 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             call.done(resp.status, "the agent closed the connection before the answer ended")
             self.close_connection = True
             return False
+
+
+class _Transform:
+    """A translated answer: the upstream's chat-completions bytes in, the agent's protocol out (translate.py)."""
+
+    def __init__(self, protocol: str, request: dict, resp: http.client.HTTPResponse):
+        ctype = resp.getheader("Content-Type", "").split(";")[0].strip().lower()
+        self.protocol, self.request, self.status = protocol, request, resp.status
+        self.stream = translate.StreamTranslator(protocol, request) \
+            if resp.status < 400 and ctype in _STREAM_TYPES else None
+        self.content_type = "text/event-stream" if self.stream else "application/json"
+        self._whole = bytearray()
+
+    def feed(self, piece: bytes) -> bytes:
+        """Bytes to send now: a stream's events at once, a whole answer's nothing until the end."""
+        if self.stream is not None:
+            return self.stream.feed(piece)
+        self._whole += piece
+        return b""
+
+    def finish(self) -> bytes:
+        """The rest: a stream's closing events, or the whole answer (or error) in the agent's protocol."""
+        if self.stream is not None:
+            return self.stream.finish()
+        if self.status >= 400:
+            return translate.error_from_chat(self.protocol, self.status, bytes(self._whole))
+        try:
+            answer = json.loads(self._whole)
+        except ValueError:
+            return translate.error_from_chat(self.protocol, 502, b'{"error": "the upstream answer is not JSON"}')
+        return json.dumps(translate.answer_from_chat(self.protocol, answer, self.request)).encode()
 
 
 class _Call:
@@ -387,6 +483,9 @@ class ModelProxy:
     def __init__(self, upstream: str, *, openai_base: str | None = None, timeout_s: float = DEFAULT_TIMEOUT_S):
         self.upstream = _Upstream(upstream, openai_base, timeout_s)
         self._routes: dict[str, Path] = {}
+        # Per protocol the agent may speak but the upstream may not (Responses, Messages): True once the upstream
+        # answered one, False once it said it has no such endpoint (then the proxy translates), None: not known.
+        self.native: dict[str, bool | None] = {}
         self._in_flight: dict[str, set[_Call]] = {}
         self._lock = threading.Lock()
         self._server: _Server | None = None

@@ -8,6 +8,7 @@ import http.server
 import json
 import socket
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -429,3 +430,112 @@ def test_an_upstream_that_breaks_off_mid_stream_is_recorded_and_the_agent_sees_t
         upstream.server_close()
     assert rec["status"] == 200 and rec["error"].startswith(f"upstream {root} broke off the answer")
     assert rec["usage"]["prompt_tokens"] is None and rec["finish_reason"] is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Translation: Responses and Messages onto an upstream that speaks chat completions only
+
+TOOL_SCRIPT = {"models": {"coder": {"turns": [
+    {"content": "Let me look.", "tool_calls": [{"name": "read", "arguments": {"path": "calc.py"}}]},
+    "Fixed it.",
+]}}}
+
+
+def sse_events(raw: bytes) -> list[dict]:
+    """The JSON payloads of an SSE stream's data: lines."""
+    return [json.loads(line[5:]) for line in raw.decode().splitlines()
+            if line.startswith("data:") and line[5:].strip() not in ("", "[DONE]")]
+
+
+def test_a_messages_call_reaches_a_chat_only_upstream_translated(tmp_path):
+    """fakellm (as used here) has no /v1/messages: the proxy learns so from its 404 and translates, streaming
+    and tool calls included; the record's usage is the upstream's, and later calls go straight to chat."""
+    with fakellm.serve(TOOL_SCRIPT) as server, proxy_at(server.url, tmp_path) as proxy:
+        url = route(proxy, "run-1")
+        ask = {"model": "coder", "max_tokens": 512, "stream": True, "system": "You fix code.",
+               "tools": [{"name": "read", "description": "Read a file",
+                          "input_schema": {"type": "object", "properties": {"path": {"type": "string"}}}}],
+               "messages": [{"role": "user", "content": "Fix calc.py"}]}
+        status, headers, raw = request(url, "/v1/messages?beta=true", ask)
+        assert status == 200 and headers["Content-Type"] == "text/event-stream"
+        events = sse_events(raw)
+        kinds = [e["type"] for e in events]
+        assert kinds[0] == "message_start" and kinds[-1] == "message_stop"
+        [tool_use] = [e["content_block"] for e in events if e["type"] == "content_block_start"
+                      and e["content_block"]["type"] == "tool_use"]
+        assert tool_use["name"] == "read"
+        arguments = "".join(e["delta"]["partial_json"] for e in events if e["type"] == "content_block_delta"
+                            and e["delta"]["type"] == "input_json_delta")
+        assert json.loads(arguments) == {"path": "calc.py"}
+        assert [e["delta"]["stop_reason"] for e in events if e["type"] == "message_delta"] == ["tool_use"]
+        # the second turn: the tool's result goes back as a tool_result block
+        follow = dict(ask, stream=False, messages=[
+            *ask["messages"],
+            {"role": "assistant", "content": [{"type": "tool_use", "id": tool_use["id"], "name": "read",
+                                               "input": {"path": "calc.py"}}]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool_use["id"],
+                                          "content": "def add(a, b): return a - b"}]}])
+        status, _, raw = request(url, "/v1/messages", follow)
+        answer = json.loads(raw)
+        assert status == 200 and answer["type"] == "message" and answer["stop_reason"] == "end_turn"
+        assert answer["content"] == [{"type": "text", "text": "Fixed it."}]
+        recs = records(proxy, "run-1")
+    served = [e for e in server.requests if e.get("api") == "openai" and e.get("status") == 200]
+    assert [e["path"] for e in server.requests if e.get("status") == 404] == ["/v1/messages?beta=true"], \
+        "the endpoint is tried once; after its 404 every call is translated"
+    assert len(served) == 2 and served[1]["last_role"] == "tool"
+    assert [r["protocol"] for r in recs] == ["anthropic_messages"] * 2 and all(r["translated"] for r in recs)
+    assert [r["usage"]["prompt_tokens"] for r in recs] == [e["usage"]["prompt_tokens"] for e in served]
+    assert [r["usage"]["completion_tokens"] for r in recs] == [e["usage"]["completion_tokens"] for e in served]
+    assert [r["tool_calls"] for r in recs] == [1, 0] and recs[0]["stream"] is True
+
+
+def test_a_responses_call_reaches_a_chat_only_upstream_translated(tmp_path):
+    with fakellm.serve(TOOL_SCRIPT) as server, proxy_at(server.url, tmp_path) as proxy:
+        url = route(proxy, "run-1")
+        ask = {"model": "coder", "instructions": "You fix code.", "input": "Fix calc.py", "stream": True,
+               "tools": [{"type": "function", "name": "read", "parameters": {"type": "object"}}]}
+        status, _, raw = request(url, "/v1/responses", ask)
+        events = sse_events(raw)
+        assert status == 200 and events[0]["type"] == "response.created" and events[-1]["type"] == "response.completed"
+        [call] = [e["item"] for e in events if e["type"] == "response.output_item.done"
+                  and e["item"]["type"] == "function_call"]
+        assert call["name"] == "read" and json.loads(call["arguments"]) == {"path": "calc.py"}
+        usage = events[-1]["response"]["usage"]
+        [rec] = records(proxy, "run-1")
+    [served] = [e for e in server.requests if e.get("api") == "openai" and e.get("status") == 200]
+    assert (usage["input_tokens"], usage["output_tokens"]) == (served["usage"]["prompt_tokens"],
+                                                               served["usage"]["completion_tokens"])
+    assert rec["protocol"] == "openai_responses" and rec["translated"] is True and rec["tool_calls"] == 1
+    assert rec["usage"]["prompt_tokens"] == served["usage"]["prompt_tokens"]
+
+
+def test_an_untranslatable_request_is_refused_in_the_agents_protocol(tmp_path):
+    with fakellm.serve(TOOL_SCRIPT) as server, proxy_at(server.url, tmp_path) as proxy:
+        proxy.native["anthropic_messages"] = False
+        status, _, raw = request(route(proxy, "run-1"), "/v1/messages", {"messages": "not a list"})
+        assert status == 400 and json.loads(raw)["type"] == "error"
+        [rec] = records(proxy, "run-1")
+    assert rec["translated"] is True and "cannot translate" in rec["error"]
+    assert not [e for e in server.requests if e.get("api") == "openai"]
+
+
+def test_ending_a_route_ends_its_call_in_flight(server, proxy):
+    """A run that ends while its agent waits on a hung model: the call is recorded as cut by the run's end, and
+    the proxy lets go of the upstream at once (no thread waits out the upstream's timeout)."""
+    url = route(proxy, "run-1")
+    result: list = []
+    agent = threading.Thread(target=lambda: result.append(
+        request(url, "/api/chat", {"model": "hang", "messages": user("hi")})), daemon=True)
+    agent.start()
+    deadline = time.monotonic() + 10
+    while not any(e.get("event") == "hang_start" for e in server.requests) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proxy.close_route(url)
+    [rec] = records(proxy, "run-1")
+    assert rec["status"] is None and rec["error"] == "the run ended while this call was in flight"
+    agent.join(timeout=10)
+    assert not agent.is_alive()
+    while not any(e.get("event") == "hang_end" for e in server.requests) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert any(e.get("event") == "hang_end" for e in server.requests), "the upstream saw the call go"
