@@ -340,6 +340,8 @@ def test_protocols_can_be_chosen(tmp_path):
 SPEED = {"models": {
     "m": {"turns": [{"content": "x" * 200, "usage": {"prompt_tokens": 30, "completion_tokens": 20}}]},
     "tiny": {"turns": [{"content": "ok", "usage": {"prompt_tokens": 1, "completion_tokens": 1}}]},
+    "caller": {"turns": [{"content": "", "tool_calls": [{"name": "a_rather_long_tool_name", "arguments": {"k": 1}}],
+                          "usage": {"prompt_tokens": 1, "completion_tokens": 20}}]},
     "slow": {"turns": [{"content": "y" * 400, "usage": {"prompt_tokens": 1, "completion_tokens": 60}}]},
 }}
 
@@ -410,6 +412,9 @@ def test_speed_from_the_script_and_streamed_protocols_take_their_time():
             _, lines, end = _stream_times(srv.url, path, dict(body, model="m"))
             assert end >= 20 / 50, path
             assert b"x" * 24 in b"".join(raw for _, raw in lines), path
+        # an answer that is only a call still takes all its tokens' time (its name is not streamed as text)
+        _, _, end = _stream_times(srv.url, "/v1/responses", {"model": "caller", "stream": True, "input": "x"})
+        assert end >= 20 / 50
         timings = [json.loads(raw[6:]) for _, raw in _stream_times(
             srv.url, "/v1/chat/completions", {"model": "m", "stream": True,
                                               "messages": [{"role": "user", "content": "x"}]})[1]
