@@ -223,6 +223,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         path = self.path.split("?", 1)[0].rstrip("/")
         try:
+            if not self._served(path):
+                try:
+                    self._read_json()   # read all the same, so a kept-alive connection stays in step
+                except (ValueError, UnicodeDecodeError):
+                    pass
+                self._not_served()
+                return
             try:
                 body = self._read_json()
             except (ValueError, UnicodeDecodeError) as e:
@@ -231,9 +238,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 return
             if not isinstance(body, dict):
                 body = {}
-            if not self._served(path):
-                self._not_served()
-            elif path == "/api/show":
+            if path == "/api/show":
                 self._show(body)
             elif path == "/api/chat":
                 self._chat(body, "ollama", body.get("messages") or [])

@@ -260,7 +260,8 @@ def test_messages_count_tokens_matches_the_reported_estimate(server):
             "messages": [{"role": "user", "content": "how many tokens is this prompt?"}]}
     status, counted = jcall(server.url, "/v1/messages/count_tokens", body, headers=ANTH_HEADERS)
     assert status == 200 and set(counted) == {"input_tokens"} and counted["input_tokens"] > 1
-    r = jcall(server.url, "/v1/messages", dict(body, max_tokens=10), headers=ANTH_HEADERS)[1]
+    # Claude Code calls /v1/messages?beta=true
+    r = jcall(server.url, "/v1/messages?beta=true", dict(body, max_tokens=10), headers=ANTH_HEADERS)[1]
     assert r["usage"]["input_tokens"] == counted["input_tokens"]
     assert server.requests[0]["api"] == "count_tokens"
     assert len(server.chat_requests()) == 1   # counting is not a turn
@@ -309,6 +310,11 @@ def test_chat_only_answers_404_elsewhere(tmp_path):
         unknown = [e for e in srv.requests if e["api"] == "unknown"]
         assert len(unknown) == 9 and {e["status"] for e in unknown} == {404}
         assert len(srv.chat_requests()) == 1
+        # a body that is not even JSON still gets the 404 a chat-only server gives, not a 400
+        req = urllib.request.Request(srv.url + "/v1/messages", data=b"{not json", method="POST")
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(req, timeout=10)
+        assert e.value.code == 404
 
 
 def test_chat_only_from_the_script_and_the_cli(tmp_path):
@@ -316,10 +322,14 @@ def test_chat_only_from_the_script_and_the_cli(tmp_path):
         _assert_chat_only(srv.url)
     script = tmp_path / "s.json"
     script.write_text(json.dumps(SCRIPT))
-    proc = subprocess.Popen([sys.executable, "-m", "bench.fakellm", "--script", str(script), "--chat-only"],
+    proc = subprocess.Popen([sys.executable, "-m", "bench.fakellm", "--script", str(script), "--chat-only",
+                             "--prefill-tps", "100000", "--decode-tps", "1000", "--slots", "2"],
                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        _assert_chat_only(json.loads(proc.stdout.readline())["url"])
+        url = json.loads(proc.stdout.readline())["url"]
+        _assert_chat_only(url)
+        r = jcall(url, "/v1/chat/completions", {"model": "fixer", "messages": [{"role": "user", "content": "x"}]})[1]
+        assert r["timings"]["prompt_per_second"] == 100000 and r["timings"]["predicted_per_second"] == 1000
     finally:
         proc.terminate()
         proc.wait(timeout=10)
