@@ -495,16 +495,17 @@ def test_one_slot_serves_one_answer_at_a_time():
     # the second answer's slot (hence its first byte) comes only after the first answer's last byte
     assert [(e[0], e[1]) for e in events] == [("acquire", a), ("release", a), ("acquire", b), ("release", b)]
     assert by_model["tiny"]["slot_wait_s"] > 0
-    assert by_model["tiny"]["t"] >= events[1][2]      # logged just before its first byte
+    assert by_model["tiny"]["t"] >= events[1][2] - 0.001   # logged just before its first byte (t has ms)
 
 
 def test_two_slots_overlap_and_unlimited_records_no_slots():
-    with fakellm.serve(SPEED, decode_tps=10, slots=2) as srv:       # "m": 20 tokens, 2 s
+    with fakellm.serve(SPEED, decode_tps=5, slots=2) as srv:       # "m": 20 tokens, 4 s
         _two_at_once(srv, "m", "tiny")
         events = srv.slot_events()
         by_model = {e["model"]: e for e in srv.chat_requests()}
     a, b = by_model["m"]["rid"], by_model["tiny"]["rid"]
-    assert [(e[0], e[1]) for e in events] == [("acquire", a), ("acquire", b), ("release", b), ("release", a)]
+    order = [(e[0], e[1]) for e in events]
+    assert order[0] == ("acquire", a) and order.index(("acquire", b)) < order.index(("release", a))   # overlap
     with fakellm.serve(SPEED) as srv:
         jcall(srv.url, "/v1/chat/completions", {"model": "tiny", "messages": [{"role": "user", "content": "x"}]})
         assert srv.slot_events() == [] and "slot_wait_s" not in srv.chat_requests()[0]
