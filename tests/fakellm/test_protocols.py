@@ -39,6 +39,7 @@ SCRIPT = {
         "thinker": {"turns": [{"content": "42", "reasoning": "let me think"}]},
         "cut": {"turns": [{"content": "trunc", "done_reason": "length"}]},
         "pass": {"persona": "native_tools"},
+        "e500": {"persona": "error500", "error": "runner died"},
     },
 }
 RESP_TOOLS = [{"type": "function", "name": "write", "description": "write a file",
@@ -274,6 +275,27 @@ def test_messages_errors_in_anthropic_shape(server):
     r = jcall(server.url, "/v1/messages", {"model": "cut", "max_tokens": 5,
                                            "messages": [{"role": "user", "content": "hi"}]})[1]
     assert r["stop_reason"] == "max_tokens"
+
+
+def test_error500_persona_in_each_new_api_shape(server):
+    status, r = jcall(server.url, "/v1/responses", {"model": "e500", "input": "x"})
+    assert status == 500 and r["error"]["message"] == "runner died"
+    status, r = jcall(server.url, "/v1/messages", {"model": "e500", "max_tokens": 5,
+                                                   "messages": [{"role": "user", "content": "x"}]})
+    assert status == 500 and r == {"type": "error", "error": {"type": "api_error", "message": "runner died"}}
+    assert [(e["api"], e["status"]) for e in server.chat_requests()] == [("responses", 500), ("messages", 500)]
+
+
+def test_native_tools_persona_over_messages_reads_the_tool_result(server):
+    msgs = [{"role": "user", "content": "go"}]
+    r1 = jcall(server.url, "/v1/messages", {"model": "pass", "max_tokens": 9, "tools": ANTH_TOOLS, "messages": msgs})[1]
+    tool = r1["content"][-1]
+    assert tool["type"] == "tool_use" and set(tool["input"]) == {"filePath", "content"}
+    msgs += [{"role": "assistant", "content": r1["content"]},
+             {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool["id"], "content": "42"}]}]
+    r2 = jcall(server.url, "/v1/messages", {"model": "pass", "max_tokens": 9, "tools": ANTH_TOOLS, "messages": msgs})[1]
+    assert r2["content"] == [{"type": "text", "text": "The write tool returned: 42"}]
+    assert r2["stop_reason"] == "end_turn"
 
 
 def test_messages_thinking_block(server):
