@@ -28,10 +28,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--log", default=None, help="append one JSON line per request to this file")
     ap.add_argument("--verbose", action="store_true", help="log each HTTP request to stderr")
     ap.add_argument("--log-bodies", action="store_true", help="include each request body in the log")
+    ap.add_argument("--chat-only", action="store_true",
+                    help="serve only /v1/chat/completions and /v1/models (404 elsewhere, as llama.cpp / vLLM)")
+    ap.add_argument("--prefill-tps", type=float, default=None, help="simulated prompt tokens per second")
+    ap.add_argument("--decode-tps", type=float, default=None, help="simulated answer tokens per second")
+    ap.add_argument("--slots", type=int, default=None, help="answers made at once (default unlimited)")
     args = ap.parse_args(argv)
     try:
         fake = serve(args.script, port=args.port, log_path=args.log, host=args.host, verbose=args.verbose,
-                     log_bodies=args.log_bodies)
+                     log_bodies=args.log_bodies, protocols=("openai",) if args.chat_only else None,
+                     prefill_tps=args.prefill_tps, decode_tps=args.decode_tps, slots=args.slots)
     except ScriptError as e:
         print(f"fakellm: {e}", file=sys.stderr)
         return 2

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from datetime import datetime, timezone
 from typing import Any
 
+from bench.fakellm.pacing import NO_PACE, Pace, Speed
+
 OLLAMA_VERSION = "0.12.6"
 NDJSON = "application/x-ndjson"
 SSE = "text/event-stream"
@@ -70,6 +72,10 @@ def openai_model(m: dict) -> dict:
     return {"id": m["full_name"], "object": "model", "created": 1735689600, "owned_by": "library"}
 
 
+# llama.cpp's server answers a path it does not serve with this body (status 404)
+LLAMA_CPP_NOT_FOUND = {"error": {"code": 404, "message": "File Not Found", "type": "not_found_error"}}
+
+
 def openai_error(message: str) -> dict:
     """An OpenAI-style error body."""
     return {"error": {"message": message, "type": "api_error", "param": None, "code": None}}
@@ -84,7 +90,14 @@ def openai_not_found(name: str) -> dict:
 # Ollama: /api/chat and /api/generate
 
 
-def _ollama_timing(usage: dict) -> dict[str, int]:
+def _ollama_timing(usage: dict, speed: Speed | None = None) -> dict[str, int]:
+    if speed is not None and speed.on:
+        # the durations the simulated speed actually waited, so count / duration is the configured rate
+        prefill_ns = round(speed.prefill_s(usage) * 1e9)
+        decode_ns = round(speed.decode_s(usage) * 1e9)
+        return {"total_duration": prefill_ns + decode_ns, "load_duration": 0,
+                "prompt_eval_count": usage["prompt_tokens"], "prompt_eval_duration": prefill_ns,
+                "eval_count": usage["completion_tokens"], "eval_duration": decode_ns}
     return {
         "total_duration": 150_000_000 + usage["completion_tokens"] * 10_000_000,
         "load_duration": 50_000_000,
@@ -109,13 +122,15 @@ def _ollama_calls(calls: list) -> list[dict]:
     return out
 
 
-def ollama_body(model_id: str, reply: dict, content: str, calls: list, usage: dict, api: str) -> dict:
+def ollama_body(model_id: str, reply: dict, content: str, calls: list, usage: dict, api: str,
+                speed: Speed | None = None) -> dict:
     """The non-streaming answer of /api/chat (api "ollama") or /api/generate (api "generate")."""
     done_reason = reply.get("done_reason") or "stop"
+    timing = _ollama_timing(usage, speed)
     base = {"model": model_id}
     if api == "generate":
         return {**base, "created_at": _now_iso(), "response": content, "done": True,
-                "done_reason": done_reason, "context": [], **_ollama_timing(usage)}
+                "done_reason": done_reason, "context": [], **timing}
     msg: dict[str, Any] = {"role": "assistant", "content": content}
     if reply.get("reasoning"):
         msg["thinking"] = reply["reasoning"]
@@ -123,13 +138,17 @@ def ollama_body(model_id: str, reply: dict, content: str, calls: list, usage: di
     if ocalls:
         msg["tool_calls"] = ocalls
     return {**base, "created_at": _now_iso(), "message": msg, "done": True,
-            "done_reason": done_reason, **_ollama_timing(usage)}
+            "done_reason": done_reason, **timing}
 
 
-def ollama_stream(model_id: str, reply: dict, content: str, calls: list, usage: dict, api: str) -> Iterator[bytes]:
-    """The NDJSON lines of a streaming /api/chat or /api/generate answer, the last one with done: true."""
+def ollama_stream(model_id: str, reply: dict, content: str, calls: list, usage: dict, api: str,
+                  speed: Speed | None = None, pace: Pace = NO_PACE) -> Iterator[bytes]:
+    """The NDJSON lines of a streaming /api/chat or /api/generate answer, the last one with done: true.
+
+    `pace` is called with each piece of generated text before it is sent (simulated decode speed).
+    """
     done_reason = reply.get("done_reason") or "stop"
-    timing = _ollama_timing(usage)
+    timing = _ollama_timing(usage, speed)
     base = {"model": model_id}
 
     def line(obj: dict) -> bytes:
@@ -137,20 +156,26 @@ def ollama_stream(model_id: str, reply: dict, content: str, calls: list, usage: 
 
     if api == "generate":
         for piece in _chunks(content):
+            pace(piece)
             yield line({**base, "created_at": _now_iso(), "response": piece, "done": False})
+        pace.done()
         yield line({**base, "created_at": _now_iso(), "response": "", "done": True,
                     "done_reason": done_reason, "context": [], **timing})
         return
     ocalls = _ollama_calls(calls)
     if reply.get("reasoning"):
+        pace(reply["reasoning"])
         yield line({**base, "created_at": _now_iso(), "message": {"role": "assistant", "content": "",
                                                                    "thinking": reply["reasoning"]}, "done": False})
     for piece in _chunks(content):
+        pace(piece)
         yield line({**base, "created_at": _now_iso(), "message": {"role": "assistant", "content": piece},
                     "done": False})
     if ocalls:
+        pace(json.dumps(ocalls))
         yield line({**base, "created_at": _now_iso(),
                     "message": {"role": "assistant", "content": "", "tool_calls": ocalls}, "done": False})
+    pace.done()
     yield line({**base, "created_at": _now_iso(), "message": {"role": "assistant", "content": ""}, "done": True,
                 "done_reason": done_reason, **timing})
 
@@ -181,23 +206,48 @@ def _finish_reason(reply: dict, calls: list) -> str:
     return "tool_calls" if calls else (reply.get("done_reason") or "stop")
 
 
-def openai_body(model_id: str, reply: dict, content: str, calls: list, usage: dict) -> dict:
-    """The non-streaming chat.completion answer (usage always included)."""
+def openai_timings(usage: dict, speed: Speed | None) -> dict[str, Any] | None:
+    """llama.cpp's ``timings`` for a simulated speed (None when speed is off): counts, ms and rates."""
+    if speed is None or not speed.on:
+        return None
+    prompt_ms = speed.prefill_s(usage) * 1e3
+    predicted_ms = speed.decode_s(usage) * 1e3
+    return {"prompt_n": usage["prompt_tokens"], "prompt_ms": round(prompt_ms, 3),
+            "prompt_per_token_ms": round(prompt_ms / max(1, usage["prompt_tokens"]), 3),
+            "prompt_per_second": speed.prefill_tps,
+            "predicted_n": usage["completion_tokens"], "predicted_ms": round(predicted_ms, 3),
+            "predicted_per_token_ms": round(predicted_ms / max(1, usage["completion_tokens"]), 3),
+            "predicted_per_second": speed.decode_tps}
+
+
+def openai_body(model_id: str, reply: dict, content: str, calls: list, usage: dict,
+                speed: Speed | None = None) -> dict:
+    """The non-streaming chat.completion answer (usage always included; llama.cpp's timings with a speed)."""
     msg: dict[str, Any] = {"role": "assistant", "content": content}
     if reply.get("reasoning"):
         msg["reasoning_content"] = reply["reasoning"]
     tcalls = _openai_calls(calls)
     if tcalls:
         msg["tool_calls"] = tcalls
-    return {"id": f"chatcmpl-{uuid.uuid4().hex[:12]}", "object": "chat.completion", "created": int(time.time()),
-            "model": model_id, "system_fingerprint": "fp_fakellm",
-            "choices": [{"index": 0, "message": msg, "finish_reason": _finish_reason(reply, calls)}],
-            "usage": _openai_usage(usage)}
+    out = {"id": f"chatcmpl-{uuid.uuid4().hex[:12]}", "object": "chat.completion", "created": int(time.time()),
+           "model": model_id, "system_fingerprint": "fp_fakellm",
+           "choices": [{"index": 0, "message": msg, "finish_reason": _finish_reason(reply, calls)}],
+           "usage": _openai_usage(usage)}
+    timings = openai_timings(usage, speed)
+    if timings is not None:
+        out["timings"] = timings
+    return out
 
 
 def openai_stream(model_id: str, reply: dict, content: str, calls: list, usage: dict,
-                  include_usage: bool | None) -> Iterator[bytes]:
-    """The SSE events of a streaming answer; a usage chunk only when the client asked for it."""
+                  include_usage: bool | None, speed: Speed | None = None,
+                  pace: Pace = NO_PACE) -> Iterator[bytes]:
+    """The SSE events of a streaming answer; a usage chunk only when the client asked for it.
+
+    With a simulated speed the finishing chunk carries llama.cpp's ``timings``; `pace` is called with each
+    piece of generated text before it is sent.
+    """
+    timings = openai_timings(usage, speed)
     cid = f"chatcmpl-{uuid.uuid4().hex[:12]}"
     created = int(time.time())
 
@@ -208,12 +258,17 @@ def openai_stream(model_id: str, reply: dict, content: str, calls: list, usage: 
 
     yield event([{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}])
     if reply.get("reasoning"):
+        pace(reply["reasoning"])
         yield event([{"index": 0, "delta": {"reasoning_content": reply["reasoning"]}, "finish_reason": None}])
     for piece in _chunks(content):
+        pace(piece)
         yield event([{"index": 0, "delta": {"content": piece}, "finish_reason": None}])
     for tc in _openai_calls(calls):
+        pace(tc["function"]["name"] + tc["function"]["arguments"])
         yield event([{"index": 0, "delta": {"tool_calls": [tc]}, "finish_reason": None}])
-    yield event([{"index": 0, "delta": {}, "finish_reason": _finish_reason(reply, calls)}])
+    pace.done()
+    yield event([{"index": 0, "delta": {}, "finish_reason": _finish_reason(reply, calls)}],
+                **({"timings": timings} if timings is not None else {}))
     if include_usage:
         yield event([], usage=_openai_usage(usage))
     yield b"data: [DONE]\n\n"

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from bench.fakellm.formats import (
+    LLAMA_CPP_NOT_FOUND,
     NDJSON,
     OLLAMA_VERSION,
     SSE,
@@ -30,7 +31,10 @@ from bench.fakellm.formats import (
     openai_not_found,
     openai_stream,
 )
+from bench.fakellm.messages_api import messages_body, messages_error, messages_messages, messages_stream
+from bench.fakellm.pacing import NO_PACE, ClientGone, Pace, Pacer
 from bench.fakellm.replies import Request, choose_reply, usage_for
+from bench.fakellm.responses_api import responses_body, responses_messages, responses_stream
 
 if TYPE_CHECKING:
     from bench.fakellm.server import _Server
@@ -97,10 +101,18 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.flush()
 
     def _stream(self, content_type: str, pieces: Iterator[bytes]) -> None:
-        """A chunked 200 answer, one chunk per piece, each flushed as it is made."""
+        """A chunked 200 answer, one chunk per piece, each flushed as it is made.
+
+        A piece whose simulated decode wait ends early (client gone, server stopping) ends the answer
+        without its closing chunk, so the client sees a cut stream.
+        """
         self._start_stream(content_type)
-        for piece in pieces:
-            self._chunk(piece)
+        try:
+            for piece in pieces:
+                self._chunk(piece)
+        except ClientGone:
+            self.close_connection = True
+            return
         self._end_stream()
 
     def _read_json(self) -> Any:
@@ -148,11 +160,36 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 return False
 
     # -- routing
+    def _served(self, path: str) -> bool:
+        """Whether the path belongs to a protocol this server speaks (every path, unless limited)."""
+        protocols = self.server.protocols
+        if path == "/v1/chat/completions" or path == "/v1/models" or path.startswith("/v1/models/"):
+            return "openai" in protocols
+        if path == "/v1/responses":
+            return "responses" in protocols
+        if path in ("/v1/messages", "/v1/messages/count_tokens"):
+            return "messages" in protocols
+        return "ollama" in protocols
+
+    def _not_served(self) -> None:
+        """A path this server does not answer: llama.cpp's JSON 404 when Ollama's API is off, else Go's text."""
+        self._log({"api": "unknown", "status": 404})
+        if "ollama" in self.server.protocols:
+            self._send_text(404, "404 page not found")
+        else:
+            self._send_json(404, LLAMA_CPP_NOT_FOUND)
+
     def do_HEAD(self) -> None:
         self.do_GET()
 
     def do_GET(self) -> None:
         path = self.path.split("?", 1)[0].rstrip("/") or "/"
+        if not self._served(path):
+            try:
+                self._not_served()
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
         status, payload = 200, None
         if path == "/":
             payload = "Ollama is running"
@@ -186,6 +223,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         path = self.path.split("?", 1)[0].rstrip("/")
         try:
+            if not self._served(path):
+                try:
+                    self._read_json()   # read all the same, so a kept-alive connection stays in step
+                except (ValueError, UnicodeDecodeError):
+                    pass
+                self._not_served()
+                return
             try:
                 body = self._read_json()
             except (ValueError, UnicodeDecodeError) as e:
@@ -195,14 +239,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             if not isinstance(body, dict):
                 body = {}
             if path == "/api/show":
-                name = body.get("model") or body.get("name") or ""
-                m = self.server.find(name)
-                if m is None:
-                    self._log({"api": "ollama", "model": name, "status": 404})
-                    self._send_json(404, {"error": f"model '{name}' not found"})
-                    return
-                self._log({"api": "ollama", "model": name, "status": 200})
-                self._send_json(200, ollama_show(m))
+                self._show(body)
             elif path == "/api/chat":
                 self._chat(body, "ollama", body.get("messages") or [])
             elif path == "/api/generate":
@@ -213,23 +250,58 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 self._chat(body, "generate", msgs)
             elif path == "/v1/chat/completions":
                 self._chat(body, "openai", body.get("messages") or [])
+            elif path == "/v1/responses":
+                self._chat(body, "responses", responses_messages(body))
+            elif path == "/v1/messages":
+                self._chat(body, "messages", messages_messages(body))
+            elif path == "/v1/messages/count_tokens":
+                self._count_tokens(body)
             else:
                 self._log({"api": "unknown", "status": 404})
                 self._send_text(404, "404 page not found")
         except (BrokenPipeError, ConnectionResetError):
             pass
 
+    def _show(self, body: dict) -> None:
+        name = body.get("model") or body.get("name") or ""
+        m = self.server.find(name)
+        if m is None:
+            self._log({"api": "ollama", "model": name, "status": 404})
+            self._send_json(404, {"error": f"model '{name}' not found"})
+            return
+        self._log({"api": "ollama", "model": name, "status": 200})
+        self._send_json(200, ollama_show(m))
+
+    def _count_tokens(self, body: dict) -> None:
+        """Anthropic's /v1/messages/count_tokens: the prompt estimate a /v1/messages call would report."""
+        name = str(body.get("model") or "")
+        req = Request(name, messages_messages(body), body.get("tools"), "anthropic", False)
+        self._log({"api": "count_tokens", "model": name, "status": 200, "input_tokens": req.prompt_tokens_estimate})
+        self._send_json(200, {"input_tokens": req.prompt_tokens_estimate})
+
     # -- chat
+    def _error(self, api: str, status: int, message: str) -> None:
+        """An error answer in the API's own shape."""
+        if api in ("openai", "responses"):
+            self._send_json(status, openai_not_found(message) if status == 404 else openai_error(message))
+        elif api == "messages":
+            self._send_json(status, messages_error(status, f"model: {message}" if status == 404 else message))
+        else:
+            self._send_json(status, {"error": f"model '{message}' not found" if status == 404 else message})
+
+    def _alive(self) -> bool:
+        return not self.server.stopping.is_set() and not self._client_gone()
+
     def _chat(self, body: dict, api: str, messages: list) -> None:
         name = str(body.get("model") or "")
-        stream_default = api != "openai"   # Ollama streams unless told not to; OpenAI does not
-        stream = bool(body.get("stream", stream_default))
+        stream = bool(body.get("stream", api in ("ollama", "generate")))   # only Ollama streams by default
         include_usage = bool((body.get("stream_options") or {}).get("include_usage")) if api == "openai" else None
-        req = Request(name, messages, body.get("tools"), "openai" if api == "openai" else "ollama", stream)
+        req_api = {"openai": "openai", "responses": "openai", "messages": "anthropic"}.get(api, "ollama")
+        req = Request(name, messages, body.get("tools"), req_api, stream)
         entry: dict[str, Any] = {
             "api": api, "model": name, "messages": len(req.messages), "last_role": req.last_role,
             "turn": req.turn, "tools": [t["name"] for t in req.tools], "stream": stream,
-            "include_usage": include_usage,
+            "include_usage": include_usage, "rid": uuid.uuid4().hex[:12], "t_received": round(time.time(), 3),
         }
         if api == "ollama" and isinstance(body.get("options"), dict):
             entry["options"] = body["options"]
@@ -241,26 +313,39 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if m is None:
             entry.update(status=404, error="model not found")
             self._log(entry)
-            if api == "openai":
-                self._send_json(404, openai_not_found(name))
-            else:
-                self._send_json(404, {"error": f"model '{name}' not found"})
+            self._error(api, 404, name)
             return
         self.server.loaded.add(m["name"])
-        persona = m["persona"]
-        if persona == "error500":
+        if m["persona"] == "error500":
             entry.update(status=500, error=m["error"], reply="persona:error500")
             self._log(entry)
-            if api == "openai":
-                self._send_json(500, openai_error(m["error"]))
-            else:
-                self._send_json(500, {"error": m["error"]})
+            self._error(api, 500, m["error"])
             return
-        if persona == "hang":
+        try:
+            wait_s = self.server.slots.acquire(entry["rid"], self._alive)
+        except ClientGone:
+            entry.update(status=None, event="slot_wait_aborted")
+            self._log(entry)
+            self.close_connection = True
+            return
+        if self.server.slots.n is not None:
+            entry["slot_wait_s"] = round(wait_s, 3)
+        try:
+            self._generate(m, req, body, api, entry)
+        finally:
+            self.server.slots.release(entry["rid"])
+
+    def _abort(self, entry: dict, event: str) -> None:
+        entry.update(status=None, event=event)
+        self._log(entry)
+        self.close_connection = True
+
+    def _generate(self, m: dict, req: Request, body: dict, api: str, entry: dict) -> None:
+        """With a slot held: the persona or script's reply, its delay and simulated speed, the answer."""
+        if m["persona"] == "hang":
             entry.update(status=None, reply="persona:hang", hang_started=round(time.time(), 3))
             self._log(dict(entry, event="hang_start"))
-            finished = self._wait(m["hang_s"], watch_client=True)
-            if not finished:
+            if not self._wait(m["hang_s"], watch_client=True):
                 entry.update(event="hang_end", reason="client gone or server stopping")
                 self._log(entry)
                 self.close_connection = True
@@ -268,32 +353,65 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             reply, source = {"content": m["answer"]}, "persona:hang_timeout"
         else:
             reply, source = choose_reply(m, req)
-        if reply.get("delay_s"):
-            if not self._wait(float(reply["delay_s"]), watch_client=True):
-                entry.update(status=None, reply=source, event="delay_aborted")
-                self._log(entry)
-                self.close_connection = True
-                return
+        entry["reply"] = source
+        if reply.get("delay_s") and not self._wait(float(reply["delay_s"]), watch_client=True):
+            self._abort(entry, "delay_aborted")
+            return
         content = reply.get("content") or ""
+        prefix = "toolu_" if api == "messages" else "call_"
         calls = []
         for i, c in enumerate(reply.get("tool_calls") or []):
-            calls.append({"id": c.get("id") or f"call_{uuid.uuid4().hex[:8]}", "index": i,
+            calls.append({"id": c.get("id") or f"{prefix}{uuid.uuid4().hex[:8]}", "index": i,
                           "name": c["name"], "arguments": c["arguments"]})
         call_text = "".join(c["name"] + (c["arguments"] if isinstance(c["arguments"], str)
                                          else json.dumps(c["arguments"], sort_keys=True)) for c in calls)
         usage = usage_for(m, reply, req, content + call_text)
-        entry.update(status=200, reply=source, usage=usage,
+        entry.update(status=200, usage=usage,
                      tool_calls=[{"name": c["name"], "arguments": c["arguments"]} for c in calls],
                      content=content[:2000])
         # the usage is in the answer except in an OpenAI stream the client did not ask usage for
-        entry["usage_reported"] = bool(include_usage) or not stream if api == "openai" else True
+        entry["usage_reported"] = bool(entry["include_usage"]) or not req.stream if api == "openai" else True
+        speed = self.server.speed
+        pace: Pace = NO_PACE
+        if speed.on:
+            entry.update(prefill_s=round(speed.prefill_s(usage), 3), decode_s=round(speed.decode_s(usage), 3))
+            # the prompt is evaluated before the first byte, whether the answer streams or not
+            if not self._wait(speed.prefill_s(usage), watch_client=True):
+                self._abort(entry, "prefill_aborted")
+                return
+            decode_s = speed.decode_s(usage)
+            if req.stream:
+                pace = Pacer(decode_s, len(reply.get("reasoning") or "") + len(content) + len(call_text),
+                             lambda s: self._wait(s, watch_client=True))
+            elif not self._wait(decode_s, watch_client=True):
+                self._abort(entry, "decode_aborted")
+                return
         self._log(entry)
+        self._answer(api, body, reply, content, calls, usage, entry, pace)
+
+    def _answer(self, api: str, body: dict, reply: dict, content: str, calls: list, usage: dict, entry: dict,
+                pace: Pace) -> None:
+        """Send the answer in the API's format, streamed or whole."""
+        name = entry["model"]
+        stream = entry["stream"]
+        speed = self.server.speed
         if api == "openai":
             if stream:
-                self._stream(SSE, openai_stream(name, reply, content, calls, usage, include_usage))
+                self._stream(SSE, openai_stream(name, reply, content, calls, usage, entry["include_usage"], speed,
+                                                pace))
             else:
-                self._send_json(200, openai_body(name, reply, content, calls, usage))
+                self._send_json(200, openai_body(name, reply, content, calls, usage, speed))
+        elif api == "responses":
+            if stream:
+                self._stream(SSE, responses_stream(name, reply, content, calls, usage, body, pace))
+            else:
+                self._send_json(200, responses_body(name, reply, content, calls, usage, body))
+        elif api == "messages":
+            if stream:
+                self._stream(SSE, messages_stream(name, reply, content, calls, usage, pace))
+            else:
+                self._send_json(200, messages_body(name, reply, content, calls, usage))
         elif stream:
-            self._stream(NDJSON, ollama_stream(name, reply, content, calls, usage, api))
+            self._stream(NDJSON, ollama_stream(name, reply, content, calls, usage, api, speed, pace))
         else:
-            self._send_json(200, ollama_body(name, reply, content, calls, usage, api))
+            self._send_json(200, ollama_body(name, reply, content, calls, usage, api, speed))

@@ -35,6 +35,9 @@ REPLY_KEYS = {"content", "content_file", "tool_calls", "usage", "delay_s", "when
               "done_reason"}
 WHEN_KEYS = {"turn", "tools_offered", "last_role", "contains", "not_contains", "model"}
 USAGE_KEYS = {"prompt_tokens", "completion_tokens", "reasoning_tokens", "cached_tokens"}
+# the APIs the server can speak; a server limited to ("openai",) is a chat-completions-only server (llama.cpp, vLLM)
+PROTOCOLS = ("ollama", "openai", "responses", "messages")
+SERVER_KEYS = {"protocols", "chat_only", "prefill_tps", "decode_tps", "slots"}
 
 
 class ScriptError(Exception):
@@ -222,14 +225,56 @@ def _model(name: str, m: dict, turns: list, rules: list, final: dict) -> dict[st
     }
 
 
+def check_protocols(protocols: Any, where: str = "protocols") -> tuple[str, ...]:
+    """A non-empty list of names from PROTOCOLS, as a tuple; ScriptError otherwise."""
+    if isinstance(protocols, str) or not isinstance(protocols, (list, tuple)) or not protocols:
+        raise ScriptError(f"{where}: must be a non-empty list of {', '.join(PROTOCOLS)}")
+    for p in protocols:
+        if p not in PROTOCOLS:
+            raise ScriptError(f"{where}: unknown protocol {p!r} (one of: {', '.join(PROTOCOLS)})")
+    return tuple(protocols)
+
+
+def _check_server(raw: Any, source: str) -> dict[str, Any]:
+    """The script's `server` section: protocols (or chat_only), prefill_tps, decode_tps, slots."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise _err(source, "server", "must be a mapping")
+    unknown = set(raw) - SERVER_KEYS
+    if unknown:
+        raise _err(source, f"server.{sorted(unknown)[0]}", f"unknown field (allowed: {', '.join(sorted(SERVER_KEYS))})")
+    out: dict[str, Any] = {}
+    if "protocols" in raw:
+        out["protocols"] = check_protocols(raw["protocols"], f"{source}: server.protocols")
+    if "chat_only" in raw:
+        if not isinstance(raw["chat_only"], bool):
+            raise _err(source, "server.chat_only", "must be true or false")
+        if raw["chat_only"]:
+            out["protocols"] = ("openai",)
+    for k in ("prefill_tps", "decode_tps"):
+        v = raw.get(k)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0):
+            raise _err(source, f"server.{k}", "must be a positive number (tokens per second)")
+        if v is not None:
+            out[k] = float(v)
+    v = raw.get("slots")
+    if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+        raise _err(source, "server.slots", "must be a positive integer")
+    if v is not None:
+        out["slots"] = v
+    return out
+
+
 def load_script(script: dict | str | os.PathLike, base_dir: str | os.PathLike | None = None) -> dict[str, Any]:
     """Read and validate a script (a mapping, or a path to a YAML / JSON file); raise ScriptError."""
     source, data, base = _read_script(script, base_dir)
     if not isinstance(data, dict):
         raise _err(source, "", "the script must be a mapping with a 'models' field")
-    unknown = set(data) - {"models", "final"}
+    unknown = set(data) - {"models", "final", "server"}
     if unknown:
-        raise _err(source, sorted(unknown)[0], "unknown field (allowed: models, final)")
+        raise _err(source, sorted(unknown)[0], "unknown field (allowed: models, final, server)")
+    server = _check_server(data.get("server"), source)
     models = data.get("models")
     if not isinstance(models, dict) or not models:
         raise _err(source, "models", "is required: a mapping of model name to model")
@@ -246,5 +291,5 @@ def load_script(script: dict | str | os.PathLike, base_dir: str | os.PathLike | 
         turns, rules = _check_replies(m, w, source, base)
         final = _check_reply(m["final"], f"{w}.final", source, base) if "final" in m else default_final
         out[name] = _model(name, m, turns, rules, final)
-    return {"source": source, "models": out}
+    return {"source": source, "models": out, "server": server}
 

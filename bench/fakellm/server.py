@@ -14,7 +14,8 @@ import threading
 from typing import Any
 
 from bench.fakellm.handler import _Handler
-from bench.fakellm.script import ScriptError, load_script
+from bench.fakellm.pacing import Slots, Speed
+from bench.fakellm.script import PROTOCOLS, ScriptError, check_protocols, load_script
 from bench.models.servers import LOOPBACK_HOSTS, is_loopback  # noqa: F401 (LOOPBACK_HOSTS: fakellm's API)
 
 
@@ -24,7 +25,8 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
 
     def __init__(self, addr: tuple, models: dict, log_path: str | None, verbose: bool = False,
-                 log_bodies: bool = False):
+                 log_bodies: bool = False, protocols: tuple[str, ...] = PROTOCOLS, speed: Speed | None = None,
+                 slots: int | None = None):
         self.address_family = socket.AF_INET6 if ":" in addr[0] else socket.AF_INET
         super().__init__(addr, _Handler)
         self.models = models
@@ -32,6 +34,9 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         self.stopping = threading.Event()
         self.verbose = verbose
         self.log_bodies = log_bodies
+        self.protocols = frozenset(protocols)
+        self.speed = speed or Speed()
+        self.slots = Slots(slots)
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._conns: set[socket.socket] = set()
@@ -91,9 +96,18 @@ class FakeLLM:
             return list(self._server.requests)
 
     def chat_requests(self) -> list[dict[str, Any]]:
-        """The entries of chat requests (Ollama, OpenAI, generate), a hung one counted once."""
-        return [r for r in self.requests if r.get("api") in ("ollama", "openai", "generate") and "turn" in r
+        """The entries of chat requests (Ollama, OpenAI, generate, responses, messages), a hung one counted once."""
+        return [r for r in self.requests
+                if r.get("api") in ("ollama", "openai", "generate", "responses", "messages") and "turn" in r
                 and r.get("event") != "hang_start"]
+
+    def slot_events(self) -> list[tuple[str, str, float]]:
+        """With slots: ("acquire" | "release", request id, time.time()) in the order they happened.
+
+        The request id is the log entry's ``rid``; an answer releases its slot after its last byte.
+        """
+        with self._server.slots._lock:
+            return list(self._server.slots.events)
 
     def stop(self) -> None:
         if self._stopped:
@@ -120,9 +134,24 @@ def _check_host(host: str) -> str:
 
 def serve(script: dict | str | os.PathLike, port: int = 0, log_path: str | os.PathLike | None = None,
           host: str = "127.0.0.1", verbose: bool = False, base_dir: str | os.PathLike | None = None,
-          log_bodies: bool = False) -> FakeLLM:
-    """Start a server in a background thread and return it (use as a context manager or call .stop())."""
+          log_bodies: bool = False, protocols: tuple[str, ...] | list[str] | None = None,
+          prefill_tps: float | None = None, decode_tps: float | None = None, slots: int | None = None) -> FakeLLM:
+    """Start a server in a background thread and return it (use as a context manager or call .stop()).
+
+    protocols: the APIs served (names from PROTOCOLS; ("openai",) is a chat-completions-only server);
+    prefill_tps / decode_tps: simulated speed in tokens per second; slots: answers made at once. Each one
+    given here overrides the script's `server` section; None everywhere means all protocols, instant, unlimited.
+    """
     loaded = load_script(script, base_dir=base_dir)
+    cfg = dict(loaded["server"])
+    given = {"protocols": protocols, "prefill_tps": prefill_tps, "decode_tps": decode_tps, "slots": slots}
+    cfg.update({k: v for k, v in given.items() if v is not None})
+    try:
+        speed = Speed(cfg.get("prefill_tps"), cfg.get("decode_tps"))
+        served = check_protocols(cfg.get("protocols", PROTOCOLS))
+        Slots(cfg.get("slots"))   # checks the count before binding
+    except ValueError as e:
+        raise ScriptError(str(e)) from None
     server = _Server((_check_host(host), port), loaded["models"], str(log_path) if log_path else None, verbose,
-                     log_bodies)
+                     log_bodies, protocols=served, speed=speed, slots=cfg.get("slots"))
     return FakeLLM(server)
