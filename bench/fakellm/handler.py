@@ -135,7 +135,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     def _log(self, entry: dict[str, Any]) -> None:
         entry = {"t": round(time.time(), 3), "method": self.command, "path": self.path,
-                 "client": self.client_address[0], "host": self.headers.get("Host"), **entry}
+                 "client": self.client_address[0], "host": self.headers.get("Host"),
+                 "user_agent": self.headers.get("User-Agent"), **entry}
         self.server.record(entry)
 
     def _client_gone(self) -> bool:

@@ -26,6 +26,7 @@ import urllib.request
 from typing import Any
 
 from bench.common.errors import UserError
+from bench.common.paths import harness_version
 from bench.models import servers
 from bench.models.servers import ModelTarget
 
@@ -77,11 +78,16 @@ def _opener(url: str) -> urllib.request.OpenerDirector:
     return _DIRECT if servers.is_loopback(host) else urllib.request.build_opener()
 
 
+# The harness's own requests (model metadata, warm-up, health checks) say who sent them, so a server's log tells
+# them from the agent's calls (which reach the server through the model proxy with the agent's own User-Agent).
+USER_AGENT = f"localagentbench/{harness_version()} (harness)"
+
+
 def request_json(method: str, url: str, body: Any = None, timeout_s: float = META_TIMEOUT_S) -> Any:
     """One HTTP request with a JSON body and answer; raise ServerError (never urllib's errors)."""
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method=method,
-                                 headers={"Content-Type": "application/json", "Accept": "application/json"})
+    req = urllib.request.Request(url, data=data, method=method, headers={
+        "Content-Type": "application/json", "Accept": "application/json", "User-Agent": USER_AGENT})
     if timeout_s <= 0:
         raise ServerError("timeout", f"{method} {url}: no time left")
     try:

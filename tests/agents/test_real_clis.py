@@ -481,3 +481,53 @@ def test_aider_hanging_model_is_killed(tmp_path):
                                label="aider hang (12s timeout)")
     assert done.timed_out and done.escaped_processes == 0
     assert any(r.get("event") == "hang_end" for r in reqs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Through the harness, as a user runs it: tokens and calls measured by the model proxy
+
+
+def _run_through_harness(tmp_path: Path, agent: str, model: str, task_id: str) -> tuple[dict, list[dict], list[dict]]:
+    """`python -m bench run --agent AGENT --model MODEL --task TASK` against the scripted server (real processes,
+    the sandbox auto picks); returns (the run record, its calls file's lines, the server's log)."""
+    out = tmp_path / f"out-{agent}-{task_id}"
+    log = tmp_path / f"fakellm-{agent}-{task_id}.jsonl"
+    with fakellm.serve(SCRIPTS / f"{agent}-calib.yaml", log_path=log) as server:
+        done = subprocess.run([sys.executable, "-m", "bench", "run", "--agent", agent, "--model", model,
+                               "--task", task_id, "--out", str(out)], cwd=REPO, capture_output=True, text=True,
+                              timeout=300, env={**os.environ, "OLLAMA_HOST": server.url, "PYTHONPATH": str(REPO)})
+        served = server.requests
+    assert done.returncode == 0, done.stderr[-3000:]
+    [run_json] = list(out.glob("runs/*/*/run.json"))
+    record = json.loads(run_json.read_text())
+    calls = [json.loads(line) for line in (run_json.parent / "model_calls.jsonl").read_text().splitlines()]
+    TIMINGS.append((f"{agent} {task_id} via the harness", record["agent"]["wall_s"]))
+    return record, calls, served
+
+
+@pytest.mark.parametrize("agent, task_id", [
+    pytest.param("opencode", "calib-greeting", marks=need_opencode),
+    pytest.param("opencode", "calib-add", marks=need_opencode),
+    pytest.param("aider", "calib-greeting", marks=need_aider),
+    pytest.param("aider", "calib-add", marks=need_aider),
+])
+def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(tmp_path, agent, task_id):
+    record, calls, served = _run_through_harness(tmp_path, agent, f"ollama/{agent}-{task_id}", task_id)
+    served = [r for r in served if not (r.get("user_agent") or "").startswith("localagentbench/")]   # the agent's
+    chats = chat(served)
+    assert record["success"] is True and record["outcome"] == "passed"
+    assert all(r["usage_reported"] for r in chats), "every answer carried its usage, so the proxy saw it all"
+    measured, figures = record["model_calls"], record["agent"]
+    assert figures["tokens_source"] == "proxy"
+    assert (figures["tokens_in"], figures["tokens_out"]) == reported(served)
+    assert measured["calls"] == figures["model_calls"] == len(chats)
+    assert measured["tool_calls"] == issued_calls(served)
+    assert measured["errors"] == 0 and measured["upstream"].startswith("http://127.0.0.1:")
+    # the agent's own figures beside them (opencode's events, aider's analytics log say the same here)
+    said = figures["agent_reported"]
+    assert (said["tokens_in"], said["tokens_out"]) == reported(served)
+    # every call the server answered is in the run's calls file, with the server's usage, in order
+    model_calls = [c for c in calls if c["protocol"] != "other"]
+    assert [c["usage"]["prompt_tokens"] for c in model_calls] == [r["usage"]["prompt_tokens"] for r in chats]
+    assert [c["usage"]["completion_tokens"] for c in model_calls] == [r["usage"]["completion_tokens"] for r in chats]
+    assert 0 < figures["model_s"] <= figures["wall_s"]

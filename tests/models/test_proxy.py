@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from bench import fakellm
+from bench.models import calls
 from bench.models.proxy import ModelProxy
 
 SCRIPT = {
@@ -448,9 +449,9 @@ def sse_events(raw: bytes) -> list[dict]:
 
 
 def test_a_messages_call_reaches_a_chat_only_upstream_translated(tmp_path):
-    """fakellm (as used here) has no /v1/messages: the proxy learns so from its 404 and translates, streaming
+    """A chat-completions-only server has no /v1/messages: the proxy learns so from its 404 and translates, streaming
     and tool calls included; the record's usage is the upstream's, and later calls go straight to chat."""
-    with fakellm.serve(TOOL_SCRIPT) as server, proxy_at(server.url, tmp_path) as proxy:
+    with fakellm.serve(TOOL_SCRIPT, protocols=("openai",)) as server, proxy_at(server.url, tmp_path) as proxy:
         url = route(proxy, "run-1")
         ask = {"model": "coder", "max_tokens": 512, "stream": True, "system": "You fix code.",
                "tools": [{"name": "read", "description": "Read a file",
@@ -491,7 +492,7 @@ def test_a_messages_call_reaches_a_chat_only_upstream_translated(tmp_path):
 
 
 def test_a_responses_call_reaches_a_chat_only_upstream_translated(tmp_path):
-    with fakellm.serve(TOOL_SCRIPT) as server, proxy_at(server.url, tmp_path) as proxy:
+    with fakellm.serve(TOOL_SCRIPT, protocols=("openai",)) as server, proxy_at(server.url, tmp_path) as proxy:
         url = route(proxy, "run-1")
         ask = {"model": "coder", "instructions": "You fix code.", "input": "Fix calc.py", "stream": True,
                "tools": [{"type": "function", "name": "read", "parameters": {"type": "object"}}]}
@@ -511,7 +512,7 @@ def test_a_responses_call_reaches_a_chat_only_upstream_translated(tmp_path):
 
 
 def test_an_untranslatable_request_is_refused_in_the_agents_protocol(tmp_path):
-    with fakellm.serve(TOOL_SCRIPT) as server, proxy_at(server.url, tmp_path) as proxy:
+    with fakellm.serve(TOOL_SCRIPT, protocols=("openai",)) as server, proxy_at(server.url, tmp_path) as proxy:
         proxy.native["anthropic_messages"] = False
         status, _, raw = request(route(proxy, "run-1"), "/v1/messages", {"messages": "not a list"})
         assert status == 400 and json.loads(raw)["type"] == "error"
@@ -539,3 +540,26 @@ def test_ending_a_route_ends_its_call_in_flight(server, proxy):
     while not any(e.get("event") == "hang_end" for e in server.requests) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert any(e.get("event") == "hang_end" for e in server.requests), "the upstream saw the call go"
+
+
+@pytest.mark.parametrize("path, ask", [
+    ("/v1/messages", {"max_tokens": 256, "messages": [{"role": "user", "content": "Fix calc.py"}],
+                      "tools": [{"name": "read", "input_schema": {"type": "object"}}]}),
+    ("/v1/responses", {"input": "Fix calc.py", "tools": [{"type": "function", "name": "read",
+                                                          "parameters": {"type": "object"}}]}),
+])
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_server_that_speaks_responses_and_messages_gets_them_as_they_are(tmp_path, path, ask, stream):
+    """Passed through untranslated, byte for byte; the record's usage is what the server said it served
+    (Anthropic's input tokens plus the cached ones, as the other protocols count prompt tokens)."""
+    with fakellm.serve(TOOL_SCRIPT) as server, proxy_at(server.url, tmp_path) as proxy:
+        body = {"model": "coder", "stream": stream, **ask}
+        proxied = request(route(proxy, "run-1"), path, body)
+        direct = request(server.url, path, body)
+        [rec] = records(proxy, "run-1")
+    assert proxied[0] == direct[0] == 200
+    assert rec["translated"] is False and rec["protocol"] == calls.protocol_of(path) and rec["stream"] is stream
+    [served, _] = [e for e in server.requests if e.get("status") == 200 and e.get("usage")]
+    assert rec["usage"]["prompt_tokens"] == served["usage"]["prompt_tokens"]
+    assert rec["usage"]["completion_tokens"] == served["usage"]["completion_tokens"]
+    assert rec["tool_calls"] == 1 and [e["path"] for e in server.requests] == [path, path]
