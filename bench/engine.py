@@ -86,6 +86,7 @@ class Progress:
 
 def run_one(task: dict, out: Path, run_id: str, rep: int, spec: RunSpec) -> dict:
     """One run end to end: isolate it into `out`, run the agent of `spec`, grade it; return the graded record."""
+    started = time.monotonic()
     record = run_agent.with_spec(isolate.isolate_one(task, out, run_id, rep), spec)
     # The grading copy and its sandbox are set up while the agent works: off the run's critical path.
     ahead = oracle.Ahead(record)
@@ -95,7 +96,7 @@ def run_one(task: dict, out: Path, run_id: str, rep: int, spec: RunSpec) -> dict
     except BaseException:
         ahead.discard()
         raise
-    record = oracle.grade_one(record, ahead)
+    record = oracle.grade_one(record, ahead, started)
     # The workdir went while the tests ran; the grading copy goes now, before the next run creates its
     # trees (on a disk that discards on delete, deletions running beside creates slow both).
     cleanup.drain()

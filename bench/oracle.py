@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -546,12 +547,29 @@ def mutant_counts(log_path: Path) -> dict | None:
     return found
 
 
-def grade_one(record: dict, ahead: Ahead | None = None) -> dict:
+def run_timing(agent: dict, grading_began: float, started: float | None) -> dict:
+    """Where a run's time went: the agent (split into waiting on the model and its own work, when the model proxy
+    measured it), grading, and with `started` the whole run and the harness's share (isolating, taking the diff,
+    writing records)."""
+    now = time.monotonic()
+    timing = {"agent_s": agent["wall_s"], "model_s": agent.get("model_s"), "own_s": agent.get("own_s"),
+              "grading_s": round(now - grading_began, 3), "total_s": None, "harness_s": None}
+    if started is not None:
+        total = now - started
+        harness = max(0.0, total - agent["wall_s"] - timing["grading_s"])
+        timing.update(total_s=round(total, 3), harness_s=round(harness, 3))
+    return timing
+
+
+def grade_one(record: dict, ahead: Ahead | None = None, started: float | None = None) -> dict:
     """Grade one run whose agent has finished; return the updated record (also written to run.json).
 
     `record` is trusted to match the run schema: grade() checks every record it reads. `ahead`: a
-    Grading set up for this run while its agent worked (evaluate's); it is used up either way.
+    Grading set up for this run while its agent worked (evaluate's); it is used up either way. `started`: the
+    time.monotonic() the whole run began at, when the caller ran it end to end (the record's timing then splits
+    the run's wall time into the agent's, grading's and the harness's own).
     """
+    grading_began = time.monotonic()
     try:
         lifecycle.require(record, "oracle")
     except UserError:
@@ -584,7 +602,7 @@ def grade_one(record: dict, ahead: Ahead | None = None) -> dict:
         record["sandbox"] = sandbox_info
     verdict, success = outcome.decide(record["agent"], oracle, heldout)
     record.update(stage=lifecycle.WRITES["oracle"], oracle=oracle, heldout=heldout, outcome=verdict, success=success,
-                  flags=flags, flag_details=details)
+                  flags=flags, flag_details=details, timing=run_timing(record["agent"], grading_began, started))
     schema.check(record, "run", where=str(run_dir / "run.json"))
     write_json_atomic(run_dir / "run.json", record)
     return record

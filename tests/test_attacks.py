@@ -513,13 +513,17 @@ def test_a_tree_deeper_than_pythons_recursion_limit(tmp_path):
 
 
 def test_non_numeric_token_count(tmp_path):
-    """Attack 20a: a usage event with "tokens_in": "lots": the run completes, the count is unknown (null)
-    and the run is flagged bad_agent_counts."""
+    """Attack 20a: a usage event with "tokens_in": "lots": the run completes, the agent's own count is unknown
+    (null) and the run is flagged bad_agent_counts; the run's tokens are the model proxy's (no call: 0), not
+    anything the agent wrote."""
     root = suite(tmp_path / "suite")
     event = json.dumps({"type": "usage", "tokens_in": "lots", "tokens_out": 3})
     record = bench(tmp_path, root, f"echo '{event}' >> \"$LOCALAGENTBENCH_EVENTS_FILE\"").graded()
     has_flag(record, "bad_agent_counts")
-    assert record["agent"]["tokens_in"] is None, f"tokens_in {record['agent']['tokens_in']!r}"
+    said = record["agent"]["agent_reported"]
+    assert said["tokens_in"] is None and said["tokens_out"] == 3, said
+    assert record["agent"]["tokens_source"] == "proxy" and record["model_calls"]["calls"] == 0
+    assert (record["agent"]["tokens_in"], record["agent"]["tokens_out"]) == (0, 0)
 
 
 def test_negative_token_count_does_not_break_the_run(tmp_path):

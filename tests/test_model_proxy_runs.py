@@ -134,3 +134,23 @@ def test_runs_at_once_keep_their_own_calls(suite, tmp_path, server, monkeypatch)
         chat = [line for line in lines if line["protocol"] != "other"]
         assert [line["prompt_chars"] for line in chat] == [len(prompt), len(prompt + " again"), len("third " + prompt)]
         assert run["agent"]["tokens_in"] == sum(line["usage"]["prompt_tokens"] for line in chat)
+
+
+def test_a_run_end_to_end_splits_its_time_and_reads_the_servers_speed(suite, tmp_path, monkeypatch):
+    """engine.run_one against a server with simulated speed: prefill and decode tokens per second are the server's
+    own (its timings), and the run's time splits into the model's, the agent's own, grading's and the harness's."""
+    from bench import engine
+
+    with fakellm.serve(SCRIPT, prefill_tps=20000, decode_tps=400) as server:
+        monkeypatch.setenv("OLLAMA_HOST", server.url)
+        tasks, _ = validate.validate([str(suite / "tasks")], ["fix-add"])
+        spec = agent_spec("command", {"agent_cmd": _agent(tmp_path, "coder")}, model="coder")
+        record = engine.run_one(tasks[0], tmp_path / "out", "r1", 0, spec)
+    measured, timing = record["model_calls"], record["timing"]
+    assert measured["prefill_tokens"] == measured["tokens_in"] and measured["decode_tokens"] == measured["tokens_out"]
+    assert measured["prefill_tokens"] / measured["prefill_s"] == pytest.approx(20000, rel=0.01)
+    assert measured["decode_tokens"] / measured["decode_s"] == pytest.approx(400, rel=0.01)
+    assert timing["agent_s"] == record["agent"]["wall_s"] and timing["model_s"] == record["agent"]["model_s"]
+    assert timing["model_s"] >= measured["decode_s"], "the model's time holds at least its decoding"
+    parts = timing["agent_s"] + timing["grading_s"] + timing["harness_s"]
+    assert parts == pytest.approx(timing["total_s"], abs=0.005) and timing["grading_s"] > 0
