@@ -195,7 +195,8 @@ class Relay:
                 upstream.close()
                 client.close()
                 continue
-            Pair(self, client, upstream)
+            # The request usually arrived with the connection: relay it now rather than after one more select.
+            Pair(self, client, upstream).on_event(0, selectors.EVENT_READ)
 
     def start_child(self, cmd: list[str]) -> None:
         """Start the agent with our own stdin/stdout/stderr (it inherits them; nothing else of ours)."""
