@@ -24,12 +24,15 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 
 READ_SIZE = 256 * 1024
 FORWARDED = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 EXIT_CANNOT_START = 127
 EXIT_CANNOT_LISTEN = 125
 EXIT_USAGE = 2
+SHORT_OF = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+PAUSE_S = 0.5   # how long accepting rests when out of descriptors
 USAGE = "usage: netfwd.py --port PORT --socket PATH -- ARGV..."
 _GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
 
@@ -146,6 +149,8 @@ class Relay:
         self.listeners: list[socket.socket] = []
         self.child: subprocess.Popen | None = None
         self.held: list[int] = []      # signals that came before the agent started
+        self.paused: list[socket.socket] = []   # listeners not accepting for now (out of descriptors)
+        self.resume_at = 0.0
 
     def listen(self) -> None:
         """Bind 127.0.0.1:PORT (required) and [::1]:PORT (where the namespace has IPv6: clients resolving
@@ -179,14 +184,20 @@ class Relay:
                 client, _ = listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
-            except OSError as e:    # out of descriptors, ...: this connection is lost, the relay goes on
-                if e.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
-                    say(f"cannot accept a connection: {e.strerror}")
-                return
-            # Small writes (one request, one streamed event) must leave at once, not wait for Nagle.
-            client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            except OSError as e:
+                if e.errno in SHORT_OF:
+                    self.pause(listener, e)
+                return   # else (ECONNABORTED, ...): that connection is gone, the next is taken
             try:
+                upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            except OSError as e:   # the agent's connection is lost: closed, as a refused one would be
+                client.close()
+                if e.errno in SHORT_OF:
+                    self.pause(listener, e)
+                return
+            try:
+                # Small writes (one request, one streamed event) must leave at once, not wait for Nagle.
+                client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 # Blocking, bounded: a local socket connects at once unless the proxy's backlog is full.
                 upstream.settimeout(10)
                 upstream.connect(self.socket_path)
@@ -197,6 +208,15 @@ class Relay:
                 continue
             # The request usually arrived with the connection: relay it now rather than after one more select.
             Pair(self, client, upstream).on_event(0, selectors.EVENT_READ)
+
+    def pause(self, listener: socket.socket, e: OSError) -> None:
+        """Out of descriptors or memory: stop accepting for PAUSE_S (connections wait in the backlog meanwhile), or
+        the listener, still readable, would spin the loop."""
+        if not self.paused:
+            say(f"cannot accept a connection ({e.strerror}); trying again shortly")
+        self.sel.unregister(listener)
+        self.paused.append(listener)
+        self.resume_at = time.monotonic() + PAUSE_S
 
     def start_child(self, cmd: list[str]) -> None:
         """Start the agent with our own stdin/stdout/stderr (it inherits them; nothing else of ours)."""
@@ -227,15 +247,23 @@ class Relay:
         if pidfd is not None:
             self.sel.register(pidfd, selectors.EVENT_READ, "child")
         while True:
-            for key, mask in self.sel.select(None if pidfd is not None else 0.2):
+            if self.paused and time.monotonic() >= self.resume_at:
+                for listener in self.paused:
+                    self.sel.register(listener, selectors.EVENT_READ, None)
+                self.paused = []
+            timeout = None if pidfd is not None else 0.2
+            if self.paused:
+                timeout = max(0.0, min(timeout or PAUSE_S, self.resume_at - time.monotonic()))
+            exited = pidfd is None
+            for key, mask in self.sel.select(timeout):
                 if key.data is None:
                     self.accept(key.fileobj)
                 elif key.data == "child":
-                    pass
+                    exited = True
                 else:
                     pair, i = key.data
                     pair.on_event(i, mask)
-            code = self.child.poll()
+            code = self.child.poll() if exited else None
             if code is not None:
                 return 128 - code if code < 0 else code
 

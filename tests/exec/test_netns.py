@@ -448,3 +448,50 @@ def test_wrap_wants_the_model_socket_and_port_together(tmp_path):
     assert sandbox.wrap(["true"], "none", cwd=tmp_path, rw=[tmp_path], home=tmp_path, network=False,
                         model_socket=tmp_path / "m.sock", model_port=1234) == ["true"]
 
+
+
+
+def test_the_forwarder_out_of_descriptors_drops_connections_not_itself(server, proxy, sock_dir):
+    """With too few descriptors for every connection the agent opens at once, the forwarder loses some (closed, as
+    refused ones would be), says so, and goes on relaying the rest and later ones."""
+    port = free_port()
+    url = proxy.route("run-f").replace(str(proxy.port), str(port))
+    code = textwrap.dedent("""
+        import json, resource, socket, sys
+        from urllib.parse import urlsplit
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))   # the forwarder's low limit is its own
+        route = urlsplit(sys.argv[1])
+        request = ("GET " + route.path + "/api/tags HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n").encode()
+
+        def send():
+            s = socket.create_connection((route.hostname, route.port), timeout=30)
+            s.sendall(request)
+            return s
+
+        def answer(s):
+            got = b""
+            try:
+                while chunk := s.recv(65536):
+                    got += chunk
+            except OSError:
+                pass
+            s.close()
+            return got.split(b"\\r\\n", 1)[0].decode()
+
+        first = [answer(s) for s in [send() for _ in range(20)]]
+        print(json.dumps({"first": first, "later": answer(send())}))
+    """)
+
+    def low_limit():
+        import resource
+        resource.setrlimit(resource.RLIMIT_NOFILE, (24, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+    done = subprocess.run([PYTHON, "-I", "-S", str(sandbox.NETFWD), "--port", str(port), "--socket",
+                           str(sock_dir / "model.sock"), "--", PYTHON, "-c", code, url],
+                          capture_output=True, text=True, timeout=120, preexec_fn=low_limit)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["later"] == "HTTP/1.1 200 OK"
+    assert set(out["first"]) <= {"HTTP/1.1 200 OK", ""} and "HTTP/1.1 200 OK" in out["first"]
+    assert "netfwd: cannot accept a connection (Too many open files)" in done.stderr
