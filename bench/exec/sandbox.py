@@ -6,9 +6,14 @@ to start (binary_mounts), the --sandbox-ro paths and the prompt file. It does no
 held-out tests, solutions, other runs or the rest of the user's home. It holds no capabilities, even when
 the harness runs as root: in a user namespace that cannot create further ones where the kernel allows it,
 else with every capability dropped. It has its own PID namespace, so when the run ends every process it
-started ends too, daemons that called setsid included. The agent phase shares the host network (it must
-reach the model server on 127.0.0.1); grading runs with no network at all. SECURITY.md states the threat
-model.
+started ends too, daemons that called setsid included.
+
+Its network is one of three. With `model_socket` and `model_port` (an agent phase that uses the model proxy),
+a network namespace of its own in which only 127.0.0.1:<port> (and [::1]:<port>) answers: netfwd.py, run
+first, relays it to the recording proxy's Unix socket bound inside, so the agent reaches the proxy at the URL
+it was given and nothing else (no route off the machine, none of the host's loopback services or abstract
+Unix sockets). With network=False (grading, agents with no model): no network at all. With network=True and
+no socket: the host's network, unrestricted. SECURITY.md states the threat model.
 """
 from __future__ import annotations
 

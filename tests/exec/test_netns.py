@@ -177,6 +177,16 @@ while True:
     got += chunk
 s.close()
 out["half_close"] = got.split(b"\\r\\n", 1)[0].decode()
+# (h) where the namespace has IPv6, [::1] too (clients resolving "localhost" may try it first)
+try:
+    has_v6 = "00000000000000000000000000000001" in open("/proc/net/if_inet6").read()
+except OSError:
+    has_v6 = False
+if has_v6:
+    conn = http.client.HTTPConnection("::1", route.port, timeout=20)
+    conn.request("GET", route.path + "/api/tags")
+    out["ipv6"] = conn.getresponse().status
+    conn.close()
 # (c) a service on the host's loopback; (e) the proxy's own port on other addresses; abstract sockets
 out["host_service"] = attempt(socket.AF_INET, ("127.0.0.1", cfg["host_port"]))
 out["proxy_other_loopback"] = attempt(socket.AF_INET, ("127.0.0.2", route.port))
@@ -186,6 +196,10 @@ out["abstract"] = attempt(socket.AF_UNIX, cfg["abstract"])
 # (d) off the machine: only from a namespace of our own (else nothing is tried, and the test fails on netns)
 if out["netns"] != cfg["host_netns"]:
     out["offsite"] = [attempt(socket.AF_INET, ("10.0.0.1", 80)), attempt(socket.AF_INET, ("1.1.1.1", 53))]
+    try:
+        out["dns"] = repr(socket.getaddrinfo("example.com", 80))
+    except OSError as e:
+        out["dns"] = type(e).__name__
 print(json.dumps(out))
 sys.exit(7)
 """
@@ -214,14 +228,15 @@ def test_the_agent_reaches_the_proxy_and_nothing_else(server, proxy, host_servic
     assert status == 200 and len(events) > 2 and events[-1] == "data: [DONE]"
     chats = [r for r in records(proxy, "run-1") if r["path"] == "/v1/chat/completions"]
     assert [(r["stream"], r["status"], r["model"], r["error"]) for r in chats] == [(True, 200, "plain", None)]
-    assert [r["path"] for r in records(proxy, "run-1")].count("/api/tags") == 2
+    assert [r["path"] for r in records(proxy, "run-1")].count("/api/tags") == 2 + ("ipv6" in out)
     assert out["half_close"] == "HTTP/1.1 200 OK"
+    assert out.get("ipv6", 200) == 200
     # (c), (e): nothing listens there in the sandbox's namespace; (d): no route at all; abstract sockets are the host's
     assert out["host_service"] == "ECONNREFUSED" and host_hits == []
     assert out["proxy_other_loopback"] == "ECONNREFUSED"
     if cfg["host_ip"]:
         assert out["proxy_host_ip"] == "ENETUNREACH"
-    assert out["offsite"] == ["ENETUNREACH", "ENETUNREACH"]
+    assert out["offsite"] == ["ENETUNREACH", "ENETUNREACH"] and out["dns"] == "gaierror"
     assert out["abstract"] == "ECONNREFUSED"
 
 
