@@ -34,7 +34,6 @@ EXIT_USAGE = 2
 SHORT_OF = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 PAUSE_S = 0.5   # how long accepting rests when out of descriptors
 USAGE = "usage: netfwd.py --port PORT --socket PATH -- ARGV..."
-_GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
 
 
 def say(message: str) -> None:
@@ -77,12 +76,14 @@ class Pair:
 
     def on_event(self, i: int, mask: int) -> None:
         """socks[i] is readable and/or writable."""
+        if self.closed:    # by the other side's event earlier in the same select() batch
+            return
         try:
             if mask & selectors.EVENT_WRITE:
                 self._flush(1 - i)            # socks[i] takes what the other side sent
             if mask & selectors.EVENT_READ and not self.pending[i] and not self.eof[i]:
                 self._read(i)
-        except (OSError, *_GONE):
+        except OSError:   # reset, broken pipe, ...: the connection is over
             self.close()
             return
         if not self.closed:

@@ -299,6 +299,77 @@ def test_killing_the_process_group_ends_the_agent_and_the_forwarder(proxy, tmp_p
         p.stdout.close()
 
 
+class _Gated(http.server.BaseHTTPRequestHandler):
+    """An upstream whose streamed answer holds back after its first event until the test lets it go on."""
+    protocol_version = "HTTP/1.1"
+    FIRST = b'data: {"choices": [{"index": 0, "delta": {"content": "Hel"}}]}\n\n'
+    REST = b'data: {"choices": [{"index": 0, "delta": {"content": "lo"}, "finish_reason": "stop"}]}\n\ndata: [DONE]\n\n'
+
+    def do_POST(self) -> None:  # noqa: N802 - stdlib name
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        for piece in (self.FIRST, self.REST):
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+            self.wfile.flush()
+            if piece is self.FIRST:
+                # A failsafe only: the test lets it go once the agent has the first event.
+                self.server.held_too_long = not self.server.release.wait(timeout=30)
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+STREAMING = """
+import http.client, json, sys
+from urllib.parse import urlsplit
+
+route = urlsplit(sys.argv[1])
+c = http.client.HTTPConnection(route.hostname, route.port, timeout=60)
+c.request("POST", route.path + "/v1/chat/completions", headers={"Content-Type": "application/json"},
+          body=json.dumps({"model": "m", "stream": True, "messages": []}))
+r = c.getresponse()
+got = r.read1(65536)
+print(json.dumps(got.decode()), flush=True)    # the first event, while the upstream holds the rest back
+print(json.dumps((got + r.read()).decode()), flush=True)
+"""
+
+
+@needs_bwrap
+def test_a_streamed_answer_passes_the_forwarder_event_by_event(tmp_path, sock_dir):
+    upstream = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Gated)
+    upstream.daemon_threads = True
+    upstream.release, upstream.held_too_long = threading.Event(), None
+    threading.Thread(target=upstream.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    try:
+        with ModelProxy(f"http://127.0.0.1:{upstream.server_address[1]}", tmp_path / "calls",
+                        unix_path=sock_dir / "model.sock") as proxy:
+            argv = wrapped(tmp_path, proxy, STREAMING, proxy.route("run-s"))
+            p = subprocess.Popen(argv, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True)
+            try:
+                first = json.loads(p.stdout.readline())
+                upstream.release.set()
+                whole = json.loads(p.stdout.readline())
+                assert p.wait(timeout=30) == 0
+            finally:
+                if p.poll() is None:
+                    os.killpg(p.pid, signal.SIGKILL)
+                    p.wait()
+                p.stdout.close()
+            [rec] = records(proxy, "run-s")
+    finally:
+        upstream.release.set()
+        upstream.shutdown()
+        upstream.server_close()
+    assert upstream.held_too_long is False, "the first event reached the agent only after the stream's end"
+    assert first.encode() == _Gated.FIRST and whole.encode() == _Gated.FIRST + _Gated.REST
+    assert rec["stream"] is True and rec["status"] == 200 and rec["finish_reason"] == "stop"
+
+
 CONCURRENT = """
 import http.client, json, sys
 from urllib.parse import urlsplit
