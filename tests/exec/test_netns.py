@@ -56,7 +56,7 @@ def sock_dir():
 
 @pytest.fixture
 def proxy(server, tmp_path, sock_dir):
-    with ModelProxy(server.url, tmp_path / "calls", unix_path=sock_dir / "model.sock") as p:
+    with ModelProxy(server.url, unix_path=sock_dir / "model.sock") as p:
         yield p
 
 
@@ -122,8 +122,19 @@ def wrapped(tmp_path: Path, proxy: ModelProxy, code: str, *args: str) -> list[st
                         model_socket=proxy.unix_path, model_port=proxy.port)
 
 
-def records(proxy: ModelProxy, run_key: str) -> list[dict]:
-    path = proxy.calls_path(run_key)
+def calls_file(tmp_path: Path, run_key: str) -> Path:
+    """Where a test's run writes its calls (the harness gives each run a file in a directory of its own)."""
+    return tmp_path / "calls" / run_key / "model_calls.jsonl"
+
+
+def route(proxy: ModelProxy, tmp_path: Path, run_key: str) -> str:
+    """A route whose calls go to calls_file(tmp_path, run_key)."""
+    calls_file(tmp_path, run_key).parent.mkdir(parents=True, exist_ok=True)
+    return proxy.route(calls_file(tmp_path, run_key))
+
+
+def records(tmp_path: Path, run_key: str) -> list[dict]:
+    path = calls_file(tmp_path, run_key)
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
@@ -207,7 +218,7 @@ sys.exit(7)
 
 @needs_bwrap
 def test_the_agent_reaches_the_proxy_and_nothing_else(server, proxy, host_service, abstract_socket, tmp_path):
-    url = proxy.route("run-1")
+    url = route(proxy, tmp_path, "run-1")
     host_port, host_hits = host_service
     cfg = {"url": url, "host_port": host_port, "host_ip": host_address(), "abstract": abstract_socket,
            "host_netns": netns_id()}
@@ -226,9 +237,9 @@ def test_the_agent_reaches_the_proxy_and_nothing_else(server, proxy, host_servic
     status, pieces = out["stream"]
     events = [line for line in "".join(pieces).splitlines() if line.startswith("data: ")]
     assert status == 200 and len(events) > 2 and events[-1] == "data: [DONE]"
-    chats = [r for r in records(proxy, "run-1") if r["path"] == "/v1/chat/completions"]
+    chats = [r for r in records(tmp_path, "run-1") if r["path"] == "/v1/chat/completions"]
     assert [(r["stream"], r["status"], r["model"], r["error"]) for r in chats] == [(True, 200, "plain", None)]
-    assert [r["path"] for r in records(proxy, "run-1")].count("/api/tags") == 2 + ("ipv6" in out)
+    assert [r["path"] for r in records(tmp_path, "run-1")].count("/api/tags") == 2 + ("ipv6" in out)
     assert out["half_close"] == "HTTP/1.1 200 OK"
     assert out.get("ipv6", 200) == 200
     # (c), (e): nothing listens there in the sandbox's namespace; (d): no route at all; abstract sockets are the host's
@@ -346,9 +357,8 @@ def test_a_streamed_answer_passes_the_forwarder_event_by_event(tmp_path, sock_di
     upstream.release, upstream.held_too_long = threading.Event(), None
     threading.Thread(target=upstream.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     try:
-        with ModelProxy(f"http://127.0.0.1:{upstream.server_address[1]}", tmp_path / "calls",
-                        unix_path=sock_dir / "model.sock") as proxy:
-            argv = wrapped(tmp_path, proxy, STREAMING, proxy.route("run-s"))
+        with ModelProxy(f"http://127.0.0.1:{upstream.server_address[1]}", unix_path=sock_dir / "model.sock") as proxy:
+            argv = wrapped(tmp_path, proxy, STREAMING, route(proxy, tmp_path, "run-s"))
             p = subprocess.Popen(argv, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True)
             try:
                 first = json.loads(p.stdout.readline())
@@ -360,7 +370,7 @@ def test_a_streamed_answer_passes_the_forwarder_event_by_event(tmp_path, sock_di
                     os.killpg(p.pid, signal.SIGKILL)
                     p.wait()
                 p.stdout.close()
-            [rec] = records(proxy, "run-s")
+            [rec] = records(tmp_path, "run-s")
     finally:
         upstream.release.set()
         upstream.shutdown()
@@ -400,20 +410,20 @@ def roomy_proxy(monkeypatch, tmp_path, sock_dir):
     twenty upstream connections, more than the listen backlog of 5 (socketserver's default) holds, and the kernel
     resets the rest; that is the scripted server's limit, not the forwarder's."""
     monkeypatch.setattr(fakellm_server._Server, "request_queue_size", 128)
-    with fakellm.serve(SCRIPT) as srv, ModelProxy(srv.url, tmp_path / "calls", unix_path=sock_dir / "model.sock") as p:
+    with fakellm.serve(SCRIPT) as srv, ModelProxy(srv.url, unix_path=sock_dir / "model.sock") as p:
         yield p
 
 
 @needs_bwrap
 def test_the_forwarder_carries_twenty_concurrent_connections(roomy_proxy, tmp_path):
     proxy = roomy_proxy
-    url = proxy.route("run-c")
+    url = route(proxy, tmp_path, "run-c")
     done = subprocess.run(wrapped(tmp_path, proxy, CONCURRENT, url, "20"), capture_output=True, text=True,
                           timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr
     answers = json.loads(done.stdout)
     assert len(answers) == 20 and all(status == 200 and size > 0 for status, size in answers), answers
-    recs = records(proxy, "run-c")
+    recs = records(tmp_path, "run-c")
     assert len(recs) == 20 and all(r["status"] == 200 and r["error"] is None for r in recs)
     assert sorted(r["prompt_chars"] for r in recs)[-1] == 1 << 20   # the big body arrived whole
     assert sorted(r["stream"] for r in recs) == [False] * 10 + [True] * 10
@@ -423,10 +433,10 @@ def test_the_forwarder_carries_twenty_concurrent_connections(roomy_proxy, tmp_pa
 # The proxy's Unix socket, and the forwarder run on its own (no sandbox needed)
 
 
-def test_the_proxy_serves_the_same_routes_on_its_unix_socket(server, proxy, sock_dir):
+def test_the_proxy_serves_the_same_routes_on_its_unix_socket(server, proxy, sock_dir, tmp_path):
     path = sock_dir / "model.sock"
     assert stat.S_ISSOCK(path.stat().st_mode) and stat.S_IMODE(path.stat().st_mode) == 0o600
-    url = proxy.route("run-u")
+    url = route(proxy, tmp_path, "run-u")
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.settimeout(20)
     s.connect(str(path))
@@ -438,7 +448,7 @@ def test_the_proxy_serves_the_same_routes_on_its_unix_socket(server, proxy, sock
     conn.request("GET", "/r/not-a-token/api/tags")
     assert conn.getresponse().status == 404
     conn.close()
-    assert [r["path"] for r in records(proxy, "run-u")] == ["/api/tags"]
+    assert [r["path"] for r in records(tmp_path, "run-u")] == ["/api/tags"]
     assert proxy.url == f"http://127.0.0.1:{proxy.port}"
     proxy.stop()
     assert not path.exists()
@@ -505,10 +515,10 @@ def test_the_forwarder_passes_signals_to_the_agent(sig, tmp_path):
         p.stdout.close()
 
 
-def test_the_forwarder_relays_to_the_socket_on_the_host_too(server, proxy, sock_dir):
+def test_the_forwarder_relays_to_the_socket_on_the_host_too(server, proxy, sock_dir, tmp_path):
     """The relay itself, outside any sandbox: a request and a streamed answer on the forwarder's port."""
     port = free_port()
-    url = proxy.route("run-h").replace(str(proxy.port), str(port))
+    url = route(proxy, tmp_path, "run-h").replace(str(proxy.port), str(port))
     code = textwrap.dedent("""
         import http.client, json, sys
         from urllib.parse import urlsplit
@@ -523,7 +533,7 @@ def test_the_forwarder_relays_to_the_socket_on_the_host_too(server, proxy, sock_
                           capture_output=True, text=True, timeout=60)
     status, lines = done.stdout.split()
     assert done.returncode == 0 and status == "200" and int(lines) > 2, done.stderr
-    [rec] = records(proxy, "run-h")
+    [rec] = records(tmp_path, "run-h")
     assert rec["path"] == "/api/chat" and rec["stream"] is True and rec["error"] is None
 
 
@@ -537,11 +547,11 @@ def test_wrap_wants_the_model_socket_and_port_together(tmp_path):
 
 
 
-def test_the_forwarder_out_of_descriptors_drops_connections_not_itself(server, proxy, sock_dir):
+def test_the_forwarder_out_of_descriptors_drops_connections_not_itself(server, proxy, sock_dir, tmp_path):
     """With too few descriptors for every connection the agent opens at once, the forwarder loses some (closed, as
     refused ones would be), says so, and goes on relaying the rest and later ones."""
     port = free_port()
-    url = proxy.route("run-f").replace(str(proxy.port), str(port))
+    url = route(proxy, tmp_path, "run-f").replace(str(proxy.port), str(port))
     code = textwrap.dedent("""
         import json, resource, socket, sys
         from urllib.parse import urlsplit
