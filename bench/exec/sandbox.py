@@ -6,9 +6,14 @@ to start (binary_mounts), the --sandbox-ro paths and the prompt file. It does no
 held-out tests, solutions, other runs or the rest of the user's home. It holds no capabilities, even when
 the harness runs as root: in a user namespace that cannot create further ones where the kernel allows it,
 else with every capability dropped. It has its own PID namespace, so when the run ends every process it
-started ends too, daemons that called setsid included. The agent phase shares the host network (it must
-reach the model server on 127.0.0.1); grading runs with no network at all. SECURITY.md states the threat
-model.
+started ends too, daemons that called setsid included.
+
+Its network is one of three. With `model_socket` and `model_port` (an agent phase that uses the model proxy),
+a network namespace of its own in which only 127.0.0.1:<port> (and [::1]:<port>) answers: netfwd.py, run
+first, relays it to the recording proxy's Unix socket bound inside, so the agent reaches the proxy at the URL
+it was given and nothing else (no route off the machine, none of the host's loopback services or abstract
+Unix sockets). With network=False (grading, agents with no model): no network at all. With network=True and
+no socket: the host's network, unrestricted. SECURITY.md states the threat model.
 """
 from __future__ import annotations
 
@@ -37,6 +42,12 @@ USER_NAMESPACE = ("--unshare-user", "--disable-userns")
 CONFINEMENTS = ((*USER_NAMESPACE, *CAP_DROP), CAP_DROP)
 PROBE_ARGV = ["cat", "/proc/self/status", "/proc/self/uid_map"]  # one exec: what any process in it holds
 INIT_UID_MAP = ["0", "0", "4294967295"]  # /proc/self/uid_map outside any user namespace
+# A sandbox that may reach the model proxy and nothing else: the proxy's Unix socket and the relay that serves it as
+# 127.0.0.1:<port> inside (bench/exec/netfwd.py), at fixed paths on the sandbox's private /run.
+NETFWD = Path(__file__).resolve().with_name("netfwd.py")
+MODEL_DIR_INSIDE = Path("/run/localagentbench")
+MODEL_SOCKET_INSIDE = MODEL_DIR_INSIDE / "model.sock"
+NETFWD_INSIDE = MODEL_DIR_INSIDE / "netfwd.py"
 
 
 @dataclass(frozen=True)
@@ -333,11 +344,20 @@ def extra_mounts(paths: Sequence[str | Path]) -> list[Path]:
     return mount_set(found)
 
 
+def model_argv(argv: Sequence[str], model_port: int) -> list[str]:
+    """argv started by the relay (netfwd.py, with the harness's own interpreter) that serves 127.0.0.1:`model_port`
+    inside the sandbox from the model proxy's socket, and ends with argv's exit status."""
+    python = str(Path(sys.executable).resolve())   # shown by python_dirs(); -I -S: its stdlib only
+    return [python, "-I", "-S", str(NETFWD_INSIDE), "--port", str(model_port), "--socket", str(MODEL_SOCKET_INSIDE),
+            "--", *argv]
+
+
 def _bwrap_args(exe: str, confine: tuple[str, ...], argv: list[str], *, cwd: Path, rw: list[Path], ro: list[Path],
-                home: Path, network: bool, ro_inside: Sequence[Path] = ()) -> list[str]:
+                home: Path, network: bool, ro_inside: Sequence[Path] = (), model_socket: Path | None = None
+                ) -> list[str]:
     args = [exe, *confine, "--die-with-parent", "--unshare-pid", "--unshare-ipc",
             "--unshare-uts", "--unshare-cgroup-try", "--new-session"]
-    if not network:
+    if not network or model_socket is not None:
         args.append("--unshare-net")
     for path in SYSTEM_DIRS:
         args += ["--ro-bind-try", path, path]
@@ -353,22 +373,38 @@ def _bwrap_args(exe: str, confine: tuple[str, ...], argv: list[str], *, cwd: Pat
         args += ["--bind", str(path), str(path)]
     for path in ro_inside:  # after the rw binds they lie in, so they stay read-only within them
         args += ["--ro-bind", str(path), str(path)]
+    if model_socket is not None:
+        # The socket file itself is bound (a bind mount of a socket inode works; connect() needs it writable), not
+        # its directory: the sandbox sees that one socket and nothing else of the harness's.
+        args += ["--bind", str(model_socket), str(MODEL_SOCKET_INSIDE), "--ro-bind", str(NETFWD), str(NETFWD_INSIDE)]
     args += ["--bind", str(home), str(home), "--setenv", "HOME", str(home), "--setenv", "TMPDIR", "/tmp",
              "--chdir", str(cwd), "--"]
     return args + list(argv)
 
 
 def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path] = (), home: Path,
-         network: bool, ro_inside: Sequence[Path] = ()) -> list[str]:
+         network: bool, ro_inside: Sequence[Path] = (), model_socket: Path | None = None,
+         model_port: int | None = None) -> list[str]:
     """argv wrapped in the sandbox `kind` ('none' returns it unchanged).
+
+    `network`: the host's network (True) or none at all (False). `model_socket` and `model_port` (given together)
+    seal it instead, whatever `network` says: the sandbox gets a network namespace of its own (only `lo`, no route
+    anywhere, and none of the host's abstract Unix sockets), the model proxy's Unix socket (ModelProxy(unix_path=))
+    bound inside, and argv started by bench/exec/netfwd.py, which serves 127.0.0.1:`model_port` in there from that
+    socket: the agent reaches the proxy at the URL it was given (ModelProxy.route, whose port is `model_port`) and
+    nothing else. The wrapped command's exit status is argv's (128+N when a signal N killed it).
 
     `ro_inside`: files and directories within an `rw` path that stay read-only (and, being mount points,
     cannot be renamed or removed) inside the sandbox.
     """
+    if (model_socket is None) != (model_port is None):
+        raise ValueError("wrap: model_socket and model_port go together")
     if kind == "none":
         return list(argv)
+    if model_socket is not None:
+        argv = model_argv(argv, model_port)
     return _bwrap_args(_bwrap(), confinement().flags, argv, cwd=cwd, rw=rw, ro=ro, home=home, network=network,
-                       ro_inside=ro_inside)
+                       ro_inside=ro_inside, model_socket=model_socket)
 
 
 def describe(kind: str, requested: str | None, phase_network: dict[str, str], extra_ro: Sequence[str] = ()) -> dict:

@@ -31,6 +31,8 @@ import os
 import re
 import secrets
 import socket
+import socketserver
+import stat
 import threading
 import time
 from datetime import datetime, timezone
@@ -165,6 +167,29 @@ class _Server(http.server.ThreadingHTTPServer):
         self.conns_lock = threading.Lock()
 
 
+class _UnixServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+    """The same handler on a Unix socket: how a sandbox with no network of its own reaches the proxy (netfwd)."""
+    daemon_threads = True
+    block_on_close = False
+    request_queue_size = 128   # a sandbox's relay connects once per agent connection, all at once when it starts
+
+    def __init__(self, proxy: ModelProxy, path: Path):
+        # A stale socket of an earlier proxy is replaced; anything else at the path is left alone (bind fails).
+        if path.is_socket():
+            path.unlink()
+        super().__init__(str(path), _Handler)
+        self.proxy = proxy
+        self.conns: set[socket.socket] = set()
+        self.conns_lock = threading.Lock()
+
+    def server_bind(self) -> None:
+        super().server_bind()
+        # Owner only, set before listen() so no one connects in between. The sandbox needs no more: bwrap maps the
+        # harness's uid to itself (wrap() never passes --uid), so the agent is the socket's owner; 0o666 would
+        # also let every other local user write to it.
+        os.chmod(self.server_address, stat.S_IRUSR | stat.S_IWUSR)
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: _Server
@@ -174,8 +199,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
-        # Small writes (one SSE event) must leave at once, not wait for Nagle to fill a segment.
-        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        # Small writes (one SSE event) must leave at once, not wait for Nagle to fill a segment. (A Unix socket
+        # has no Nagle, and no such option.)
+        if self.connection.family != socket.AF_UNIX:
+            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         with self.server.conns_lock:
             self.server.conns.add(self.connection)
 
@@ -477,10 +504,13 @@ class ModelProxy:
     """The recording proxy: a context manager that serves on 127.0.0.1 until it exits.
 
     `upstream`: the model server's root URL (Ollama's ``http://127.0.0.1:11434``, an OpenAI-compatible server's
-    root); `openai_base`: its OpenAI-compatible base when that is not ``<root>/v1`` (``--base-url``'s value).
+    root); `openai_base`: its OpenAI-compatible base when that is not ``<root>/v1`` (``--base-url``'s value);
+    `unix_path`: when given, the same routes are served on a Unix socket there too (mode 0o600, removed on stop),
+    which sandbox.wrap(model_socket=...) shows to an agent that has no network (see bench/exec/netfwd.py).
     """
 
-    def __init__(self, upstream: str, *, openai_base: str | None = None, timeout_s: float = DEFAULT_TIMEOUT_S):
+    def __init__(self, upstream: str, *, openai_base: str | None = None, timeout_s: float = DEFAULT_TIMEOUT_S,
+                 unix_path: Path | None = None):
         self.upstream = _Upstream(upstream, openai_base, timeout_s)
         self._routes: dict[str, Path] = {}
         # Per protocol the agent may speak but the upstream may not (Responses, Messages): True once the upstream
@@ -490,6 +520,16 @@ class ModelProxy:
         self._lock = threading.Lock()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
+        self.unix_path = Path(unix_path) if unix_path is not None else None
+        self._unix: _UnixServer | None = None
+        self._unix_thread: threading.Thread | None = None
+
+    @property
+    def port(self) -> int:
+        """The TCP port the proxy listens on (127.0.0.1)."""
+        if self._server is None:
+            raise RuntimeError("the model proxy is not running")
+        return self._server.server_address[1]
 
     @property
     def url(self) -> str:
@@ -504,6 +544,15 @@ class ModelProxy:
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.1},
                                         name="model-proxy", daemon=True)
         self._thread.start()
+        if self.unix_path is not None:
+            try:
+                self._unix = _UnixServer(self, self.unix_path)
+            except BaseException:
+                self.stop()
+                raise
+            self._unix_thread = threading.Thread(target=self._unix.serve_forever, kwargs={"poll_interval": 0.1},
+                                                 name="model-proxy-unix", daemon=True)
+            self._unix_thread.start()
         return self
 
     def stop(self) -> None:
@@ -511,17 +560,23 @@ class ModelProxy:
         server, self._server = self._server, None
         if server is None:
             return
-        server.shutdown()
-        with server.conns_lock:
-            open_conns = list(server.conns)
-        for conn in open_conns:
-            try:
-                conn.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-        server.server_close()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        unix, self._unix = self._unix, None
+        for srv, thread in ((server, self._thread), (unix, self._unix_thread)):
+            if srv is None:
+                continue
+            srv.shutdown()
+            with srv.conns_lock:
+                open_conns = list(srv.conns)
+            for conn in open_conns:
+                try:
+                    conn.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+            srv.server_close()
+            if thread is not None:
+                thread.join(timeout=5)
+        if unix is not None and self.unix_path is not None and self.unix_path.is_socket():
+            self.unix_path.unlink()
         self.upstream.close()
 
     def __enter__(self) -> ModelProxy:
