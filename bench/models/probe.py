@@ -235,7 +235,9 @@ def _error_class(exc: ServerError) -> str:
         # the proxy's own answer: it could not reach the server (502) or the server did not answer in time (504)
         return "error_timeout" if exc.status == 504 else "error_unreachable"
     message = error_message(exc.body) if exc.body is not None else str(exc)
-    if exc.status in (400, 404) and "model" in message.lower() and "not found" in message.lower():
+    lowered = message.lower()
+    # Ollama and llama.cpp say "model 'x' not found"; vLLM and OpenAI "The model `x` does not exist."
+    if exc.status in (400, 404) and "model" in lowered and ("not found" in lowered or "does not exist" in lowered):
         return "error_not_found"
     if exc.status == 404:   # no such route: the URL is not the chat API (a --base-url without /v1?)
         return "error_unreachable"
@@ -327,8 +329,9 @@ def probe(model: str, base_url: str | None = None, budget_s: float = DEFAULT_BUD
     served = _served(ep, budget) if cls == "error_not_found" else None
     record.update({"class": cls, "passed": cls == "pass", "reason": reason, "fix": _fix(cls, ep, info, served),
                    "elapsed_s": round(budget.elapsed(), 3)})
-    # A server that cannot be reached or does not answer in time would only make each request wait as long.
-    if cls in ("error_unreachable", "error_timeout"):
+    # A server that cannot be reached or does not answer in time would only make each request wait as long (a
+    # 404 is error_unreachable too, but that server answered: it is asked).
+    if cls == "error_timeout" or (cls == "error_unreachable" and steps and steps[-1].get("status") != 404):
         record["protocols"] = {p: _protocol(p, None, None, None, f"not asked: the canary ended in {cls}")
                                for p in PROTOCOLS}
     else:
