@@ -403,13 +403,23 @@ def _post(url: str, body: dict, headers: dict[str, str], timeout_s: float) -> tu
         raise ServerError("unreachable", str(exc.strerror or exc)) from None
 
 
+# A key every non-streamed answer of the protocol has: a 2xx without it is some other page (LM Studio, for one,
+# answers an unknown endpoint with 200 and an error object).
+ANSWER_KEYS = {calls.OPENAI_CHAT: "choices", calls.OLLAMA_CHAT: "message", calls.OPENAI_RESPONSES: "output",
+               calls.ANTHROPIC_MESSAGES: "content"}
+
+
 def protocol_status(protocol: str, http_status: int, body: bytes) -> tuple[str, str]:
-    """(status, why) from the server's answer to the minimal request: a 2xx is native; 405, 501 or a 404 not about
-    the model is absent (translated where the proxy translates it: the proxy's own rule, endpoint_absent); a
-    model-not-found or another 4xx means the endpoint exists and read the request (native); a 5xx tells nothing."""
-    said = error_message(_json_or_text(body))[:200]
+    """(status, why) from the server's answer to the minimal request: a 2xx answer in the protocol's shape is
+    native; 405, 501 or a 404 not about the model is absent (translated where the proxy translates it: the proxy's
+    own rule, endpoint_absent); a model-not-found or another 4xx means the endpoint exists and read the request
+    (native); a 5xx, or a 2xx that is not such an answer, tells nothing (unknown)."""
+    parsed = _json_or_text(body)
+    said = error_message(parsed)[:200]
     if 200 <= http_status < 300:
-        return "native", f"HTTP {http_status}"
+        if isinstance(parsed, dict) and ANSWER_KEYS[protocol] in parsed:
+            return "native", f"HTTP {http_status}"
+        return "unknown", f"HTTP {http_status}, but not a {PROTOCOLS[protocol][0]} answer ({said})"
     if endpoint_absent(http_status, body):
         if protocol in translate.PROTOCOLS:
             return "translated", (f"HTTP {http_status} ({said}): no such endpoint; the proxy translates it to "

@@ -197,7 +197,10 @@ def test_a_hung_call_is_cut_when_the_probe_gives_up(fake):
 
 
 @pytest.mark.parametrize("protocol,status,body,verdict", [
-    ("openai_chat", 200, b"{}", "native"),
+    ("openai_chat", 200, b'{"choices": []}', "native"),
+    ("openai_responses", 200, b'{"object": "response", "output": []}', "native"),
+    ("openai_responses", 200, b'{"error": "Unexpected endpoint or method. (POST /v1/responses)"}', "unknown"),
+    ("anthropic_messages", 200, b"<html>ok</html>", "unknown"),
     ("anthropic_messages", 404, b"404 page not found", "translated"),
     ("openai_responses", 405, b"", "translated"),
     ("anthropic_messages", 404, b'{"error": {"message": "model: claude-x not found"}}', "native"),
