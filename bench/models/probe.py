@@ -329,11 +329,11 @@ def probe(model: str, base_url: str | None = None, budget_s: float = DEFAULT_BUD
     served = _served(ep, budget) if cls == "error_not_found" else None
     record.update({"class": cls, "passed": cls == "pass", "reason": reason, "fix": _fix(cls, ep, info, served),
                    "elapsed_s": round(budget.elapsed(), 3)})
-    # A server that cannot be reached or does not answer in time would only make each request wait as long (a
-    # 404 is error_unreachable too, but that server answered: it is asked).
-    if cls == "error_timeout" or (cls == "error_unreachable" and steps and steps[-1].get("status") != 404):
-        record["protocols"] = {p: _protocol(p, None, None, None, f"not asked: the canary ended in {cls}")
-                               for p in PROTOCOLS}
+    # A server that could not be reached or did not answer in time would only make each request wait as long.
+    last = steps[-1] if steps else {}
+    if last.get("error_kind") in ("timeout", "unreachable") or last.get("status") in (502, 504):
+        record["protocols"] = {p: _protocol(p, None, None, None, "not asked: the server did not answer the "
+                                            f"canary's {last['step'].replace('_', ' ')} request") for p in PROTOCOLS}
     else:
         record["protocols"] = protocols(ep)
     return record
