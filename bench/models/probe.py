@@ -44,7 +44,7 @@ import jsonschema
 
 from bench.common.paths import harness_version
 from bench.models import calls, servers, translate
-from bench.models.modelserver import ServerError, error_message, model_info, request_json, resolve
+from bench.models.modelserver import USER_AGENT, ServerError, error_message, model_info, request_json, resolve
 from bench.models.proxy import CALLS_FILE, ModelProxy, endpoint_absent
 from bench.models.servers import ModelTarget
 
@@ -384,7 +384,8 @@ def _protocol_request(protocol: str, model: str) -> tuple[dict, dict[str, str]]:
 def _post(url: str, body: dict, headers: dict[str, str], timeout_s: float) -> tuple[int, bytes]:
     """(status, body) of one POST, whatever the status; ServerError only when no answer came."""
     req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json", "Accept": "application/json", **headers})
+                                 headers={"Content-Type": "application/json", "Accept": "application/json",
+                                          "User-Agent": USER_AGENT, **headers})
     # A caller's HTTP(S)_PROXY must not carry a request for a model server on this machine (as modelserver does).
     host = urllib.parse.urlsplit(url).hostname or ""
     opener = urllib.request.build_opener(*([urllib.request.ProxyHandler({})] if servers.is_loopback(host) else []))

@@ -1,7 +1,7 @@
 """doctor --probe through the recording model proxy, and which wire protocols the server speaks natively.
 
-Real HTTP on 127.0.0.1 only: the scripted server (bench.fakellm: Ollama chat and chat completions, no Responses
-or Messages endpoint) and a hand-written upstream that serves Anthropic Messages itself.
+Real HTTP on 127.0.0.1 only: the scripted server (bench.fakellm: all four protocols, or chat completions only)
+and a hand-written upstream that serves Anthropic Messages itself but not Responses or Ollama chat.
 """
 from __future__ import annotations
 
@@ -76,22 +76,32 @@ def test_the_canary_goes_through_the_proxy_and_reports_what_it_measured(fake, ap
     assert record["endpoint"].startswith(fake.url) and "/r/" not in record["endpoint"]
 
 
-def test_fakellm_speaks_two_protocols_and_the_proxy_translates_the_other_two(fake):
+def test_fakellm_speaks_all_four_protocols_natively(fake):
     before = len(fake.requests)
     record = probe.probe("ollama/canary-pass", env={"OLLAMA_HOST": fake.url})
-    assert statuses(record) == {"openai_chat": "native", "ollama_chat": "native",
-                                "openai_responses": "translated", "anthropic_messages": "translated"}
-    responses = record["protocols"]["openai_responses"]
-    assert responses["http_status"] == 404 and responses["url"] == f"{fake.url}/v1/responses"
-    assert responses["path"] == "/v1/responses" and "translates" in responses["detail"]
-    # Asked straight, not through the proxy: the server saw exactly these paths, each once, with one token asked.
-    asked = [r for r in fake.requests[before:] if r.get("body", {}).get("messages", [{}])[-1].get("content")
-             == "Reply with OK." or r.get("path") in ("/v1/responses", "/v1/messages")]
+    assert statuses(record) == dict.fromkeys(ALL, "native")
+    assert record["protocols"]["openai_responses"]["url"] == f"{fake.url}/v1/responses"
+    # Asked straight, not through the proxy, after the canary's three: each path once, one token asked.
+    asked = answered_chats(fake, before)[3:]
     assert sorted(r["path"] for r in asked) == ["/api/chat", "/v1/chat/completions", "/v1/messages", "/v1/responses"]
-    chat = next(r for r in asked if r["path"] == "/v1/chat/completions")
-    assert chat["body"]["max_tokens"] == 1 and chat["body"]["stream"] is False
-    assert next(r for r in asked if r["path"] == "/api/chat")["body"]["options"] == {"num_predict": 1}
+    body = {r["path"]: r["body"] for r in asked}
+    assert body["/v1/chat/completions"]["max_tokens"] == 1 and body["/v1/chat/completions"]["stream"] is False
+    assert body["/api/chat"]["options"] == {"num_predict": 1}
+    assert body["/v1/responses"]["max_output_tokens"] == 1 and body["/v1/messages"]["max_tokens"] == 1
     assert record["model_calls"]["calls"] == 3, "the protocol checks are not the proxy's calls"
+
+
+def test_a_chat_only_server_gets_responses_and_messages_translated():
+    with fakellm.serve(CANARY, protocols=("openai",)) as chat_only:
+        record = probe.probe("openai/canary-pass", f"{chat_only.url}/v1")
+    schema.check(record, "probe")
+    assert record["class"] == "pass", record["reason"]
+    assert statuses(record) == {"openai_chat": "native", "ollama_chat": "absent",
+                                "openai_responses": "translated", "anthropic_messages": "translated"}
+    messages = record["protocols"]["anthropic_messages"]
+    assert messages["http_status"] == 404 and messages["path"] == "/v1/messages"
+    assert "translates" in messages["detail"]
+    assert record["protocols"]["ollama_chat"]["http_status"] == 404
 
 
 def test_a_model_the_server_lacks_still_shows_the_endpoints(fake):
@@ -99,7 +109,7 @@ def test_a_model_the_server_lacks_still_shows_the_endpoints(fake):
     assert record["class"] == "error_not_found"
     assert statuses(record)["ollama_chat"] == "native", "a model-not-found answer means the endpoint exists"
     assert record["protocols"]["ollama_chat"]["http_status"] == 404
-    assert statuses(record)["openai_responses"] == "translated"
+    assert statuses(record)["openai_responses"] == "native"
     assert record["model_calls"]["calls"] == 1 and record["steps"][0]["proxy"]["status"] == 404
 
 
@@ -237,10 +247,10 @@ def test_doctor_json_through_main_carries_protocols_and_proxy_figures(fake, caps
     schema.check(record["probe"], "probe")
     assert code == 0 and record["probe"]["class"] == "pass"
     assert record["probe"]["model_calls"]["calls"] == 2, "tool call and follow-up; no context check"
-    assert statuses(record["probe"])["anthropic_messages"] == "translated"
+    assert statuses(record["probe"]) == dict.fromkeys(ALL, "native")
     protocol_lines = [line for line in captured.err.splitlines() if line.split()[:1] == ["protocol"]]
     assert len(protocol_lines) == 4
-    assert any("Anthropic Messages (/v1/messages)" in line and " translated " in line for line in protocol_lines)
+    assert any("Anthropic Messages (/v1/messages)" in line and " native " in line for line in protocol_lines)
     assert any("2 call(s) through the model proxy" in line for line in captured.err.splitlines())
 
 
