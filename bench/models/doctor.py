@@ -8,9 +8,12 @@ the pinned one?), the model server ($OLLAMA_HOST or --base-url) and its version,
 coding models recommended and models not meant for tool use flagged) and, where the server reports memory,
 how much of a model sits in VRAM, and whether each Python module the suite's tests run (`--tasks`: pytest,
 unittest, ...) is importable by the interpreter grading uses.
-`--probe MODEL` adds the tool-call canary (bench/models/probe.py). Exit 0 when an evaluation can run (and, with
---probe, only when the model passes); 1 otherwise. `--json` prints the doctor@1 record on stdout instead
-of the lines (which then go to stderr); `--out PATH` also writes it to a file.
+`--probe MODEL` adds the tool-call canary (bench/models/probe.py), sent through the recording model proxy as a
+run's agent is (its per-call figures: time to first token, prefill/decode, tokens), and one line per wire protocol
+(OpenAI chat completions, Ollama chat, OpenAI Responses, Anthropic Messages): native, translated by the proxy,
+or absent. Exit 0 when an evaluation can run (and, with --probe, only when the model passes); 1 otherwise.
+`--json` prints the doctor@1 record on stdout instead of the lines (which then go to stderr); `--out PATH` also
+writes it to a file.
 """
 from __future__ import annotations
 
@@ -351,6 +354,26 @@ def doctor(base_url: str | None = None, probe_model: str | None = None, budget_s
             "created_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 
+def _figure(value: Any, unit: str = "s") -> str:
+    return "not reported" if value is None else (f"{value:.3f}{unit}" if unit else str(value))
+
+
+def probe_lines(p: dict) -> list[str]:
+    """The probe's measurements through the model proxy, then one line per wire protocol."""
+    mc = p.get("model_calls") or {}
+    lines = []
+    if mc:
+        lines.append(f"{'':<5} {'proxy':<10} {mc['calls']} call(s) through the model proxy: tokens in "
+                     f"{_figure(mc['tokens_in'], '')}, out {_figure(mc['tokens_out'], '')}; time to first token "
+                     f"(median; whole answers, not streamed) {_figure(mc['ttft_median_s'])}, "
+                     f"prefill {_figure(mc['prefill_s'])}, decode {_figure(mc['decode_s'])}"
+                     + (f"; {mc['errors']} error(s)" if mc["errors"] else ""))
+    for proto in (p.get("protocols") or {}).values():
+        where = f"{proto['name']} ({proto['path']})"
+        lines.append(f"{'':<5} {'protocol':<10} {where:<48} {proto['status']:<10} {proto['detail']}")
+    return lines
+
+
 def format_lines(record: dict) -> list[str]:
     """The human lines: status, check name, what was found, and the fix."""
     lines = []
@@ -363,6 +386,7 @@ def format_lines(record: dict) -> list[str]:
         facts = ", ".join(f"{k} {str(mi[k])[:19] if k == 'digest' else mi[k]}"
                           for k in ("digest", "parameter_size", "quantization", "context_length") if mi.get(k))
         lines.append(f"{'':<5} {'':<10} {facts or 'the server reported no model metadata'}; {p['elapsed_s']:.1f}s")
+        lines += probe_lines(p)
     verdict = "an evaluation can run" if record["ok"] else "fix the 'fail' lines before evaluating"
     lines.append(f"{'ok' if record['ok'] else 'fail':<5} {'doctor':<10} {verdict}")
     return lines

@@ -15,6 +15,14 @@ the server evaluates all of it. Classes (CLASSES, in the order a verdict is reac
 
 fail_context wins over the tool classes: when prompts are cut, the tool exchange is not a fair test.
 Used by `localagentbench doctor --probe MODEL`; the core is `probe()`, which returns a probe@1 record.
+
+The canary's requests go through the recording model proxy (bench/models/proxy.py), one route whose calls file
+lies in a temporary directory, exactly as an evaluation's agent reaches the model: each step carries the proxy's
+figures for its call (`proxy`: ttft, total, prefill/decode where the server reports them, tokens) and the record
+the run-level summary of them (`model_calls`, calls.summarize). The requests are not streamed, so a call's ttft
+is its whole answer's time. Then `protocols()` asks the server itself (not through the proxy), one cheap request
+each, which of the four wire protocols it speaks: native, translated (absent, but the proxy serves it by
+translating to chat completions: Responses and Messages) or absent; unknown when it could not tell.
 """
 from __future__ import annotations
 
@@ -22,14 +30,22 @@ import dataclasses
 import json
 import re
 import secrets
+import socket
+import tempfile
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 import jsonschema
 
 from bench.common.paths import harness_version
-from bench.models.modelserver import ServerError, error_message, model_info, request_json, resolve
+from bench.models import calls, servers, translate
+from bench.models.modelserver import USER_AGENT, ServerError, error_message, model_info, request_json, resolve
+from bench.models.proxy import CALLS_FILE, ModelProxy, endpoint_absent
 from bench.models.servers import ModelTarget
 
 SCHEMA_TAG = "localagentbench/probe@1"
@@ -59,6 +75,14 @@ TEXT_CALL_MARKERS = re.compile(
     r"<\s*/?\s*(tool_call|tool_calls|function_call|functioncall|tool_use|invoke)\b|<\|python_tag\|>|\[TOOL_CALLS\]"
     r"|<\|tool_call\|>|<function=|\"(name|function|tool|tool_name)\"\s*:\s*\"?read_file|\bread_file\s*\(",
     re.IGNORECASE)
+# The four wire protocols an agent may speak, as the proxy names them, with the path each is served under.
+PROTOCOLS = {
+    calls.OPENAI_CHAT: ("OpenAI chat completions", "/v1/chat/completions"),
+    calls.OLLAMA_CHAT: ("Ollama chat", "/api/chat"),
+    calls.OPENAI_RESPONSES: ("OpenAI Responses", "/v1/responses"),
+    calls.ANTHROPIC_MESSAGES: ("Anthropic Messages", "/v1/messages"),
+}
+PROTOCOL_TIMEOUT_S = 10.0   # one token from a model the canary has just loaded
 CONTEXT_ERROR = re.compile(r"context|exceed|too long|too many tokens|maximum.*length|n_ctx", re.IGNORECASE)
 
 FIXES = {
@@ -206,8 +230,14 @@ def _error_class(exc: ServerError) -> str:
         return "error_unreachable"
     if exc.kind == "timeout":
         return "error_timeout"
+    err = exc.body.get("error") if isinstance(exc.body, dict) else None
+    if exc.status in (502, 504) and isinstance(err, dict) and err.get("type") == "upstream_error":
+        # the proxy's own answer: it could not reach the server (502) or the server did not answer in time (504)
+        return "error_timeout" if exc.status == 504 else "error_unreachable"
     message = error_message(exc.body) if exc.body is not None else str(exc)
-    if exc.status in (400, 404) and "model" in message.lower() and "not found" in message.lower():
+    lowered = message.lower()
+    # Ollama and llama.cpp say "model 'x' not found"; vLLM and OpenAI "The model `x` does not exist."
+    if exc.status in (400, 404) and "model" in lowered and ("not found" in lowered or "does not exist" in lowered):
         return "error_not_found"
     if exc.status == 404:   # no such route: the URL is not the chat API (a --base-url without /v1?)
         return "error_unreachable"
@@ -281,13 +311,152 @@ def probe(model: str, base_url: str | None = None, budget_s: float = DEFAULT_BUD
         "model_info": info, "tool_call": None, "context": None, "steps": steps,
         "harness_version": harness_version(), "created_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
-    cls, reason = _exchange(ep, budget, steps, record)
-    if not cls.startswith("error_") and context_tokens > 0:
-        cls, reason = _context(ep, info, budget, steps, record, context_tokens, cls, reason)
+    # As bench/run_agent.py `proxied` sets it up for a run; the proxy's timeout is the budget, so a hung server
+    # does not hold its thread past the probe.
+    with tempfile.TemporaryDirectory(prefix="localagentbench-probe-") as tmp, \
+            ModelProxy(ep.root, openai_base=ep.openai_base, timeout_s=budget_s) as proxy:
+        calls_file = Path(tmp) / CALLS_FILE
+        route = proxy.route(calls_file)
+        via = dataclasses.replace(ep, root=route, openai_base=route + "/v1")
+        cls, reason = _exchange(via, budget, steps, record)
+        if not cls.startswith("error_") and context_tokens > 0:
+            cls, reason = _context(via, info, budget, steps, record, context_tokens, cls, reason)
+        proxy.close_route(route)   # a call still in flight (the budget ran out) is recorded as cut, and cut
+        lines = read_calls(calls_file)
+        upstream = proxy.upstream.url
+    attach_calls(steps, lines)
+    record["model_calls"] = calls.summarize(lines, upstream)
     served = _served(ep, budget) if cls == "error_not_found" else None
     record.update({"class": cls, "passed": cls == "pass", "reason": reason, "fix": _fix(cls, ep, info, served),
                    "elapsed_s": round(budget.elapsed(), 3)})
+    # A server that could not be reached or did not answer in time would only make each request wait as long.
+    last = steps[-1] if steps else {}
+    if last.get("error_kind") in ("timeout", "unreachable") or last.get("status") in (502, 504):
+        record["protocols"] = {p: _protocol(p, None, None, None, "not asked: the server did not answer the "
+                                            f"canary's {last['step'].replace('_', ' ')} request") for p in PROTOCOLS}
+    else:
+        record["protocols"] = protocols(ep)
     return record
+
+
+def read_calls(calls_file: Path) -> list[dict]:
+    """The proxy's call records (one JSON object a line); none when no call reached it."""
+    try:
+        text = calls_file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def attach_calls(steps: list[dict], lines: list[dict]) -> None:
+    """Give each step the proxy's figures for its call. The steps are sequential, one request each, and the proxy
+    writes a call's line before its answer's last byte leaves, so the n-th line is the n-th step's; a step whose
+    request never left (no budget left) can only be the last one, and keeps no figures."""
+    for step, line in zip(steps, lines, strict=False):
+        usage = line.get("usage") or {}
+        step["proxy"] = {
+            "status": line.get("status"), "ttft_s": line.get("ttft_s"), "total_s": line.get("total_s"),
+            "prefill_s": line.get("prefill_s"), "decode_s": line.get("decode_s"),
+            "prompt_tokens": usage.get("prompt_tokens"), "completion_tokens": usage.get("completion_tokens"),
+            "tool_calls": line.get("tool_calls"), "context_truncated": line.get("context_truncated"),
+            "error": line.get("error"),
+        }
+
+
+def _protocol(protocol: str, status: str | None, url: str | None, http_status: int | None, detail: str) -> dict:
+    return {"status": status or "unknown", "url": url, "http_status": http_status, "detail": detail,
+            "name": PROTOCOLS[protocol][0], "path": PROTOCOLS[protocol][1]}
+
+
+def _protocol_request(protocol: str, model: str) -> tuple[dict, dict[str, str]]:
+    """The cheapest valid request in `protocol` for `model` (one token, not streamed) and its extra headers."""
+    hello = [{"role": "user", "content": "Reply with OK."}]
+    if protocol == calls.OLLAMA_CHAT:
+        return {"model": model, "messages": hello, "stream": False, "options": {"num_predict": 1}}, {}
+    if protocol == calls.OPENAI_RESPONSES:
+        return {"model": model, "input": "Reply with OK.", "max_output_tokens": 1, "stream": False}, {}
+    if protocol == calls.ANTHROPIC_MESSAGES:
+        return ({"model": model, "messages": hello, "max_tokens": 1, "stream": False},
+                {"anthropic-version": "2023-06-01"})
+    return {"model": model, "messages": hello, "max_tokens": 1, "stream": False}, {}
+
+
+def _post(url: str, body: dict, headers: dict[str, str], timeout_s: float) -> tuple[int, bytes]:
+    """(status, body) of one POST, whatever the status; ServerError only when no answer came."""
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json", "Accept": "application/json",
+                                          "User-Agent": USER_AGENT, **headers})
+    # A caller's HTTP(S)_PROXY must not carry a request for a model server on this machine (as modelserver does).
+    host = urllib.parse.urlsplit(url).hostname or ""
+    opener = urllib.request.build_opener(*([urllib.request.ProxyHandler({})] if servers.is_loopback(host) else []))
+    try:
+        with opener.open(req, timeout=timeout_s) as resp:
+            return resp.status, resp.read(calls.MAX_PARSED_BYTES)
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read() or b""
+    except urllib.error.URLError as exc:
+        if isinstance(exc.reason, (socket.timeout, TimeoutError)):
+            raise ServerError("timeout", f"no answer within {timeout_s:g}s") from None
+        raise ServerError("unreachable", str(getattr(exc.reason, "strerror", None) or exc.reason)) from None
+    except TimeoutError:
+        raise ServerError("timeout", f"no answer within {timeout_s:g}s") from None
+    except (ConnectionError, OSError) as exc:
+        raise ServerError("unreachable", str(exc.strerror or exc)) from None
+
+
+# A key every non-streamed answer of the protocol has: a 2xx without it is some other page (LM Studio, for one,
+# answers an unknown endpoint with 200 and an error object).
+ANSWER_KEYS = {calls.OPENAI_CHAT: "choices", calls.OLLAMA_CHAT: "message", calls.OPENAI_RESPONSES: "output",
+               calls.ANTHROPIC_MESSAGES: "content"}
+
+
+def protocol_status(protocol: str, http_status: int, body: bytes) -> tuple[str, str]:
+    """(status, why) from the server's answer to the minimal request: a 2xx answer in the protocol's shape is
+    native; 405, 501 or a 404 not about the model is absent (translated where the proxy translates it: the proxy's
+    own rule, endpoint_absent); a model-not-found or another 4xx means the endpoint exists and read the request
+    (native); a 5xx, or a 2xx that is not such an answer, tells nothing (unknown)."""
+    parsed = _json_or_text(body)
+    said = error_message(parsed)[:200]
+    if 200 <= http_status < 300:
+        if isinstance(parsed, dict) and ANSWER_KEYS[protocol] in parsed:
+            return "native", f"HTTP {http_status}"
+        return "unknown", f"HTTP {http_status}, but not a {PROTOCOLS[protocol][0]} answer ({said})"
+    if endpoint_absent(http_status, body):
+        if protocol in translate.PROTOCOLS:
+            return "translated", (f"HTTP {http_status} ({said}): no such endpoint; the proxy translates it to "
+                                  "chat completions")
+        return "absent", f"HTTP {http_status} ({said}): no such endpoint"
+    if 400 <= http_status < 500:
+        return "native", f"HTTP {http_status} ({said}): the endpoint exists and answered for itself"
+    return "unknown", f"HTTP {http_status} ({said})"
+
+
+def _json_or_text(body: bytes) -> Any:
+    try:
+        return json.loads(body)
+    except ValueError:
+        return body.decode(errors="replace")
+
+
+def protocols(ep: ModelTarget, timeout_s: float = PROTOCOL_TIMEOUT_S) -> dict[str, dict]:
+    """Which of the four wire protocols (PROTOCOLS) the server behind `ep` speaks natively: one minimal request
+    each, straight to the server (the proxy would translate), at the URL the proxy would forward it to.
+
+    Per protocol: {status: native|translated|absent|unknown, url, http_status, detail, name, path}.
+    """
+    out = {}
+    for protocol, (_, path) in PROTOCOLS.items():
+        base = ep.openai_base if path.startswith("/v1/") else ep.root
+        url = base + path.removeprefix("/v1")
+        body, headers = _protocol_request(protocol, ep.model)
+        try:
+            http_status, answer = _post(url, body, headers, timeout_s)
+        except ServerError as exc:
+            out[protocol] = _protocol(protocol, None, url, None, f"no answer: {exc}")
+            continue
+        status, detail = protocol_status(protocol, http_status, answer)
+        out[protocol] = _protocol(protocol, status, url, http_status, detail)
+    return out
 
 
 def _exchange(ep: ModelTarget, budget: Budget, steps: list[dict], record: dict) -> tuple[str, str]:

@@ -75,6 +75,12 @@ def model_api(method: str, path: str) -> bool:
             and ".." not in name.split("/"))
 
 
+def endpoint_absent(status: int, body: bytes) -> bool:
+    """Whether an answer of `status` with `body` says the server has no such endpoint (405, 501, or a 404 that is
+    not about the model): the rule by which the proxy decides to translate, shared with doctor --probe."""
+    return status in (405, 501) or (status == 404 and b"model" not in body.lower())
+
+
 class UpstreamError(Exception):
     """The upstream could not be reached or did not answer in time; `status` is what the agent is told."""
 
@@ -290,7 +296,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             if resp.status in (404, 405, 501):
                 said = resp.read(MAX_NOT_FOUND_BYTES)
                 conn.close()
-                if resp.status != 404 or b"model" not in said.lower():   # no such endpoint, not no such model
+                if endpoint_absent(resp.status, said):   # no such endpoint, not no such model
                     proxy.native[protocol] = False   # a chat-completions-only server: translate from now on
                     self._translated(call, protocol, headers, body)
                     return

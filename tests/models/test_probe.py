@@ -78,8 +78,11 @@ def test_each_persona_gets_its_class(fake, name, api):
 def test_pass_sends_the_tool_result_back_in_each_api_dialect(fake, api):
     before = len(fake.requests)
     record = run_probe(fake, "canary-pass", api)
-    chats = chats_since(fake, before, 3)
-    assert [c["last_role"] for c in chats] == ["user", "tool", "user"], "tool call, follow-up, context check"
+    # the canary's three, then the protocol checks' requests, one per wire protocol (straight to the server)
+    chats = chats_since(fake, before, 7)
+    assert [c["last_role"] for c in chats[:3]] == ["user", "tool", "user"], "tool call, follow-up, context check"
+    assert sorted(c["path"] for c in chats[3:]) == ["/api/chat", "/v1/chat/completions", "/v1/messages",
+                                                    "/v1/responses"]
     tool_msg = chats[1]["body"]["messages"][-1]
     if api == "ollama":
         assert tool_msg["tool_name"] == "read_file" and "tool_call_id" not in tool_msg
