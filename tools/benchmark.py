@@ -10,6 +10,8 @@ Prints ratios and writes results/bench/bench.md (and bench.json):
 - scaling: --jobs 1 vs --jobs 2 on the same suite;
 - size: score and render on a synthetic 10,000-run summary, check on the suite, and a 1 GB agent log
   (peak memory of each in its own process);
+- proxy: the model proxy's added time to first token and per chunk, and its throughput with 1, 4 and 16
+  streams at once, against a direct connection (tools/proxy_bench.py);
 - agents: each registered agent CLI's start-up against the scripted model server (its
   bench/fakellm_scripts/<name>-calib.yaml), apart from the model's time.
 Numbers, not pass/fail: it exits 0 unless a part could not run at all.
@@ -32,7 +34,7 @@ from bench.common.paths import CACHE_ENV, FAKELLM_SCRIPTS_DIR, REPO_ROOT, temp_r
 from bench.common.records import write_json_atomic, write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import sandbox
-from tools import timing
+from tools import proxy_bench, timing
 
 OVERHEAD_GOAL = 1.15
 
@@ -357,6 +359,8 @@ def markdown(report: dict) -> str:
               f"| check on the suite (process / inside) | {z['check_s']} / {z['check_inner_s']} | |",
               f"| a 1 MB agent log | | {z['log_1mb']['peak_rss_mb']} |",
               f"| a 1 GB agent log (kept: {z['log_1gb']['log_bytes']:,} bytes) | | {z['log_1gb']['peak_rss_mb']} |"]
+    if report.get("proxy"):
+        lines += ["", *proxy_bench.markdown(report["proxy"])]
     lines += ["", "## Agent start-up (against the scripted model server, which answers at once)", "",
               "| agent | version | wall (s) | to first model request (s) | last answer to exit (s) | model calls |",
               "|---|---|---:|---:|---:|---:|"]
@@ -403,6 +407,8 @@ def _main(argv: Sequence[str]) -> int:
         report["size"] = size(args.tasks, bundles, args.runs)
         log(f"benchmark: {args.runs} runs: score {report['size']['summary']['score_s']}s, "
             f"render {report['size']['summary']['render_s']}s")
+        report["proxy"] = proxy_bench.measure()
+        log(f"benchmark: model proxy {proxy_bench.goal_line(report['proxy'])}")
         report["agents"] = {} if args.skip_agents else agents(tasks, bundles)
     finally:
         if user_cache is None:
