@@ -15,6 +15,7 @@ import json
 import math
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -95,7 +96,7 @@ def preflight(adapter: ModuleType, opts: dict, kind: str) -> None:
         work.mkdir()
         env = agent_env({}, home, opts.get("pass_env", ()))
         wrapped = sandbox.wrap(argv, kind, cwd=work, rw=[work], ro=sandbox.mount_set([*ro, *extra]), home=home,
-                               network=True)
+                               network=False)
         try:
             done = subprocess.run(wrapped, capture_output=True, timeout=PREFLIGHT_TIMEOUT_S, stdin=subprocess.DEVNULL,
                                   env=env, cwd=work)
@@ -356,9 +357,13 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         inv = adapter.invocation(ctx)
         home = Path(inv.env.get("HOME") or scratch / "home")
         home.mkdir(parents=True, exist_ok=True)
-        argv = sandbox.wrap(inv.argv, sandbox_kind, cwd=workdir, rw=[workdir, scratch], home=home, network=True,
+        # The agent's network is the model proxy's route and nothing else (no network at all without a proxy).
+        sealed = spec.proxy is not None and spec.proxy.unix_path is not None
+        argv = sandbox.wrap(inv.argv, sandbox_kind, cwd=workdir, rw=[workdir, scratch], home=home, network=False,
                             ro=sandbox.mount_set([prompt_file, *inv.ro_paths,
-                                                  *sandbox.extra_mounts(opts.get("sandbox_ro") or ())]))
+                                                  *sandbox.extra_mounts(opts.get("sandbox_ro") or ())]),
+                            model_socket=spec.proxy.unix_path if sealed else None,
+                            model_port=spec.proxy.port if sealed else None)
         env = agent_env(inv.env, home, opts.get("pass_env", ()))
         done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path, stderr_path=stderr_path,
                         timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes, limits=spec.limits,
@@ -437,9 +442,11 @@ def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
     return section
 
 
-def sandbox_record(kind: str, requested: str | None, extra_ro: Sequence[str] = ()) -> dict:
-    """The sandbox section every run record carries (`extra_ro`: the --sandbox-ro paths)."""
-    return sandbox.describe(kind, requested, {"agent": "host", "grading": "none"}, extra_ro)
+def sandbox_record(kind: str, requested: str | None, extra_ro: Sequence[str] = (), model: bool = True) -> dict:
+    """The sandbox section every run record carries (`extra_ro`: the --sandbox-ro paths; `model`: whether the
+    agent talks to a model, and so reaches the model proxy, its only network)."""
+    agent_network = "the model proxy only" if model else "none"
+    return sandbox.describe(kind, requested, {"agent": agent_network, "grading": "none"}, extra_ro)
 
 
 LIMIT_OPTIONS = {resource.RLIMIT_FSIZE: "--max-file-mb", resource.RLIMIT_NPROC: "--max-procs",
@@ -474,7 +481,7 @@ def build_spec(agent: str, model: str | None, opts: dict, *, sandbox_requested: 
     adapter, version = prepare(agent, opts)
     kind = sandbox.resolve(sandbox_requested)
     preflight(adapter, opts, kind)
-    info = sandbox_record(kind, sandbox_requested, opts.get("sandbox_ro") or ())
+    info = sandbox_record(kind, sandbox_requested, opts.get("sandbox_ro") or (), adapter.SPEC.needs_model)
     return RunSpec(agent=agent, adapter=adapter, version=version, model=model or BUILTIN_MODEL, options=opts,
                    sandbox=kind, sandbox_info=info, model_info=gather_model(agent, model, opts),
                    timeout_s=timeout_s, limits=limits or {}, keep_workdir=keep_workdir)
@@ -489,8 +496,25 @@ def proxied(spec: RunSpec) -> Iterator[RunSpec]:
         yield spec
         return
     server = modelserver.server_for(spec.options.get("base_url"))
-    with ModelProxy(server.root, openai_base=server.openai_base) as proxy:
-        yield dataclasses.replace(spec, proxy=proxy)
+    # Under bwrap the agent has no network of its own: it reaches the proxy through a Unix socket bound into its
+    # sandbox (sandbox.wrap's model_socket). A socket's path is at most 107 bytes, so it lives in a short directory.
+    sock_dir = Path(tempfile.mkdtemp(prefix="lab-proxy-", dir=_socket_dir())) if spec.sandbox == "bwrap" else None
+    try:
+        with ModelProxy(server.root, openai_base=server.openai_base,
+                        unix_path=sock_dir / "model.sock" if sock_dir else None) as proxy:
+            yield dataclasses.replace(spec, proxy=proxy)
+    finally:
+        if sock_dir is not None:
+            shutil.rmtree(sock_dir, ignore_errors=True)
+
+
+MAX_SOCKET_DIR_CHARS = 80   # + "/lab-proxy-XXXXXXXX/model.sock" stays under the 107 bytes of sun_path
+
+
+def _socket_dir() -> str:
+    """Where the proxy's socket directory goes: the harness's temp root, or /tmp when that path is too long."""
+    root = temp_root()
+    return root if len(str(root)) <= MAX_SOCKET_DIR_CHARS else "/tmp"
 
 
 def with_spec(record: dict, spec: RunSpec) -> dict:

@@ -154,3 +154,39 @@ def test_a_run_end_to_end_splits_its_time_and_reads_the_servers_speed(suite, tmp
     assert timing["model_s"] >= measured["decode_s"], "the model's time holds at least its decoding"
     parts = timing["agent_s"] + timing["grading_s"] + timing["harness_s"]
     assert parts == pytest.approx(timing["total_s"], abs=0.005) and timing["grading_s"] > 0
+
+
+SEALED_AGENT = textwrap.dedent('''
+    import json, os, socket, sys, urllib.request
+    url, direct_port = os.environ["LOCALAGENTBENCH_MODEL_URL"], int(sys.argv[1])
+    body = json.dumps({"model": "coder", "messages": [{"role": "user", "content": "hi"}]}).encode()
+    req = urllib.request.Request(url + "/v1/chat/completions", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        proxied = resp.status
+    try:   # the model server itself, on the host's loopback: not reachable from the agent's sandbox
+        socket.create_connection(("127.0.0.1", direct_port), timeout=5).close()
+        direct = "connected"
+    except OSError as e:
+        direct = type(e).__name__
+    open("network.json", "w").write(json.dumps({"proxied": proxied, "direct": direct}))
+''')
+
+
+def test_under_bwrap_the_agent_reaches_the_proxy_and_not_the_server(suite, tmp_path, server):
+    """The agent's sandbox has a network of its own: its model URL works (through the proxy's Unix socket), the
+    model server's own port on the host's loopback does not, and the call is measured."""
+    from bench import cli
+
+    script = tmp_path / "sealed.py"
+    script.write_text(SEALED_AGENT)
+    out = tmp_path / "out"
+    rc = cli.main(["run", "--tasks", str(suite / "tasks"), "--task", "fix-add", "--agent", "command",
+                   "--agent-cmd", f"{sys.executable} {script} {server.port}", "--model", "coder",
+                   "--sandbox", "bwrap", "--sandbox-ro", str(script), "--keep-workdir", "--out", str(out)])
+    [run_json] = list(out.glob("runs/*/*/run.json"))
+    record = json.loads(run_json.read_text())
+    assert rc in (0, 1) and record["sandbox"]["kind"] == "bwrap", record["agent"]
+    assert record["sandbox"]["network"]["agent"] == "the model proxy only"
+    seen = json.loads((Path(record["paths"]["workdir"]) / "network.json").read_text())
+    assert seen == {"proxied": 200, "direct": "ConnectionRefusedError"}
+    assert record["model_calls"]["calls"] == 1 and record["agent"]["tokens_in"] > 0

@@ -23,6 +23,7 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     block_on_close = False
     allow_reuse_address = True
+    request_queue_size = 128   # as real servers: connections opened at once are queued, not dropped
 
     def __init__(self, addr: tuple, models: dict, log_path: str | None, verbose: bool = False,
                  log_bodies: bool = False, protocols: tuple[str, ...] = PROTOCOLS, speed: Speed | None = None,

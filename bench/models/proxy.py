@@ -165,6 +165,7 @@ class _Upstream:
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 128   # --jobs N agents opening connections at once: the default 5 drops some (1 s retries)
 
     def __init__(self, proxy: ModelProxy):
         super().__init__(("127.0.0.1", 0), _Handler)
