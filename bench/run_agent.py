@@ -36,7 +36,7 @@ from bench.exec import cleanup, environment, safefs, sandbox
 from bench.exec.git import head_commit, patch_files, snapshot_diff
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.models import calls, modelserver
-from bench.models.proxy import CALLS_FILE, ModelProxy
+from bench.models.proxy import CALLS_FILE, STOP_AFTER_UNREACHABLE, ModelProxy
 from bench.models.servers import model_for_agent, resolve_model
 
 
@@ -367,7 +367,8 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         env = agent_env(inv.env, home, opts.get("pass_env", ()))
         done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path, stderr_path=stderr_path,
                         timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes, limits=spec.limits,
-                        contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap")
+                        contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap",
+                        stop=spec.proxy.stop_event(model_url) if model_url is not None else None)
         if model_url is not None:
             spec.proxy.close_route(model_url)   # a process that outlived the run adds no calls
         measured = measured_calls(calls_file, spec.proxy)
@@ -375,7 +376,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
                                done.stdout_truncated, done.stderr_truncated)
         if done.start_error:
             signals = AgentSignals(infra_error=f"cannot start the agent: {done.start_error}")
-        elif sandbox_kind == "bwrap" and not done.timed_out and done.sandbox_exit is None:
+        elif sandbox_kind == "bwrap" and not (done.timed_out or done.stopped) and done.sandbox_exit is None:
             signals = AgentSignals(infra_error=f"the sandbox could not start the agent: {_last_line(stderr_path)}")
         else:
             signals = adapter.parse(ctx, result)
@@ -416,6 +417,8 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         "name": agent, "version": spec.version, "argv": [str(a) for a in inv.argv],
         "exit_code": done.exit_code, "timed_out": done.timed_out, "wall_s": done.wall_s,
         "timeout_s": budget, "limit_hit": hit,
+        "stopped": (f"stopped by the harness: the model server could not be reached {STOP_AFTER_UNREACHABLE} times "
+                    "in a row") if done.stopped else None,
         **token_figures(signals, measured), **time_split(done.wall_s, measured),
         "turns": signals.turns, "tool_calls": signals.tool_calls, "failed_tool_calls": signals.failed_tool_calls,
         "infra_error": signals.infra_error, "agent_error": signals.agent_error,

@@ -3,6 +3,7 @@ that made them, the agent's own figures kept beside them, infrastructure errors 
 from __future__ import annotations
 
 import json
+import socket
 import sys
 import textwrap
 from pathlib import Path
@@ -190,3 +191,35 @@ def test_under_bwrap_the_agent_reaches_the_proxy_and_not_the_server(suite, tmp_p
     seen = json.loads((Path(record["paths"]["workdir"]) / "network.json").read_text())
     assert seen == {"proxied": 200, "direct": "ConnectionRefusedError"}
     assert record["model_calls"]["calls"] == 1 and record["agent"]["tokens_in"] > 0
+
+
+@pytest.mark.parametrize("kind", ["none", "bwrap"])
+def test_an_agent_retrying_a_dead_server_is_stopped_early_as_an_infrastructure_error(suite, tmp_path, monkeypatch,
+                                                                                      kind):
+    """The server is down: after a few calls in a row that the proxy could not deliver, the harness ends the agent
+    (it would retry into its timeout) and the run is an infrastructure error naming the server."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        dead = f"127.0.0.1:{s.getsockname()[1]}"
+    monkeypatch.setenv("OLLAMA_HOST", dead)
+    retrying = tmp_path / "retry.py"
+    retrying.write_text(textwrap.dedent('''
+        import json, os, time, urllib.request
+        for attempt in range(1000):   # an agent that never gives up
+            req = urllib.request.Request(os.environ["LOCALAGENTBENCH_MODEL_URL"] + "/api/chat",
+                                         data=json.dumps({"model": "coder", "messages": []}).encode())
+            try:
+                urllib.request.urlopen(req, timeout=5)
+            except Exception:
+                time.sleep(0.05)
+    '''))
+    spec = agent_spec("command", {"agent_cmd": f"{sys.executable} {retrying}", "sandbox_ro": [str(retrying)]},
+                      kind, model="coder", timeout_s=120)
+    with run_agent.proxied(spec) as proxied:
+        record = run_agent.run_agent_one(_isolated(suite, tmp_path), proxied)
+    agent = record["agent"]
+    assert agent["stopped"] and "could not be reached 3 times" in agent["stopped"]
+    assert agent["timed_out"] is False
+    assert agent["infra_error"] and dead in agent["infra_error"] and "unreachable" in agent["infra_error"]
+    calls = record["model_calls"]
+    assert calls["calls"] >= 3 and calls["errors"] == calls["calls"] and calls["tokens_in"] is None

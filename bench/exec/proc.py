@@ -48,6 +48,7 @@ class Completed:
     escaped_processes: int = 0
     signal: int | None = None
     sandbox_exit: int | None = None  # the exit status bubblewrap reported for the command it ran (sandbox_status)
+    stopped: bool = False            # ended early by the caller's `stop` event
 
 
 def truncation_marker(limit: int) -> bytes:
@@ -102,6 +103,17 @@ def kill_tree(proc: subprocess.Popen) -> None:
         pass
 
 
+def _why_end(deadline: float, stop: threading.Event | None) -> str | None:
+    """Why a running process must end now: "cancelled" (Ctrl-C), "timed_out", "stopped" (the caller's event)."""
+    if CANCEL.is_set():
+        return "cancelled"
+    if time.monotonic() >= deadline:
+        return "timed_out"
+    if stop is not None and stop.is_set():
+        return "stopped"
+    return None
+
+
 def run_tree(
     argv: list[str],
     *,
@@ -115,6 +127,7 @@ def run_tree(
     limits: dict[int, int] | None = None,
     contained: bool = False,
     sandbox_status: bool = False,
+    stop: threading.Event | None = None,
 ) -> Completed:
     """Run `argv` in its own session; kill the whole group on timeout or when it exits leaving children.
 
@@ -165,19 +178,17 @@ def run_tree(
         threading.Thread(target=_feed, args=(proc.stdin, stdin), daemon=True).start()
     # The caller blocks in waitpid (no polling: Popen.wait(timeout) sleeps up to 50 ms between checks,
     # which would add that to every run); a watchdog thread enforces the deadline and Ctrl-C.
-    state = {"timed_out": False, "cancelled": False}
+    state = {"timed_out": False, "cancelled": False, "stopped": False}
     finished = threading.Event()
     deadline = start + timeout_s
 
     def watchdog() -> None:
         # Wakes at once when the child exits; checks for Ctrl-C every _POLL_S.
         while not finished.wait(max(0.0, min(deadline - time.monotonic(), _POLL_S))):
-            if CANCEL.is_set():
-                state["cancelled"] = True
-            elif time.monotonic() >= deadline:
-                state["timed_out"] = True
-            else:
+            why = _why_end(deadline, stop)
+            if why is None:
                 continue
+            state[why] = True
             _terminate(proc, finished)
             return
 
@@ -212,7 +223,7 @@ def run_tree(
         exit_code=None if timed_out else proc.returncode, timed_out=timed_out, wall_s=round(wall, 3),
         stdout_truncated=flags["stdout"], stderr_truncated=flags["stderr"], escaped_processes=escaped,
         signal=-proc.returncode if proc.returncode is not None and proc.returncode < 0 and not timed_out else None,
-        sandbox_exit=reported,
+        sandbox_exit=reported, stopped=state["stopped"],
     )
 
 

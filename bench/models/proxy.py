@@ -56,6 +56,9 @@ MODEL_API = frozenset({
 _MODEL_ID = re.compile(r"^[A-Za-z0-9._:@+-]+(/[A-Za-z0-9._:@+-]+)*$")
 DEFAULT_TIMEOUT_S = 600.0   # a long prompt on a small GPU can take minutes before its first token
 READ_SIZE = 64 * 1024
+# Calls in a row that could not reach the upstream at all (refused, closed, timed out) before a run's stop event is
+# set: the server is down, and an agent retrying with back-off would otherwise spend its whole timeout on it.
+STOP_AFTER_UNREACHABLE = 3
 MAX_NOT_FOUND_BYTES = 64 * 1024   # a server's "no such endpoint" page, read whole to tell it from "no such model"
 # Hop-by-hop headers belong to one connection, not to the message (RFC 9110 7.6.1). Accept-Encoding is dropped
 # too so the answer comes uncompressed and the proxy can read its copy; Expect: 100-continue is answered here.
@@ -491,6 +494,7 @@ class _Call:
                 self.ttft_s = now   # a whole answer's first token arrives with its last byte
             if error is None and status is not None and status >= 500:
                 error = f"upstream {self.proxy.upstream.url} answered {status}: {answer.error_message or 'no message'}"
+        self.proxy.upstream_outcome(self.token, reached=answer is not None or status not in (502, 504))
         self.proxy.write(self.calls_file, calls.call_record(**self.fields, status=status, answer=answer,
                                                          ttft_s=self.ttft_s, total_s=now, error=error))
 
@@ -524,6 +528,8 @@ class ModelProxy:
         # answered one, False once it said it has no such endpoint (then the proxy translates), None: not known.
         self.native: dict[str, bool | None] = {}
         self._in_flight: dict[str, set[_Call]] = {}
+        self._stops: dict[str, threading.Event] = {}
+        self._unreached: dict[str, int] = {}
         self._lock = threading.Lock()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
@@ -606,9 +612,26 @@ class ModelProxy:
         token = url.rsplit(ROUTE_PREFIX, 1)[-1]
         with self._lock:
             self._routes.pop(token, None)
+            self._stops.pop(token, None)
+            self._unreached.pop(token, None)
             in_flight = self._in_flight.pop(token, set())
         for call in in_flight:
             call.abort()
+
+    def stop_event(self, url: str) -> threading.Event:
+        """Set once STOP_AFTER_UNREACHABLE calls in a row under this route could not reach the upstream at all: the
+        run's agent can be stopped (run_tree's `stop`) instead of retrying into its timeout."""
+        with self._lock:
+            return self._stops.setdefault(url.rsplit(ROUTE_PREFIX, 1)[-1], threading.Event())
+
+    def upstream_outcome(self, token: str, reached: bool) -> None:
+        """Count a route's calls in a row that could not reach the upstream (any answer resets the count)."""
+        with self._lock:
+            count = 0 if reached else self._unreached.get(token, 0) + 1
+            self._unreached[token] = count
+            stop = self._stops.setdefault(token, threading.Event())
+        if count >= STOP_AFTER_UNREACHABLE:
+            stop.set()
 
     def calls_started(self, call: _Call) -> None:
         """A call under a route has begun."""

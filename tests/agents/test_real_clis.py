@@ -531,3 +531,22 @@ def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(tmp_pat
     assert [c["usage"]["prompt_tokens"] for c in model_calls] == [r["usage"]["prompt_tokens"] for r in chats]
     assert [c["usage"]["completion_tokens"] for c in model_calls] == [r["usage"]["completion_tokens"] for r in chats]
     assert 0 < figures["model_s"] <= figures["wall_s"]
+
+
+@need_aider
+def test_aider_against_a_dead_server_is_stopped_early_as_an_infrastructure_error(tmp_path):
+    """aider retries a refused connection with back-off for minutes; through the harness the proxy's evidence
+    (calls in a row it could not deliver) ends the run early, booked as the server's failure."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        dead = f"127.0.0.1:{s.getsockname()[1]}"
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "bench", "run", "--agent", "aider", "--model", "ollama/fake",
+                           "--task", "calib-greeting", "--out", str(out), "--timeout", "240",
+                           "--stop-after-infra-errors", "1"], cwd=REPO, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "OLLAMA_HOST": dead, "PYTHONPATH": str(REPO)})
+    [run_json] = list(out.glob("runs/*/*/run.json"))
+    agent = json.loads(run_json.read_text())["agent"]
+    assert done.returncode == 3, done.stderr[-2000:]
+    assert agent["stopped"] and not agent["timed_out"] and dead in agent["infra_error"]
+    TIMINGS.append(("aider, server down, via the harness", agent["wall_s"]))
