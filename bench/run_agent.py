@@ -501,7 +501,7 @@ def proxied(spec: RunSpec) -> Iterator[RunSpec]:
     server = modelserver.server_for(spec.options.get("base_url"))
     # Under bwrap the agent has no network of its own: it reaches the proxy through a Unix socket bound into its
     # sandbox (sandbox.wrap's model_socket). A socket's path is at most 107 bytes, so it lives in a short directory.
-    sock_dir = Path(tempfile.mkdtemp(prefix="lab-proxy-", dir=_socket_dir())) if spec.sandbox == "bwrap" else None
+    sock_dir = _socket_dir() if spec.sandbox == "bwrap" else None
     try:
         with ModelProxy(server.root, openai_base=server.openai_base,
                         unix_path=sock_dir / "model.sock" if sock_dir else None) as proxy:
@@ -511,13 +511,19 @@ def proxied(spec: RunSpec) -> Iterator[RunSpec]:
             shutil.rmtree(sock_dir, ignore_errors=True)
 
 
-MAX_SOCKET_DIR_CHARS = 80   # + "/lab-proxy-XXXXXXXX/model.sock" stays under the 107 bytes of sun_path
+MAX_SOCKET_PATH_BYTES = 100   # a Unix socket's path: 107 bytes at most (sun_path), with a margin
 
 
-def _socket_dir() -> str:
-    """Where the proxy's socket directory goes: the harness's temp root, or /tmp when that path is too long."""
-    root = temp_root()
-    return root if len(str(root)) <= MAX_SOCKET_DIR_CHARS else "/tmp"
+def _socket_dir() -> Path:
+    """A new private directory for the proxy's socket: under the harness's temp root, or /tmp when that path would
+    make the socket's too long."""
+    for parent in (temp_root(), tempfile.gettempdir(), "/tmp"):
+        made = Path(tempfile.mkdtemp(prefix="lab-proxy-", dir=parent))
+        if len(os.fsencode(made / "model.sock")) <= MAX_SOCKET_PATH_BYTES:
+            return made
+        made.rmdir()
+    raise UserError(f"no temporary directory short enough for the model proxy's socket (tried {temp_root()} and "
+                    "/tmp); set TMPDIR to a short path")
 
 
 def with_spec(record: dict, spec: RunSpec) -> dict:

@@ -256,12 +256,12 @@ def test_a_run_the_harness_raises_on_is_recorded_counted_and_the_rest_go_on(ten,
     tasks, _ = validate.validate([str(ten / "tasks")])
     real_grade = engine.oracle.grade_one
 
-    def grade_one(record, ahead=None):
+    def grade_one(record, ahead=None, started=None):
         if record["task_id"] == "t3":
             if ahead:
                 ahead.discard()
             raise RuntimeError("grading blew up")
-        return real_grade(record, ahead)
+        return real_grade(record, ahead, started)
 
     monkeypatch.setattr(engine.oracle, "grade_one", grade_one)
     summary, interrupted = engine.evaluate(tasks, engine.build_spec("oracle", None, sandbox_requested="none"),

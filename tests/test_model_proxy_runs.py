@@ -173,10 +173,15 @@ SEALED_AGENT = textwrap.dedent('''
 ''')
 
 
-def test_under_bwrap_the_agent_reaches_the_proxy_and_not_the_server(suite, tmp_path, server):
+def test_under_bwrap_the_agent_reaches_the_proxy_and_not_the_server(suite, tmp_path, server, monkeypatch):
     """The agent's sandbox has a network of its own: its model URL works (through the proxy's Unix socket), the
-    model server's own port on the host's loopback does not, and the call is measured."""
+    model server's own port on the host's loopback does not, and the call is measured. The harness's temporary
+    directory is too long a path for a Unix socket: the socket goes elsewhere."""
     from bench import cli
+
+    long_tmp = tmp_path / ("t" * 100)
+    long_tmp.mkdir()
+    monkeypatch.setenv("LOCALAGENTBENCH_TMPDIR", str(long_tmp))
 
     script = tmp_path / "sealed.py"
     script.write_text(SEALED_AGENT)

@@ -148,6 +148,7 @@ class _Upstream:
             call.conn = conn
             try:
                 conn.request(method, self.target(path), body=body or None, headers=headers)
+                call.read_request()   # while the server works on it, not before it is sent
                 return conn, conn.getresponse()
             except TimeoutError as e:
                 conn.close()
@@ -275,8 +276,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         token, calls_file, path = routed
         protocol = calls.protocol_of(path)
         call = _Call(self.server.proxy, token, calls_file, start, dict(
-            protocol=protocol, path=path, method=self.command, facts=calls.request_facts(body, protocol),
-            started_at=started_at))
+            protocol=protocol, path=path, method=self.command, started_at=started_at), body)
         if not model_api(self.command, path):
             message = f"refused: the model proxy passes model calls only, not {self.command} {path.split('?')[0]}"
             call.done(403, message)
@@ -461,8 +461,11 @@ class _Transform:
 class _Call:
     """One call in flight: what is known of it so far, written to its run's file once (`done`)."""
 
-    def __init__(self, proxy: ModelProxy, token: str, calls_file: Path, start: float, fields: dict[str, Any]):
+    def __init__(self, proxy: ModelProxy, token: str, calls_file: Path, start: float, fields: dict[str, Any],
+                 body: bytes):
         self.proxy = proxy
+        self.body = body
+        self.facts: dict[str, Any] | None = None
         self.token = token
         self.calls_file = calls_file
         self.conn: http.client.HTTPConnection | None = None
@@ -495,8 +498,14 @@ class _Call:
             if error is None and status is not None and status >= 500:
                 error = f"upstream {self.proxy.upstream.url} answered {status}: {answer.error_message or 'no message'}"
         self.proxy.upstream_outcome(self.token, reached=answer is not None or status not in (502, 504))
-        self.proxy.write(self.calls_file, calls.call_record(**self.fields, status=status, answer=answer,
-                                                         ttft_s=self.ttft_s, total_s=now, error=error))
+        self.read_request()
+        self.proxy.write(self.calls_file, calls.call_record(**self.fields, facts=self.facts, status=status,
+                                                         answer=answer, ttft_s=self.ttft_s, total_s=now, error=error))
+
+    def read_request(self) -> None:
+        """What the agent's request says (model, stream, prompt size): read once."""
+        if self.facts is None:
+            self.facts = calls.request_facts(self.body, self.fields["protocol"])
 
 
     def abort(self) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from bench import cli
+from bench.agents import binaries
 from bench.exec import sandbox
 
 needs_bwrap = pytest.mark.skipif(sandbox.bwrap_works() is not None,
@@ -56,6 +57,13 @@ module.exports = () => {
   console.log("secret:", seen);
 };
 '''
+
+
+@pytest.fixture(autouse=True)
+def no_project_install(tmp_path, monkeypatch):
+    """These are the user's own installs: the project's .agents/ (nox -s install-agents), which find_binary would
+    prefer, is not looked at."""
+    monkeypatch.setattr(binaries, "AGENTS_DIR", tmp_path / "no-project-agents")
 
 
 @pytest.fixture
