@@ -246,6 +246,21 @@ def token_figures(signals: AgentSignals, measured: dict | None) -> dict:
             "agent_reported": reported, "model_calls": measured["calls"]}
 
 
+def other_models(measured: dict | None, model: str | None, base_url: str | None) -> dict[str, list[str]]:
+    """Flag calls for a model other than the run's (`other_model_called`): an agent that quietly asks a bigger
+    model would be scored as the one named. Ollama's `name` and `name:latest` are one model."""
+    if not measured or not model or not measured.get("models"):
+        return {}
+    try:
+        names = {resolve_model(model, base_url).model}
+    except UserError:   # a command agent's own spelling: compare as typed and without a provider prefix
+        names = {model, model.split("/", 1)[-1]}
+    names = {modelserver.same_tag_key(n) for n in names}
+    others = sorted(f"{name} ({count} call{'s' if count != 1 else ''})" for name, count in measured["models"].items()
+                    if modelserver.same_tag_key(name) not in names)
+    return {"other_model_called": others} if others else {}
+
+
 def time_split(wall_s: float, measured: dict | None) -> dict:
     """The agent's wall time split into time waiting on the model (any call open) and its own time."""
     if measured is None:
@@ -382,6 +397,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
             signals = adapter.parse(ctx, result)
             confirm_infra_error(signals, agent, spec.agent_model, opts, measured)
         flags = checked_signals(signals)
+        flags.update(other_models(measured, spec.agent_model, opts.get("base_url")))
         flags.update(clean_workdir(workdir, Path(record["paths"]["snapshot"])))
         patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir, private)
         flags.update(history_flags(workdir, record["base_commit"]))

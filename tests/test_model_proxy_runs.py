@@ -99,6 +99,7 @@ def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(suite, 
     assert [line["status"] for line in lines] == [200, 200, 200, 403, 200]
     assert "refused" in lines[3]["error"] and not any(e.get("path") == "/api/delete" for e in server.requests)
     assert record["agent"]["infra_error"] is None
+    assert "other_model_called" not in record["flags"] and measured["models"] == {"coder": 3}
 
 
 def test_a_server_that_fails_every_call_is_an_infrastructure_error_named_by_the_proxy(suite, tmp_path, server):
@@ -116,6 +117,8 @@ def test_an_agent_that_breaks_another_model_on_a_healthy_server_fails_on_its_own
     agent = record["agent"]
     assert agent["infra_error"] is None and agent["agent_error"] == "exit code 3"
     assert record["model_calls"]["errors"] == 4 and "500" in record["model_calls"]["first_error"]
+    # asking another model than the run's is a cheat signal (a bigger model would be scored as the one named)
+    assert record["flag_details"]["other_model_called"] == ["broken (3 calls)"]
 
 
 def test_runs_at_once_keep_their_own_calls(suite, tmp_path, server, monkeypatch):

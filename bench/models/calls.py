@@ -426,8 +426,11 @@ def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
     decode_s, decode_tokens = _timed(calls, "decode_s", "completion_tokens")
     errors = [c for c in lines if isinstance(c, dict) and c.get("error")]
     protocols: dict[str, int] = {}
+    models: dict[str, int] = {}
     for c in calls:
         protocols[c["protocol"]] = protocols.get(c["protocol"], 0) + 1
+        name = str(c.get("model"))[:200]
+        models[name] = models.get(name, 0) + 1
 
     def tokens(key: str) -> int | None:
         return _known_sum(calls, key) if calls else 0
@@ -442,7 +445,7 @@ def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
         "prefill_s": prefill_s, "decode_s": decode_s, "prefill_tokens": prefill_tokens, "decode_tokens": decode_tokens,
         "context_truncated": sum(c.get("context_truncated") is True for c in calls),
         "tool_calls": sum(c["tool_calls"] for c in calls if isinstance(c.get("tool_calls"), int)),
-        "protocols": protocols, "translated": sum(c.get("translated") is True for c in calls),
+        "protocols": protocols, "models": models, "translated": sum(c.get("translated") is True for c in calls),
         "upstream": upstream, "first_error": next((str(c["error"])[:500] for c in errors), None),
         "last_call": ({"status": calls[-1].get("status"), "error": calls[-1].get("error")} if calls else None),
     }

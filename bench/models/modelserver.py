@@ -183,11 +183,14 @@ def health_problem(model: str, base_url: str | None = None, timeout_s: float = 5
     return None
 
 
+def same_tag_key(name: str) -> str:
+    """An Ollama name as one spelling: `qwen3` is `qwen3:latest`."""
+    return name if ":" in name else f"{name}:latest"
+
+
 def same_tag(a: str, b: str) -> bool:
     """Ollama names: `qwen3` and `qwen3:latest` are the same model."""
-    def norm(n: str) -> str:
-        return n if ":" in n else f"{n}:latest"
-    return norm(a) == norm(b)
+    return same_tag_key(a) == same_tag_key(b)
 
 
 def _ollama_details(root: str, name: str, timeout_s: float) -> dict[str, Any]:

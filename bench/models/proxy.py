@@ -33,6 +33,7 @@ import secrets
 import socket
 import socketserver
 import stat
+import sys
 import threading
 import time
 from datetime import datetime, timezone
@@ -59,6 +60,7 @@ READ_SIZE = 64 * 1024
 # Calls in a row that could not reach the upstream at all (refused, closed, timed out) before a run's stop event is
 # set: the server is down, and an agent retrying with back-off would otherwise spend its whole timeout on it.
 STOP_AFTER_UNREACHABLE = 3
+MAX_REQUEST_BYTES = 64 * 1024 * 1024   # a prompt of a million-token context is a few MB
 MAX_NOT_FOUND_BYTES = 64 * 1024   # a server's "no such endpoint" page, read whole to tell it from "no such model"
 # Hop-by-hop headers belong to one connection, not to the message (RFC 9110 7.6.1). Accept-Encoding is dropped
 # too so the answer comes uncompressed and the proxy can read its copy; Expect: 100-continue is answered here.
@@ -82,6 +84,14 @@ def endpoint_absent(status: int, body: bytes) -> bool:
     """Whether an answer of `status` with `body` says the server has no such endpoint (405, 501, or a 404 that is
     not about the model): the rule by which the proxy decides to translate, shared with doctor --probe."""
     return status in (405, 501) or (status == 404 and b"model" not in body.lower())
+
+
+class BadRequest(Exception):
+    """A request the proxy refuses before it is a call (malformed framing, too big); `status` is the answer."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
 
 
 class UpstreamError(Exception):
@@ -166,7 +176,17 @@ class _Upstream:
         raise AssertionError("unreachable")
 
 
-class _Server(http.server.ThreadingHTTPServer):
+class _Quiet:
+    """A connection that breaks the handler (a malformed request, an agent gone mid-call) ends that connection
+    only; socketserver's default prints a traceback to the harness's stderr, which is the user's screen."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        exc = sys.exc_info()[1]
+        if not isinstance(exc, (ConnectionError, TimeoutError)):
+            print(f"model proxy: a connection ended with {exc.__class__.__name__}: {exc}", file=sys.stderr)
+
+
+class _Server(_Quiet, http.server.ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
     request_queue_size = 128   # --jobs N agents opening connections at once: the default 5 drops some (1 s retries)
@@ -178,7 +198,7 @@ class _Server(http.server.ThreadingHTTPServer):
         self.conns_lock = threading.Lock()
 
 
-class _UnixServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+class _UnixServer(_Quiet, socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
     """The same handler on a Unix socket: how a sandbox with no network of its own reaches the proxy (netfwd)."""
     daemon_threads = True
     block_on_close = False
@@ -231,17 +251,28 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     # -- the client side
     def _read_body(self) -> bytes:
-        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
-            raw = bytearray()
-            while True:
-                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
-                if size == 0:
-                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
-                        pass   # trailers
-                    return bytes(raw)
-                raw += self.rfile.read(size)
-                self.rfile.readline()
-        length = int(self.headers.get("Content-Length") or 0)
+        """The request's body; BadRequest when it is malformed or over MAX_REQUEST_BYTES (the agent is untrusted:
+        a body of any size would otherwise be held in the harness's memory)."""
+        try:
+            if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+                raw = bytearray()
+                while True:
+                    size = int(self.rfile.readline(64).split(b";")[0].strip() or b"0", 16)
+                    if size == 0:
+                        for _ in range(100):   # trailers
+                            if self.rfile.readline(8192) in (b"\r\n", b"\n", b""):
+                                break
+                        return bytes(raw)
+                    if size < 0 or len(raw) + size > MAX_REQUEST_BYTES:
+                        raise BadRequest(413, f"request body over {MAX_REQUEST_BYTES} bytes")
+                    raw += self.rfile.read(size)
+                    self.rfile.readline(64)
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            raise BadRequest(400, "malformed request body framing") from None
+        if length < 0 or length > MAX_REQUEST_BYTES:
+            raise BadRequest(413 if length > 0 else 400, f"request body of {length} bytes refused "
+                                                         f"(at most {MAX_REQUEST_BYTES})")
         return self.rfile.read(length) if length > 0 else b""
 
     def _send_json(self, status: int, obj: Any) -> None:
@@ -268,7 +299,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _forward(self) -> None:
         start = time.perf_counter()
         started_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        body = self._read_body()
+        try:
+            body = self._read_body()
+        except BadRequest as e:
+            self.close_connection = True
+            self._send_json(e.status, {"error": {"message": str(e), "type": "invalid_request"}})
+            return
         routed = self._route()
         if routed is None:
             self._send_json(404, {"error": {"message": "no such route on the model proxy", "type": "not_found"}})
@@ -277,6 +313,16 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         protocol = calls.protocol_of(path)
         call = _Call(self.server.proxy, token, calls_file, start, dict(
             protocol=protocol, path=path, method=self.command, started_at=started_at), body)
+        try:
+            self._call(call, protocol, path, body)
+        except Exception as exc:
+            # Whatever broke (an agent gone mid-call, a body the parsers choke on), the call is in the record.
+            call.done(None, f"the model proxy failed on this call: {exc.__class__.__name__}: {exc}")
+            self.close_connection = True
+            raise
+
+    def _call(self, call: _Call, protocol: str, path: str, body: bytes) -> None:
+        """One routed call: refused, forwarded, or translated; recorded in `call` in every case."""
         if not model_api(self.command, path):
             message = f"refused: the model proxy passes model calls only, not {self.command} {path.split('?')[0]}"
             call.done(403, message)

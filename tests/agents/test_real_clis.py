@@ -523,6 +523,7 @@ def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(tmp_pat
     assert measured["calls"] == figures["model_calls"] == len(chats)
     assert measured["tool_calls"] == issued_calls(served)
     assert measured["errors"] == 0 and measured["upstream"].startswith("http://127.0.0.1:")
+    assert "other_model_called" not in record["flags"], record["flag_details"]
     # the agent's own figures beside them (opencode's events, aider's analytics log say the same here)
     said = figures["agent_reported"]
     assert (said["tokens_in"], said["tokens_out"]) == reported(served)

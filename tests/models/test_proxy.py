@@ -563,3 +563,18 @@ def test_a_server_that_speaks_responses_and_messages_gets_them_as_they_are(tmp_p
     assert rec["usage"]["prompt_tokens"] == served["usage"]["prompt_tokens"]
     assert rec["usage"]["completion_tokens"] == served["usage"]["completion_tokens"]
     assert rec["tool_calls"] == 1 and [e["path"] for e in server.requests] == [path, path]
+
+
+def test_a_body_over_the_limit_or_malformed_is_refused_and_nothing_is_held(server, proxy):
+    """An untrusted agent's request framing: a huge Content-Length is refused before any byte is read (the
+    harness never holds it), malformed framing is one 400; the proxy keeps serving."""
+    url = route(proxy, "run-1")
+    parts = urlsplit(url)
+    for head in (f"Content-Length: {64 * 1024 * 1024 + 1}", "Content-Length: -5", "Content-Length: lots",
+                 "Transfer-Encoding: chunked\r\n\r\nzz"):
+        with socket.create_connection((parts.hostname, parts.port), timeout=10) as sock:
+            sock.sendall(f"POST {parts.path}/v1/chat/completions HTTP/1.1\r\nHost: x\r\n{head}\r\n\r\n".encode())
+            answer = sock.recv(4096).decode()
+        assert answer.split()[1] in ("400", "413"), (head, answer)
+    assert server.requests == []
+    assert request(url, "/api/tags")[0] == 200
