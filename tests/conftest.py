@@ -282,3 +282,25 @@ def pytest_runtest_makereport(item, call):
             report.outcome = "failed"
             report.longrepr = (f"{reason}\n(skipped under CI=true: the sandbox and browser tests must run in CI; "
                                "install what is missing)")
+
+
+def http_call(url: str, path: str, body: dict | None = None, method: str | None = None, headers: dict | None = None,
+              timeout: float = 30) -> tuple[int, object, str]:
+    """One JSON request with urllib: (status, headers, the body as text), an HTTP error status included."""
+    import urllib.error
+    import urllib.request
+
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url + path, data=data, method=method or ("POST" if data else "GET"),
+                                 headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            return resp.status, resp.headers, resp.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read().decode()
+
+
+def http_json(url: str, path: str, body: dict | None = None, **kw) -> tuple[int, object]:
+    """http_call with the answer parsed as JSON: (status, the object)."""
+    status, _, text = http_call(url, path, body, **kw)
+    return status, json.loads(text)

@@ -108,18 +108,21 @@ def _ollama_timing(usage: dict, speed: Speed | None = None) -> dict[str, int]:
     }
 
 
+def arguments_object(c: dict) -> Any:
+    """A call's arguments as the APIs that carry an object (Ollama's, Anthropic's tool_use input) send them: a raw
+    string is parsed, and one that is not JSON becomes {}."""
+    args = c["arguments"]
+    if isinstance(args, str):
+        try:
+            args = json.loads(args)
+        except ValueError:
+            args = {}
+    return args
+
+
 def _ollama_calls(calls: list) -> list[dict]:
-    out = []
-    for c in calls:
-        args = c["arguments"]
-        if isinstance(args, str):
-            # Ollama's API carries arguments as an object: a raw string that is not JSON becomes {}
-            try:
-                args = json.loads(args)
-            except ValueError:
-                args = {}
-        out.append({"id": c["id"], "function": {"index": c["index"], "name": c["name"], "arguments": args}})
-    return out
+    return [{"id": c["id"], "function": {"index": c["index"], "name": c["name"], "arguments": arguments_object(c)}}
+            for c in calls]
 
 
 def ollama_body(model_id: str, reply: dict, content: str, calls: list, usage: dict, api: str,

@@ -22,6 +22,7 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
+from bench.fakellm.formats import arguments_object
 from bench.fakellm.pacing import NO_PACE, Pace
 
 
@@ -91,14 +92,9 @@ def stop_reason(reply: dict, calls: list) -> str:
     return "max_tokens" if reply.get("done_reason") == "length" else "end_turn"
 
 
-def _input(c: dict) -> Any:
-    """A call's arguments as a tool_use input object (a raw string that is not a JSON object becomes {})."""
-    args = c["arguments"]
-    if isinstance(args, str):
-        try:
-            args = json.loads(args)
-        except ValueError:
-            args = {}
+def _input(c: dict) -> dict:
+    """A call's arguments as a tool_use input object (anything but a JSON object becomes {})."""
+    args = arguments_object(c)
     return args if isinstance(args, dict) else {}
 
 

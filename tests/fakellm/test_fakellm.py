@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bench import fakellm
+from conftest import http_call, http_json
 
 REPO = Path(__file__).resolve().parents[2]
 CANARY = REPO / "bench" / "fakellm_scripts" / "canary.yaml"
@@ -66,20 +67,7 @@ def server(tmp_path):
         yield srv
 
 
-def call(url: str, path: str, body: dict | None = None, method: str | None = None, timeout: float = 10):
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url + path, data=data, method=method or ("POST" if data else "GET"),
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:
-            return resp.status, resp.headers, resp.read().decode()
-    except urllib.error.HTTPError as e:
-        return e.code, e.headers, e.read().decode()
-
-
-def jcall(url, path, body=None, **kw):
-    status, _, text = call(url, path, body, **kw)
-    return status, json.loads(text)
+call, jcall = http_call, http_json
 
 
 def user(text):
