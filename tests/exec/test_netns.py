@@ -460,9 +460,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _default_signals() -> None:
+    # A test run started in the background (`cmd &` in a script without job control, as CI may be) inherits
+    # SIGINT ignored, and the forwarder rightly keeps an ignored signal ignored: start it as a shell in the
+    # foreground would.
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def netfwd(*argv: str, sock: str = "/nonexistent.sock", **kw) -> subprocess.Popen:
     return subprocess.Popen([PYTHON, "-I", "-S", str(sandbox.NETFWD), "--port", str(free_port()), "--socket", sock,
-                             "--", *argv], **kw)
+                             "--", *argv], preexec_fn=_default_signals, **kw)
 
 
 def test_the_forwarder_passes_the_exit_status_stdin_and_output_through(tmp_path):
