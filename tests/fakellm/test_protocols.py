@@ -499,6 +499,9 @@ def _two_at_once(srv, first_model: str, second_model: str) -> None:
 def test_one_slot_serves_one_answer_at_a_time():
     with fakellm.serve(SPEED, decode_tps=40, slots=1) as srv:       # "m": 20 tokens, 0.5 s
         _two_at_once(srv, "m", "tiny")
+        deadline = time.monotonic() + 10   # the server lets go of a slot just after the answer's last byte
+        while len(srv.slot_events()) < 4 and time.monotonic() < deadline:
+            time.sleep(0.01)
         events = srv.slot_events()
         by_model = {e["model"]: e for e in srv.chat_requests()}
     a, b = by_model["m"]["rid"], by_model["tiny"]["rid"]
@@ -508,6 +511,7 @@ def test_one_slot_serves_one_answer_at_a_time():
     assert by_model["tiny"]["t"] >= events[1][2] - 0.001   # logged just before its first byte (t has ms)
 
 
+@pytest.mark.slow   # seconds of real waiting; nox -s slow runs it
 def test_two_slots_overlap_and_unlimited_records_no_slots():
     with fakellm.serve(SPEED, decode_tps=5, slots=2) as srv:       # "m": 20 tokens, 4 s
         _two_at_once(srv, "m", "tiny")

@@ -257,6 +257,7 @@ def test_doctor_json_through_main_carries_protocols_and_proxy_figures(fake, caps
 PROTOCOL_LINE = re.compile(r"^\s+protocol\s+(.+?) \((/\S+)\)\s+(\w+)\s")
 
 
+@pytest.mark.slow   # seconds of real waiting; nox -s slow runs it
 def test_doctor_probe_as_a_subprocess_prints_one_line_per_protocol():
     with upstream() as root:
         done = subprocess.run([sys.executable, "-m", "bench", "doctor", "--probe", "openai/qwen-local",

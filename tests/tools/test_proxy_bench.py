@@ -114,6 +114,7 @@ def test_bench_md_carries_the_proxy_section_when_the_benchmark_measured_it(repor
     assert "## Model proxy" not in benchmark.markdown(full)
 
 
+@pytest.mark.slow   # seconds of real waiting; nox -s slow runs it
 def test_the_command_prints_the_report(capsys):
     assert proxy_bench.main(["--calls", "2", "--warmup", "0", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
