@@ -496,13 +496,19 @@ def _two_at_once(srv, first_model: str, second_model: str) -> None:
     assert status == 200 and not errors
 
 
+def _all_released(srv, answers: int = 2) -> list:
+    """The slot events once every answer's slot is let go (just after its last byte, which the client may read
+    first)."""
+    deadline = time.monotonic() + 10
+    while sum(e[0] == "release" for e in srv.slot_events()) < answers and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return srv.slot_events()
+
+
 def test_one_slot_serves_one_answer_at_a_time():
     with fakellm.serve(SPEED, decode_tps=40, slots=1) as srv:       # "m": 20 tokens, 0.5 s
         _two_at_once(srv, "m", "tiny")
-        deadline = time.monotonic() + 10   # the server lets go of a slot just after the answer's last byte
-        while len(srv.slot_events()) < 4 and time.monotonic() < deadline:
-            time.sleep(0.01)
-        events = srv.slot_events()
+        events = _all_released(srv)
         by_model = {e["model"]: e for e in srv.chat_requests()}
     a, b = by_model["m"]["rid"], by_model["tiny"]["rid"]
     # the second answer's slot (hence its first byte) comes only after the first answer's last byte
@@ -515,7 +521,7 @@ def test_one_slot_serves_one_answer_at_a_time():
 def test_two_slots_overlap_and_unlimited_records_no_slots():
     with fakellm.serve(SPEED, decode_tps=5, slots=2) as srv:       # "m": 20 tokens, 4 s
         _two_at_once(srv, "m", "tiny")
-        events = srv.slot_events()
+        events = _all_released(srv)
         by_model = {e["model"]: e for e in srv.chat_requests()}
     a, b = by_model["m"]["rid"], by_model["tiny"]["rid"]
     order = [(e[0], e[1]) for e in events]
