@@ -213,7 +213,7 @@ def checked_signals(signals: AgentSignals) -> dict[str, list[str]]:
 MAX_CALLS_BYTES = 64 * 1024 * 1024
 
 
-def measured_calls(calls_file: Path, proxy) -> dict | None:
+def measured_calls(calls_file: Path, proxy: ModelProxy | None) -> dict | None:
     """The run's `model_calls` section from what the proxy wrote (calls.summarize); None when the run had no
     proxy. The file is the harness's own, in the run's directory, but its contents came from the model server."""
     if proxy is None:
