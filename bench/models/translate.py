@@ -275,8 +275,11 @@ def _anthropic_messages(body: dict) -> list[dict]:
         raise TranslationError("messages is not a list")
     for n, turn in enumerate(turns):
         where = f"messages[{n}]"
+        if isinstance(turn, dict) and turn.get("role") == "system":   # Claude Code sends some mid-conversation
+            messages.append({"role": "system", "content": _text_of(turn.get("content"), where)})
+            continue
         if not isinstance(turn, dict) or turn.get("role") not in ("user", "assistant"):
-            raise TranslationError(f"{where}: not a user or assistant message")
+            raise TranslationError(f"{where}: not a user, assistant or system message")
         content = turn.get("content")
         if isinstance(content, str):
             _add_text(messages, turn["role"], content)

@@ -196,6 +196,20 @@ def test_anthropic_request_plain_text_without_stream():
                      {"role": "assistant", "content": "hello"}, {"role": "user", "content": "again"}]}
 
 
+def test_anthropic_system_turns_inside_messages_as_claude_code_sends_them():
+    """Claude Code puts system entries among the messages: the first joins the system prompt, a later one becomes
+    user text (strict chat templates take one system message, first)."""
+    body = {"model": "m", "max_tokens": 10, "system": [{"type": "text", "text": "You are an agent."}],
+            "messages": [{"role": "system", "content": "Tools are allowed."},
+                         {"role": "user", "content": "fix it"}, {"role": "assistant", "content": "ok"},
+                         {"role": "system", "content": [{"type": "text", "text": "Reminder: be brief."}]},
+                         {"role": "user", "content": "go"}]}
+    assert translate.request_to_chat(MESSAGES, body)["messages"] == [
+        {"role": "system", "content": "You are an agent.\n\nTools are allowed."},
+        {"role": "user", "content": "fix it"}, {"role": "assistant", "content": "ok"},
+        {"role": "user", "content": "Reminder: be brief.\n\ngo"}]
+
+
 TOOL = {"type": "function", "name": "f", "parameters": {"type": "object"}}
 ANTHROPIC_TOOL = {"name": "f", "input_schema": {"type": "object"}}
 
@@ -235,7 +249,8 @@ def test_no_tool_choice_without_tools_left():
     (RESPONSES, {"model": "m", "input": [{"type": "message", "role": "robot", "content": "x"}]}, "role"),
     (RESPONSES, {"model": "m", "input": [{"type": "function_call_output", "output": "x"}]}, "call_id"),
     (MESSAGES, {"model": "m", "messages": "hi"}, "messages"),
-    (MESSAGES, {"model": "m", "messages": [{"role": "system", "content": "x"}]}, "messages[0]"),
+    (MESSAGES, {"model": "m", "messages": [{"role": "robot", "content": "x"}]}, "messages[0]"),
+    (MESSAGES, {"model": "m", "messages": [{"role": "system", "content": 7}]}, "messages[0]"),
     (MESSAGES, {"model": "m", "messages": [{"role": "user", "content": 7}]}, "content"),
     (MESSAGES, {"model": "m", "messages": [{"role": "user", "content": [{"type": "tool_result"}]}]}, "tool_use_id"),
     (MESSAGES, [], "not a JSON object"),
