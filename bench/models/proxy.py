@@ -176,42 +176,44 @@ class _Upstream:
         raise AssertionError("unreachable")
 
 
-class _Quiet:
-    """A connection that breaks the handler (a malformed request, an agent gone mid-call) ends that connection
-    only; socketserver's default prints a traceback to the harness's stderr, which is the user's screen."""
+class _Serving:
+    """What both of the proxy's servers (TCP, Unix socket) share: a thread per connection, the open connections
+    (so stop() can cut them), a deep accept queue, and quiet errors."""
+    daemon_threads = True
+    block_on_close = False
+    # --jobs N agents (or a sandbox's relay, once per agent connection) connect at once: the default 5 drops some,
+    # which the client retries a second later.
+    request_queue_size = 128
+
+    def attach(self, proxy: ModelProxy) -> None:
+        """Serve `proxy`'s routes."""
+        self.proxy = proxy
+        self.conns: set[socket.socket] = set()
+        self.conns_lock = threading.Lock()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that breaks the handler (a malformed request, an agent gone mid-call) ends that connection
+        only; socketserver's default prints a traceback to the harness's stderr, which is the user's screen."""
         exc = sys.exc_info()[1]
         if not isinstance(exc, (ConnectionError, TimeoutError)):
             print(f"model proxy: a connection ended with {exc.__class__.__name__}: {exc}", file=sys.stderr)
 
 
-class _Server(_Quiet, http.server.ThreadingHTTPServer):
-    daemon_threads = True
-    block_on_close = False
-    request_queue_size = 128   # --jobs N agents opening connections at once: the default 5 drops some (1 s retries)
-
+class _Server(_Serving, http.server.ThreadingHTTPServer):
     def __init__(self, proxy: ModelProxy):
         super().__init__(("127.0.0.1", 0), _Handler)
-        self.proxy = proxy
-        self.conns: set[socket.socket] = set()
-        self.conns_lock = threading.Lock()
+        self.attach(proxy)
 
 
-class _UnixServer(_Quiet, socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+class _UnixServer(_Serving, socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
     """The same handler on a Unix socket: how a sandbox with no network of its own reaches the proxy (netfwd)."""
-    daemon_threads = True
-    block_on_close = False
-    request_queue_size = 128   # a sandbox's relay connects once per agent connection, all at once when it starts
 
     def __init__(self, proxy: ModelProxy, path: Path):
         # A stale socket of an earlier proxy is replaced; anything else at the path is left alone (bind fails).
         if path.is_socket():
             path.unlink()
         super().__init__(str(path), _Handler)
-        self.proxy = proxy
-        self.conns: set[socket.socket] = set()
-        self.conns_lock = threading.Lock()
+        self.attach(proxy)
 
     def server_bind(self) -> None:
         super().server_bind()
@@ -276,13 +278,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         return self.rfile.read(length) if length > 0 else b""
 
     def _send_json(self, status: int, obj: Any) -> None:
-        body = json.dumps(obj).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        self._send_bytes(status, json.dumps(obj).encode())
 
     def _route(self) -> tuple[str, Path, str] | None:
         """(token, the run's calls file, the path after the route) for a request under a known token, else None."""
@@ -398,11 +394,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self._answer(conn, resp, call, calls.OPENAI_CHAT, _Transform(protocol, request, resp))
 
     def _send_bytes(self, status: int, body: bytes, content_type: str = "application/json") -> None:
+        """A whole answer of the proxy's own (an error, or one read whole from the upstream)."""
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def _send_head(self, resp: http.client.HTTPResponse, chunked: bool, transform: _Transform | None) -> None:
         self.send_response_only(resp.status, resp.reason)
