@@ -82,6 +82,14 @@ def version(opts: dict) -> str | None:
     return run_version(python, args) if python.exists() else None
 
 
+def start_check(opts: dict) -> tuple[str, list[str], list[Path]]:
+    """The sandbox preflight: `mini --help` (mini has no --version: the default check would fail), configured and
+    silent so it neither asks for first-run setup nor writes a config dir."""
+    binary = SPEC.require_binary()
+    argv = ["env", "MSWEA_CONFIGURED=true", "MSWEA_SILENT_STARTUP=1", str(binary), "--help"]
+    return f"mini at {binary}", argv, binary_mounts(binary)
+
+
 def run_config(ctx: AgentContext, base_url: str) -> dict[str, Any]:
     """The config file merged over mini.yaml: the task, the limits, where the model is."""
     return {
