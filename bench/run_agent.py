@@ -19,6 +19,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -269,6 +270,12 @@ def time_split(wall_s: float, measured: dict | None) -> dict:
     return {"model_s": round(model_s, 3), "own_s": round(wall_s - model_s, 3)}
 
 
+def startup_seconds(launched: float, measured: dict | None) -> float | None:
+    """How long the agent took from its start to its first model call (None without one): its start-up cost."""
+    first = (measured or {}).get("first_call_at")
+    return None if first is None else round(max(0.0, first - launched), 3)
+
+
 def upstream_failure(measured: dict | None) -> str | None:
     """The proxy's evidence that the model server failed the agent: its last model call ended in an upstream
     error (refused, timed out, a 5xx answer). A call the run's end cut is not the server's failure."""
@@ -380,6 +387,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
                             model_socket=spec.proxy.unix_path if sealed else None,
                             model_port=spec.proxy.port if sealed else None)
         env = agent_env(inv.env, home, opts.get("pass_env", ()))
+        launched = time.time()
         done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path, stderr_path=stderr_path,
                         timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes, limits=spec.limits,
                         contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap",
@@ -436,6 +444,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         "stopped": (f"stopped by the harness: the model server could not be reached {STOP_AFTER_UNREACHABLE} times "
                     "in a row") if done.stopped else None,
         **token_figures(signals, measured), **time_split(done.wall_s, measured),
+        "startup_s": startup_seconds(launched, measured),
         "turns": signals.turns, "tool_calls": signals.tool_calls, "failed_tool_calls": signals.failed_tool_calls,
         "infra_error": signals.infra_error, "agent_error": signals.agent_error,
         "stdout_truncated": done.stdout_truncated, "stderr_truncated": done.stderr_truncated,

@@ -6,6 +6,7 @@ import json
 import socket
 import sys
 import textwrap
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,10 @@ SCRIPT = {"models": {
 # A command agent that calls the model through LOCALAGENTBENCH_MODEL_URL (both of the APIs it serves) and
 # reports token figures of its own that are not the server's.
 AGENT = textwrap.dedent('''
-    import json, os, sys, urllib.request
+    import json, os, sys, time, urllib.request
     url = os.environ["LOCALAGENTBENCH_MODEL_URL"]
     model = sys.argv[1]
+    time.sleep(float(sys.argv[2]) if len(sys.argv) > 2 else 0)   # its start-up
     def call(path, body, method="POST"):
         data = json.dumps(body).encode() if body is not None else None
         req = urllib.request.Request(url + path, data=data, method=method,
@@ -59,10 +61,10 @@ def _isolated(suite: Path, tmp_path: Path, task_id: str = "fix-add") -> dict:
     return isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
 
 
-def _agent(tmp_path: Path, model: str) -> str:
+def _agent(tmp_path: Path, model: str, startup_s: float = 0) -> str:
     script = tmp_path / "agent.py"
     script.write_text(AGENT)
-    return f"{sys.executable} {script} {model}"
+    return f"{sys.executable} {script} {model} {startup_s}"
 
 
 @pytest.fixture
@@ -72,15 +74,17 @@ def server(monkeypatch, tmp_path):
         yield srv
 
 
-def _run_through_proxy(record: dict, tmp_path: Path, model: str, run_model: str = "coder") -> dict:
-    spec = agent_spec("command", {"agent_cmd": _agent(tmp_path, model)}, model=run_model, keep_workdir=True)
+def _run_through_proxy(record: dict, tmp_path: Path, model: str, run_model: str = "coder",
+                       startup_s: float = 0) -> dict:
+    spec = agent_spec("command", {"agent_cmd": _agent(tmp_path, model, startup_s)}, model=run_model,
+                      keep_workdir=True)
     with run_agent.proxied(spec) as proxied:
         assert proxied.proxy is not None
         return run_agent.run_agent_one(record, proxied)
 
 
 def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(suite, tmp_path, server):
-    record = _run_through_proxy(_isolated(suite, tmp_path), tmp_path, "coder")
+    record = _run_through_proxy(_isolated(suite, tmp_path), tmp_path, "coder", startup_s=0.4)
     schema.check(record, "run")
     served = [e for e in server.requests if e.get("status") == 200 and "usage" in e]
     assert len(served) == 3
@@ -100,6 +104,10 @@ def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(suite, 
     assert "refused" in lines[3]["error"] and not any(e.get("path") == "/api/delete" for e in server.requests)
     assert record["agent"]["infra_error"] is None
     assert "other_model_called" not in record["flags"] and measured["models"] == {"coder": 3}
+    # its start-up: from its start to the first call the proxy saw (the agent slept 0.4 s before calling)
+    first = min(datetime.fromisoformat(line["started_at"].replace("Z", "+00:00")).timestamp() for line in lines[:3])
+    assert measured["first_call_at"] == pytest.approx(first, abs=0.001)
+    assert 0.4 <= agent["startup_s"] <= agent["wall_s"]
 
 
 def test_a_server_that_fails_every_call_is_an_infrastructure_error_named_by_the_proxy(suite, tmp_path, server):
