@@ -1,19 +1,38 @@
-"""DRAFT (issue 20, not registered): Claude Code, `claude -p --output-format stream-json` (@anthropic-ai/claude-code
-2.1.332), one private HOME and CLAUDE_CONFIG_DIR per run. Facts: notes/issue20-claude-codex.md.
+"""Claude Code: `claude -p --output-format stream-json` (@anthropic-ai/claude-code 2.1.332), one private HOME and
+CLAUDE_CONFIG_DIR per run. Facts verified with the real CLI: notes/issue20-claude-codex.md.
 
-It speaks Anthropic Messages only: ANTHROPIC_BASE_URL is the proxy route's root (no /v1: with /v1 it requests
-/v1/v1/messages). Every model tier (ANTHROPIC_MODEL, the opus/sonnet/haiku defaults, the small/fast model, the
-subagent models) is the model the user named, so no request asks the server for a model it lacks.
-CLAUDE_CODE_ATTRIBUTION_HEADER=0 removes the per-request `x-anthropic-billing-header` system block that would
-defeat a local server's prefix cache; the four quiet variables stop its start-up traffic to api.anthropic.com.
+Protocol: Anthropic Messages only. ANTHROPIC_BASE_URL is the proxy route's root (no /v1: with /v1 it requests
+/v1/v1/messages, which the proxy refuses). Against a server that speaks chat completions only, the proxy
+translates. The prompt goes on stdin (closed after writing); `-p` with no argument reads it there.
 
-Context: for a model it does not know it assumes a 1,000,000-token window and keeps 32,000 for output. It is
-told the run's context_length and a smaller output budget, both: the window alone makes it compact after every
-turn ("Autocompact is thrashing"). Compaction summaries are extra model calls (the proxy counts them).
+Models: every variable that picks a model for some tier or helper (ANTHROPIC_MODEL and ANTHROPIC_DEFAULT_MODEL,
+the opus/sonnet/haiku/fable defaults, the small/fast model, the subagent, workflow-subagent, auto-mode and
+background-classifier models, found with `strings` in the 2.1.332 binary) is the model the user named, and
+CLAUDE_CODE_SUBAGENT_MODEL_FORCE makes a subagent's own `model:` lose to it, so no request asks the server for
+a model it lacks. CLAUDE_CODE_ATTRIBUTION_HEADER=0 removes the `x-anthropic-billing-header: cc_version=...`
+block it otherwise puts first in every request's system prompt, which changes with the version and would
+defeat a local server's prefix cache.
 
-Tokens: each `assistant` event repeats its message's start usage (output_tokens 1), so only the final
-`result` event's usage is summed; the proxy's numbers are the harness's anyway. `result.is_error` decides
-failure: a server-down run ends with subtype "success" and is_error true.
+Quiet: CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC, DISABLE_TELEMETRY, DISABLE_AUTOUPDATER and
+DISABLE_ERROR_REPORTING together stop its two start-up connections to api.anthropic.com. IS_SANDBOX=1:
+as root it refuses `--permission-mode bypassPermissions` otherwise; the harness's sandbox is the boundary.
+CLAUDE_CODE_MAX_RETRIES=1: a down server fails the run in seconds instead of minutes of back-off.
+
+Context: for a model it does not know it assumes a 1,000,000-token window and keeps 32,000 tokens for output,
+so it would never compact and overflow a local server instead. CLAUDE_CODE_MAX_CONTEXT_TOKENS is the run's
+context_length (default 32768) and CLAUDE_CODE_MAX_OUTPUT_TOKENS min(4096, context/4, at least 1024): the window
+alone makes it compact after every turn at 32k ("Autocompact is thrashing"; its threshold is about window -
+max output - 13k, so 8192 still thrashed at 32k and 4096 did not). Its prompt is ~12,300 tokens before any work
+(system prompt and 12 tool schemas): a 4k/8k window cannot run it. Compaction summaries are extra model calls
+(the proxy counts them).
+
+Parse: one `assistant` event per content block, each repeating its message's start usage, so turns are distinct
+message ids and only the final `result` event's usage is read (into agent_reported; the proxy's figures count).
+A tool call is a tool_use block settled by the `user` event's tool_result for its id (is_error: failed); its
+duration runs from the tool_use event's timestamp to the tool_result event's. `result.is_error` decides
+failure, not the subtype: a server that is down ends with subtype "success", is_error true and
+api_error_status 502 (infra_error), `--max-turns` ends with subtype "error_max_turns" (agent_error, extra
+stopped "max_turns"). An API error is also printed as an assistant message of model "<synthetic>": not a turn.
 """
 from __future__ import annotations
 
@@ -32,18 +51,20 @@ from bench.agents.base import (
     context_length,
     read_events,
     truncate,
+    valid_count,
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
+from bench.exec import safefs
 from bench.exec.sandbox import binary_mounts
 from bench.models.servers import no_proxy
 
 NAME = "claude-code"
 PINNED_VERSION = "2.1.332"
-SPEC = AgentSpec(needs_model=True, model_as_typed=False,
-                 install=Install.npm("@anthropic-ai/claude-code", PINNED_VERSION, binary="claude"))
+SPEC = AgentSpec(needs_model=True, install=Install.npm("@anthropic-ai/claude-code", PINNED_VERSION, binary="claude"))
 DEFAULT_CONTEXT = 32768
 MAX_OUTPUT = 4096   # with 8192 a 32k window compacted after every turn (the ~12k prompt crossed its threshold)
-DEFAULT_MAX_TURNS = 50
+MIN_OUTPUT = 1024
+DEFAULT_MAX_TURNS = 50   # --max-turns when the task names none; the harness's timeout is the hard bound
 
 FIXED_ENV = {
     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
@@ -51,6 +72,7 @@ FIXED_ENV = {
     "DISABLE_AUTOUPDATER": "1",
     "DISABLE_ERROR_REPORTING": "1",
     "CLAUDE_CODE_ATTRIBUTION_HEADER": "0",
+    "CLAUDE_CODE_SUBAGENT_MODEL_FORCE": "1",
     # Without it a down server costs minutes of retries; the proxy's 502 comes back at once.
     "CLAUDE_CODE_MAX_RETRIES": "1",
     # bypassPermissions is refused as root otherwise; the harness's sandbox is the boundary.
@@ -59,10 +81,14 @@ FIXED_ENV = {
     "ANTHROPIC_API_KEY": "",
     "NO_COLOR": "1",
 }
-# Every variable that picks a model for some tier or helper.
-MODEL_VARS = ("ANTHROPIC_MODEL", "ANTHROPIC_DEFAULT_OPUS_MODEL", "ANTHROPIC_DEFAULT_SONNET_MODEL",
-              "ANTHROPIC_DEFAULT_HAIKU_MODEL", "ANTHROPIC_SMALL_FAST_MODEL", "CLAUDE_CODE_SUBAGENT_MODEL",
-              "CLAUDE_CODE_WORKFLOW_SUBAGENT_MODEL")
+# Every variable that picks a model for some tier or helper (strings of the 2.1.332 binary).
+MODEL_VARS = ("ANTHROPIC_MODEL", "ANTHROPIC_DEFAULT_MODEL", "ANTHROPIC_DEFAULT_OPUS_MODEL",
+              "ANTHROPIC_DEFAULT_SONNET_MODEL", "ANTHROPIC_DEFAULT_HAIKU_MODEL", "ANTHROPIC_DEFAULT_FABLE_MODEL",
+              "ANTHROPIC_SMALL_FAST_MODEL", "CLAUDE_CODE_SUBAGENT_MODEL", "CLAUDE_CODE_WORKFLOW_SUBAGENT_MODEL",
+              "CLAUDE_CODE_AUTO_MODE_MODEL", "CLAUDE_CODE_BG_CLASSIFIER_MODEL")
+# The caller's variables of these families are dropped unless the adapter sets them: another base URL, a real
+# key, a Bedrock/Vertex switch, a model, CLAUDECODE (set inside a Claude Code session), BASH_ENV for its shell.
+SCRUBBED_PREFIXES = ("ANTHROPIC_", "CLAUDE", "DISABLE_", "MCP_", "MAX_THINKING_TOKENS", "BASH_")
 
 
 def check(opts: dict) -> None:
@@ -76,9 +102,14 @@ def version(opts: dict) -> str | None:
     return run_version(binary) if binary else None
 
 
+def output_tokens(context: int) -> int:
+    """CLAUDE_CODE_MAX_OUTPUT_TOKENS for a context window: small enough that auto-compaction does not thrash."""
+    return min(MAX_OUTPUT, max(MIN_OUTPUT, context // 4))
+
+
 def invocation(ctx: AgentContext) -> Invocation:
     """`claude -p --output-format stream-json --verbose --permission-mode bypassPermissions --max-turns N
-    --model M`, the prompt on stdin."""
+    --model M`, the prompt on stdin, every model tier M, HOME and CLAUDE_CONFIG_DIR in the run's scratch dir."""
     target = ctx.model_target()
     binary = SPEC.require_binary()
     home = ctx.scratch_dir / "home"
@@ -89,7 +120,7 @@ def invocation(ctx: AgentContext) -> Invocation:
         "ANTHROPIC_BASE_URL": target.root,
         "CLAUDE_CONFIG_DIR": str(ctx.scratch_dir / "claude-config"),
         "CLAUDE_CODE_MAX_CONTEXT_TOKENS": str(ctxlen),
-        "CLAUDE_CODE_MAX_OUTPUT_TOKENS": str(min(MAX_OUTPUT, max(1024, ctxlen // 4))),
+        "CLAUDE_CODE_MAX_OUTPUT_TOKENS": str(output_tokens(ctxlen)),
         "HOME": str(home),
         "XDG_CONFIG_HOME": str(home / ".config"),
         "XDG_DATA_HOME": str(home / ".local" / "share"),
@@ -100,8 +131,7 @@ def invocation(ctx: AgentContext) -> Invocation:
     })
     for d in ("CLAUDE_CONFIG_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
         Path(env[d]).mkdir(parents=True, exist_ok=True)
-    # A user's ANTHROPIC_* / CLAUDE_* settings (another base URL, a real key, a model) must not reach the run.
-    scrub = scrubbed_env_prefix(("ANTHROPIC_", "CLAUDE_"), keep=set(env))
+    scrub = scrubbed_env_prefix(SCRUBBED_PREFIXES, keep=set(env))
     argv = scrub + [
         str(binary), "-p", "--output-format", "stream-json", "--verbose",
         "--permission-mode", "bypassPermissions", "--max-turns", str(ctx.max_turns or DEFAULT_MAX_TURNS),
@@ -113,7 +143,11 @@ def invocation(ctx: AgentContext) -> Invocation:
 # ---------------------------------------------------------------------------------------------
 # parse
 
+# The model server's fault: an HTTP status the server (or the proxy in front of it) answered, or no connection.
 _INFRA_STATUS = re.compile(r"API Error: (5\d\d|40[134]|408|429)\b")
+_CONNECT_RE = re.compile(r"Unable to connect|ECONNREFUSED|ConnectionRefused|connection refused|fetch failed|"
+                         r"socket hang up|ETIMEDOUT|EHOSTUNREACH|unreachable", re.I)
+_STDERR_TAIL_BYTES = 64 * 1024
 
 
 def _ts(e: dict) -> float | None:
@@ -126,8 +160,9 @@ def _ts(e: dict) -> float | None:
         return None
 
 
-def _int(v: Any) -> int:
-    return int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0
+def _blocks(msg: dict) -> list[dict]:
+    content = msg.get("content")
+    return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
 
 
 def _tool_result_text(content: Any) -> Any:
@@ -136,61 +171,138 @@ def _tool_result_text(content: Any) -> Any:
     return content
 
 
-def _assistant(sig: AgentSignals, e: dict, msg: dict, messages: set[str], pending: dict[str, dict],
-               t: float | None, rel: Any) -> None:
-    """One assistant event: a new message id is a turn; its text and tool_use blocks become events."""
-    mid = str(msg.get("id") or "")
-    if mid and mid not in messages:
-        messages.add(mid)
-        sig.events.append({"type": "turn", "index": len(messages) - 1, "t": rel(t)})
-    for block in msg.get("content") or []:
-        if not isinstance(block, dict):
-            continue
-        if block.get("type") == "text" and block.get("text"):
-            sig.events.append({"type": "text", "text": truncate(block["text"]), "t": rel(t)})
-        elif block.get("type") == "tool_use":
-            ev = {"type": "tool_call", "name": str(block.get("name") or "?"), "status": "pending",
-                  "duration_s": None, "input": truncate(block.get("input")), "output": None, "t": rel(t), "_t": t}
-            sig.events.append(ev)
-            pending[str(block.get("id"))] = ev
+class _Reader:
+    """The state of one pass over the stream-json events."""
+
+    def __init__(self, sig: AgentSignals) -> None:
+        self.sig = sig
+        self.t0: float | None = None
+        self.messages: set[str] = set()
+        self.pending: dict[str, dict] = {}     # tool_use id -> its event, until its result comes
+        self.final: dict | None = None
+        self.api_errors: list[dict] = []       # the "<synthetic>" assistant messages an API error becomes
+        self.retries = 0
+        self.compactions = 0
+
+    def rel(self, t: float | None) -> float | None:
+        return round(t - self.t0, 3) if t is not None and self.t0 is not None else None
+
+    def event(self, e: dict) -> None:
+        typ, t = e.get("type"), _ts(e)
+        if self.t0 is None and t is not None:
+            self.t0 = t
+        msg = e.get("message") if isinstance(e.get("message"), dict) else {}
+        sub = e.get("subtype")
+        if typ == "system" and sub == "init":
+            self.sig.extra.update(claude_code_version=e.get("claude_code_version"), model=e.get("model"),
+                                  session_id=e.get("session_id"))
+        elif typ == "system" and sub == "compact_boundary":
+            self.compactions += 1
+            self.sig.events.append({"type": "compaction", "t": self.rel(t)})
+        elif typ == "system" and sub == "api_retry":
+            self.retries += 1
+        elif typ == "assistant" and (msg.get("model") == "<synthetic>" or e.get("is_api_error_message")):
+            self.api_errors.append(e)
+            text = " ".join(str(b.get("text")) for b in _blocks(msg) if b.get("type") == "text")
+            self.sig.events.append({"type": "error", "message": truncate(text or str(e.get("error"))),
+                                    "t": self.rel(t)})
+        elif typ == "assistant":
+            self.assistant(msg, t)
+        elif typ == "user":
+            self.tool_results(msg, t)
+        elif typ == "result":
+            self.final = e
+
+    def assistant(self, msg: dict, t: float | None) -> None:
+        """One assistant event: a new message id is a turn; its text and tool_use blocks become events."""
+        mid = str(msg.get("id") or "")
+        if mid not in self.messages:
+            self.messages.add(mid)
+            self.sig.events.append({"type": "turn", "index": len(self.messages) - 1, "t": self.rel(t)})
+        for block in _blocks(msg):
+            if block.get("type") == "text" and block.get("text"):
+                self.sig.events.append({"type": "text", "text": truncate(str(block["text"])), "t": self.rel(t)})
+            elif block.get("type") == "thinking" and block.get("thinking"):
+                self.sig.events.append({"type": "text", "text": truncate(str(block["thinking"])), "reasoning": True,
+                                        "t": self.rel(t)})
+            elif block.get("type") == "tool_use":
+                ev = {"type": "tool_call", "name": str(block.get("name") or "?"), "status": "pending",
+                      "duration_s": None, "input": truncate(block.get("input")), "output": None,
+                      "t": self.rel(t), "_t": t}
+                self.sig.events.append(ev)
+                self.pending[str(block.get("id"))] = ev
+
+    def tool_results(self, msg: dict, t: float | None) -> None:
+        """A user event's tool_result blocks settle the tool calls they answer (is_error = a failed call)."""
+        for block in _blocks(msg):
+            if block.get("type") != "tool_result":
+                continue
+            ev = self.pending.pop(str(block.get("tool_use_id")), None)
+            if ev is None:
+                continue
+            ev["status"] = "error" if block.get("is_error") else "ok"
+            ev["output"] = truncate(_tool_result_text(block.get("content")))
+            if t is not None and ev.get("_t") is not None:
+                ev["duration_s"] = round(max(0.0, t - ev["_t"]), 3)
 
 
-def _tool_results(msg: dict, pending: dict[str, dict], t: float | None) -> None:
-    """A user event's tool_result blocks settle the tool calls they answer (is_error = a failed call)."""
-    for block in msg.get("content") or []:
-        if not isinstance(block, dict) or block.get("type") != "tool_result":
-            continue
-        ev = pending.pop(str(block.get("tool_use_id")), None)
-        if ev is None:
-            continue
-        ev["status"] = "error" if block.get("is_error") else "ok"
-        ev["output"] = truncate(_tool_result_text(block.get("content")))
-        if t is not None and ev.get("_t") is not None:
-            ev["duration_s"] = round(t - ev["_t"], 3)
+def _tokens(sig: AgentSignals, usage: dict) -> None:
+    """tokens_in / tokens_out from the result's usage: Anthropic's input_tokens exclude cache reads and writes,
+    tokens_in is what the server processed (as for every agent)."""
+    parts = {k: usage.get(k) for k in ("input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens",
+                                         "output_tokens")}
+    bad = [k for k, v in parts.items() if v is not None and not valid_count(v)]
+    for k in bad:
+        sig.problems.append(f"result usage {k}={truncate(parts[k], 80)}: not a count; dropped")
+    if "input_tokens" not in bad and parts["input_tokens"] is not None:
+        cache_read = parts["cache_read_input_tokens"] if "cache_read_input_tokens" not in bad else None
+        cache_write = parts["cache_creation_input_tokens"] if "cache_creation_input_tokens" not in bad else None
+        sig.tokens_in = parts["input_tokens"] + (cache_read or 0) + (cache_write or 0)
+        sig.tokens_cache_read = cache_read
+    if "output_tokens" not in bad and parts["output_tokens"] is not None:
+        sig.tokens_out = parts["output_tokens"]
 
 
-def _final(sig: AgentSignals, final: dict, t: float | None) -> None:
-    """Tokens and errors from the `result` event (the only usage that is not repeated per content block)."""
+def _infra(status: Any, text: str) -> bool:
+    """Whether an API error is the model server's fault (or the proxy's refusal): 5xx, 401/403/404/408/429,
+    or no connection."""
+    if isinstance(status, int) and not isinstance(status, bool) and (status >= 500 or status in (401, 403, 404,
+                                                                                                   408, 429)):
+        return True
+    return bool(_INFRA_STATUS.search(text) or _CONNECT_RE.search(text) or "the model proxy" in text)
+
+
+def _final(sig: AgentSignals, final: dict) -> None:
+    """Tokens, the final message and errors from the `result` event."""
     usage = final.get("usage") if isinstance(final.get("usage"), dict) else {}
-    cache_read = _int(usage.get("cache_read_input_tokens"))
-    # Anthropic's input_tokens exclude cache reads and writes; tokens_in is what the server processed.
-    sig.tokens_in = _int(usage.get("input_tokens")) + cache_read + _int(usage.get("cache_creation_input_tokens"))
-    sig.tokens_out = _int(usage.get("output_tokens"))
-    sig.tokens_cache_read = cache_read
+    _tokens(sig, usage)
     text = str(final.get("result") or "")
-    if final.get("is_error"):
-        # A server that is down or refuses ends with subtype "success" and is_error: the status says whose fault.
-        status = final.get("api_error_status")
-        if (isinstance(status, int) and (status >= 500 or status in (401, 403, 404, 408, 429))) \
-                or _INFRA_STATUS.search(text) or "the model proxy" in text:
-            sig.infra_error = truncate(text, 300)
+    errors = final.get("errors") if isinstance(final.get("errors"), list) else []
+    if final.get("subtype") == "error_max_turns":
+        sig.extra["stopped"] = "max_turns"
+    if final.get("is_error") is True:
+        why = truncate("; ".join(map(str, errors)) if errors else text or str(final.get("subtype") or "is_error"), 300)
+        # A server that is down or refuses ends with subtype "success" and is_error: the status says whose fault
+        # (the harness double-checks a reported infrastructure error against the server).
+        if _infra(final.get("api_error_status"), text) and final.get("subtype") != "error_max_turns":
+            sig.infra_error = f"model server error: {why}"
         else:
-            errors = final.get("errors")
-            sig.agent_error = truncate("; ".join(map(str, errors)) if errors else text or "is_error", 300)
-        sig.events.append({"type": "error", "message": truncate(text or str(final.get("errors"))), "t": t})
-    sig.extra.update({"subtype": final.get("subtype"), "num_turns": final.get("num_turns"),
-                      "duration_ms": final.get("duration_ms"), "agent_reported": {"usage": usage},
-                      "session_id": final.get("session_id")})
+            sig.agent_error = why
+        sig.events.append({"type": "error", "message": truncate(why), "t": None})
+    elif text:
+        sig.extra["final_message"] = truncate(text)
+    sig.extra.update(subtype=final.get("subtype"), terminal_reason=final.get("terminal_reason"),
+                     num_turns=final.get("num_turns"), duration_ms=final.get("duration_ms"))
+
+
+def _stderr_tail(path: Path) -> str | None:
+    """The last stderr line that is not its notice about a model name it does not know."""
+    found = safefs.read_file(path, _STDERR_TAIL_BYTES)
+    if found is None:
+        return None
+    lines = [ln.strip() for ln in found[0].decode("utf-8", errors="replace").splitlines()
+             if ln.strip() and not ln.startswith("[claude-code:unrecognized_model]")]
+    return truncate(lines[-1], 300) if lines else None
 
 
 def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
@@ -198,41 +310,31 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     final `result` event, errors from `result.is_error` / `api_error_status`."""
     raw = read_events(result.stdout_path)
     sig = AgentSignals()
-    t0 = next((t for t in map(_ts, raw) if t is not None), None)
-
-    def rel(t: float | None) -> float | None:
-        return round(t - t0, 3) if t is not None and t0 is not None else None
-
-    messages: set[str] = set()
-    pending: dict[str, dict] = {}     # tool_use id -> its event, until the result comes
+    reader = _Reader(sig)
     for e in raw:
-        typ, t = e.get("type"), _ts(e)
-        msg = e.get("message") if isinstance(e.get("message"), dict) else {}
-        if typ == "system" and e.get("subtype") == "init":
-            sig.extra.update(claude_code_version=e.get("claude_code_version"), model=e.get("model"))
-        elif typ == "system" and e.get("subtype") == "compact_boundary":
-            sig.events.append({"type": "compaction", "t": rel(t)})
-        elif typ == "assistant":
-            _assistant(sig, e, msg, messages, pending, t, rel)
-        elif typ == "user":
-            _tool_results(msg, pending, t)
-        elif typ == "result":
-            _final(sig, e, rel(t))
+        reader.event(e)
     for ev in sig.events:
         ev.pop("_t", None)
         if ev.get("status") == "pending":   # never answered: the run ended inside the call
             ev["status"] = "error"
     calls = [ev for ev in sig.events if ev["type"] == "tool_call"]
-    sig.turns = len(messages)
+    sig.turns = len(reader.messages)
     sig.tool_calls = len(calls)
     sig.failed_tool_calls = sum(1 for ev in calls if ev["status"] == "error")
-    if "subtype" not in sig.extra and result.exit_code not in (0, None) and not result.timed_out:
-        try:
-            tail = result.stderr_path.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-1:]
-        except OSError:
-            tail = []
-        why = tail[0] if tail else f"exit {result.exit_code}"
-        sig.infra_error = f"claude ended without a result: {truncate(why, 300)}"
+    if reader.final is not None:
+        _final(sig, reader.final)
+    elif reader.api_errors and not result.timed_out:
+        last = reader.api_errors[-1]
+        text = next((str(b.get("text")) for b in _blocks(last.get("message") or {}) if b.get("type") == "text"), "")
+        if _infra(last.get("api_error_status"), text):
+            sig.infra_error = f"model server error: {truncate(text, 300)}"
+    elif result.exit_code not in (0, None) and not result.timed_out:
+        why = _stderr_tail(result.stderr_path) or f"exit code {result.exit_code}"
+        if raw:
+            sig.agent_error = f"claude ended without a result: {why}"
+        else:   # nothing on stdout at all: it could not start (a broken install, a bad flag)
+            sig.infra_error = f"claude failed to start: {why}"
+    sig.extra.update(api_retries=reader.retries, compactions=reader.compactions)
     if result.stdout_truncated:
         sig.extra["stdout_truncated"] = True
     return sig
