@@ -206,7 +206,7 @@ class _Reader:
             text = " ".join(str(b.get("text")) for b in _blocks(msg) if b.get("type") == "text")
             self.sig.events.append({"type": "error", "message": truncate(text or str(e.get("error"))),
                                     "t": self.rel(t)})
-        elif typ == "assistant":
+        elif typ == "assistant" and msg:
             self.assistant(msg, t)
         elif typ == "user":
             self.tool_results(msg, t)
