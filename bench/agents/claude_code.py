@@ -9,9 +9,10 @@ Models: every variable that picks a model for some tier or helper (ANTHROPIC_MOD
 the opus/sonnet/haiku/fable defaults, the small/fast model, the subagent, workflow-subagent, auto-mode and
 background-classifier models, found with `strings` in the 2.1.332 binary) is the model the user named, and
 CLAUDE_CODE_SUBAGENT_MODEL_FORCE makes a subagent's own `model:` lose to it, so no request asks the server for
-a model it lacks. CLAUDE_CODE_ATTRIBUTION_HEADER=0 removes the `x-anthropic-billing-header: cc_version=...`
-block it otherwise puts first in every request's system prompt, which changes with the version and would
-defeat a local server's prefix cache.
+a model it lacks (checked with an Explore subagent, whose own default is a haiku tier).
+CLAUDE_CODE_ATTRIBUTION_HEADER=0 removes the `x-anthropic-billing-header: cc_version=...` block it otherwise
+puts first in every request's system prompt, which changes with the version and would defeat a local
+server's prefix cache.
 
 Quiet: CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC, DISABLE_TELEMETRY, DISABLE_AUTOUPDATER and
 DISABLE_ERROR_REPORTING together stop its two start-up connections to api.anthropic.com. IS_SANDBOX=1:
@@ -27,7 +28,10 @@ max output - 13k, so 8192 still thrashed at 32k and 4096 did not). Its prompt is
 (the proxy counts them).
 
 Parse: one `assistant` event per content block, each repeating its message's start usage, so turns are distinct
-message ids and only the final `result` event's usage is read (into agent_reported; the proxy's figures count).
+message ids and tokens come from the last `result` event only (into agent_reported; the proxy's figures count):
+its `modelUsage`, which covers the whole session, subagents included. A subagent started through the Agent
+tool runs in the background; its messages carry parent_tool_use_id (their events are marked `subagent`) and its
+completion notice starts another main turn with a second `result` event, whose `usage` alone would miss it.
 A tool call is a tool_use block settled by the `user` event's tool_result for its id (is_error: failed); its
 duration runs from the tool_use event's timestamp to the tool_result event's. `result.is_error` decides
 failure, not the subtype: a server that is down ends with subtype "success", is_error true and
@@ -207,18 +211,27 @@ class _Reader:
             self.sig.events.append({"type": "error", "message": truncate(text or str(e.get("error"))),
                                     "t": self.rel(t)})
         elif typ == "assistant" and msg:
-            self.assistant(msg, t)
+            self.assistant(msg, t, subagent=bool(e.get("parent_tool_use_id")))
         elif typ == "user":
             self.tool_results(msg, t)
         elif typ == "result":
             self.final = e
 
-    def assistant(self, msg: dict, t: float | None) -> None:
-        """One assistant event: a new message id is a turn; its text and tool_use blocks become events."""
+    def assistant(self, msg: dict, t: float | None, subagent: bool) -> None:
+        """One assistant event: a new message id is a turn; its text and tool_use blocks become events (marked
+        `subagent` when a subagent the model started through the Agent tool wrote them)."""
         mid = str(msg.get("id") or "")
+        start = len(self.sig.events)
         if mid not in self.messages:
             self.messages.add(mid)
             self.sig.events.append({"type": "turn", "index": len(self.messages) - 1, "t": self.rel(t)})
+        self.blocks(msg, t)
+        if subagent:
+            for ev in self.sig.events[start:]:
+                ev["subagent"] = True
+
+    def blocks(self, msg: dict, t: float | None) -> None:
+        """The text, thinking and tool_use blocks of one assistant event, as events."""
         for block in _blocks(msg):
             if block.get("type") == "text" and block.get("text"):
                 self.sig.events.append({"type": "text", "text": truncate(str(block["text"])), "t": self.rel(t)})
@@ -246,21 +259,34 @@ class _Reader:
                 ev["duration_s"] = round(max(0.0, t - ev["_t"]), 3)
 
 
-def _tokens(sig: AgentSignals, usage: dict) -> None:
-    """tokens_in / tokens_out from the result's usage: Anthropic's input_tokens exclude cache reads and writes,
-    tokens_in is what the server processed (as for every agent)."""
-    parts = {k: usage.get(k) for k in ("input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens",
-                                         "output_tokens")}
-    bad = [k for k, v in parts.items() if v is not None and not valid_count(v)]
-    for k in bad:
-        sig.problems.append(f"result usage {k}={truncate(parts[k], 80)}: not a count; dropped")
-    if "input_tokens" not in bad and parts["input_tokens"] is not None:
-        cache_read = parts["cache_read_input_tokens"] if "cache_read_input_tokens" not in bad else None
-        cache_write = parts["cache_creation_input_tokens"] if "cache_creation_input_tokens" not in bad else None
-        sig.tokens_in = parts["input_tokens"] + (cache_read or 0) + (cache_write or 0)
-        sig.tokens_cache_read = cache_read
-    if "output_tokens" not in bad and parts["output_tokens"] is not None:
-        sig.tokens_out = parts["output_tokens"]
+def _count(sig: AgentSignals, where: str, value: Any) -> int | None:
+    """`value` if it is a usable count; else None, and a problem noted when it was there but unusable."""
+    if value is None or valid_count(value):
+        return value
+    sig.problems.append(f"result {where}={truncate(value, 80)}: not a count; dropped")
+    return None
+
+
+def _tokens(sig: AgentSignals, final: dict) -> None:
+    """tokens_in / tokens_out from the last `result` event: its `modelUsage` (per model, for the whole session,
+    subagents included) where present, else its `usage` (this result's main-agent requests only). Anthropic's
+    input excludes cache reads and writes; tokens_in is what the server processed (as for every agent)."""
+    per_model = final.get("modelUsage")
+    if isinstance(per_model, dict) and per_model:
+        keys = ("inputTokens", "cacheReadInputTokens", "cacheCreationInputTokens", "outputTokens")
+        rows = [{k: _count(sig, f"modelUsage.{k}", m.get(k)) for k in keys}
+                for m in per_model.values() if isinstance(m, dict)]
+    else:
+        usage = final.get("usage") if isinstance(final.get("usage"), dict) else {}
+        rows = [{new: _count(sig, f"usage.{old}", usage.get(old)) for old, new in (
+            ("input_tokens", "inputTokens"), ("cache_read_input_tokens", "cacheReadInputTokens"),
+            ("cache_creation_input_tokens", "cacheCreationInputTokens"), ("output_tokens", "outputTokens"))}]
+    if rows and all(r["inputTokens"] is not None for r in rows):
+        sig.tokens_cache_read = sum(r["cacheReadInputTokens"] or 0 for r in rows)
+        sig.tokens_in = sum(r["inputTokens"] + (r["cacheReadInputTokens"] or 0) + (r["cacheCreationInputTokens"] or 0)
+                            for r in rows)
+    if rows and all(r["outputTokens"] is not None for r in rows):
+        sig.tokens_out = sum(r["outputTokens"] for r in rows)
 
 
 def _infra(status: Any, text: str) -> bool:
@@ -274,8 +300,7 @@ def _infra(status: Any, text: str) -> bool:
 
 def _final(sig: AgentSignals, final: dict) -> None:
     """Tokens, the final message and errors from the `result` event."""
-    usage = final.get("usage") if isinstance(final.get("usage"), dict) else {}
-    _tokens(sig, usage)
+    _tokens(sig, final)
     text = str(final.get("result") or "")
     errors = final.get("errors") if isinstance(final.get("errors"), list) else []
     if final.get("subtype") == "error_max_turns":

@@ -209,6 +209,28 @@ def test_parse_a_run_killed_while_waiting_for_the_model(tmp_path):
     assert sig.extra["model"] == "claude-code-hang"
 
 
+def test_parse_a_subagent_counts_its_tokens_and_marks_its_events(tmp_path):
+    """The Agent tool starts a subagent in the background; its completion notice starts one more main turn and
+    a second `result` event. Its requests are in the session's modelUsage, not in either result's usage."""
+    sig = parse_capture(tmp_path, "subagent")
+    assert (sig.tokens_in, sig.tokens_out) == served_tokens("subagent")
+    assert sig.turns == len(SERVED["subagent"]) == 4
+    assert [e["name"] for e in sig.events if e["type"] == "tool_call"] == served_calls("subagent") == ["Agent"]
+    sub = [e for e in sig.events if e.get("subagent")]
+    assert [e["type"] for e in sub] == ["turn", "text"] and "looked around" in sub[1]["text"]
+    assert sig.extra["final_message"] == "Done."       # the script's final reply, after the notice
+
+
+def test_model_usage_sums_every_model_with_its_cache(tmp_path):
+    final = {"type": "result", "subtype": "success", "is_error": False, "result": "ok",
+             "usage": {"input_tokens": 1, "output_tokens": 1},
+             "modelUsage": {"a": {"inputTokens": 100, "cacheReadInputTokens": 900, "cacheCreationInputTokens": 50,
+                                  "outputTokens": 7},
+                            "b": {"inputTokens": 10, "outputTokens": 3}, "junk": "x"}}
+    sig = claude_code.parse(context(tmp_path), result(tmp_path, json.dumps(final)))
+    assert (sig.tokens_in, sig.tokens_out, sig.tokens_cache_read) == (1060, 10, 900)
+
+
 # ---------------------------------------------------------------------------------------------
 # parse: untrusted output
 

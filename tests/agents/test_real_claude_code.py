@@ -61,8 +61,9 @@ def assert_measured_by_the_proxy(run) -> None:
     assert run.record["model_calls"]["tool_calls"] == len(issued(run))
     said = figures["agent_reported"]
     assert (said["tokens_in"], said["tokens_out"]) == served_tokens(run)   # claude's result event says the same
-    assert [c["usage"]["prompt_tokens"] for c in run.calls if c["protocol"] != "other"] == \
-        [r["usage"]["prompt_tokens"] for r in calls]
+    # call by call (sorted: a subagent's requests run beside the main agent's)
+    assert sorted(c["usage"]["prompt_tokens"] for c in run.calls if c["protocol"] != "other") == \
+        sorted(r["usage"]["prompt_tokens"] for r in calls)
     assert "other_model_called" not in run.record["flags"], run.record["flag_details"]
 
 
@@ -160,6 +161,18 @@ def test_max_turns_stops_it(tmp_path):
     assert run.agent["extra"]["stopped"] == "max_turns"
     assert run.agent["agent_error"] == "Reached maximum number of turns (2)"
     assert len(answered(run)) == 2 and run.agent["tool_calls"] == 2
+
+
+def test_a_subagent_asks_for_the_same_model(tmp_path):
+    """An Explore subagent (its own default is a haiku tier) started through the Agent tool: every request asks
+    for the run's model, and the tokens claude reports include the subagent's."""
+    run = run_through_harness(tmp_path, AGENT, f"ollama/{AGENT}-subagent", "calib-greeting", script=SCRIPT)
+    assert run.record is not None, run.stderr_tail()
+    requests = [r for r in run.agent_requests if r.get("api") == "messages"]
+    assert len(requests) == 4 and {r["model"] for r in requests} == {f"{AGENT}-subagent"}
+    assert [r["reply"] for r in requests].count("turns[0][0]") == 1     # the subagent's, matched by its task
+    assert issued(run) == ["Agent"] and run.agent["tool_calls"] == 1
+    assert_measured_by_the_proxy(run)
 
 
 def test_a_planted_user_config_changes_nothing(tmp_path):
