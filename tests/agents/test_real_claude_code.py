@@ -16,14 +16,20 @@ from pathlib import Path
 import pytest
 import yaml
 
+from bench.agents import claude_code
 from bench.exec import sandbox
 from tests.agents.real_cli import (
     REPO,
     SCRIPTS,
     Tripwire,
+    assert_loopback_only,
     dead_address,
+    drive,
+    make_repo,
     need_agent,
+    oracle_passes,
     run_through_harness,
+    task,
 )
 
 pytestmark = [pytest.mark.integration, need_agent("claude-code")]
@@ -205,6 +211,25 @@ def test_a_planted_user_config_changes_nothing(tmp_path):
     assert "evil" not in bodies and "x-anthropic-billing-header" not in bodies
     assert run.agent["tool_calls"] == 2 and run.agent["failed_tool_calls"] == 0
     assert_measured_by_the_proxy(run)
+
+
+def test_no_traffic_but_the_model_outside_the_sandbox(tmp_path, monkeypatch):
+    """Unsandboxed (the harness's sandbox would hide any attempt), with every proxy variable pointing at a
+    tripwire: telemetry, update checks, error reports and start-up traffic to api.anthropic.com stay off."""
+    trip = Tripwire()
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
+        monkeypatch.setenv(var, f"http://127.0.0.1:{trip.port}")
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    work = make_repo(tmp_path, "calib-greeting", hostile_repo_files=False)
+    try:
+        done, sig, requests, _ = drive(claude_code, tmp_path, work, SCRIPT, f"ollama/{AGENT}-calib-greeting",
+                                       task=task("calib-greeting"), label="claude-code greeting, no sandbox")
+    finally:
+        trip.close()
+    assert done.exit_code == 0 and oracle_passes(work)
+    assert_loopback_only(requests, trip)
+    assert sig.tool_calls == 2 and sig.failed_tool_calls == 0
 
 
 def _running(marker: str) -> list[str]:
