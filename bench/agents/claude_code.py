@@ -130,11 +130,15 @@ def invocation(ctx: AgentContext) -> Invocation:
         "XDG_DATA_HOME": str(home / ".local" / "share"),
         "XDG_CACHE_HOME": str(home / ".cache"),
         "XDG_STATE_HOME": str(home / ".local" / "state"),
+        # its messaging socket (XDG_RUNTIME_DIR/cc-socks/<pid>.sock) and temporary files, else under the host's /tmp
+        "XDG_RUNTIME_DIR": str(ctx.scratch_dir / "run"),
+        "CLAUDE_CODE_TMPDIR": str(ctx.scratch_dir / "tmp"),
         "NO_PROXY": no_proxy(target),
         "no_proxy": no_proxy(target),
     })
-    for d in ("CLAUDE_CONFIG_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
-        Path(env[d]).mkdir(parents=True, exist_ok=True)
+    for d in ("CLAUDE_CONFIG_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+              "XDG_RUNTIME_DIR", "CLAUDE_CODE_TMPDIR"):
+        Path(env[d]).mkdir(mode=0o700, parents=True, exist_ok=True)
     scrub = scrubbed_env_prefix(SCRUBBED_PREFIXES, keep=set(env))
     argv = scrub + [
         str(binary), "-p", "--output-format", "stream-json", "--verbose",

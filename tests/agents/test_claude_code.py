@@ -102,9 +102,11 @@ def test_invocation_headless_at_the_proxy_route_with_every_tier_on_the_model(tmp
     assert (env["CLAUDE_CODE_MAX_CONTEXT_TOKENS"], env["CLAUDE_CODE_MAX_OUTPUT_TOKENS"]) == ("32768", "4096")
     assert "127.0.0.1" in env["NO_PROXY"]
     # its own HOME, config and XDG directories, made in the run's scratch dir
-    for key in ("HOME", "CLAUDE_CONFIG_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    dirs = ("CLAUDE_CONFIG_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+            "XDG_RUNTIME_DIR", "CLAUDE_CODE_TMPDIR")
+    for key in ("HOME", *dirs):
         assert Path(env[key]).is_relative_to(ctx.scratch_dir), key
-    for key in ("CLAUDE_CONFIG_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    for key in dirs:
         assert Path(env[key]).is_dir(), key
     assert inv.ro_paths == binary_mounts(claude_bin)   # what the sandbox must show of the install
 
