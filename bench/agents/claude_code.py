@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.agents.base import (
+    MAX_COUNT,
     AgentContext,
     AgentSignals,
     AgentSpec,
@@ -286,11 +287,11 @@ def _tokens(sig: AgentSignals, final: dict) -> None:
             ("input_tokens", "inputTokens"), ("cache_read_input_tokens", "cacheReadInputTokens"),
             ("cache_creation_input_tokens", "cacheCreationInputTokens"), ("output_tokens", "outputTokens"))}]
     if rows and all(r["inputTokens"] is not None for r in rows):
-        sig.tokens_cache_read = sum(r["cacheReadInputTokens"] or 0 for r in rows)
-        sig.tokens_in = sum(r["inputTokens"] + (r["cacheReadInputTokens"] or 0) + (r["cacheCreationInputTokens"] or 0)
-                            for r in rows)
+        sig.tokens_cache_read = min(sum(r["cacheReadInputTokens"] or 0 for r in rows), MAX_COUNT)
+        sig.tokens_in = min(sum(r["inputTokens"] + (r["cacheReadInputTokens"] or 0)
+                                + (r["cacheCreationInputTokens"] or 0) for r in rows), MAX_COUNT)
     if rows and all(r["outputTokens"] is not None for r in rows):
-        sig.tokens_out = sum(r["outputTokens"] for r in rows)
+        sig.tokens_out = min(sum(r["outputTokens"] for r in rows), MAX_COUNT)
 
 
 def _infra(status: Any, text: str) -> bool:
