@@ -30,6 +30,7 @@ BUILTIN: dict[str, str] = {
     "command": "bench.agents.command",
     "opencode": "bench.agents.opencode",
     "aider": "bench.agents.aider",
+    "codex": "bench.agents.codex",
 }
 
 # An agent's name ends up in results directories and in $LOCALAGENTBENCH_<NAME>_BIN.

@@ -285,11 +285,20 @@ def truncate(value: Any, limit: int = TRUNCATE) -> Any:
 def read_events(path: Path, limit: int = MAX_EVENTS_BYTES) -> list[dict[str, Any]]:
     """Normalized events from a JSON Lines file the agent wrote, read only if it is a regular file and only up
     to `limit` bytes (a symlink, FIFO or device there gives none); lines that are not JSON objects are skipped."""
-    events: list[dict[str, Any]] = []
     found = safefs.read_file(path, limit)
-    if found is None:
-        return events
-    data, _ = found
+    return json_objects(found[0]) if found is not None else []
+
+
+def read_events_at(root: Path, rel: str, limit: int = MAX_EVENTS_BYTES) -> list[dict[str, Any]]:
+    """read_events for root/rel where the agent made the directories on the way too (a session file under a
+    config directory it writes): every component must be a real directory, the file a regular one, or none."""
+    found = safefs.read_capped(root, rel, limit)
+    return json_objects(found[0]) if found is not None else []
+
+
+def json_objects(data: bytes) -> list[dict[str, Any]]:
+    """The JSON objects among the lines of `data` (other lines, and lines that are not objects, are skipped)."""
+    events: list[dict[str, Any]] = []
     for line in data.decode("utf-8", errors="replace").splitlines():
         try:
             event = json.loads(line)
