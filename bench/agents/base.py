@@ -289,13 +289,6 @@ def read_events(path: Path, limit: int = MAX_EVENTS_BYTES) -> list[dict[str, Any
     return json_objects(found[0]) if found is not None else []
 
 
-def read_events_at(root: Path, rel: str, limit: int = MAX_EVENTS_BYTES) -> list[dict[str, Any]]:
-    """read_events for root/rel where the agent made the directories on the way too (a session file under a
-    config directory it writes): every component must be a real directory, the file a regular one, or none."""
-    found = safefs.read_capped(root, rel, limit)
-    return json_objects(found[0]) if found is not None else []
-
-
 def json_objects(data: bytes) -> list[dict[str, Any]]:
     """The JSON objects among the lines of `data` (other lines, and lines that are not objects, are skipped)."""
     events: list[dict[str, Any]] = []

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.agents.base import (
+    MAX_EVENTS_BYTES,
     AgentContext,
     AgentSignals,
     AgentSpec,
@@ -51,8 +52,8 @@ from bench.agents.base import (
     Invocation,
     ProcessResult,
     context_length,
+    json_objects,
     read_events,
-    read_events_at,
     truncate,
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
@@ -167,7 +168,8 @@ def rollout_events(codex_home: Path, thread_id: str | None) -> list[dict] | None
         names = [n for n in names if n.endswith(f"-{thread_id}.jsonl")]
     if len(names) != 1:
         return None
-    return read_events_at(codex_home, f"{SESSIONS}/{names[0]}")
+    found_file = safefs.read_capped(codex_home, f"{SESSIONS}/{names[0]}", MAX_EVENTS_BYTES)
+    return json_objects(found_file[0]) if found_file is not None else None
 
 
 def _router_errors(stderr: str) -> list[str]:
@@ -332,7 +334,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
                 errors.append(msg)
 
     lines = rollout_events(ctx.scratch_dir / CODEX_HOME, thread_id)
-    if lines:
+    if lines is not None:
         body, facts = _from_rollout(lines, set(rejected))
         sig.turns = facts["turns"]
         sig.extra["trajectory_source"] = "session file"
