@@ -239,3 +239,45 @@ def test_an_agent_retrying_a_dead_server_is_stopped_early_as_an_infrastructure_e
     assert agent["infra_error"] and dead in agent["infra_error"] and "unreachable" in agent["infra_error"]
     calls = record["model_calls"]
     assert calls["calls"] >= 3 and calls["errors"] == calls["calls"] and calls["tokens_in"] is None
+
+
+def test_an_agent_without_a_turn_limit_of_its_own_is_stopped_at_the_tasks(suite, tmp_path, server):
+    """An adapter whose CLI has no turn limit asks the harness to keep it (Invocation.max_model_calls): the proxy
+    refuses the call past the limit and the agent is stopped, neither an infrastructure error nor its own error,
+    and the run keeps the change it made so far."""
+    import dataclasses
+    import types
+
+    from bench.agents import command
+
+    looping = tmp_path / "loop.py"
+    looping.write_text(textwrap.dedent('''
+        import json, os, time, urllib.request
+        open("work.txt", "w").write("started\\n")
+        for turn in range(1000):   # an agent that never stops on its own
+            req = urllib.request.Request(os.environ["LOCALAGENTBENCH_MODEL_URL"] + "/v1/chat/completions",
+                                         data=json.dumps({"model": "coder", "messages": [
+                                             {"role": "user", "content": "go"}]}).encode())
+            try:
+                urllib.request.urlopen(req, timeout=5).read()
+            except Exception as e:
+                print("the model said no:", e, flush=True)   # and it goes on asking
+            time.sleep(0.05)
+    '''))
+
+    def held_to_two(ctx):
+        return dataclasses.replace(command.invocation(ctx), max_model_calls=2)
+
+    adapter = types.SimpleNamespace(**{name: getattr(command, name) for name in ("check", "version", "parse", "SPEC")},
+                                    invocation=held_to_two)
+    spec = agent_spec("command", {"agent_cmd": f"{sys.executable} {looping}"}, model="coder", timeout_s=120,
+                      keep_workdir=True)
+    with run_agent.proxied(dataclasses.replace(spec, adapter=adapter)) as proxied:
+        record = run_agent.run_agent_one(_isolated(suite, tmp_path), proxied)
+    schema.check(record, "run")
+    agent, calls = record["agent"], record["model_calls"]
+    assert agent["stopped"] == "stopped by the harness: the task's max_turns (2 model calls) were spent"
+    assert agent["timed_out"] is False and agent["infra_error"] is None and agent["agent_error"] is None
+    assert calls["calls"] == agent["model_calls"] == 2 and calls["errors"] >= 1
+    assert len([e for e in server.requests if e.get("api") == "openai"]) == 2
+    assert "work.txt" in agent["files_changed"]
