@@ -20,7 +20,9 @@ pin (notes/issue20-claude-codex.md has the groundwork):
   file change). With a catalog entry it would offer `apply_patch` only as a freeform custom tool, which a model
   answering with a function call breaks (the call is dropped: "incompatible payload" on stderr).
 - `codex exec` has no max-turns option and no config key that bounds model requests (checked in `exec --help` and
-  the binary's config keys): max_turns is not enforced here; the harness's timeout is the hard bound.
+  the config keys in the binary): max_turns becomes Invocation.max_model_calls, which the harness keeps: the
+  model proxy refuses the call past it (429; with retries off Codex gives up at once) and stops the agent. One
+  model call is one turn here, as parse counts them. The harness's timeout stays the hard bound.
 - The context window it plans with is 258,400 tokens for an unknown model; a run's `context_length` option
   becomes `model_context_window` (it then compacts before the server's window is full).
 
@@ -133,7 +135,8 @@ def invocation(ctx: AgentContext) -> Invocation:
     for item in config:
         argv += ["-c", item]
     argv += ["--", "-"]
-    return Invocation(argv=argv, env=env, stdin=ctx.prompt.encode("utf-8"), ro_paths=binary_mounts(binary))
+    return Invocation(argv=argv, env=env, stdin=ctx.prompt.encode("utf-8"), ro_paths=binary_mounts(binary),
+                      max_model_calls=ctx.max_turns)
 
 
 # ---------------------------------------------------------------------------------------------

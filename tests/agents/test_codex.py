@@ -100,7 +100,8 @@ def test_invocation(tmp_path, fake_codex):
             "model_providers.localagentbench.request_max_retries=0",
             "model_providers.localagentbench.stream_max_retries=0"} <= set(config)
     assert not [c for c in config if c.startswith("model_context_window")]   # no window asked for: Codex's own
-    assert not [a for a in argv if "turn" in a]                             # codex exec has no max-turns option
+    assert not [a for a in argv if "turn" in a]                             # codex exec has no max-turns option:
+    assert inv.max_model_calls == ctx.max_turns == 30                        # the harness keeps it at the proxy
     # its own HOME and CODEX_HOME under the run's scratch dir, made before it starts (it refuses a missing one)
     env = inv.env
     assert env["CODEX_HOME"] == str(ctx.scratch_dir / "codex-home") and Path(env["CODEX_HOME"]).is_dir()
@@ -121,6 +122,10 @@ def test_the_users_codex_and_openai_variables_are_scrubbed(tmp_path, fake_codex,
     unset = flag_values(inv.argv, "-u")
     assert sorted(unset) == ["CODEX_SANDBOX", "OPENAI_API_KEY", "OPENAI_BASE_URL"]
     assert inv.env["CODEX_HOME"].startswith(str(tmp_path / "scratch"))    # ours, over the user's
+
+
+def test_no_max_turns_no_call_limit(tmp_path, fake_codex):
+    assert codex.invocation(context(tmp_path, max_turns=None)).max_model_calls is None
 
 
 def test_context_length_becomes_codexs_context_window(tmp_path, fake_codex):
