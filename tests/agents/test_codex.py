@@ -306,3 +306,18 @@ def test_the_session_file_of_the_reported_thread_is_read(tmp_path):
     shutil.copy(next((DATA / "add").glob("rollout-*.jsonl")), day)   # another thread's file beside it
     sig = codex.parse(ctx, result)
     assert sig.turns == 4 and sig.tool_calls == 3
+
+
+def test_a_fatal_tool_error_on_stderr_is_a_failed_call_without_the_session_file(tmp_path):
+    """With a model catalog entry Codex offers apply_patch as a freeform tool, and a function call of it is dropped:
+    stderr has the router's line (and a repeat "during drain"), stdout nothing. Lines shaped as the groundwork
+    recorded them (notes/issue20-claude-codex.md)."""
+    ctx, result = replay(tmp_path, "textonly", rollout=False)
+    result.stderr_path.write_text(
+        "2026-12-03T21:40:01.123456Z ERROR codex_core::tools::router: error=Fatal error: tool apply_patch invoked "
+        "with incompatible payload\n"
+        "2026-12-03T21:40:01.123999Z ERROR codex_core::tools::router: in-flight tool future failed during drain: "
+        "error=Fatal error: tool apply_patch invoked with incompatible payload\n")
+    sig = codex.parse(ctx, result)
+    assert [(c["name"], c["status"]) for c in calls(sig)] == [("apply_patch", "error")]
+    assert sig.tool_calls == 1 and sig.failed_tool_calls == 1
