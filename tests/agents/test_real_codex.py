@@ -9,6 +9,7 @@ says, never against the adapter's own reading alone. Skipped when codex is not i
 """
 from __future__ import annotations
 
+import json
 import shutil
 import time
 from pathlib import Path
@@ -87,7 +88,7 @@ def test_add_passes_and_a_planted_user_config_changes_nothing(tmp_path):
     pass_env = [a for name in hostile for a in ("--pass-env", name)]
     try:
         run = run_through_harness(tmp_path, "codex", "ollama/codex-calib-add", "calib-add", script=SCRIPT,
-                                  env=hostile, args=pass_env)
+                                  env=hostile, args=pass_env, log_bodies=True)
     finally:
         trip.close()
     assert_passed_as_scripted(run, "codex-calib-add")
@@ -97,6 +98,9 @@ def test_add_passes_and_a_planted_user_config_changes_nothing(tmp_path):
     assert {r["model"] for r in answered(run)} == {"codex-calib-add"}
     assert trip.hits == []
     assert run.agent["files_changed"] == ["calc/arith.py"]
+    assert all(r.get("body") for r in answered(run))
+    bodies = json.dumps([r["body"] for r in answered(run)])
+    assert "PWNED" not in bodies and "evil" not in bodies and "sk-user" not in bodies   # no user instructions
 
 
 def test_failing_calls_count_as_failed(tmp_path):
