@@ -24,7 +24,8 @@ pin (notes/issue20-claude-codex.md has the groundwork):
   model proxy refuses the call past it (429; with retries off Codex gives up at once) and stops the agent. One
   model call is one turn here, as parse counts them. The harness's timeout stays the hard bound.
 - The context window it plans with is 258,400 tokens for an unknown model; a run's `context_length` option
-  becomes `model_context_window` (it then compacts before the server's window is full).
+  becomes `model_context_window` (honoured: its session file then reports 95% of it as the window; compaction
+  at that size was not exercised).
 
 parse. The JSONL on stdout has no timestamps, reports usage once per `codex exec` turn (one `turn.completed` for
 all the run's model requests) and leaves out every tool call Codex rejected before running it (an unknown tool,
