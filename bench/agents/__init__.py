@@ -31,6 +31,7 @@ BUILTIN: dict[str, str] = {
     "opencode": "bench.agents.opencode",
     "aider": "bench.agents.aider",
     "claude-code": "bench.agents.claude_code",
+    "codex": "bench.agents.codex",
 }
 
 # An agent's name ends up in results directories and in $LOCALAGENTBENCH_<NAME>_BIN.

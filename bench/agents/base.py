@@ -288,11 +288,13 @@ def truncate(value: Any, limit: int = TRUNCATE) -> Any:
 def read_events(path: Path, limit: int = MAX_EVENTS_BYTES) -> list[dict[str, Any]]:
     """Normalized events from a JSON Lines file the agent wrote, read only if it is a regular file and only up
     to `limit` bytes (a symlink, FIFO or device there gives none); lines that are not JSON objects are skipped."""
-    events: list[dict[str, Any]] = []
     found = safefs.read_file(path, limit)
-    if found is None:
-        return events
-    data, _ = found
+    return json_objects(found[0]) if found is not None else []
+
+
+def json_objects(data: bytes) -> list[dict[str, Any]]:
+    """The JSON objects among the lines of `data` (other lines, and lines that are not objects, are skipped)."""
+    events: list[dict[str, Any]] = []
     for line in data.decode("utf-8", errors="replace").splitlines():
         try:
             event = json.loads(line)
