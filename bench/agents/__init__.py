@@ -30,6 +30,7 @@ BUILTIN: dict[str, str] = {
     "command": "bench.agents.command",
     "opencode": "bench.agents.opencode",
     "aider": "bench.agents.aider",
+    "qwen-code": "bench.agents.qwen_code",
 }
 
 # An agent's name ends up in results directories and in $LOCALAGENTBENCH_<NAME>_BIN.
