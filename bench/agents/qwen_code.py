@@ -216,6 +216,8 @@ class _Reader:
             return
         blocks = [b for e in group for b in _blocks(e)]
         usage = next((u for u in (_usage(e) for e in group) if u), None)
+        if not blocks and usage is None:   # nothing said, nothing counted: not a model call
+            return
         texts = [str(b.get("text")) for b in blocks if b.get("type") == "text" and b.get("text")]
         if usage is None and texts and len(texts) == len(blocks) and all(_API_ERROR_RE.match(t) for t in texts):
             for t in texts:
@@ -237,8 +239,10 @@ class _Reader:
                 self.calls[str(b.get("id"))] = ev   # "error" until a tool_result says otherwise
 
     def user(self, e: dict) -> None:
-        self.flush()
-        for b in _blocks(e):
+        blocks = _blocks(e)
+        if blocks:       # tool results: the model call that asked for them is over
+            self.flush()
+        for b in blocks:
             if b.get("type") == "tool_result" and str(b.get("tool_use_id")) in self.calls:
                 ev = self.calls[str(b.get("tool_use_id"))]
                 ev["status"] = "error" if b.get("is_error") else "ok"
@@ -381,7 +385,8 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     elif final is None and reader.api_errors and not result.timed_out:
         _result({"is_error": True, "error": {"message": reader.api_errors[-1]}}, sig, extra, reader.turns)
     elif not raw and result.exit_code not in (0, None) and not result.timed_out:
-        sig.infra_error = f"qwen failed to start: {_stderr_tail(result.stderr_path) or f'exit code {result.exit_code}'}"
+        # Not the model server's fault (that would have been a result event): a crash before the first event.
+        sig.agent_error = f"qwen failed to start: {_stderr_tail(result.stderr_path) or f'exit code {result.exit_code}'}"
     sig.extra = extra
     if result.stdout_truncated:
         sig.extra["stdout_truncated"] = True
