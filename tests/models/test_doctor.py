@@ -151,7 +151,13 @@ def test_base_url_servers_are_checked_through_v1(shelf, agents):
 
 
 def test_agents_not_found_or_not_pinned(tmp_path, shelf):
-    env = {"OLLAMA_HOST": shelf.url, "LOCALAGENTBENCH_OPENCODE_BIN": str(tmp_path / "missing"),
+    from bench import agents
+    from bench.agents.binaries import env_var
+
+    # every registered agent's binary missing (an installed one would make doctor pass), then these two
+    missing = {env_var(agents.get_spec(n).binary): str(tmp_path / f"missing-{n}")
+               for n in agents.names() if agents.get_spec(n).binary}
+    env = {**missing, "OLLAMA_HOST": shelf.url, "LOCALAGENTBENCH_OPENCODE_BIN": str(tmp_path / "missing"),
            "LOCALAGENTBENCH_AIDER_BIN": fake_binary(tmp_path, "aider", "aider 0.80.0")}
     record = record_of(run_doctor("--json", env=env))
     (oc,), (ai,) = by_name(record, "opencode"), by_name(record, "aider")
