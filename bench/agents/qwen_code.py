@@ -384,8 +384,9 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
         extra["stopped"] = "budget"
     elif final is None and reader.api_errors and not result.timed_out:
         _result({"is_error": True, "error": {"message": reader.api_errors[-1]}}, sig, extra, reader.turns)
-    elif not raw and result.exit_code not in (0, None) and not result.timed_out:
-        # Not the model server's fault (that would have been a result event): a crash before the first event.
+    elif not raw and not result.timed_out:
+        # Not the model server's fault (that would have been a result event): qwen ended before its first event,
+        # a crash (exit 1) or a start it gave up on (exit 0, e.g. a sandbox it could not start).
         sig.agent_error = f"qwen failed to start: {_stderr_tail(result.stderr_path) or f'exit code {result.exit_code}'}"
     sig.extra = extra
     if result.stdout_truncated:
@@ -395,7 +396,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
 
 def _stderr_tail(path: Path) -> str | None:
     """The line that says why qwen failed to start: the first "Error…" line (the crash's own line follows "An
-    unexpected critical error occurred:"), else the last one that is not a routine notice."""
+    unexpected critical error occurred:"), else the first one that is not a routine notice."""
     found = safefs.read_file(path, MAX_EVENTS_BYTES)
     if found is None:
         return None
@@ -404,4 +405,4 @@ def _stderr_tail(path: Path) -> str | None:
     for ln in useful:
         if ln.startswith("Error"):
             return truncate(ln, 300)
-    return truncate(useful[-1], 300) if useful else None
+    return truncate(useful[0], 300) if useful else None

@@ -321,3 +321,14 @@ def test_parse_reads_stdout_capped(tmp_path):
     count = MAX_EVENTS_BYTES // len(line) + 50
     sig = run(tmp_path, (line + "\n") * count, exit_code=None, timed_out=True)
     assert 0 < sig.turns < count
+
+
+def test_parse_a_start_given_up_with_exit_0_is_the_agents(tmp_path):
+    stderr = ("Sandbox command 'docker' (from QWEN_SANDBOX) is installed but cannot run: Cannot connect to the "
+              "Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?\n"
+              "Update successful! The new version will be used on your next run.\n")
+    sig = run(tmp_path, "", exit_code=0, stderr=stderr)
+    assert sig.agent_error.startswith("qwen failed to start: Sandbox command 'docker'")
+    assert sig.infra_error is None
+    timed_out = run(tmp_path / "t", "", exit_code=None, timed_out=True, stderr=stderr)
+    assert timed_out.agent_error is None and timed_out.infra_error is None
