@@ -88,6 +88,16 @@ def test_calib_add_passes(tmp_path):
     assert run.record["agent"]["files_changed"] == ["calc/arith.py"]
 
 
+def test_calib_greeting_against_a_chat_completions_only_server(tmp_path):
+    """A llama.cpp / vLLM style server (--base-url, no Ollama API): the model named as typed, no translation."""
+    run = run_through_harness(tmp_path, AGENT, "qwen-code-calib-greeting", "calib-greeting", script=SCRIPT,
+                              chat_only=True)
+    assert run.record["outcome"] == "passed", run.stderr_tail()
+    check_counts(run, turns=3, calls=2, failed=0)
+    assert {r["path"] for r in served(run)} == {"/v1/chat/completions"}
+    assert {r["model"] for r in served(run)} == {"qwen-code-calib-greeting"}
+
+
 def test_a_text_only_model_is_a_completed_failed_run(tmp_path):
     run = harness(tmp_path, "qwen-code-no-call", "calib-greeting")
     assert run.record["outcome"] == "failed", run.stderr_tail()
