@@ -188,15 +188,35 @@ def test_a_planted_user_config_changes_nothing(tmp_path, hostile_user):
     assert not (Path(os.environ["QWEN_HOME"]) / "projects").exists()     # nothing written into ~/.qwen
 
 
-def test_a_task_repos_own_qwen_dir(tmp_path):
-    """The project scope is read (documented in the adapter): the repo's QWEN.md reaches the model, but the
-    settings the harness depends on hold against its .qwen/settings.json, and its .qwen/.env redirects nothing."""
+def greeting_suite(tmp_path: Path, max_turns: int | None = None) -> Path:
+    """A suite of one task, calib-greeting, copied (fixture, task file, solution) so a test can change it."""
     suite = tmp_path / "suite"
     shutil.copytree(REPO / "fixtures" / "calib-greeting", suite / "fixtures" / "calib-greeting")
     (suite / "tasks").mkdir()
-    shutil.copy(REPO / "tasks" / "calib-greeting.yaml", suite / "tasks")
+    task_file = (REPO / "tasks" / "calib-greeting.yaml").read_text()
+    if max_turns is not None:
+        assert "\nmax_turns: 30\n" in task_file
+        task_file = task_file.replace("\nmax_turns: 30\n", f"\nmax_turns: {max_turns}\n")
+    (suite / "tasks" / "calib-greeting.yaml").write_text(task_file)
     (suite / "solutions").mkdir()
     shutil.copy(REPO / "solutions" / "calib-greeting.patch", suite / "solutions")
+    return suite
+
+
+def test_the_tasks_max_turns_ends_the_run(tmp_path):
+    """max_turns 2 with a script of 4 model calls: qwen stops itself after 2 (exit 53, no result event)."""
+    suite = greeting_suite(tmp_path, max_turns=2)
+    run = harness(tmp_path, "qwen-code-calib-greeting-retry", "calib-greeting", tasks_dir=suite / "tasks")
+    assert run.record["outcome"] == "failed", run.stderr_tail()   # the edit that fixes it was never asked for
+    check_counts(run, turns=2, calls=2, failed=1)
+    assert run.agent["exit_code"] == 53 and run.agent["extra"]["stopped"] == "max_turns"
+    assert run.agent["argv"][-2:] == ["--max-session-turns", "2"]
+
+
+def test_a_task_repos_own_qwen_dir(tmp_path):
+    """The project scope is read (documented in the adapter): the repo's QWEN.md reaches the model, but the
+    settings the harness depends on hold against its .qwen/settings.json, and its .qwen/.env redirects nothing."""
+    suite = greeting_suite(tmp_path)
     repo_qwen = suite / "fixtures" / "calib-greeting" / ".qwen"
     repo_qwen.mkdir()
     (repo_qwen / "settings.json").write_text(json.dumps({
