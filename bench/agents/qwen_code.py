@@ -87,6 +87,7 @@ FIXED_ENV = {
     "QWEN_STREAM_MAX_LIFETIME_MS": "0",      # settable only here: a stream's 15-minute cap, off
     "NO_COLOR": "1",
 }
+SCRUBBED_PREFIXES = ("QWEN_", "OPENAI_", "DASHSCOPE_", "SANDBOX", "BUILD_SANDBOX", "SEATBELT_")
 # What every run's qwen is told, in the user AND the system scope (the system scope overrides a repo's
 # .qwen/settings.json; a few keys are honoured in operator scopes only). No update check, no usage statistics,
 # no background memory agents (each an extra model request billed to the run), no attribution in commits, chat
@@ -154,8 +155,9 @@ def invocation(ctx: AgentContext) -> Invocation:
         "NO_PROXY": no_proxy(target),
         "no_proxy": no_proxy(target),
     })
-    # A user's QWEN_* / OPENAI_* settings (another base URL, a runtime dir, a sandbox) must not reach the run.
-    scrub = scrubbed_env_prefix(("QWEN_", "OPENAI_"), keep=set(env))
+    # A user's QWEN_* / OPENAI_* / DASHSCOPE_* settings (another base URL, a runtime dir, a sandbox) must not reach
+    # the run, nor the variables qwen's own sandbox reads (SANDBOX*: "already inside one", its mounts and flags).
+    scrub = scrubbed_env_prefix(SCRUBBED_PREFIXES, keep=set(env))
     argv = scrub + [str(binary), "--output-format", "stream-json", "--approval-mode", "yolo",
                     "--auth-type", "openai", "--model", target.model, "--session-id", session_id(ctx),
                     "--chat-recording"]

@@ -32,7 +32,7 @@ def stub(tmp_path: Path) -> Path:
 @pytest.fixture
 def clean_env(monkeypatch, tmp_path):
     for k in list(os.environ):
-        if k.startswith(("QWEN_", "OPENAI_", "LOCALAGENTBENCH_")) or k == "OLLAMA_HOST":
+        if k.startswith((*qwen_code.SCRUBBED_PREFIXES, "LOCALAGENTBENCH_")) or k == "OLLAMA_HOST":
             monkeypatch.delenv(k, raising=False)
     monkeypatch.setenv("LOCALAGENTBENCH_QWEN_BIN", str(stub(tmp_path)))
     monkeypatch.setenv("OLLAMA_HOST", "127.0.0.1:4000")
@@ -110,11 +110,13 @@ def test_invocation_goes_to_the_proxy_route(tmp_path, clean_env):
 def test_invocation_scrubs_the_users_qwen_and_openai_variables(tmp_path, clean_env):
     for k, v in {"QWEN_SANDBOX": "docker", "QWEN_RUNTIME_DIR": "/home/u/rt", "OPENAI_ORG_ID": "org",
                  "QWEN_HOME": "/home/u/.qwen", "OPENAI_BASE_URL": "http://127.0.0.1:1/v1",
-                 "QWEN_CODE_SYSTEM_SETTINGS_PATH": "/home/u/evil.json"}.items():
+                 "QWEN_CODE_SYSTEM_SETTINGS_PATH": "/home/u/evil.json", "DASHSCOPE_API_KEY": "sk-1",
+                 "SANDBOX_MOUNTS": "/:/host"}.items():
         clean_env.setenv(k, v)
     ctx = context(tmp_path)
     inv = qwen_code.invocation(ctx)
-    assert inv.argv[:7] == ["env", "-u", "OPENAI_ORG_ID", "-u", "QWEN_RUNTIME_DIR", "-u", "QWEN_SANDBOX"]
+    assert inv.argv[:11] == ["env", "-u", "DASHSCOPE_API_KEY", "-u", "OPENAI_ORG_ID", "-u", "QWEN_RUNTIME_DIR",
+                             "-u", "QWEN_SANDBOX", "-u", "SANDBOX_MOUNTS"]
     # the ones the adapter sets are its own values (run_agent lays them over the caller's)
     assert inv.env["QWEN_HOME"] == str(ctx.scratch_dir / "qwen")
     assert inv.env["OPENAI_BASE_URL"] == "http://127.0.0.1:4000/v1"
