@@ -372,7 +372,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
             final = e
     reader.flush()
     sig.events = reader.events
-    extra["timed"] = _add_times(ctx, reader)
+    extra["times_from_recording"] = _add_times(ctx, reader)
     tool_events = [ev for ev in sig.events if ev["type"] == "tool_call"]
     sig.tool_calls = len(tool_events)
     sig.failed_tool_calls = sum(1 for ev in tool_events if ev["status"] == "error")

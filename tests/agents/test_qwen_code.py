@@ -192,12 +192,12 @@ def test_parse_takes_times_from_the_chat_recording(tmp_path):
     times = [e["t"] for e in sig.events]
     assert all(isinstance(t, float) and t >= 0 for t in times)
     assert times == sorted(times)                   # turn, its text, its calls: in the order they happened
-    assert sig.extra["timed"] is True
+    assert sig.extra["times_from_recording"] is True
 
 
 def test_parse_without_a_recording_or_through_a_link(tmp_path):
     bare = run(tmp_path / "a", data("greeting-retry.stdout.jsonl"))
-    assert bare.tool_calls == 3 and bare.extra["timed"] is False
+    assert bare.tool_calls == 3 and bare.extra["times_from_recording"] is False
     assert all(e["t"] is None for e in bare.events)
     assert all(e["duration_s"] is None for e in bare.events if e["type"] == "tool_call")
     # a recording the agent replaced with a link to another file is not followed
@@ -210,7 +210,7 @@ def test_parse_without_a_recording_or_through_a_link(tmp_path):
     out = ctx.run_dir / "agent.stdout.log"
     out.write_text(data("greeting-retry.stdout.jsonl"))
     linked = qwen_code.parse(ctx, ProcessResult(0, False, 5.0, out, ctx.run_dir / "none.log"))
-    assert linked.extra["timed"] is False and linked.tool_calls == 3
+    assert linked.extra["times_from_recording"] is False and linked.tool_calls == 3
 
 
 def test_parse_a_junk_recording_changes_no_count(tmp_path):

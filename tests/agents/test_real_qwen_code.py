@@ -183,7 +183,7 @@ def test_a_planted_user_config_changes_nothing(tmp_path, hostile_user):
         assert {"edit", "read_file", "write_file"} <= set(request["tools"])
         assert "USER-MEMORY-MARKER" not in json.dumps(request["body"])
     assert trip.hits == []
-    assert run.agent["extra"]["timed"] is True                  # chat recording stayed on: their settings unread
+    assert run.agent["extra"]["times_from_recording"] is True   # chat recording stayed on: their settings unread
     assert (Path(os.environ["QWEN_HOME"]) / "settings.json").read_text() == before
     assert not (Path(os.environ["QWEN_HOME"]) / "projects").exists()     # nothing written into ~/.qwen
 
@@ -230,4 +230,4 @@ def test_a_task_repos_own_qwen_dir(tmp_path):
     check_counts(run, turns=3, calls=2, failed=0)
     assert all(r["model"] == "qwen-code-calib-greeting" for r in served(run))
     assert "REPO-MEMORY-MARKER" in json.dumps(served(run)[0]["body"])
-    assert run.agent["extra"]["timed"] is True                   # the system scope's chatRecording won
+    assert run.agent["extra"]["times_from_recording"] is True   # the system scope's chatRecording won
