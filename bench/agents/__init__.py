@@ -32,6 +32,7 @@ BUILTIN: dict[str, str] = {
     "aider": "bench.agents.aider",
     "claude-code": "bench.agents.claude_code",
     "codex": "bench.agents.codex",
+    "qwen-code": "bench.agents.qwen_code",
 }
 
 # An agent's name ends up in results directories and in $LOCALAGENTBENCH_<NAME>_BIN.

@@ -32,12 +32,14 @@ INSTALL_COMMANDS = [
     (".", [".agents/aider-venv/bin/pip", "install", "-q", "aider-chat==0.86.2"]),
     (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "@anthropic-ai/claude-code@2.1.332"]),
     (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "@openai/codex@0.171.0"]),
+    (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "@qwen-code/qwen-code@0.24.4"]),
     (".", [".agents/node_modules/.bin/opencode", "--version"]),
     (".", [".agents/aider-venv/bin/aider", "--version"]),
     (".", [".agents/node_modules/.bin/claude", "--version"]),
     (".", [".agents/node_modules/.bin/codex", "--version"]),
+    (".", [".agents/node_modules/.bin/qwen", "--version"]),
 ]
-CHECKS = 4   # the --version lines at the end of INSTALL_COMMANDS
+CHECKS = 5   # the --version lines at the end of INSTALL_COMMANDS
 
 
 @pytest.fixture
@@ -102,7 +104,7 @@ def test_the_install_recipes_are_todays_commands_exactly():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     recipes = json.loads(done.stdout)
-    assert [r["agent"] for r in recipes] == ["opencode", "aider", "claude-code", "codex"]
+    assert [r["agent"] for r in recipes] == ["opencode", "aider", "claude-code", "codex", "qwen-code"]
     plan = _noxfile().install_plan
     assert plan(recipes, exists=lambda p: False) == INSTALL_COMMANDS
     installed = {".agents/node_modules/.bin/opencode"}
@@ -178,7 +180,8 @@ def test_a_new_agent_is_one_registry_line(monkeypatch, plugins, tmp_path):
     run_agent.confirm_infra_error(signals, "fake", "ollama/m", {})
     assert health == ["ollama/m"] and signals.infra_error.startswith("down")
     assert servers.model_for_agent("fake", "qwen3:8b") == "ollama/qwen3:8b"
-    assert [r["agent"] for r in agents.install_recipes()] == ["opencode", "aider", "claude-code", "codex", "fake"]
+    assert [r["agent"] for r in agents.install_recipes()] == ["opencode", "aider", "claude-code", "codex", "qwen-code",
+                                                             "fake"]
     assert agents.install_recipes()[-1]["steps"] == [{"cwd": ".agents", "argv": [
         "npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "fake-cli@9.9.9"]}]
     assert doctor.pinned()["fake"] == "9.9.9"

@@ -151,14 +151,13 @@ def test_base_url_servers_are_checked_through_v1(shelf, agents):
 
 
 def test_agents_not_found_or_not_pinned(tmp_path, shelf):
-    from bench import agents as registry
-    from bench.agents import binaries
+    from bench import agents
+    from bench.agents.binaries import env_var
 
-    # every other registered agent's binary absent, whatever is installed here
-    specs = [registry.get_spec(name) for name in registry.names()]
-    absent = {binaries.env_var(spec.binary): str(tmp_path / "absent") for spec in specs
-              if spec.binary and spec.binary not in ("opencode", "aider")}
-    env = {"OLLAMA_HOST": shelf.url, **absent, "LOCALAGENTBENCH_OPENCODE_BIN": str(tmp_path / "missing"),
+    # every registered agent's binary missing (an installed one would make doctor pass), then these two
+    missing = {env_var(agents.get_spec(n).binary): str(tmp_path / f"missing-{n}")
+               for n in agents.names() if agents.get_spec(n).binary}
+    env = {**missing, "OLLAMA_HOST": shelf.url, "LOCALAGENTBENCH_OPENCODE_BIN": str(tmp_path / "missing"),
            "LOCALAGENTBENCH_AIDER_BIN": fake_binary(tmp_path, "aider", "aider 0.80.0")}
     record = record_of(run_doctor("--json", env=env))
     (oc,), (ai,) = by_name(record, "opencode"), by_name(record, "aider")
