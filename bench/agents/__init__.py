@@ -30,6 +30,7 @@ BUILTIN: dict[str, str] = {
     "command": "bench.agents.command",
     "opencode": "bench.agents.opencode",
     "aider": "bench.agents.aider",
+    "mini-swe-agent": "bench.agents.mini_swe_agent",
 }
 
 # An agent's name ends up in results directories and in $LOCALAGENTBENCH_<NAME>_BIN.

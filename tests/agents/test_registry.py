@@ -30,8 +30,13 @@ INSTALL_COMMANDS = [
     (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "opencode-ai@1.18.33"]),
     (".", ["python3", "-m", "venv", ".agents/aider-venv"]),
     (".", [".agents/aider-venv/bin/pip", "install", "-q", "aider-chat==0.86.2"]),
+    (".", ["python3", "-m", "venv", ".agents/mini-swe-agent-venv"]),
+    (".", [".agents/mini-swe-agent-venv/bin/pip", "install", "-q", "mini-swe-agent==2.4.6"]),
     (".", [".agents/node_modules/.bin/opencode", "--version"]),
     (".", [".agents/aider-venv/bin/aider", "--version"]),
+    # mini has no --version: its venv's Python prints the package's version
+    (".", [".agents/mini-swe-agent-venv/bin/python", "-I", "-c",
+           "import importlib.metadata as m; print(m.version('mini-swe-agent'))"]),
 ]
 
 
@@ -97,12 +102,12 @@ def test_the_install_recipes_are_todays_commands_exactly():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     recipes = json.loads(done.stdout)
-    assert [r["agent"] for r in recipes] == ["opencode", "aider"]
+    assert [r["agent"] for r in recipes] == ["opencode", "aider", "mini-swe-agent"]
     plan = _noxfile().install_plan
     assert plan(recipes, exists=lambda p: False) == INSTALL_COMMANDS
     installed = {".agents/node_modules/.bin/opencode"}
     assert plan(recipes, exists=installed.__contains__) == INSTALL_COMMANDS[1:]
-    assert plan(recipes, exists=lambda p: True) == INSTALL_COMMANDS[3:]
+    assert plan(recipes, exists=lambda p: True) == INSTALL_COMMANDS[5:]
 
 
 @pytest.mark.skipif(shutil.which("nox") is None, reason="nox is not installed")
@@ -173,7 +178,7 @@ def test_a_new_agent_is_one_registry_line(monkeypatch, plugins, tmp_path):
     run_agent.confirm_infra_error(signals, "fake", "ollama/m", {})
     assert health == ["ollama/m"] and signals.infra_error.startswith("down")
     assert servers.model_for_agent("fake", "qwen3:8b") == "ollama/qwen3:8b"
-    assert [r["agent"] for r in agents.install_recipes()] == ["opencode", "aider", "fake"]
+    assert [r["agent"] for r in agents.install_recipes()] == ["opencode", "aider", "mini-swe-agent", "fake"]
     assert agents.install_recipes()[-1]["steps"] == [{"cwd": ".agents", "argv": [
         "npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "fake-cli@9.9.9"]}]
     assert doctor.pinned()["fake"] == "9.9.9"
