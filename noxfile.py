@@ -263,7 +263,7 @@ def install_agents(session: nox.Session) -> None:
 
 @nox.session
 def integration(session: nox.Session) -> None:
-    """End-to-end tests that drive the real opencode and aider CLIs against the scripted model server."""
+    """End-to-end tests that drive the real agent CLIs (every registered one: tests/agents/test_real_*.py) against
+    the scripted model server."""
     install(session, "test")
-    session.run("pytest", "-m", "integration", "-p", "no:cacheprovider", "tests/agents/test_real_clis.py",
-                *session.posargs)
+    session.run("pytest", "-m", "integration", "-p", "no:cacheprovider", "tests/agents", *session.posargs)

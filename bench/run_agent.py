@@ -19,6 +19,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -269,6 +270,19 @@ def time_split(wall_s: float, measured: dict | None) -> dict:
     return {"model_s": round(model_s, 3), "own_s": round(wall_s - model_s, 3)}
 
 
+def stopped_because(reason: str | None, max_calls: int | None) -> str:
+    """Why the harness ended the agent early (the model proxy's stop reason), as the record says it."""
+    if reason == "max_calls":
+        return f"stopped by the harness: the task's max_turns ({max_calls} model calls) were spent"
+    return f"stopped by the harness: the model server could not be reached {STOP_AFTER_UNREACHABLE} times in a row"
+
+
+def startup_seconds(launched: float, measured: dict | None) -> float | None:
+    """How long the agent took from its start to its first model call (None without one): its start-up cost."""
+    first = (measured or {}).get("first_call_at")
+    return None if first is None else round(max(0.0, first - launched), 3)
+
+
 def upstream_failure(measured: dict | None) -> str | None:
     """The proxy's evidence that the model server failed the agent: its last model call ended in an upstream
     error (refused, timed out, a 5xx answer). A call the run's end cut is not the server's failure."""
@@ -370,6 +384,8 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     )
     try:
         inv = adapter.invocation(ctx)
+        if model_url is not None:
+            spec.proxy.limit_calls(model_url, inv.max_model_calls)
         home = Path(inv.env.get("HOME") or scratch / "home")
         home.mkdir(parents=True, exist_ok=True)
         # The agent's network is the model proxy's route and nothing else (no network at all without a proxy).
@@ -380,10 +396,12 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
                             model_socket=spec.proxy.unix_path if sealed else None,
                             model_port=spec.proxy.port if sealed else None)
         env = agent_env(inv.env, home, opts.get("pass_env", ()))
+        launched = time.time()
         done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path, stderr_path=stderr_path,
                         timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes, limits=spec.limits,
                         contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap",
                         stop=spec.proxy.stop_event(model_url) if model_url is not None else None)
+        stop_reason = spec.proxy.stop_reason(model_url) if model_url is not None else None
         if model_url is not None:
             spec.proxy.close_route(model_url)   # a process that outlived the run adds no calls
         measured = measured_calls(calls_file, spec.proxy)
@@ -396,6 +414,8 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         else:
             signals = adapter.parse(ctx, result)
             confirm_infra_error(signals, agent, spec.agent_model, opts, measured)
+            if stop_reason == "max_calls":   # what it said of the refused call is the harness's doing, not an error
+                signals.infra_error = signals.agent_error = None
         flags = checked_signals(signals)
         flags.update(other_models(measured, spec.agent_model, opts.get("base_url")))
         flags.update(clean_workdir(workdir, Path(record["paths"]["snapshot"])))
@@ -433,9 +453,10 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         "name": agent, "version": spec.version, "argv": [str(a) for a in inv.argv],
         "exit_code": done.exit_code, "timed_out": done.timed_out, "wall_s": done.wall_s,
         "timeout_s": budget, "limit_hit": hit,
-        "stopped": (f"stopped by the harness: the model server could not be reached {STOP_AFTER_UNREACHABLE} times "
-                    "in a row") if done.stopped else None,
+        "stopped": stopped_because(stop_reason, inv.max_model_calls)
+        if done.stopped or stop_reason == "max_calls" else None,
         **token_figures(signals, measured), **time_split(done.wall_s, measured),
+        "startup_s": startup_seconds(launched, measured),
         "turns": signals.turns, "tool_calls": signals.tool_calls, "failed_tool_calls": signals.failed_tool_calls,
         "infra_error": signals.infra_error, "agent_error": signals.agent_error,
         "stdout_truncated": done.stdout_truncated, "stderr_truncated": done.stderr_truncated,

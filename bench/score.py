@@ -103,6 +103,7 @@ def model_figures(runs: list[dict]) -> dict | None:
     solved = sum(1 for r in measured if r["success"])
     tokens = sum((m["tokens_in"] or 0) + (m["tokens_out"] or 0) for m in calls)   # None: the server did not say
     ttfts = [m["ttft_median_s"] for m in calls if m.get("ttft_median_s") is not None]
+    startups = [r["agent"]["startup_s"] for r in measured if r["agent"].get("startup_s") is not None]
     return {
         "runs_measured": len(measured), "calls": sum(m["calls"] for m in calls),
         "errors": sum(m["errors"] for m in calls),
@@ -114,6 +115,7 @@ def model_figures(runs: list[dict]) -> dict | None:
         "context_truncated": sum(m["context_truncated"] for m in calls),
         "runs_truncated": sum(1 for m in calls if m["context_truncated"]),
         "ttft_median_s": round(statistics.median(ttfts), 3) if ttfts else None,
+        "startup_median_s": round(statistics.median(startups), 3) if startups else None,
         "translated": sum(m["translated"] for m in calls),
         "tokens_disagree": sum(1 for r in measured if _disagrees(r)),
     }

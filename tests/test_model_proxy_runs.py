@@ -6,6 +6,7 @@ import json
 import socket
 import sys
 import textwrap
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,10 @@ SCRIPT = {"models": {
 # A command agent that calls the model through LOCALAGENTBENCH_MODEL_URL (both of the APIs it serves) and
 # reports token figures of its own that are not the server's.
 AGENT = textwrap.dedent('''
-    import json, os, sys, urllib.request
+    import json, os, sys, time, urllib.request
     url = os.environ["LOCALAGENTBENCH_MODEL_URL"]
     model = sys.argv[1]
+    time.sleep(float(sys.argv[2]) if len(sys.argv) > 2 else 0)   # its start-up
     def call(path, body, method="POST"):
         data = json.dumps(body).encode() if body is not None else None
         req = urllib.request.Request(url + path, data=data, method=method,
@@ -59,10 +61,10 @@ def _isolated(suite: Path, tmp_path: Path, task_id: str = "fix-add") -> dict:
     return isolate.isolate_one(tasks[0], tmp_path / "res", "r1", 0)
 
 
-def _agent(tmp_path: Path, model: str) -> str:
+def _agent(tmp_path: Path, model: str, startup_s: float = 0) -> str:
     script = tmp_path / "agent.py"
     script.write_text(AGENT)
-    return f"{sys.executable} {script} {model}"
+    return f"{sys.executable} {script} {model} {startup_s}"
 
 
 @pytest.fixture
@@ -72,15 +74,17 @@ def server(monkeypatch, tmp_path):
         yield srv
 
 
-def _run_through_proxy(record: dict, tmp_path: Path, model: str, run_model: str = "coder") -> dict:
-    spec = agent_spec("command", {"agent_cmd": _agent(tmp_path, model)}, model=run_model, keep_workdir=True)
+def _run_through_proxy(record: dict, tmp_path: Path, model: str, run_model: str = "coder",
+                       startup_s: float = 0) -> dict:
+    spec = agent_spec("command", {"agent_cmd": _agent(tmp_path, model, startup_s)}, model=run_model,
+                      keep_workdir=True)
     with run_agent.proxied(spec) as proxied:
         assert proxied.proxy is not None
         return run_agent.run_agent_one(record, proxied)
 
 
 def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(suite, tmp_path, server):
-    record = _run_through_proxy(_isolated(suite, tmp_path), tmp_path, "coder")
+    record = _run_through_proxy(_isolated(suite, tmp_path), tmp_path, "coder", startup_s=0.4)
     schema.check(record, "run")
     served = [e for e in server.requests if e.get("status") == 200 and "usage" in e]
     assert len(served) == 3
@@ -100,6 +104,10 @@ def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(suite, 
     assert "refused" in lines[3]["error"] and not any(e.get("path") == "/api/delete" for e in server.requests)
     assert record["agent"]["infra_error"] is None
     assert "other_model_called" not in record["flags"] and measured["models"] == {"coder": 3}
+    # its start-up: from its start to the first call the proxy saw (the agent slept 0.4 s before calling)
+    first = min(datetime.fromisoformat(line["started_at"].replace("Z", "+00:00")).timestamp() for line in lines[:3])
+    assert measured["first_call_at"] == pytest.approx(first, abs=0.001)
+    assert 0.4 <= agent["startup_s"] <= agent["wall_s"]
 
 
 def test_a_server_that_fails_every_call_is_an_infrastructure_error_named_by_the_proxy(suite, tmp_path, server):
@@ -231,3 +239,45 @@ def test_an_agent_retrying_a_dead_server_is_stopped_early_as_an_infrastructure_e
     assert agent["infra_error"] and dead in agent["infra_error"] and "unreachable" in agent["infra_error"]
     calls = record["model_calls"]
     assert calls["calls"] >= 3 and calls["errors"] == calls["calls"] and calls["tokens_in"] is None
+
+
+def test_an_agent_without_a_turn_limit_of_its_own_is_stopped_at_the_tasks(suite, tmp_path, server):
+    """An adapter whose CLI has no turn limit asks the harness to keep it (Invocation.max_model_calls): the proxy
+    refuses the call past the limit and the agent is stopped, neither an infrastructure error nor its own error,
+    and the run keeps the change it made so far."""
+    import dataclasses
+    import types
+
+    from bench.agents import command
+
+    looping = tmp_path / "loop.py"
+    looping.write_text(textwrap.dedent('''
+        import json, os, time, urllib.request
+        open("work.txt", "w").write("started\\n")
+        for turn in range(1000):   # an agent that never stops on its own
+            req = urllib.request.Request(os.environ["LOCALAGENTBENCH_MODEL_URL"] + "/v1/chat/completions",
+                                         data=json.dumps({"model": "coder", "messages": [
+                                             {"role": "user", "content": "go"}]}).encode())
+            try:
+                urllib.request.urlopen(req, timeout=5).read()
+            except Exception as e:
+                print("the model said no:", e, flush=True)   # and it goes on asking
+            time.sleep(0.05)
+    '''))
+
+    def held_to_two(ctx):
+        return dataclasses.replace(command.invocation(ctx), max_model_calls=2)
+
+    adapter = types.SimpleNamespace(**{name: getattr(command, name) for name in ("check", "version", "parse", "SPEC")},
+                                    invocation=held_to_two)
+    spec = agent_spec("command", {"agent_cmd": f"{sys.executable} {looping}"}, model="coder", timeout_s=120,
+                      keep_workdir=True)
+    with run_agent.proxied(dataclasses.replace(spec, adapter=adapter)) as proxied:
+        record = run_agent.run_agent_one(_isolated(suite, tmp_path), proxied)
+    schema.check(record, "run")
+    agent, calls = record["agent"], record["model_calls"]
+    assert agent["stopped"] == "stopped by the harness: the task's max_turns (2 model calls) were spent"
+    assert agent["timed_out"] is False and agent["infra_error"] is None and agent["agent_error"] is None
+    assert calls["calls"] == agent["model_calls"] == 2 and calls["errors"] >= 1
+    assert len([e for e in server.requests if e.get("api") == "openai"]) == 2
+    assert "work.txt" in agent["files_changed"]

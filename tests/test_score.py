@@ -273,7 +273,7 @@ def test_a_broken_task_is_counted_and_named():
 def measured(record: dict, *, calls: int, errors: int = 0, tokens: tuple[int, int], model_s: float,
              prefill: tuple[int, float | None] = (0, None), decode: tuple[int, float | None] = (0, None),
              truncated: int = 0, ttft: float | None = None, translated: int = 0,
-             said: tuple[int | None, int | None] = (None, None)) -> dict:
+             said: tuple[int | None, int | None] = (None, None), startup: float | None = None) -> dict:
     """`record` as a run that went through the model proxy: its model_calls totals and the agent's fields
     as the wiring fills them (tokens from the proxy, the agent's own counts in agent_reported)."""
     record["model_calls"] = {
@@ -283,7 +283,7 @@ def measured(record: dict, *, calls: int, errors: int = 0, tokens: tuple[int, in
         "context_truncated": truncated, "tool_calls": 0, "protocols": {"openai_chat": calls},
         "translated": translated, "upstream": "http://127.0.0.1:1/v1", "first_error": None}
     record["agent"].update(tokens_in=tokens[0], tokens_out=tokens[1], tokens_source="proxy", model_s=model_s,
-                           own_s=record["agent"]["wall_s"] - model_s,
+                           own_s=record["agent"]["wall_s"] - model_s, startup_s=startup,
                            agent_reported={"tokens_in": said[0], "tokens_out": said[1], "tokens_reasoning": None,
                                            "tokens_cache_read": None, "turns": None, "tool_calls": None})
     return record
@@ -292,9 +292,9 @@ def measured(record: dict, *, calls: int, errors: int = 0, tokens: tuple[int, in
 def test_the_model_section_sums_what_the_proxy_measured_over_the_measured_runs():
     runs = [
         measured(make_run("t1", 0, "passed", wall=10.0), calls=4, tokens=(1000, 200), model_s=6.0,
-                 prefill=(1000, 0.5), decode=(200, 4.0), ttft=0.2, said=(1000, 200)),
+                 prefill=(1000, 0.5), decode=(200, 4.0), ttft=0.2, said=(1000, 200), startup=1.5),
         measured(make_run("t2", 0, "failed", wall=20.0), calls=6, errors=1, tokens=(3000, 600), model_s=15.0,
-                 truncated=2, ttft=0.4, translated=6, said=(2900, None)),
+                 truncated=2, ttft=0.4, translated=6, said=(2900, None), startup=0.5),
         measured(make_run("t3", 0, "passed", wall=10.0), calls=2, tokens=(500, 100), model_s=3.0,
                  prefill=(500, 0.5), decode=(100, 1.0), truncated=1),
         measured(make_run("t4", 0, "overfit", wall=10.0, heldout=True), calls=1, tokens=(0, 0), model_s=1.0,
@@ -309,10 +309,11 @@ def test_the_model_section_sums_what_the_proxy_measured_over_the_measured_runs()
     # Solved: t1 and t3 (passed); t4 overfit is not. Tokens: 1200 + 3600 + 600 + 0 = 5400, / 2 solved.
     # Model share: (6 + 15 + 3 + 1) / (10 + 20 + 10 + 10). Prefill: (1000 + 500) / (0.5 + 0.5) over t1, t3;
     # decode (200 + 100) / (4 + 1). TTFT: median of 0.2 and 0.4. Disagree: t2 (2900 != 3000) and t4 (5 != 0).
+    # Start-up: median of t1's 1.5 and t2's 0.5 (t3, t4 made no call that was timed: None, left out).
     assert m == {"runs_measured": 4, "calls": 13, "errors": 1, "model_s": 25.0, "wall_s": 50.0, "model_share": 0.5,
                  "tokens": 5400, "solved": 2, "tokens_per_solved": 2700.0, "prefill_tps": 1500.0,
                  "decode_tps": 60.0, "context_truncated": 3, "runs_truncated": 2, "ttft_median_s": 0.3,
-                 "translated": 6, "tokens_disagree": 2}
+                 "startup_median_s": 1.0, "translated": 6, "tokens_disagree": 2}
 
 
 def test_a_group_with_no_measured_run_has_no_model_section_and_none_solved_has_no_tokens_per_solved():

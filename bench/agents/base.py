@@ -232,6 +232,9 @@ class Invocation:
     env: dict[str, str] = field(default_factory=dict)
     stdin: bytes | None = None
     ro_paths: list[Path] = field(default_factory=list)  # what the sandbox must show read-only (install dirs)
+    # For a CLI with no turn limit of its own: the model calls the harness allows (the proxy refuses the next one
+    # and the agent is stopped); None: no limit from the harness (the CLI keeps max_turns, or there is none).
+    max_model_calls: int | None = None
 
 
 @dataclass

@@ -77,14 +77,15 @@ def left_out_parts(left: dict, keep_zero: bool = False) -> list[str]:
 MODEL_CALL_COLUMNS = (("runs", "Runs measured"), ("calls", "Model calls (errors)"),
                       ("share", "Model time share"), ("per_solved", "Tokens per solved task"),
                       ("prefill", "Prefill tok/s"), ("decode", "Decode tok/s"),
-                      ("truncated", "Context truncated"), ("ttft", "TTFT median"),
+                      ("truncated", "Context truncated"), ("ttft", "TTFT median"), ("startup", "Start-up median"),
                       ("translated", "Translated calls"), ("disagree", "Agent's token count differs"))
 MODEL_CALLS_NOTE = ("Measured by the recording model proxy, over the scored runs that went through it. Model time "
                     "share: the time some model call was in flight over the agent's wall time. Tokens per solved "
                     "task: every token (in + out) of those runs over the runs that passed. Prefill and decode "
                     "tok/s: over the calls whose server reported those times. Context truncated: calls whose "
                     "prompt the server cut (in how many runs). TTFT: median over runs of each run's median "
-                    "time to first token. Translated: calls the proxy turned into chat completions for the "
+                    "time to first token. Start-up: median over runs of the time from the agent's start to its "
+                    "first model call. Translated: calls the proxy turned into chat completions for the "
                     "server. Agent's token count differs: runs whose agent reported token counts other than the "
                     "proxy measured (the proxy's count is the one used).")
 
@@ -108,6 +109,7 @@ def model_calls_cells(section: dict) -> dict[str, str]:
         "decode": "–" if section.get("decode_tps") is None else f"{section['decode_tps']:,.1f}",
         "truncated": f"{truncated:,} call(s) in {section['runs_truncated']:,} run(s)" if truncated else "0",
         "ttft": "–" if ttft is None else f"{ttft:.3g} s",
+        "startup": "–" if section.get("startup_median_s") is None else f"{section['startup_median_s']:.3g} s",
         "translated": _count(section.get("translated")),
         "disagree": f"{section.get('tokens_disagree') or 0:,} run(s)",
     }

@@ -76,6 +76,9 @@ Script (YAML or JSON)::
             content_file: big_reply.txt          # path relative to the script file
             delay_s: 0.5
         final: "Done."              # reply once turns and rules are exhausted
+        workdir_from: "working in the directory: (\\S+)"   # optional: "{workdir}" in a tool call's arguments
+                                    # becomes group 1 of this regex's first match in the request's messages
+                                    # (for agents whose tools want absolute paths in a random workdir)
 
 ``when`` keys: ``turn`` (int), ``tools_offered`` (bool), ``last_role`` (user|tool|assistant|system),
 ``contains`` / ``not_contains`` (substring of the last user or tool message), ``model`` (exact name).

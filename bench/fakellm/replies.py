@@ -262,8 +262,41 @@ def _persona_reply(model: dict, req: Request) -> tuple[dict[str, Any], str]:
     raise AssertionError(persona)
 
 
+WORKDIR = "{workdir}"
+
+
+def _with_workdir(value: Any, workdir: str) -> Any:
+    if isinstance(value, str):
+        return value.replace(WORKDIR, workdir)
+    if isinstance(value, list):
+        return [_with_workdir(v, workdir) for v in value]
+    if isinstance(value, dict):
+        return {k: _with_workdir(v, workdir) for k, v in value.items()}
+    return value
+
+
+def in_workdir(reply: dict[str, Any], model: dict, req: Request) -> dict[str, Any]:
+    """`reply` with "{workdir}" in its tool calls' arguments replaced by the directory the model's `workdir_from`
+    finds in the request (its first match in the messages, in order); unchanged when there is none."""
+    pattern = model.get("workdir_from")
+    if pattern is None or not reply.get("tool_calls"):
+        return reply
+    for m in req.messages:
+        found = pattern.search(_content_text(m.get("content")))
+        if found:
+            workdir = found.group(1).strip()
+            return {**reply, "tool_calls": [{**c, "arguments": _with_workdir(c["arguments"], workdir)}
+                                            for c in reply["tool_calls"]]}
+    return reply
+
+
 def choose_reply(model: dict, req: Request) -> tuple[dict[str, Any], str]:
     """The reply for this request, and where it came from (for the log)."""
+    reply, source = _chosen(model, req)
+    return in_workdir(reply, model, req), source
+
+
+def _chosen(model: dict, req: Request) -> tuple[dict[str, Any], str]:
     persona = model["persona"]
     if persona in ("native_tools", "text_shaped", "no_call", "bad_arguments"):
         return _persona_reply(model, req)

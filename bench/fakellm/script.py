@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ TRUNCATE_TO = 256
 MODEL_KEYS = {
     "persona", "details", "digest", "size", "context_length", "capabilities", "turns", "replies",
     "final", "hang_s", "truncate_to", "style", "answer", "error", "modified_at", "size_vram",
-    "template",
+    "template", "workdir_from",
 }
 REPLY_KEYS = {"content", "content_file", "tool_calls", "usage", "delay_s", "when", "reasoning",
               "done_reason"}
@@ -170,6 +171,20 @@ def _check_model_fields(m: dict, w: str, source: str) -> None:
         raise _err(source, f"{w}.capabilities", "must be a list of strings")
     if "style" in m and m["style"] not in ("json", "tags"):
         raise _err(source, f"{w}.style", "must be 'json' or 'tags'")
+    if "workdir_from" in m:
+        _check_workdir_from(m["workdir_from"], f"{w}.workdir_from", source)
+
+
+def _check_workdir_from(pattern: Any, where: str, source: str) -> None:
+    """A regular expression with exactly one group: what finds the agent's working directory in a request."""
+    if not isinstance(pattern, str):
+        raise _err(source, where, "must be a regular expression (a string)")
+    try:
+        groups = re.compile(pattern).groups
+    except re.error as e:
+        raise _err(source, where, f"not a regular expression: {e}") from None
+    if groups != 1:
+        raise _err(source, where, f"needs exactly one group (the directory), has {groups}")
 
 
 def _check_replies(m: dict, w: str, source: str, base: Path) -> tuple[list, list]:
@@ -222,6 +237,7 @@ def _model(name: str, m: dict, turns: list, rules: list, final: dict) -> dict[st
         "style": m.get("style", "json"),
         "answer": str(m.get("answer", "Hello! I am a scripted model and I have nothing to do.")),
         "error": str(m.get("error", "llama runner process has terminated: exit status 2")),
+        "workdir_from": re.compile(m["workdir_from"]) if "workdir_from" in m else None,
     }
 
 

@@ -448,4 +448,5 @@ def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
         "protocols": protocols, "models": models, "translated": sum(c.get("translated") is True for c in calls),
         "upstream": upstream, "first_error": next((str(c["error"])[:500] for c in errors), None),
         "last_call": ({"status": calls[-1].get("status"), "error": calls[-1].get("error")} if calls else None),
+        "first_call_at": round(min(s for s, _ in spans), 3) if spans else None,
     }

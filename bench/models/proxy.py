@@ -325,6 +325,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._send_json(403, {"error": {"message": message, "type": "forbidden"}})
             return
         proxy = self.server.proxy
+        if protocol in calls.MODEL_CALLS and (limit := proxy.take_call(call.token)) is not None:
+            message = (f"refused: this run's limit of {limit} model call(s) (the task's max_turns) is spent; "
+                       "the harness stops the agent")
+            call.fields["protocol"] = calls.OTHER   # never reached a model: not one of the run's model calls
+            call.done(429, message)
+            self._send_json(429, {"error": {"message": message, "type": "turn_limit"}})
+            return
         upstream = proxy.upstream
         headers = {k: v for k, v in self.headers.items() if k.lower() not in _HOP}
         headers["Host"] = upstream.netloc
@@ -583,6 +590,9 @@ class ModelProxy:
         self._in_flight: dict[str, set[_Call]] = {}
         self._stops: dict[str, threading.Event] = {}
         self._unreached: dict[str, int] = {}
+        self._budgets: dict[str, int] = {}       # route token -> model calls allowed (a turn limit the harness keeps)
+        self._used: dict[str, int] = {}
+        self._spent: set[str] = set()            # routes stopped because their budget ran out
         self._lock = threading.Lock()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
@@ -667,6 +677,9 @@ class ModelProxy:
             self._routes.pop(token, None)
             self._stops.pop(token, None)
             self._unreached.pop(token, None)
+            self._budgets.pop(token, None)
+            self._used.pop(token, None)
+            self._spent.discard(token)
             in_flight = self._in_flight.pop(token, set())
         for call in in_flight:
             call.abort()
@@ -676,6 +689,41 @@ class ModelProxy:
         run's agent can be stopped (run_tree's `stop`) instead of retrying into its timeout."""
         with self._lock:
             return self._stops.setdefault(url.rsplit(ROUTE_PREFIX, 1)[-1], threading.Event())
+
+    def limit_calls(self, url: str, max_calls: int | None) -> None:
+        """Allow the route at most `max_calls` model calls (None: no limit): the next one is refused with 429 and
+        the route's stop event set, so an agent with no turn limit of its own is held to the task's max_turns."""
+        token = url.rsplit(ROUTE_PREFIX, 1)[-1]
+        with self._lock:
+            if max_calls is None:
+                self._budgets.pop(token, None)
+            else:
+                self._budgets[token] = max_calls
+
+    def take_call(self, token: str) -> int | None:
+        """Count a model call under the route; the limit it went past (the call is to be refused), else None."""
+        with self._lock:
+            budget = self._budgets.get(token)
+            if budget is None:
+                return None
+            used = self._used.get(token, 0) + 1
+            self._used[token] = used
+            if used <= budget:
+                return None
+            self._spent.add(token)
+            stop = self._stops.setdefault(token, threading.Event())
+        stop.set()
+        return budget
+
+    def stop_reason(self, url: str) -> str | None:
+        """Why the route's stop event was set: "max_calls" (its call limit ran out), "unreachable" (calls in a row
+        could not reach the upstream), or None (not set)."""
+        token = url.rsplit(ROUTE_PREFIX, 1)[-1]
+        with self._lock:
+            stop = self._stops.get(token)
+            if stop is None or not stop.is_set():
+                return None
+            return "max_calls" if token in self._spent else "unreachable"
 
     def upstream_outcome(self, token: str, reached: bool) -> None:
         """Count a route's calls in a row that could not reach the upstream (any answer resets the count)."""

@@ -15,75 +15,37 @@ Skipped, with the reason, when a binary is missing (`nox -s install-agents` inst
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import socket
-import subprocess
-import sys
-import threading
 import time
-from pathlib import Path
 
 import pytest
+from real_cli import (
+    SCRIPTS,
+    Tripwire,
+    assert_loopback_only,
+    chat,
+    dead_address,
+    drive,
+    git,
+    issued_calls,
+    make_repo,
+    need_bwrap,
+    oracle_passes,
+    reported,
+    run_through_harness,
+    task,
+)
 
-from bench import fakellm
 from bench.agents import aider, get_spec, opencode
-from bench.agents.base import AgentContext, ProcessResult
 from bench.agents.binaries import find_binary
-from bench.exec.proc import run_tree
 
 pytestmark = pytest.mark.integration
 
-REPO = Path(__file__).resolve().parents[2]
-SCRIPTS = REPO / "bench" / "fakellm_scripts"
 OPENCODE_BIN = find_binary("opencode")
 AIDER_BIN = find_binary("aider")
 need_opencode = pytest.mark.skipif(OPENCODE_BIN is None,
                                    reason=f"opencode not installed: {get_spec('opencode').install_hint()}")
 need_aider = pytest.mark.skipif(AIDER_BIN is None, reason=f"aider not installed: {get_spec('aider').install_hint()}")
-ORACLE = [sys.executable, "-m", "unittest", "discover", "-s", "tests", "-t", ".", "-q"]
-GIT_ENV = {"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t",
-           "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
-TIMINGS: list[tuple[str, float]] = []
-
-
-class Tripwire:
-    """A TCP listener on 127.0.0.1 that records every connection: the 'proxy' no request may reach."""
-
-    def __init__(self) -> None:
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(16)
-        self.sock.settimeout(0.2)
-        self.port = self.sock.getsockname()[1]
-        self.hits: list[bytes] = []
-        self._stop = threading.Event()
-        self._t = threading.Thread(target=self._run, daemon=True)
-        self._t.start()
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                continue
-            try:
-                conn.settimeout(1)
-                self.hits.append(conn.recv(200))
-            except OSError:
-                self.hits.append(b"")
-            finally:
-                conn.close()
-
-    def close(self) -> None:
-        self._stop.set()
-        self._t.join(timeout=2)
-        self.sock.close()
-
-
-def _git(args: list[str], cwd: Path) -> str:
-    env = {**os.environ, **GIT_ENV}
-    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
 
 
 @pytest.fixture
@@ -115,112 +77,6 @@ def planted(tmp_path, monkeypatch):
     trip.close()
 
 
-def make_repo(tmp_path: Path, fixture: str, hostile_repo_files: bool = True) -> Path:
-    """The fixture as a one-commit git repo; with repo-level agent configs that must not be obeyed."""
-    work = tmp_path / "work"
-    shutil.copytree(REPO / "fixtures" / fixture, work)
-    if hostile_repo_files:
-        (work / "opencode.json").write_text(json.dumps({"permission": {"edit": "deny"}}))
-        (work / ".aider.conf.yml").write_text("edit-format: whole\nauto-commits: true\nauto-test: true\n"
-                                              "test-cmd: touch PWNED_BY_REPO_CONFIG\n")
-        (work / ".env").write_text("OLLAMA_API_BASE=http://127.0.0.1:1\nOPENAI_API_BASE=http://127.0.0.1:1/v1\n")
-    _git(["init", "-q"], work)
-    _git(["add", "-A"], work)
-    _git(["commit", "-qm", "base"], work)
-    return work
-
-
-def drive(adapter, tmp_path: Path, workdir: Path, script: Path | dict, model: str, *, task: dict | None = None,
-          timeout: float = 120, base_url: bool = False, max_turns: int | None = None,
-          ollama_host: str | None = None, label: str = "", sandboxed: bool = False):
-    """invocation -> run_tree (as run_agent runs it) -> parse; returns (completed, signals, server requests).
-
-    The environment is built as run_agent builds it: the caller's, plus the adapter's variables.
-    With sandboxed=True the command runs inside the bubblewrap sandbox with the adapter's ro_paths.
-    """
-    run_dir, scratch = tmp_path / "run", tmp_path / "scratch"
-    run_dir.mkdir(exist_ok=True)
-    scratch.mkdir(exist_ok=True)
-    prompt = (task or {}).get("prompt") or "Please fix it."
-    prompt_file = run_dir / "prompt.txt"
-    prompt_file.write_text(prompt)
-    with fakellm.serve(script, log_path=tmp_path / "fakellm.jsonl") as server:
-        os.environ["OLLAMA_HOST"] = ollama_host or server.url
-        try:
-            ctx = AgentContext(task=task or {"id": "t", "category": "calib"}, workdir=workdir, prompt=prompt,
-                               prompt_file=prompt_file, model=model, timeout_s=timeout, max_turns=max_turns,
-                               scratch_dir=scratch, run_dir=run_dir,
-                               base_url=(server.url + "/v1") if base_url else None)
-            inv = adapter.invocation(ctx)
-            out, err = run_dir / "agent.stdout.log", run_dir / "agent.stderr.log"
-            env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **inv.env}
-            argv = inv.argv
-            if sandboxed:
-                from bench.exec import sandbox
-
-                home = Path(inv.env["HOME"])
-                argv = sandbox.wrap(inv.argv, "bwrap", cwd=workdir, rw=[workdir, scratch], home=home,
-                                    ro=[prompt_file, *inv.ro_paths], network=True)
-            done = run_tree(argv, cwd=workdir, env=env, stdout_path=out, stderr_path=err,
-                            timeout_s=timeout, stdin=inv.stdin)
-            result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, out, err)
-            signals = adapter.parse(ctx, result)
-        finally:
-            os.environ.pop("OLLAMA_HOST", None)
-        time.sleep(0.3)   # let the server log a request the client dropped
-        deadline = time.monotonic() + 10  # a loaded machine notices a dropped hanging request late
-        while time.monotonic() < deadline:
-            requests = server.requests
-            hanging = sum(1 for r in requests if r.get("event") == "hang_start")
-            if sum(1 for r in requests if r.get("event") == "hang_end") >= hanging:
-                break
-            time.sleep(0.1)
-        requests = server.requests
-    TIMINGS.append((label or model, done.wall_s))
-    print(f"\n[timing] {label or model}: {done.wall_s:.2f}s wall (exit {done.exit_code}, timed_out {done.timed_out})")
-    return done, signals, requests, inv
-
-
-def _bwrap_reason() -> str | None:
-    try:
-        from bench.exec import sandbox
-    except ImportError:
-        return "bench.exec.sandbox not available"
-    return sandbox.bwrap_works()
-
-
-need_bwrap = pytest.mark.skipif(_bwrap_reason() is not None, reason=f"no bubblewrap sandbox: {_bwrap_reason()}")
-
-
-def chat(requests: list[dict]) -> list[dict]:
-    return [r for r in requests if r.get("api") in ("ollama", "openai") and r.get("status") == 200 and "turn" in r]
-
-
-def reported(requests: list[dict]) -> tuple[int, int]:
-    rs = [r for r in chat(requests) if r.get("usage_reported")]
-    return sum(r["usage"]["prompt_tokens"] for r in rs), sum(r["usage"]["completion_tokens"] for r in rs)
-
-
-def issued_calls(requests: list[dict]) -> int:
-    return sum(len(r.get("tool_calls") or []) for r in chat(requests))
-
-
-def oracle_passes(workdir: Path) -> bool:
-    return subprocess.run(ORACLE, cwd=workdir, capture_output=True).returncode == 0
-
-
-def assert_loopback_only(requests: list[dict], trip: Tripwire) -> None:
-    assert requests, "the scripted server saw no request"
-    assert {r["client"] for r in requests} == {"127.0.0.1"}
-    assert trip.hits == [], f"something used the proxy (an outbound connection): {trip.hits[:3]}"
-
-
-def task(tid: str) -> dict:
-    import yaml
-
-    return yaml.safe_load((REPO / "tasks" / f"{tid}.yaml").read_text())
-
-
 # ---------------------------------------------------------------------------------------------
 # opencode
 
@@ -246,7 +102,7 @@ def test_opencode_fixes_greeting_with_native_tools(tmp_path, planted):
     assert "webfetch" not in first["tools"] and "edit" in first["tools"]
     assert first["stream"] is True and first["include_usage"] is True
     assert_loopback_only(reqs, planted)
-    assert _git(["rev-list", "--count", "HEAD"], work).strip() == "1"
+    assert git(["rev-list", "--count", "HEAD"], work).strip() == "1"
 
 
 @need_opencode
@@ -398,7 +254,7 @@ def test_aider_fixes_greeting_with_a_diff_block(tmp_path, planted):
     assert r["path"] == "/api/chat" and r["stream"] is False and r["options"]["num_ctx"] == 32768
     assert_loopback_only(reqs, planted)
     # planted configs: no commit, no test command run, diff format (not whole), our server
-    assert _git(["rev-list", "--count", "HEAD"], work).strip() == "1"
+    assert git(["rev-list", "--count", "HEAD"], work).strip() == "1"
     assert not list(work.glob("PWNED*"))
     assert not (work / ".aider.chat.history.md").exists() and not (work / ".aider.input.history").exists()
     assert "--read" in inv.argv and "tests/test_messages.py" in inv.argv
@@ -487,24 +343,6 @@ def test_aider_hanging_model_is_killed(tmp_path):
 # Through the harness, as a user runs it: tokens and calls measured by the model proxy
 
 
-def _run_through_harness(tmp_path: Path, agent: str, model: str, task_id: str) -> tuple[dict, list[dict], list[dict]]:
-    """`python -m bench run --agent AGENT --model MODEL --task TASK` against the scripted server (real processes,
-    the sandbox auto picks); returns (the run record, its calls file's lines, the server's log)."""
-    out = tmp_path / f"out-{agent}-{task_id}"
-    log = tmp_path / f"fakellm-{agent}-{task_id}.jsonl"
-    with fakellm.serve(SCRIPTS / f"{agent}-calib.yaml", log_path=log) as server:
-        done = subprocess.run([sys.executable, "-m", "bench", "run", "--agent", agent, "--model", model,
-                               "--task", task_id, "--out", str(out)], cwd=REPO, capture_output=True, text=True,
-                              timeout=300, env={**os.environ, "OLLAMA_HOST": server.url, "PYTHONPATH": str(REPO)})
-        served = server.requests
-    assert done.returncode == 0, done.stderr[-3000:]
-    [run_json] = list(out.glob("runs/*/*/run.json"))
-    record = json.loads(run_json.read_text())
-    calls = [json.loads(line) for line in (run_json.parent / "model_calls.jsonl").read_text().splitlines()]
-    TIMINGS.append((f"{agent} {task_id} via the harness", record["agent"]["wall_s"]))
-    return record, calls, served
-
-
 @pytest.mark.parametrize("agent, task_id", [
     pytest.param("opencode", "calib-greeting", marks=need_opencode),
     pytest.param("opencode", "calib-add", marks=need_opencode),
@@ -512,8 +350,10 @@ def _run_through_harness(tmp_path: Path, agent: str, model: str, task_id: str) -
     pytest.param("aider", "calib-add", marks=need_aider),
 ])
 def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(tmp_path, agent, task_id):
-    record, calls, served = _run_through_harness(tmp_path, agent, f"ollama/{agent}-{task_id}", task_id)
-    served = [r for r in served if not (r.get("user_agent") or "").startswith("localagentbench/")]   # the agent's
+    run = run_through_harness(tmp_path, agent, f"ollama/{agent}-{task_id}", task_id,
+                              script=SCRIPTS / f"{agent}-calib.yaml")
+    assert run.proc.returncode == 0, run.stderr_tail()
+    record, calls, served = run.record, run.calls, run.agent_requests
     chats = chat(served)
     assert record["success"] is True and record["outcome"] == "passed"
     assert all(r["usage_reported"] for r in chats), "every answer carried its usage, so the proxy saw it all"
@@ -538,16 +378,9 @@ def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(tmp_pat
 def test_aider_against_a_dead_server_is_stopped_early_as_an_infrastructure_error(tmp_path):
     """aider retries a refused connection with back-off for minutes; through the harness the proxy's evidence
     (calls in a row it could not deliver) ends the run early, booked as the server's failure."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        dead = f"127.0.0.1:{s.getsockname()[1]}"
-    out = tmp_path / "out"
-    done = subprocess.run([sys.executable, "-m", "bench", "run", "--agent", "aider", "--model", "ollama/fake",
-                           "--task", "calib-greeting", "--out", str(out), "--timeout", "240",
-                           "--stop-after-infra-errors", "1"], cwd=REPO, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "OLLAMA_HOST": dead, "PYTHONPATH": str(REPO)})
-    [run_json] = list(out.glob("runs/*/*/run.json"))
-    agent = json.loads(run_json.read_text())["agent"]
-    assert done.returncode == 3, done.stderr[-2000:]
-    assert agent["stopped"] and not agent["timed_out"] and dead in agent["infra_error"]
-    TIMINGS.append(("aider, server down, via the harness", agent["wall_s"]))
+    dead = dead_address()
+    run = run_through_harness(tmp_path, "aider", "ollama/fake", "calib-greeting", script=SCRIPTS / "aider-calib.yaml",
+                              args=["--timeout", "240", "--stop-after-infra-errors", "1"], env={"OLLAMA_HOST": dead})
+    assert run.proc.returncode == 3, run.stderr_tail()
+    assert run.agent["stopped"] and not run.agent["timed_out"] and dead in run.agent["infra_error"]
+    assert run.record["outcome"] == "infra_error"

@@ -284,6 +284,26 @@ def test_content_file_and_delay(tmp_path):
         assert r["message"]["content"] == "BIG BODY\n" * 100
 
 
+def test_workdir_placeholder_takes_the_directory_the_request_names(tmp_path):
+    """An agent whose tools want absolute paths works in a random directory it names in its prompt: the script's
+    "{workdir}" becomes that directory, in nested and raw-string arguments alike, and stays where none is named."""
+    script = {"models": {"m": {"workdir_from": r"Working directory: (\S+)", "turns": [
+        {"tool_calls": [{"name": "edit",
+                         "arguments": {"file_path": "{workdir}/a.py", "edits": [{"path": "{workdir}"}]}},
+                        {"name": "raw", "arguments": '{"p": "{workdir}/b"}'}]}]}}}
+    system = {"role": "system", "content": "You are a coder.\nWorking directory: /tmp/run-x1/work\nBe brief."}
+    with fakellm.serve(script) as srv:
+        named = jcall(srv.url, "/v1/chat/completions", {"model": "m", "messages": [system, user("fix it")]})[1]
+        unnamed = jcall(srv.url, "/v1/chat/completions", {"model": "m", "messages": [user("fix it")]})[1]
+    calls = named["choices"][0]["message"]["tool_calls"]
+    assert json.loads(calls[0]["function"]["arguments"]) == {"file_path": "/tmp/run-x1/work/a.py",
+                                                             "edits": [{"path": "/tmp/run-x1/work"}]}
+    assert json.loads(calls[1]["function"]["arguments"]) == {"p": "/tmp/run-x1/work/b"}
+    kept = unnamed["choices"][0]["message"]["tool_calls"][0]["function"]["arguments"]
+    assert json.loads(kept)["file_path"] == "{workdir}/a.py"
+    assert script["models"]["m"]["turns"][0]["tool_calls"][0]["arguments"]["file_path"] == "{workdir}/a.py"
+
+
 def test_json_script_is_accepted(tmp_path):
     p = tmp_path / "s.json"
     p.write_text(json.dumps({"models": {"m": {"turns": ["hi"]}}}))
@@ -445,6 +465,8 @@ def test_example_from_schema():
      "models.m.turns[0].when.weather: unknown condition"),
     ("models:\n  m:\n    turns:\n      - content_file: missing.txt\n", "models.m.turns[0].content_file: cannot read"),
     ("models:\n  m:\n    colour: red\n", "models.m.colour: unknown field"),
+    ("models:\n  m:\n    workdir_from: 'dir: (['\n", "models.m.workdir_from: not a regular expression"),
+    ("models:\n  m:\n    workdir_from: 'dir: \\S+'\n", "models.m.workdir_from: needs exactly one group"),
     ("models: [\n", "not valid YAML/JSON at line"),
     ("hello\n", "the script must be a mapping"),
     ("final: x\n", "models: is required"),

@@ -578,3 +578,26 @@ def test_a_body_over_the_limit_or_malformed_is_refused_and_nothing_is_held(serve
         assert answer.split()[1] in ("400", "413"), (head, answer)
     assert server.requests == []
     assert request(url, "/api/tags")[0] == 200
+
+
+def test_a_call_limit_refuses_the_call_past_it_and_stops_only_that_route(server, proxy):
+    """An agent with no turn limit of its own is held to the task's: model calls past the route's limit get 429
+    without reaching the server, and the route's stop event says why; model lists are not model calls."""
+    limited, free = route(proxy, "run-1"), route(proxy, "run-2")
+    proxy.limit_calls(limited, 2)
+    chat = {"model": "plain", "messages": user("hi")}
+    statuses = [request(limited, "/api/tags")[0]] + [request(limited, "/v1/chat/completions", chat)[0]
+                                                     for _ in range(3)]
+    assert statuses == [200, 200, 200, 429]
+    status, _, raw = request(limited, "/api/chat", {**chat, "stream": False})
+    assert status == 429 and "max_turns" in json.loads(raw)["error"]["message"]
+    assert [request(free, "/v1/chat/completions", chat)[0] for _ in range(3)] == [200, 200, 200]
+    assert len([e for e in server.requests if e.get("api") in ("openai", "ollama")]) == 2 + 3
+    assert proxy.stop_event(limited).is_set() and proxy.stop_reason(limited) == "max_calls"
+    assert not proxy.stop_event(free).is_set() and proxy.stop_reason(free) is None
+    lines = records(proxy, "run-1")
+    assert [(c["protocol"], c["status"]) for c in lines] == [
+        ("other", 200), ("openai_chat", 200), ("openai_chat", 200), ("other", 429), ("other", 429)]
+    assert "limit of 2 model call(s)" in lines[3]["error"]
+    proxy.limit_calls(free, None)
+    assert request(free, "/v1/chat/completions", chat)[0] == 200

@@ -22,7 +22,7 @@ def _grading(exit_code: int) -> dict:
 
 def _record(task_id: str, outcome: str, root: Path, *, agent: str = "proxied", wall: float = 10.0,
             calls: dict | None = None, tokens: tuple[int | None, int | None] = (None, None),
-            said: tuple[int | None, int | None] | None = None) -> dict:
+            said: tuple[int | None, int | None] | None = None, startup: float | None = None) -> dict:
     """A graded run record; `calls`: its model_calls totals (None: the run used no proxy)."""
     record = {
         "schema": "localagentbench/run@1", "run_id": "r1", "task_id": task_id, "task_digest": "sha256:" + "cd" * 32,
@@ -40,6 +40,7 @@ def _record(task_id: str, outcome: str, root: Path, *, agent: str = "proxied", w
     }
     if calls is not None:
         record["agent"].update(tokens_source="proxy", model_s=calls["model_s"], own_s=wall - calls["model_s"],
+                               startup_s=startup,
                                agent_reported={"tokens_in": (said or (None, None))[0],
                                                "tokens_out": (said or (None, None))[1], "tokens_reasoning": None,
                                                "tokens_cache_read": None, "turns": 2, "tool_calls": 3})
@@ -66,8 +67,8 @@ T2 = _totals(calls=2, tokens_in=1000, tokens_out=200, model_s=9.0, ttft_median_s
 
 def _summary(root: Path) -> dict:
     return score.score([
-        _record("t1", "passed", root, calls=T1, tokens=(2500, 500), said=(2400, 500)),
-        _record("t2", "failed", root, wall=30.0, calls=T2, tokens=(1000, 200)),
+        _record("t1", "passed", root, calls=T1, tokens=(2500, 500), said=(2400, 500), startup=2.5),
+        _record("t2", "failed", root, wall=30.0, calls=T2, tokens=(1000, 200), startup=4.5),
         _record("t1", "passed", root, agent="builtin", tokens=(7, 7)),
     ])
 
@@ -145,10 +146,11 @@ def _md_rows(report: str, heading: str) -> list[dict[str, str]]:
 
 # The group figures of _summary, worked out from T1 and T2 by hand: model time (6 + 9) / (10 + 30) = 37.5%;
 # tokens (3,000 + 1,200) over 1 solved run; prefill 2,500 / 0.5 s; decode 500 / 4 s (t2 reported no timing);
-# TTFT median of 0.5 and 1.5; t1 disagrees (the agent said 2,400 in).
+# TTFT median of 0.5 and 1.5; start-up median of 2.5 and 4.5; t1 disagrees (the agent said 2,400 in).
 EXPECTED = {"Runs measured": "2", "Model calls (errors)": "6 (1)", "Model time share": "37.5%",
             "Tokens per solved task": "4,200", "Prefill tok/s": "5,000.0", "Decode tok/s": "125.0",
-            "Context truncated": "1 call(s) in 1 run(s)", "TTFT median": "1 s", "Translated calls": "1",
+            "Context truncated": "1 call(s) in 1 run(s)", "TTFT median": "1 s", "Start-up median": "3.5 s",
+            "Translated calls": "1",
             "Agent's token count differs": "1 run(s)"}
 
 
