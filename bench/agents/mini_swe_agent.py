@@ -255,14 +255,12 @@ _EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)\
 
 def _stderr_reason(result: ProcessResult) -> str | None:
     """Why mini died, from its stderr: the exception line of its (rich, wrapped) traceback and the lines that
-    continue it, else the last line."""
+    continue it; None without one (its other stderr lines, like "Input is not a terminal", say nothing)."""
     found = safefs.read_file(result.stderr_path, STDERR_TAIL_BYTES * 256)
     text = found[0][-STDERR_TAIL_BYTES:].decode("utf-8", errors="replace") if found else ""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     starts = [i for i, ln in enumerate(lines) if _EXCEPTION_LINE.match(ln)]
-    if starts:
-        return " ".join(lines[starts[-1]:])
-    return lines[-1] if lines else None
+    return " ".join(lines[starts[-1]:]) if starts else None
 
 
 def _ending(sig: AgentSignals, traj: dict, messages: list) -> None:
@@ -293,7 +291,9 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     sig = AgentSignals()
     traj = read_json_file(ctx.scratch_dir / TRAJECTORY)
     if not isinstance(traj, dict):
-        if result.exit_code not in (0, None) and not result.timed_out:
+        # mini exiting on its own with an error before its first step was saved; a signal is the harness ending
+        # the run (timeout, a server it stopped reaching), which the run record says, not mini's failure
+        if isinstance(result.exit_code, int) and result.exit_code > 0 and not result.timed_out:
             why = _stderr_reason(result) or f"exit code {result.exit_code}"
             sig.agent_error = f"mini-swe-agent ended without a trajectory: {truncate(why, 300)}"
         sig.extra["trajectory"] = None

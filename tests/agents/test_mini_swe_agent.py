@@ -243,8 +243,16 @@ def test_no_trajectory_after_a_crash_is_an_agent_error_with_the_exception(tmp_pa
     assert sig.infra_error is None and sig.turns is None and sig.tool_calls is None
 
 
-def test_no_trajectory_after_a_timeout_claims_nothing(tmp_path):
-    sig = parsed(tmp_path, None, exit_code=None, timed_out=True)
+def test_no_trajectory_and_no_exception_gives_the_exit_code(tmp_path):
+    sig = parsed(tmp_path, None, exit_code=3, stderr="Warning: Input is not a terminal (fd=0).\n")
+    assert sig.agent_error == "mini-swe-agent ended without a trajectory: exit code 3"
+
+
+@pytest.mark.parametrize("exit_code, timed_out", [(None, True), (-15, False), (-9, False)])
+def test_no_trajectory_after_the_harness_ended_the_run_claims_nothing(tmp_path, exit_code, timed_out):
+    """A timeout, or the harness stopping mini (SIGTERM) after calls the proxy could not deliver."""
+    sig = parsed(tmp_path, None, exit_code=exit_code, timed_out=timed_out,
+                 stderr="Warning: Input is not a terminal (fd=0).\n")
     assert sig.agent_error is None and sig.infra_error is None and sig.events == []
     assert sig.turns is None and sig.tokens_in is None
 
