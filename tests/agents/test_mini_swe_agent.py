@@ -330,3 +330,10 @@ def test_read_json_file_is_capped_and_regular_files_only(tmp_path):
     assert read_json_file(tmp_path / "fifo") is None      # a FIFO would block a plain open()
     (tmp_path / "link").symlink_to(f)
     assert read_json_file(tmp_path / "link") is None
+
+
+def test_doctor_shows_the_version_mini_has_no_flag_for(binary):
+    from bench.models import doctor
+
+    [line] = [c for c in doctor.check_agents() if c["name"] == "mini-swe-agent"]
+    assert line["status"] == "ok" and line["message"] == f"2.4.6, the pinned version ({binary})"
