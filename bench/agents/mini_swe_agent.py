@@ -25,6 +25,8 @@ the tests in tests/agents/test_real_mini_swe_agent.py):
 - A server that is down: litellm's OpenAI client tries each request 3 times (max_retries 2, under 2 s), and mini's
   own retry loop (tenacity, by default 10 attempts with 4-60 s waits) is cut to one attempt, so mini exits
   (code 1, exit_status InternalServerError / ServiceUnavailableError / ...) seconds after its first request.
+  Through the harness, the proxy's stop after 3 undeliverable calls in a row usually ends it first (a signal,
+  before mini saved a step: no trajectory, and the infra_error is the harness's own finding).
 - Exit code is 0 for Submitted, LimitsExceeded (step limit = max_turns) and RepeatedFormatError (three replies in
   a row without a valid tool call: a text-only model): only the trajectory's `info.exit_status` tells them apart.
   mini has no --version (see `version`, `start_check`).
@@ -32,8 +34,9 @@ the tests in tests/agents/test_real_mini_swe_agent.py):
 The trajectory (`-o`, format "mini-swe-agent-1.1", JSON, not JSON Lines) is rewritten after every step, so a run
 the harness killed leaves the steps it finished: `messages` with the model's replies (`extra.response.usage`,
 `extra.timestamp`, `extra.actions`), `tool` messages (`extra.returncode`, `extra.timestamp`, `tool_call_id`),
-format-error `user` messages that carry the reply they rejected in `extra.response`, and a final `exit` message.
-stdout is a terminal log, not parsed; stderr's last line says why mini died before writing a trajectory.
+format-error `user` messages that carry the reply they rejected in `extra.response` (and no timestamp: their
+events have t None), and a final `exit` message. stdout is a terminal log, not parsed; stderr's exception line
+says why mini died before writing a trajectory.
 """
 from __future__ import annotations
 
@@ -67,7 +70,6 @@ SPEC = AgentSpec(needs_model=True, install=Install.pypi_venv("mini-swe-agent", P
 CONFIG = "run.yaml"
 TRAJECTORY = "traj.json"
 SUBMIT_COMMAND = "COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT"
-NOT_EXECUTED = "action was not executed"
 # exit_status values that mean the model server failed or refused the request (litellm's exception class names;
 # InternalServerError is what a refused connection becomes). The harness checks the server before believing it.
 INFRA_STATUSES = ("InternalServerError", "APIConnectionError", "ServiceUnavailableError", "BadGatewayError",
@@ -116,7 +118,7 @@ def version(opts: dict) -> str | None:
 
 def start_check(opts: dict) -> tuple[str, list[str], list[Path]]:
     """The sandbox preflight: `mini --help` (mini has no --version: the default check would fail), configured and
-    silent so it neither asks for first-run setup nor writes a config dir."""
+    silent so it neither asks for first-run setup nor prints its banner."""
     binary = SPEC.require_binary()
     argv = ["env", "MSWEA_CONFIGURED=true", "MSWEA_SILENT_STARTUP=1", str(binary), "--help"]
     return f"mini at {binary}", argv, binary_mounts(binary)
