@@ -57,7 +57,9 @@ def fake_adapter(monkeypatch, name: str, spec: AgentSpec) -> str:
     module = types.ModuleType(name)
     module.SPEC = spec
     module.check = lambda opts: None
-    module.version = lambda opts: "7.7.7"
+    # as the built-in adapters do: the binary's --version when it declares one (doctor shows what version() says)
+    module.version = lambda opts: (binaries.run_version(found) if (found := spec.find_binary()) else None) \
+        if spec.binary else "7.7.7"
     module.invocation = lambda ctx: Invocation(argv=["true"])
     module.parse = lambda ctx, result: AgentSignals()
     monkeypatch.setitem(sys.modules, name, module)
