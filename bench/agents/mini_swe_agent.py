@@ -35,7 +35,9 @@ The trajectory (`-o`, format "mini-swe-agent-1.1", JSON, not JSON Lines) is rewr
 the harness killed leaves the steps it finished: `messages` with the model's replies (`extra.response.usage`,
 `extra.timestamp`, `extra.actions`), `tool` messages (`extra.returncode`, `extra.timestamp`, `tool_call_id`),
 format-error `user` messages that carry the reply they rejected in `extra.response` (and no timestamp: their
-events have t None), and a final `exit` message. stdout is a terminal log, not parsed; stderr's exception line
+events have t None), and a final `exit` message. A tool call's duration runs from its reply's arrival to its result
+message, which mini stamps after running all of that reply's commands: with several calls in one reply, each
+duration is theirs together. stdout is a terminal log, not parsed; stderr's exception line
 says why mini died before writing a trajectory.
 """
 from __future__ import annotations
