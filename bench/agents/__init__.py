@@ -33,6 +33,7 @@ BUILTIN: dict[str, str] = {
     "claude-code": "bench.agents.claude_code",
     "codex": "bench.agents.codex",
     "qwen-code": "bench.agents.qwen_code",
+    "mini-swe-agent": "bench.agents.mini_swe_agent",
 }
 
 # An agent's name ends up in results directories and in $LOCALAGENTBENCH_<NAME>_BIN.

@@ -45,6 +45,9 @@ TRUNCATE = 2000
 
 
 INSTALL_SESSION = "nox -s install-agents"
+# How the version of a PyPI package is read by the interpreter of the venv it lies in (`python -I -c ...`), for a
+# CLI that has no --version (mini-swe-agent).
+METADATA_VERSION = "import importlib.metadata as m; print(m.version({package!r}))"
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,8 @@ class Install:
 
     kind "npm": `npm install PACKAGE@VERSION` in .agents/, the binary at .agents/node_modules/.bin/BINARY;
     kind "venv": PACKAGE==VERSION from PyPI into its own virtualenv .agents/VENV, the binary at .agents/VENV/bin/BINARY.
+    After installing, `nox -s install-agents` runs the binary's `--version`, or for a venv CLI that has none
+    (metadata_version), the venv's Python printing the package's version (METADATA_VERSION).
     """
 
     kind: str
@@ -60,6 +65,7 @@ class Install:
     version: str
     binary: str
     venv: str | None = None
+    metadata_version: bool = False
 
     @classmethod
     def npm(cls, package: str, version: str, binary: str) -> Install:
@@ -67,15 +73,19 @@ class Install:
         return cls("npm", package, version, binary)
 
     @classmethod
-    def pypi_venv(cls, package: str, version: str, binary: str, venv: str | None = None) -> Install:
-        """A PyPI requirement, installed into its own virtualenv .agents/<venv> (default <binary>-venv)."""
-        return cls("venv", package, version, binary, venv or f"{binary}-venv")
+    def pypi_venv(cls, package: str, version: str, binary: str, venv: str | None = None,
+                  metadata_version: bool = False) -> Install:
+        """A PyPI requirement, installed into its own virtualenv .agents/<venv> (default <binary>-venv);
+        metadata_version: the CLI has no --version, the package's metadata says it."""
+        return cls("venv", package, version, binary, venv or f"{binary}-venv", metadata_version)
 
     def __post_init__(self) -> None:
         if self.kind not in ("npm", "venv"):
             raise ValueError(f"Install.kind: {self.kind!r} is not npm or venv")
         if self.kind == "venv" and not self.venv:
             raise ValueError("Install: a venv recipe names its virtualenv directory")
+        if self.metadata_version and self.kind != "venv":
+            raise ValueError("Install: only a venv recipe reads its version from the package's metadata")
 
     @property
     def requirement(self) -> str:
@@ -108,11 +118,16 @@ class Install:
             return f"`{INSTALL_SESSION}` or `npm install {self.requirement}`"
         return f"`{INSTALL_SESSION}` or `pip install {self.requirement}` (in its own virtualenv)"
 
+    def check(self) -> list[str]:
+        """The command that shows the installed CLI runs and says its version (from the repository root)."""
+        if self.metadata_version:
+            return [f".agents/{self.venv}/bin/python", "-I", "-c", METADATA_VERSION.format(package=self.package)]
+        return [f".agents/{self.location}", "--version"]
+
     def recipe(self, agent: str) -> dict[str, Any]:
         """The JSON form `python -m bench.agents --install-recipes` prints for the noxfile."""
-        binary = f".agents/{self.location}"
-        return {"agent": agent, "version": self.version, "creates": binary,
-                "steps": [{"cwd": cwd, "argv": argv} for cwd, argv in self.steps()], "check": [binary, "--version"]}
+        return {"agent": agent, "version": self.version, "creates": f".agents/{self.location}",
+                "steps": [{"cwd": cwd, "argv": argv} for cwd, argv in self.steps()], "check": self.check()}
 
 
 @dataclass(frozen=True)
@@ -303,6 +318,18 @@ def json_objects(data: bytes) -> list[dict[str, Any]]:
         if isinstance(event, dict):
             events.append(event)
     return events
+
+
+def read_json_file(path: Path, limit: int = MAX_EVENTS_BYTES) -> Any:
+    """The JSON document in a file the agent wrote (a trajectory), read only if it is a regular file and at most
+    `limit` bytes long (a symlink, FIFO or device there, or a longer file, gives None); None when it is not JSON."""
+    found = safefs.read_file(path, limit)
+    if found is None or found[1]:   # cut at the cap: the rest of the document is missing
+        return None
+    try:
+        return json.loads(found[0].decode("utf-8", errors="replace"))
+    except (json.JSONDecodeError, RecursionError):  # not JSON, or nested deeper than Python parses
+        return None
 
 
 def signals_from_events(events: list[dict[str, Any]]) -> AgentSignals:

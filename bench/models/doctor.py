@@ -159,18 +159,20 @@ def _version(adapter) -> str | None:
         return None
 
 
-def check_cli(name: str, spec) -> dict:
-    """An agent with a CLI of its own: found?, its version, the pinned one?"""
+def check_cli(name: str, adapter) -> dict:
+    """An agent with a CLI of its own: found?, its version (the adapter's version(): a CLI without --version, like
+    mini-swe-agent, says it another way), the pinned one?"""
+    spec = adapter.SPEC
     fix = INSTALL_HINT if spec.install is not None else spec.install_hint()
     path = spec.find_binary()
     if path is None:
         return check(name, "warn", f"not found ({binaries.env_var(spec.binary)}, .agents/, PATH)", fix)
-    raw = binaries.run_version(path)
+    raw = _version(adapter)
     found = re.search(r"\d+\.\d+\.\d+", raw or "")
     version = found.group(0) if found else None
     pin = spec.pinned_version
     if version is None:
-        return check(name, "warn", f"found at {path} but `--version` failed", f"reinstall: {fix}")
+        return check(name, "warn", f"found at {path} but its version could not be read", f"reinstall: {fix}")
     if pin is None:
         return check(name, "ok", f"{version} ({path}; {_origin(name)}, no pinned version)")
     if version == pin:
@@ -188,7 +190,7 @@ def check_agents() -> list[dict]:
     for name, adapter in adapters.items():
         spec = adapter.SPEC
         if spec.binary:
-            cli.append(check_cli(name, spec))
+            cli.append(check_cli(name, adapter))
             out.append(cli[-1])
         else:
             others.append(name)

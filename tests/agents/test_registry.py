@@ -33,13 +33,18 @@ INSTALL_COMMANDS = [
     (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "@anthropic-ai/claude-code@2.1.332"]),
     (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "@openai/codex@0.171.0"]),
     (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "@qwen-code/qwen-code@0.24.4"]),
+    (".", ["python3", "-m", "venv", ".agents/mini-swe-agent-venv"]),
+    (".", [".agents/mini-swe-agent-venv/bin/pip", "install", "-q", "mini-swe-agent==2.4.6"]),
     (".", [".agents/node_modules/.bin/opencode", "--version"]),
     (".", [".agents/aider-venv/bin/aider", "--version"]),
     (".", [".agents/node_modules/.bin/claude", "--version"]),
     (".", [".agents/node_modules/.bin/codex", "--version"]),
     (".", [".agents/node_modules/.bin/qwen", "--version"]),
+    # mini has no --version: its venv's Python prints the package's version
+    (".", [".agents/mini-swe-agent-venv/bin/python", "-I", "-c",
+           "import importlib.metadata as m; print(m.version('mini-swe-agent'))"]),
 ]
-CHECKS = 5   # the --version lines at the end of INSTALL_COMMANDS
+CHECKS = 6   # the --version lines at the end of INSTALL_COMMANDS
 
 
 @pytest.fixture
@@ -59,7 +64,9 @@ def fake_adapter(monkeypatch, name: str, spec: AgentSpec) -> str:
     module = types.ModuleType(name)
     module.SPEC = spec
     module.check = lambda opts: None
-    module.version = lambda opts: "7.7.7"
+    # as the built-in adapters do: the binary's --version when it declares one (doctor shows what version() says)
+    module.version = lambda opts: (binaries.run_version(found) if (found := spec.find_binary()) else None) \
+        if spec.binary else "7.7.7"
     module.invocation = lambda ctx: Invocation(argv=["true"])
     module.parse = lambda ctx, result: AgentSignals()
     monkeypatch.setitem(sys.modules, name, module)
@@ -104,7 +111,7 @@ def test_the_install_recipes_are_todays_commands_exactly():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     recipes = json.loads(done.stdout)
-    assert [r["agent"] for r in recipes] == ["opencode", "aider", "claude-code", "codex", "qwen-code"]
+    assert [r["agent"] for r in recipes] == ["opencode", "aider", "claude-code", "codex", "qwen-code", "mini-swe-agent"]
     plan = _noxfile().install_plan
     assert plan(recipes, exists=lambda p: False) == INSTALL_COMMANDS
     installed = {".agents/node_modules/.bin/opencode"}
@@ -181,7 +188,7 @@ def test_a_new_agent_is_one_registry_line(monkeypatch, plugins, tmp_path):
     assert health == ["ollama/m"] and signals.infra_error.startswith("down")
     assert servers.model_for_agent("fake", "qwen3:8b") == "ollama/qwen3:8b"
     assert [r["agent"] for r in agents.install_recipes()] == ["opencode", "aider", "claude-code", "codex", "qwen-code",
-                                                             "fake"]
+                                                             "mini-swe-agent", "fake"]
     assert agents.install_recipes()[-1]["steps"] == [{"cwd": ".agents", "argv": [
         "npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "fake-cli@9.9.9"]}]
     assert doctor.pinned()["fake"] == "9.9.9"

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bench import fakellm
+from bench.agents import binaries, get_spec, names
 from bench.common import schema
 from bench.exec import sandbox
 from bench.models import doctor
@@ -151,14 +152,10 @@ def test_base_url_servers_are_checked_through_v1(shelf, agents):
 
 
 def test_agents_not_found_or_not_pinned(tmp_path, shelf):
-    from bench import agents
-    from bench.agents.binaries import env_var
-
-    # every registered agent's binary missing (an installed one would make doctor pass), then these two
-    missing = {env_var(agents.get_spec(n).binary): str(tmp_path / f"missing-{n}")
-               for n in agents.names() if agents.get_spec(n).binary}
-    env = {**missing, "OLLAMA_HOST": shelf.url, "LOCALAGENTBENCH_OPENCODE_BIN": str(tmp_path / "missing"),
-           "LOCALAGENTBENCH_AIDER_BIN": fake_binary(tmp_path, "aider", "aider 0.80.0")}
+    # every other registered CLI is missing too, so that the last one going missing leaves none
+    env = {binaries.env_var(spec.binary): str(tmp_path / "missing") for spec in map(get_spec, names()) if spec.binary}
+    env.update({"OLLAMA_HOST": shelf.url, "LOCALAGENTBENCH_OPENCODE_BIN": str(tmp_path / "missing"),
+                "LOCALAGENTBENCH_AIDER_BIN": fake_binary(tmp_path, "aider", "aider 0.80.0")})
     record = record_of(run_doctor("--json", env=env))
     (oc,), (ai,) = by_name(record, "opencode"), by_name(record, "aider")
     assert oc["status"] == "warn" and "not found" in oc["message"]
