@@ -163,7 +163,21 @@ need_bwrap = pytest.mark.skipif(_bwrap_reason() is not None, reason=f"no bubblew
 
 
 def chat(requests: list[dict]) -> list[dict]:
-    return [r for r in requests if r.get("api") in ("ollama", "openai") and r.get("status") == 200 and "turn" in r]
+    """The model requests the server answered, whatever the API (Ollama, chat completions, Responses, Messages)."""
+    return [r for r in requests if r.get("api") in ("ollama", "openai", "responses", "messages")
+            and r.get("status") == 200 and "turn" in r]
+
+
+def processes_with(marker: str) -> list[int]:
+    """The processes whose command line holds `marker` (read from /proc; nothing is signalled)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker.encode() in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
 
 
 def reported(requests: list[dict]) -> tuple[int, int]:

@@ -15,22 +15,24 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from bench.agents import claude_code
-from bench.exec import sandbox
-from tests.agents.real_cli import (
+from real_cli import (
     REPO,
     SCRIPTS,
     Tripwire,
     assert_loopback_only,
+    chat,
     dead_address,
     drive,
     make_repo,
     need_agent,
     oracle_passes,
+    reported,
     run_through_harness,
     task,
 )
+
+from bench.agents import claude_code
+from bench.exec import sandbox
 
 pytestmark = [pytest.mark.integration, need_agent("claude-code")]
 
@@ -39,19 +41,10 @@ AGENT = "claude-code"
 HANG_TIMEOUT_S = 15
 
 
-def answered(run) -> list[dict]:
-    """The agent's model requests the server answered (Messages, or chat completions behind the translation)."""
-    return [r for r in run.agent_requests if r.get("api") in ("messages", "openai") and r.get("status") == 200
-            and "turn" in r]
-
-
-def served_tokens(run) -> tuple[int, int]:
-    calls = answered(run)
-    return sum(r["usage"]["prompt_tokens"] for r in calls), sum(r["usage"]["completion_tokens"] for r in calls)
 
 
 def issued(run) -> list[str]:
-    return [c["name"] for r in answered(run) for c in r.get("tool_calls") or []]
+    return [c["name"] for r in chat(run.agent_requests) for c in r.get("tool_calls") or []]
 
 
 def trajectory_calls(run) -> list[dict]:
@@ -60,13 +53,13 @@ def trajectory_calls(run) -> list[dict]:
 
 def assert_measured_by_the_proxy(run) -> None:
     """Tokens and calls in the record are the server's, counted by the proxy; the agent's own beside them."""
-    figures, calls = run.agent, answered(run)
+    figures, calls = run.agent, chat(run.agent_requests)
     assert figures["tokens_source"] == "proxy"
-    assert (figures["tokens_in"], figures["tokens_out"]) == served_tokens(run)
+    assert (figures["tokens_in"], figures["tokens_out"]) == reported(run.agent_requests)
     assert figures["model_calls"] == run.record["model_calls"]["calls"] == len(calls)
     assert run.record["model_calls"]["tool_calls"] == len(issued(run))
     said = figures["agent_reported"]
-    assert (said["tokens_in"], said["tokens_out"]) == served_tokens(run)   # claude's result event says the same
+    assert (said["tokens_in"], said["tokens_out"]) == reported(run.agent_requests)   # claude's result says the same
     # call by call (sorted: a subagent's requests run beside the main agent's)
     assert sorted(c["usage"]["prompt_tokens"] for c in run.calls if c["protocol"] != "other") == \
         sorted(r["usage"]["prompt_tokens"] for r in calls)
@@ -86,7 +79,7 @@ def test_fixes_the_task_with_its_own_tools(tmp_path, task_id, tools):
     assert_measured_by_the_proxy(run)
     assert issued(run) == tools
     assert run.agent["tool_calls"] == len(tools) and run.agent["failed_tool_calls"] == 0
-    assert run.agent["turns"] == len(answered(run)) == len(tools) + 1
+    assert run.agent["turns"] == len(chat(run.agent_requests)) == len(tools) + 1
     assert [e["name"] for e in trajectory_calls(run)] == tools
     assert all(e["status"] == "ok" and e["duration_s"] is not None for e in trajectory_calls(run))
     assert run.agent["infra_error"] is None and run.agent["agent_error"] is None
@@ -166,7 +159,7 @@ def test_max_turns_stops_it(tmp_path):
     assert run.record["outcome"] == "agent_error", run.stderr_tail()
     assert run.agent["extra"]["stopped"] == "max_turns"
     assert run.agent["agent_error"] == "Reached maximum number of turns (2)"
-    assert len(answered(run)) == 2 and run.agent["tool_calls"] == 2
+    assert len(chat(run.agent_requests)) == 2 and run.agent["tool_calls"] == 2
 
 
 def test_a_subagent_asks_for_the_same_model(tmp_path):

@@ -12,11 +12,21 @@ from __future__ import annotations
 import json
 import shutil
 import time
-from pathlib import Path
 
 import pytest
 import yaml
-from real_cli import REPO, SCRIPTS, Tripwire, dead_address, need_agent, run_through_harness
+from real_cli import (
+    REPO,
+    SCRIPTS,
+    Tripwire,
+    chat,
+    dead_address,
+    issued_calls,
+    need_agent,
+    processes_with,
+    reported,
+    run_through_harness,
+)
 
 pytestmark = [pytest.mark.integration, need_agent("codex")]
 
@@ -33,29 +43,17 @@ def issued(name: str) -> int:
     return sum(len(turn.get("tool_calls") or []) for turn in script_model(name)["turns"])
 
 
-def answered(run) -> list[dict]:
-    """The model requests the server answered for the agent (Responses, or chat completions behind translation)."""
-    return [r for r in run.agent_requests if r.get("api") in ("responses", "openai") and r.get("status") == 200
-            and "turn" in r]
 
-
-def served_usage(run) -> tuple[int, int]:
-    rs = [r for r in answered(run) if r.get("usage_reported")]
-    return sum(r["usage"]["prompt_tokens"] for r in rs), sum(r["usage"]["completion_tokens"] for r in rs)
-
-
-def served_calls(run) -> int:
-    return sum(len(r.get("tool_calls") or []) for r in answered(run))
 
 
 def assert_passed_as_scripted(run, model: str) -> None:
     """The run passed, with the server's tokens and the script's tool calls, and a trajectory holding them."""
     assert run.record is not None and run.record["outcome"] == "passed", run.stderr_tail()
     agent = run.agent
-    assert (agent["tokens_in"], agent["tokens_out"]) == served_usage(run)
+    assert (agent["tokens_in"], agent["tokens_out"]) == reported(run.agent_requests)
     assert agent["tokens_source"] == "proxy"
-    assert agent["tool_calls"] == served_calls(run) == issued(model)
-    assert agent["turns"] == len(answered(run)) == len(script_model(model)["turns"])
+    assert agent["tool_calls"] == issued_calls(run.agent_requests) == issued(model)
+    assert agent["turns"] == len(chat(run.agent_requests)) == len(script_model(model)["turns"])
     assert len([e for e in run.trajectory if e["type"] == "tool_call"]) == agent["tool_calls"]
     assert len([e for e in run.trajectory if e["type"] == "turn"]) == agent["turns"]
     assert agent["infra_error"] is None and agent["agent_error"] is None
@@ -68,7 +66,7 @@ def test_greeting_passes_with_codexs_shell_tool(tmp_path):
     assert run.agent["failed_tool_calls"] == 0
     assert {e["name"] for e in run.trajectory if e["type"] == "tool_call"} == {"exec_command"}
     assert run.agent["startup_s"] is not None
-    assert all(r["path"] == "/v1/responses" for r in answered(run))
+    assert all(r["path"] == "/v1/responses" for r in chat(run.agent_requests))
     assert run.agent["version"].endswith("0.171.0")
 
 
@@ -93,13 +91,14 @@ def test_add_passes_and_a_planted_user_config_changes_nothing(tmp_path):
         trip.close()
     assert_passed_as_scripted(run, "codex-calib-add")
     usage = [t["usage"] for t in script_model("codex-calib-add")["turns"]]
-    assert served_usage(run) == (sum(u["prompt_tokens"] for u in usage), sum(u["completion_tokens"] for u in usage))
+    assert reported(run.agent_requests) == (sum(u["prompt_tokens"] for u in usage),
+                                            sum(u["completion_tokens"] for u in usage))
     assert [e["name"] for e in run.trajectory if e["type"] == "tool_call"] == ["apply_patch"]
-    assert {r["model"] for r in answered(run)} == {"codex-calib-add"}
+    assert {r["model"] for r in chat(run.agent_requests)} == {"codex-calib-add"}
     assert trip.hits == []
     assert run.agent["files_changed"] == ["calc/arith.py"]
-    assert all(r.get("body") for r in answered(run))
-    bodies = json.dumps([r["body"] for r in answered(run)])
+    assert all(r.get("body") for r in chat(run.agent_requests))
+    bodies = json.dumps([r["body"] for r in chat(run.agent_requests)])
     assert "PWNED" not in bodies and "evil" not in bodies and "sk-user" not in bodies   # no user instructions
 
 
@@ -116,8 +115,8 @@ def test_greeting_passes_against_a_chat_completions_only_server(tmp_path):
     run = run_through_harness(tmp_path, "codex", "codex-calib-greeting", "calib-greeting", script=SCRIPT,
                               chat_only=True)
     assert_passed_as_scripted(run, "codex-calib-greeting")
-    assert all(r["path"] == "/v1/chat/completions" for r in answered(run))
-    assert run.record["model_calls"]["translated"] == len(answered(run))
+    assert all(r["path"] == "/v1/chat/completions" for r in chat(run.agent_requests))
+    assert run.record["model_calls"]["translated"] == len(chat(run.agent_requests))
 
 
 def test_server_down_is_an_infra_error_quickly(tmp_path):
@@ -129,18 +128,6 @@ def test_server_down_is_an_infra_error_quickly(tmp_path):
     assert run.agent["tool_calls"] == 0
 
 
-def _codex_processes(marker: str) -> list[int]:
-    """Processes whose command line holds `marker` (read from /proc; nothing is signalled)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if marker.encode() in (entry / "cmdline").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
 
 def test_a_hanging_model_is_an_agent_timeout_and_nothing_is_left(tmp_path):
     started = time.monotonic()
@@ -150,8 +137,8 @@ def test_a_hanging_model_is_an_agent_timeout_and_nothing_is_left(tmp_path):
     assert run.agent["timed_out"] and run.agent["wall_s"] <= HANG_TIMEOUT + 5
     assert time.monotonic() - started < HANG_TIMEOUT + 60     # the whole harness, start-up and grading included
     assert "escaped_processes" not in run.record["flags"]
-    assert _codex_processes("codex-hang") == []
-    assert answered(run) == []           # the one request never got an answer (logged, if yet, as aborted)
+    assert processes_with("codex-hang") == []
+    assert chat(run.agent_requests) == []           # the one request never got an answer (logged, if yet, as aborted)
     assert all(r.get("event") == "delay_aborted" for r in run.agent_requests if r.get("api") == "responses")
 
 
@@ -160,9 +147,9 @@ def test_a_text_only_model_completes_and_fails(tmp_path):
     assert run.record["outcome"] == "failed", run.stderr_tail()
     agent = run.agent
     assert agent["exit_code"] == 0 and not agent["timed_out"]
-    assert agent["tool_calls"] == 0 == served_calls(run) and agent["failed_tool_calls"] == 0
-    assert agent["turns"] == len(answered(run)) == 1
-    assert (agent["tokens_in"], agent["tokens_out"]) == served_usage(run)
+    assert agent["tool_calls"] == 0 == issued_calls(run.agent_requests) and agent["failed_tool_calls"] == 0
+    assert agent["turns"] == len(chat(run.agent_requests)) == 1
+    assert (agent["tokens_in"], agent["tokens_out"]) == reported(run.agent_requests)
     assert agent["infra_error"] is None and agent["agent_error"] is None
 
 
@@ -181,7 +168,7 @@ def test_max_turns_is_kept_by_the_harness(tmp_path):
     agent = run.agent
     assert agent["stopped"] == "stopped by the harness: the task's max_turns (2 model calls) were spent", \
         run.stderr_tail()
-    assert len(answered(run)) == agent["model_calls"] == 2
+    assert len(chat(run.agent_requests)) == agent["model_calls"] == 2
     assert agent["infra_error"] is None and agent["agent_error"] is None
     assert agent["tool_calls"] == 2          # the two answered turns each called a tool: cat, then the sed fix
     assert run.record["outcome"] == "passed"  # the fix landed in the second turn

@@ -15,8 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from tests.agents.real_cli import (
+from real_cli import (
     REPO,
     SCRIPTS,
     Tripwire,
@@ -24,6 +23,7 @@ from tests.agents.real_cli import (
     dead_address,
     issued_calls,
     need_agent,
+    processes_with,
     reported,
     run_through_harness,
 )
@@ -119,15 +119,9 @@ def test_a_hanging_model_is_an_agent_timeout_with_nothing_left_running(tmp_path)
     assert any(r.get("event") == "delay_aborted" for r in run.agent_requests), "the server never saw mini go away"
     # nothing of this run left: no process whose command line names its scratch dir (mini's `-C` argument)
     scratch = agent["argv"][agent["argv"].index("-C") + 1]
-    assert not [p for p in Path("/proc").glob("[0-9]*") if scratch in _cmdline(p)]
+    assert processes_with(scratch) == []
     print(f"[timing] {AGENT} hang: agent_timeout after {agent['wall_s']} s (timeout {timeout} s)")
 
-
-def _cmdline(proc: Path) -> str:
-    try:
-        return (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return ""
 
 
 def hostile_suite(tmp_path: Path) -> Path:

@@ -26,6 +26,7 @@ from real_cli import (
     issued_calls,
     need_agent,
     need_bwrap,
+    processes_with,
     reported,
     run_through_harness,
 )
@@ -116,17 +117,6 @@ def test_server_down_is_an_infra_error_before_the_timeout(tmp_path):
     print(f"[timing] qwen-code server down: infra_error after {a['wall_s']} s of a 300 s timeout")
 
 
-def _running_with(marker: str) -> list[int]:
-    """Processes whose command line holds `marker`."""
-    found = []
-    for pid in os.listdir("/proc"):
-        try:
-            if pid.isdigit() and marker.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
-                found.append(int(pid))
-        except OSError:
-            continue
-    return found
-
 
 def test_a_hanging_model_is_an_agent_timeout(tmp_path):
     run = harness(tmp_path, "qwen-code-hang", "calib-greeting", args=("--timeout", str(HANG_TIMEOUT)))
@@ -137,7 +127,7 @@ def test_a_hanging_model_is_an_agent_timeout(tmp_path):
     # its one request reached the server (which held it), and no qwen of this run is left
     assert [r["path"] for r in run.agent_requests if r.get("api") == "openai"] == ["/v1/chat/completions"]
     session = a["argv"][a["argv"].index("--session-id") + 1]
-    assert _running_with(session) == []
+    assert processes_with(session) == []
 
 
 @pytest.fixture
