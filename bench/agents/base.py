@@ -300,6 +300,16 @@ def truncate(value: Any, limit: int = TRUNCATE) -> Any:
     return text if len(text) <= limit else text[:limit] + f"… [{len(text) - limit} more chars]"
 
 
+def private_home(home: Path) -> dict[str, str]:
+    """HOME and the XDG base directories inside `home`, created (0700): where a CLI looks for its config, data,
+    caches and state in one run, so that the user's own never reach it."""
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local" / "share"),
+           "XDG_CACHE_HOME": str(home / ".cache"), "XDG_STATE_HOME": str(home / ".local" / "state")}
+    for directory in env.values():
+        Path(directory).mkdir(mode=0o700, parents=True, exist_ok=True)
+    return env
+
+
 def read_events(path: Path, limit: int = MAX_EVENTS_BYTES) -> list[dict[str, Any]]:
     """Normalized events from a JSON Lines file the agent wrote, read only if it is a regular file and only up
     to `limit` bytes (a symlink, FIFO or device there gives none); lines that are not JSON objects are skipped."""

@@ -54,6 +54,7 @@ from bench.agents.base import (
     Invocation,
     ProcessResult,
     context_length,
+    private_home,
     read_events,
     truncate,
     valid_count,
@@ -126,19 +127,14 @@ def invocation(ctx: AgentContext) -> Invocation:
         "CLAUDE_CONFIG_DIR": str(ctx.scratch_dir / "claude-config"),
         "CLAUDE_CODE_MAX_CONTEXT_TOKENS": str(ctxlen),
         "CLAUDE_CODE_MAX_OUTPUT_TOKENS": str(output_tokens(ctxlen)),
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(home / ".config"),
-        "XDG_DATA_HOME": str(home / ".local" / "share"),
-        "XDG_CACHE_HOME": str(home / ".cache"),
-        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        **private_home(home),
         # its messaging socket (XDG_RUNTIME_DIR/cc-socks/<pid>.sock) and temporary files, else under the host's /tmp
         "XDG_RUNTIME_DIR": str(ctx.scratch_dir / "run"),
         "CLAUDE_CODE_TMPDIR": str(ctx.scratch_dir / "tmp"),
         "NO_PROXY": no_proxy(target),
         "no_proxy": no_proxy(target),
     })
-    for d in ("CLAUDE_CONFIG_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
-              "XDG_RUNTIME_DIR", "CLAUDE_CODE_TMPDIR"):
+    for d in ("CLAUDE_CONFIG_DIR", "XDG_RUNTIME_DIR", "CLAUDE_CODE_TMPDIR"):
         Path(env[d]).mkdir(mode=0o700, parents=True, exist_ok=True)
     scrub = scrubbed_env_prefix(SCRUBBED_PREFIXES, keep=set(env))
     argv = scrub + [

@@ -56,6 +56,7 @@ from bench.agents.base import (
     ProcessResult,
     context_length,
     json_objects,
+    private_home,
     read_events,
     truncate,
 )
@@ -115,17 +116,11 @@ def invocation(ctx: AgentContext) -> Invocation:
     env = {
         "CODEX_HOME": str(codex_home),
         KEY_VAR: "localagentbench",
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(home / ".config"),
-        "XDG_DATA_HOME": str(home / ".local" / "share"),
-        "XDG_CACHE_HOME": str(home / ".cache"),
-        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        **private_home(home),
         "NO_PROXY": no_proxy(target),
         "no_proxy": no_proxy(target),
         "NO_COLOR": "1",
     }
-    for d in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
-        Path(env[d]).mkdir(parents=True, exist_ok=True)
     # A user's CODEX_HOME / OPENAI_BASE_URL / OPENAI_API_KEY ... must not reach the run.
     scrub = scrubbed_env_prefix(("CODEX_", "OPENAI_"), keep=set(env))
     config = [*FIXED_CONFIG, f'model_providers.{PROVIDER_ID}.base_url="{target.openai_base}"']

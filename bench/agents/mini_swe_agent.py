@@ -55,6 +55,7 @@ from bench.agents.base import (
     Install,
     Invocation,
     ProcessResult,
+    private_home,
     read_json_file,
     truncate,
     valid_count,
@@ -144,13 +145,12 @@ def invocation(ctx: AgentContext) -> Invocation:
     binary = SPEC.require_binary()
     home = ctx.scratch_dir / "home"
     config_dir = ctx.scratch_dir / "mswea"
-    for d in (home, config_dir):
-        d.mkdir(parents=True, exist_ok=True)
+    config_dir.mkdir(parents=True, exist_ok=True)
     config = ctx.scratch_dir / CONFIG
     config.write_text(json.dumps(run_config(ctx, target.openai_base), indent=1), encoding="utf-8")
     env = dict(FIXED_ENV)
     env.update({
-        "HOME": str(home),
+        **private_home(home),
         "MSWEA_GLOBAL_CONFIG_DIR": str(config_dir),
         "NO_PROXY": no_proxy(target),
         "no_proxy": no_proxy(target),

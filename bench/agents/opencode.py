@@ -43,6 +43,7 @@ from bench.agents.base import (
     Invocation,
     ProcessResult,
     context_length,
+    private_home,
     truncate,
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
@@ -124,18 +125,12 @@ def invocation(ctx: AgentContext) -> Invocation:
     binary = SPEC.require_binary()
     home = ctx.scratch_dir / "home"
     env = dict(FIXED_ENV)
+    env.update(private_home(home))
     env.update({
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(home / ".config"),
-        "XDG_DATA_HOME": str(home / ".local" / "share"),
-        "XDG_CACHE_HOME": str(home / ".cache"),
-        "XDG_STATE_HOME": str(home / ".local" / "state"),
         "OPENCODE_CONFIG_CONTENT": json.dumps(config_for(target, context_length(ctx, DEFAULT_CONTEXT), ctx.max_turns)),
         "NO_PROXY": no_proxy(target),
         "no_proxy": no_proxy(target),
     })
-    for d in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
-        Path(env[d]).mkdir(parents=True, exist_ok=True)
     # A user's OPENCODE_CONFIG / OPENCODE_CONFIG_DIR / OPENCODE_* must not reach the run.
     scrub = scrubbed_env_prefix(("OPENCODE_", "npm_config_"), keep=set(env))
     argv = scrub + [

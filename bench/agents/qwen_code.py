@@ -60,6 +60,7 @@ from bench.agents.base import (
     Invocation,
     ProcessResult,
     context_length,
+    private_home,
     read_events,
     truncate,
     valid_count,
@@ -137,7 +138,7 @@ def invocation(ctx: AgentContext) -> Invocation:
     target = ctx.model_target()
     binary = SPEC.require_binary()
     home, qwen_home, system = ctx.scratch_dir / "home", ctx.scratch_dir / "qwen", ctx.scratch_dir / "qwen-system"
-    for d in (home, qwen_home, system):
+    for d in (qwen_home, system):
         d.mkdir(parents=True, exist_ok=True)
     settings = json.dumps(settings_for(context_length(ctx, DEFAULT_CONTEXT)), indent=1)
     for path in (qwen_home / "settings.json", system / "settings.json"):
@@ -145,7 +146,7 @@ def invocation(ctx: AgentContext) -> Invocation:
     (system / "system-defaults.json").write_text("{}\n", encoding="utf-8")
     env = dict(FIXED_ENV)
     env.update({
-        "HOME": str(home),
+        **private_home(home),
         "QWEN_HOME": str(qwen_home),
         "QWEN_CODE_SYSTEM_SETTINGS_PATH": str(system / "settings.json"),
         "QWEN_CODE_SYSTEM_DEFAULTS_PATH": str(system / "system-defaults.json"),
