@@ -58,6 +58,9 @@ WORTH_PULLING = [("qwen3:8b", "5.2 GB", "tools"),
 KNOWN_TEXT_CALLERS = re.compile(r"qwen2\.5-coder", re.I)   # fails the canary (AGENT-CLIS.md)
 
 
+# The check-name column of the human lines: as wide as the longest built-in agent's name (mini-swe-agent).
+NAME_WIDTH = 14
+
 def check(name: str, status: str, message: str, fix: str | None = None) -> dict:
     """One check's result: status is ok, warn or fail."""
     return {"name": name, "status": status, "message": message, "fix": fix}
@@ -365,14 +368,14 @@ def probe_lines(p: dict) -> list[str]:
     mc = p.get("model_calls") or {}
     lines = []
     if mc:
-        lines.append(f"{'':<5} {'proxy':<10} {mc['calls']} call(s) through the model proxy: tokens in "
+        lines.append(f"{'':<5} {'proxy':<{NAME_WIDTH}} {mc['calls']} call(s) through the model proxy: tokens in "
                      f"{_figure(mc['tokens_in'], '')}, out {_figure(mc['tokens_out'], '')}; time to first token "
                      f"(median; whole answers, not streamed) {_figure(mc['ttft_median_s'])}, "
                      f"prefill {_figure(mc['prefill_s'])}, decode {_figure(mc['decode_s'])}"
                      + (f"; {mc['errors']} error(s)" if mc["errors"] else ""))
     for proto in (p.get("protocols") or {}).values():
         where = f"{proto['name']} ({proto['path']})"
-        lines.append(f"{'':<5} {'protocol':<10} {where:<48} {proto['status']:<10} {proto['detail']}")
+        lines.append(f"{'':<5} {'protocol':<{NAME_WIDTH}} {where:<48} {proto['status']:<10} {proto['detail']}")
     return lines
 
 
@@ -381,16 +384,17 @@ def format_lines(record: dict) -> list[str]:
     lines = []
     for c in record["checks"]:
         fix = f"  -> fix: {c['fix']}" if c["fix"] and c["status"] != "ok" else (f"  -> {c['fix']}" if c["fix"] else "")
-        lines.append(f"{c['status']:<5} {c['name']:<10} {c['message']}{fix}")
+        lines.append(f"{c['status']:<5} {c['name']:<{NAME_WIDTH}} {c['message']}{fix}")
     p = record.get("probe")
     if p:
         mi = p["model_info"]
         facts = ", ".join(f"{k} {str(mi[k])[:19] if k == 'digest' else mi[k]}"
                           for k in ("digest", "parameter_size", "quantization", "context_length") if mi.get(k))
-        lines.append(f"{'':<5} {'':<10} {facts or 'the server reported no model metadata'}; {p['elapsed_s']:.1f}s")
+        facts = facts or "the server reported no model metadata"
+        lines.append(f"{'':<5} {'':<{NAME_WIDTH}} {facts}; {p['elapsed_s']:.1f}s")
         lines += probe_lines(p)
     verdict = "an evaluation can run" if record["ok"] else "fix the 'fail' lines before evaluating"
-    lines.append(f"{'ok' if record['ok'] else 'fail':<5} {'doctor':<10} {verdict}")
+    lines.append(f"{'ok' if record['ok'] else 'fail':<5} {'doctor':<{NAME_WIDTH}} {verdict}")
     return lines
 
 
