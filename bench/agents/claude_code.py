@@ -1,5 +1,5 @@
 """Claude Code: `claude -p --output-format stream-json` (@anthropic-ai/claude-code 2.1.332), one private HOME and
-CLAUDE_CONFIG_DIR per run. Facts verified with the real CLI: notes/issue20-claude-codex.md.
+CLAUDE_CONFIG_DIR per run. Facts verified with the real CLI below (notes/agent-clis.md: where AGENT-CLIS differs).
 
 Protocol: Anthropic Messages only. ANTHROPIC_BASE_URL is the proxy route's root (no /v1: with /v1 it requests
 /v1/v1/messages, which the proxy refuses). Against a server that speaks chat completions only, the proxy

@@ -3,7 +3,7 @@
 The binary `.agents/node_modules/.bin/codex` is a node launcher (bin/codex.js) that execs the native binary of the
 optional package @openai/codex-linux-x64 beside it; the sandbox shows both (binary_mounts mounts the whole
 node_modules tree of a project install, whose dependencies are hoisted beside the package). Facts verified on this
-pin (notes/issue20-claude-codex.md has the groundwork):
+pin (notes/agent-clis.md lists where the team fact sheet differs):
 
 - It speaks OpenAI Responses only: one model provider `localagentbench` with `wire_api = "responses"` at the proxy
   route's /v1 (the proxy translates to chat completions for a server without /v1/responses), `-m` the model as

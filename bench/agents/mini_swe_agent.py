@@ -1,6 +1,6 @@
 """mini-swe-agent: `mini -y --exit-immediately` (PyPI mini-swe-agent 2.4.6, litellm 1.110.2), a private config per run.
 
-Verified against the scripted server through the model proxy (notes/issue20-qwen-mini.md, and for this adapter
+Verified against the scripted server through the model proxy (notes/agent-clis.md, and for this adapter
 the tests in tests/agents/test_real_mini_swe_agent.py):
 
 - Everything the run needs goes in one config file the adapter writes, `<scratch>/run.yaml` (JSON is valid YAML;

@@ -1,5 +1,5 @@
 """Qwen Code: `qwen --output-format stream-json` (@qwen-code/qwen-code 0.24.4), headless, one private HOME and
-QWEN_HOME per run. The facts below were verified against the scripted server (notes/issue20-qwen-mini.md).
+QWEN_HOME per run. The facts below were verified against the scripted server (notes/agent-clis.md).
 
 - The prompt goes on stdin (closed after writing); there is no positional prompt (`-p` is deprecated and only
   appended to stdin). `--approval-mode yolo` grants every tool: the harness's sandbox is the boundary.

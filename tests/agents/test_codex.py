@@ -311,7 +311,7 @@ def test_the_session_file_of_the_reported_thread_is_read(tmp_path):
 def test_a_fatal_tool_error_on_stderr_is_a_failed_call_without_the_session_file(tmp_path):
     """With a model catalog entry Codex offers apply_patch as a freeform tool, and a function call of it is dropped:
     stderr has the router's line (and a repeat "during drain"), stdout nothing. Lines shaped as the groundwork
-    recorded them (notes/issue20-claude-codex.md)."""
+    recorded them (notes/agent-clis.md, in git history the groundwork notes)."""
     ctx, result = replay(tmp_path, "textonly", rollout=False)
     result.stderr_path.write_text(
         "2026-12-03T21:40:01.123456Z ERROR codex_core::tools::router: error=Fatal error: tool apply_patch invoked "
