@@ -35,8 +35,9 @@ completion notice starts another main turn with a second `result` event, whose `
 A tool call is a tool_use block settled by the `user` event's tool_result for its id (is_error: failed); its
 duration runs from the tool_use event's timestamp to the tool_result event's. `result.is_error` decides
 failure, not the subtype: a server that is down ends with subtype "success", is_error true and
-api_error_status 502 (infra_error), `--max-turns` ends with subtype "error_max_turns" (agent_error, extra
-stopped "max_turns"). An API error is also printed as an assistant message of model "<synthetic>": not a turn.
+api_error_status 502 (infra_error), `--max-turns` ends with subtype "error_max_turns" (extra stopped
+"max_turns", not an error: the task's limit, graded like any agent's). An API error is also printed as an
+assistant message of model "<synthetic>": not a turn.
 """
 from __future__ import annotations
 
@@ -310,7 +311,9 @@ def _final(sig: AgentSignals, final: dict) -> None:
         why = truncate("; ".join(map(str, errors)) if errors else text or str(final.get("subtype") or "is_error"), 300)
         # A server that is down or refuses ends with subtype "success" and is_error: the status says whose fault
         # (the harness double-checks a reported infrastructure error against the server).
-        if _infra(final.get("api_error_status"), text) and final.get("subtype") != "error_max_turns":
+        if final.get("subtype") == "error_max_turns":
+            pass   # the task's turn limit, as with every agent: graded on what it did, not an error of its own
+        elif _infra(final.get("api_error_status"), text):
             sig.infra_error = f"model server error: {why}"
         else:
             sig.agent_error = why

@@ -199,7 +199,8 @@ def test_parse_server_down_is_an_infrastructure_error_not_a_turn(tmp_path):
 def test_parse_max_turns(tmp_path):
     sig = parse_capture(tmp_path, "max-turns", exit_code=1)
     assert sig.extra["stopped"] == "max_turns" and sig.extra["subtype"] == "error_max_turns"
-    assert sig.agent_error == "Reached maximum number of turns (2)" and sig.infra_error is None
+    assert sig.agent_error is None and sig.infra_error is None, "the task's turn limit is not the agent's error"
+    assert [e["message"] for e in sig.events if e["type"] == "error"] == ["Reached maximum number of turns (2)"]
     assert sig.tool_calls == len(served_calls("max-turns")) == 2 and sig.turns == 2
     assert (sig.tokens_in, sig.tokens_out) == served_tokens("max-turns")
 

@@ -156,9 +156,10 @@ def test_max_turns_stops_it(tmp_path):
     (tasks / "calib-greeting.yaml").write_text(yaml.safe_dump(task))
     run = run_through_harness(tmp_path, AGENT, f"ollama/{AGENT}-endless", "calib-greeting", script=SCRIPT,
                               tasks_dir=tasks)
-    assert run.record["outcome"] == "agent_error", run.stderr_tail()
+    # the endless model never fixes it: a run that failed, as any agent's at its turn limit, not the agent's error
+    assert run.record["outcome"] == "failed", run.stderr_tail()
     assert run.agent["extra"]["stopped"] == "max_turns"
-    assert run.agent["agent_error"] == "Reached maximum number of turns (2)"
+    assert run.agent["agent_error"] is None and run.agent["infra_error"] is None
     assert len(chat(run.agent_requests)) == 2 and run.agent["tool_calls"] == 2
 
 
