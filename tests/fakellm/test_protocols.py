@@ -443,6 +443,15 @@ def test_speed_from_the_script_and_streamed_protocols_take_their_time():
         assert finishing[0]["timings"]["predicted_n"] == 20 and finishing[0]["timings"]["prompt_ms"] == 0
 
 
+def _all_released(srv, answers: int = 2) -> list:
+    """The slot events once every answer's slot is let go (just after its last byte, which the client may read
+    first)."""
+    deadline = time.monotonic() + 10
+    while sum(e[0] == "release" for e in srv.slot_events()) < answers and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return srv.slot_events()
+
+
 def test_a_client_that_leaves_ends_the_decode_wait():
     with fakellm.serve(SPEED, decode_tps=1, slots=1) as srv:    # "slow" would take 60 s
         u = urlsplit(srv.url)
@@ -456,7 +465,7 @@ def test_a_client_that_leaves_ends_the_decode_wait():
         status, r = jcall(srv.url, "/api/chat", {"model": "tiny", "stream": False,
                                                  "messages": [{"role": "user", "content": "x"}]})
         assert status == 200 and r["message"]["content"] == "ok"
-        events = srv.slot_events()
+        events = _all_released(srv)
     slow_rid, tiny_rid = events[0][1], events[2][1]
     assert [(e[0], e[1]) for e in events] == [("acquire", slow_rid), ("release", slow_rid),
                                               ("acquire", tiny_rid), ("release", tiny_rid)]
@@ -494,15 +503,6 @@ def _two_at_once(srv, first_model: str, second_model: str) -> None:
         {"role": "user", "content": "x"}]}, timeout=60)
     t.join(60)
     assert status == 200 and not errors
-
-
-def _all_released(srv, answers: int = 2) -> list:
-    """The slot events once every answer's slot is let go (just after its last byte, which the client may read
-    first)."""
-    deadline = time.monotonic() + 10
-    while sum(e[0] == "release" for e in srv.slot_events()) < answers and time.monotonic() < deadline:
-        time.sleep(0.01)
-    return srv.slot_events()
 
 
 def test_one_slot_serves_one_answer_at_a_time():
