@@ -49,7 +49,7 @@ from bench.agents.base import (
 from bench.agents.binaries import run_version, scrubbed_env_prefix
 from bench.common import rules
 from bench.exec.sandbox import binary_mounts
-from bench.models.servers import ModelTarget, no_proxy
+from bench.models.servers import ModelTarget, no_proxy_env
 
 __all__ = [
     "NAME", "PINNED_VERSION", "SPEC", "INSTALL_HINT", "INSTALL_SHORT", "ANALYTICS_FILE",
@@ -221,8 +221,7 @@ def invocation(ctx: AgentContext) -> Invocation:
         "TERM": "dumb",
         "NO_COLOR": "1",
         "PYTHONIOENCODING": "utf-8",
-        "NO_PROXY": no_proxy(target),
-        "no_proxy": no_proxy(target),
+        **no_proxy_env(target),
         **server_env,
     }
     scrub = scrubbed_env_prefix(("AIDER_",), keep=set(env))

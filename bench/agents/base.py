@@ -342,6 +342,18 @@ def read_json_file(path: Path, limit: int = MAX_EVENTS_BYTES) -> Any:
         return None
 
 
+STDERR_TAIL_BYTES = 64 * 1024
+
+
+def stderr_lines(result: ProcessResult, tail_bytes: int = STDERR_TAIL_BYTES) -> list[str]:
+    """The agent's stderr as stripped, non-empty lines, from its last `tail_bytes` (where a crash says why)."""
+    found = safefs.read_file(result.stderr_path, MAX_EVENTS_BYTES)
+    if found is None:
+        return []
+    text = found[0][-tail_bytes:].decode("utf-8", errors="replace")
+    return [ln.strip() for ln in text.splitlines() if ln.strip()]
+
+
 def signals_from_events(events: list[dict[str, Any]]) -> AgentSignals:
     """Counts derived from normalized events: `usage` events sum into tokens, `tool_call` and `turn` are counted."""
     signals = AgentSignals(events=events)

@@ -57,13 +57,13 @@ from bench.agents.base import (
     context_length,
     private_home,
     read_events,
+    stderr_lines,
     truncate,
     valid_count,
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
-from bench.exec import safefs
 from bench.exec.sandbox import binary_mounts
-from bench.models.servers import no_proxy
+from bench.models.servers import no_proxy_env
 
 NAME = "claude-code"
 PINNED_VERSION = "2.1.332"
@@ -132,8 +132,7 @@ def invocation(ctx: AgentContext) -> Invocation:
         # its messaging socket (XDG_RUNTIME_DIR/cc-socks/<pid>.sock) and temporary files, else under the host's /tmp
         "XDG_RUNTIME_DIR": str(ctx.scratch_dir / "run"),
         "CLAUDE_CODE_TMPDIR": str(ctx.scratch_dir / "tmp"),
-        "NO_PROXY": no_proxy(target),
-        "no_proxy": no_proxy(target),
+        **no_proxy_env(target),
     })
     for d in ("CLAUDE_CONFIG_DIR", "XDG_RUNTIME_DIR", "CLAUDE_CODE_TMPDIR"):
         Path(env[d]).mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -153,7 +152,6 @@ def invocation(ctx: AgentContext) -> Invocation:
 _INFRA_STATUS = re.compile(r"API Error: (5\d\d|40[134]|408|429)\b")
 _CONNECT_RE = re.compile(r"Unable to connect|ECONNREFUSED|ConnectionRefused|connection refused|fetch failed|"
                          r"socket hang up|ETIMEDOUT|EHOSTUNREACH|unreachable", re.I)
-_STDERR_TAIL_BYTES = 64 * 1024
 
 
 def _ts(e: dict) -> float | None:
@@ -324,13 +322,9 @@ def _final(sig: AgentSignals, final: dict) -> None:
                      num_turns=final.get("num_turns"), duration_ms=final.get("duration_ms"))
 
 
-def _stderr_tail(path: Path) -> str | None:
+def _stderr_tail(result: ProcessResult) -> str | None:
     """The last stderr line that is not its notice about a model name it does not know."""
-    found = safefs.read_file(path, _STDERR_TAIL_BYTES)
-    if found is None:
-        return None
-    lines = [ln.strip() for ln in found[0].decode("utf-8", errors="replace").splitlines()
-             if ln.strip() and not ln.startswith("[claude-code:unrecognized_model]")]
+    lines = [ln for ln in stderr_lines(result) if not ln.startswith("[claude-code:unrecognized_model]")]
     return truncate(lines[-1], 300) if lines else None
 
 
@@ -358,7 +352,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
         if _infra(last.get("api_error_status"), text):
             sig.infra_error = f"model server error: {truncate(text, 300)}"
     elif result.exit_code not in (0, None) and not result.timed_out:
-        why = _stderr_tail(result.stderr_path) or f"exit code {result.exit_code}"
+        why = _stderr_tail(result) or f"exit code {result.exit_code}"
         if raw:
             sig.agent_error = f"claude ended without a result: {why}"
         else:   # nothing on stdout at all: it could not start (a broken install, a bad flag)

@@ -63,7 +63,7 @@ from bench.agents.base import (
 from bench.agents.binaries import run_version, scrubbed_env_prefix
 from bench.exec import safefs
 from bench.exec.sandbox import binary_mounts
-from bench.models.servers import no_proxy
+from bench.models.servers import no_proxy_env
 
 NAME = "codex"
 PINNED_VERSION = "0.171.0"
@@ -117,8 +117,7 @@ def invocation(ctx: AgentContext) -> Invocation:
         "CODEX_HOME": str(codex_home),
         KEY_VAR: "localagentbench",
         **private_home(home),
-        "NO_PROXY": no_proxy(target),
-        "no_proxy": no_proxy(target),
+        **no_proxy_env(target),
         "NO_COLOR": "1",
     }
     # A user's CODEX_HOME / OPENAI_BASE_URL / OPENAI_API_KEY ... must not reach the run.

@@ -57,13 +57,13 @@ from bench.agents.base import (
     ProcessResult,
     private_home,
     read_json_file,
+    stderr_lines,
     truncate,
     valid_count,
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
-from bench.exec import safefs
 from bench.exec.sandbox import binary_mounts, shebang, symlink_chain
-from bench.models.servers import no_proxy
+from bench.models.servers import no_proxy_env
 
 NAME = "mini-swe-agent"
 PINNED_VERSION = "2.4.6"
@@ -82,7 +82,6 @@ INFRA_STATUSES = ("InternalServerError", "APIConnectionError", "ServiceUnavailab
 STOPPED = {"LimitsExceeded": "max_turns", "RepeatedFormatError": "format_errors"}
 # The OpenAI client's own retries of a failed request (its default); mini's retry loop is cut to one attempt.
 CLIENT_RETRIES = 2
-STDERR_TAIL_BYTES = 64 * 1024
 
 FIXED_ENV = {
     "MSWEA_CONFIGURED": "true",
@@ -152,8 +151,7 @@ def invocation(ctx: AgentContext) -> Invocation:
     env.update({
         **private_home(home),
         "MSWEA_GLOBAL_CONFIG_DIR": str(config_dir),
-        "NO_PROXY": no_proxy(target),
-        "no_proxy": no_proxy(target),
+        **no_proxy_env(target),
     })
     # A user's MSWEA_* (another config, a model name), LITELLM_* and OPENAI_* (a base URL, a key) must not reach
     # the run, nor the agent's shell, which inherits mini's environment.
@@ -260,9 +258,7 @@ _EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)\
 def _stderr_reason(result: ProcessResult) -> str | None:
     """Why mini died, from its stderr: the exception line of its (rich, wrapped) traceback and the lines that
     continue it; None without one (its other stderr lines, like "Input is not a terminal", say nothing)."""
-    found = safefs.read_file(result.stderr_path, STDERR_TAIL_BYTES * 256)
-    text = found[0][-STDERR_TAIL_BYTES:].decode("utf-8", errors="replace") if found else ""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    lines = stderr_lines(result)
     starts = [i for i, ln in enumerate(lines) if _EXCEPTION_LINE.match(ln)]
     return " ".join(lines[starts[-1]:]) if starts else None
 

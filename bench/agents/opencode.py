@@ -48,7 +48,7 @@ from bench.agents.base import (
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
 from bench.exec.sandbox import binary_mounts
-from bench.models.servers import ModelTarget, no_proxy
+from bench.models.servers import ModelTarget, no_proxy_env
 
 NAME = "opencode"
 PINNED_VERSION = "1.18.33"
@@ -128,8 +128,7 @@ def invocation(ctx: AgentContext) -> Invocation:
     env.update(private_home(home))
     env.update({
         "OPENCODE_CONFIG_CONTENT": json.dumps(config_for(target, context_length(ctx, DEFAULT_CONTEXT), ctx.max_turns)),
-        "NO_PROXY": no_proxy(target),
-        "no_proxy": no_proxy(target),
+        **no_proxy_env(target),
     })
     # A user's OPENCODE_CONFIG / OPENCODE_CONFIG_DIR / OPENCODE_* must not reach the run.
     scrub = scrubbed_env_prefix(("OPENCODE_", "npm_config_"), keep=set(env))

@@ -48,7 +48,6 @@ import json
 import re
 import uuid
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from bench.agents.base import (
@@ -62,13 +61,14 @@ from bench.agents.base import (
     context_length,
     private_home,
     read_events,
+    stderr_lines,
     truncate,
     valid_count,
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
 from bench.exec import safefs
 from bench.exec.sandbox import binary_mounts
-from bench.models.servers import no_proxy
+from bench.models.servers import no_proxy_env
 
 NAME = "qwen-code"
 PINNED_VERSION = "0.24.4"
@@ -153,8 +153,7 @@ def invocation(ctx: AgentContext) -> Invocation:
         "OPENAI_BASE_URL": target.openai_base,
         "OPENAI_API_KEY": "localagentbench",
         "OPENAI_MODEL": target.model,
-        "NO_PROXY": no_proxy(target),
-        "no_proxy": no_proxy(target),
+        **no_proxy_env(target),
     })
     # A user's QWEN_* / OPENAI_* / DASHSCOPE_* settings (another base URL, a runtime dir, a sandbox) must not reach
     # the run, nor the variables qwen's own sandbox reads (SANDBOX*: "already inside one", its mounts and flags).
@@ -392,21 +391,17 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     elif not raw and not result.timed_out:
         # Not the model server's fault (that would have been a result event): qwen ended before its first event,
         # a crash (exit 1) or a start it gave up on (exit 0, e.g. a sandbox it could not start).
-        sig.agent_error = f"qwen failed to start: {_stderr_tail(result.stderr_path) or f'exit code {result.exit_code}'}"
+        sig.agent_error = f"qwen failed to start: {_stderr_tail(result) or f'exit code {result.exit_code}'}"
     sig.extra = extra
     if result.stdout_truncated:
         sig.extra["stdout_truncated"] = True
     return sig
 
 
-def _stderr_tail(path: Path) -> str | None:
+def _stderr_tail(result: ProcessResult) -> str | None:
     """The line that says why qwen failed to start: the first "Error…" line (the crash's own line follows "An
     unexpected critical error occurred:"), else the first one that is not a routine notice."""
-    found = safefs.read_file(path, MAX_EVENTS_BYTES)
-    if found is None:
-        return None
-    lines = found[0].decode("utf-8", errors="replace").splitlines()
-    useful = [ln.strip() for ln in lines if ln.strip() and not ln.startswith(("Ripgrep not available", "Warning:"))]
+    useful = [ln for ln in stderr_lines(result) if not ln.startswith(("Ripgrep not available", "Warning:"))]
     for ln in useful:
         if ln.startswith("Error"):
             return truncate(ln, 300)

@@ -172,8 +172,9 @@ def model_for_agent(agent: str, model: str | None, base_url: str | None = None, 
     return canonical_model(model, base_url, option)
 
 
-def no_proxy(target: ModelTarget, env: dict[str, str] | None = None) -> str:
-    """NO_PROXY for an agent's process: loopback and the model server's host, then the caller's own entries.
+def no_proxy_env(target: ModelTarget, env: dict[str, str] | None = None) -> dict[str, str]:
+    """NO_PROXY and no_proxy for an agent's process: loopback and the model server's host, then the caller's own
+    entries (clients read one spelling or the other).
 
     A caller's HTTP(S)_PROXY must not carry the agent's requests to a local model server.
     """
@@ -183,4 +184,5 @@ def no_proxy(target: ModelTarget, env: dict[str, str] | None = None) -> str:
     if h and h not in hosts:
         hosts.append(h)
     prior = env.get("NO_PROXY") or env.get("no_proxy") or ""
-    return ",".join(hosts + [x for x in prior.split(",") if x.strip() and x.strip() not in hosts])
+    value = ",".join(hosts + [x for x in prior.split(",") if x.strip() and x.strip() not in hosts])
+    return {"NO_PROXY": value, "no_proxy": value}

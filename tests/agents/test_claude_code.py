@@ -288,6 +288,13 @@ def test_no_output_and_a_failed_exit_is_a_start_failure(tmp_path):
     assert sig.agent_error == "claude ended without a result: Aborted" and sig.infra_error is None
 
 
+def test_the_reason_is_the_last_stderr_line_however_long_the_stderr(tmp_path):
+    noise = "".join(f"debug line {i}\n" for i in range(20_000))    # ~300 KiB before the reason
+    sig = claude_code.parse(context(tmp_path), result(tmp_path, "", exit_code=1,
+                                                      stderr=noise + "Error: bad option --frobnicate\n"))
+    assert sig.infra_error == "claude failed to start: Error: bad option --frobnicate"
+
+
 def test_errors_are_judged_by_is_error_and_the_status(tmp_path):
     def final(**kw):
         e = {"type": "result", "subtype": "success", "is_error": True, "usage": {}, **kw}
