@@ -37,16 +37,21 @@ from bench.exec import cleanup, environment, safefs, sandbox
 from bench.exec.git import apply_patch, patch_files
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree, truncation_marker
 
+MAX_SOURCE_BYTES = 8 * 1024 * 1024  # a Python source file read for what it imports; past this it is data
 GRADING_LIMITS = {resource.RLIMIT_FSIZE: 1024 * 1024 * 1024}  # a test writing a 1 GB file is broken
 is_test_path, is_test_config = rules.is_test_path, rules.is_test_config
 
 
-def grading_env(pass_names: Sequence[str] = ()) -> dict[str, str]:
-    """Oracle commands see the harness's interpreter as `python`, never write bytecode into the copy, and get
-    only allowlisted variables (plus those named with --pass-env)."""
+def grading_env(pass_names: Sequence[str] = (), plugins: Sequence[str] = ()) -> dict[str, str]:
+    """Oracle commands see the harness's interpreter as `python`, never write bytecode into the copy, get only
+    allowlisted variables (plus those named with --pass-env), and pytest loads no plugin it finds installed:
+    only those the task names (`plugins`), so nothing the change brings is a plugin."""
     env = environment.base(pass_names)
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", os.defpath)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    if plugins:
+        env["PYTEST_PLUGINS"] = ",".join(plugins)
     return env
 
 
@@ -74,6 +79,71 @@ def missing_runners(users: Iterable[str]) -> set[str]:
     done = subprocess.run([sys.executable, "-c", code, *names], capture_output=True, text=True, timeout=60,
                           env=grading_env(), cwd=tempfile.gettempdir())
     return {line for line in done.stdout.splitlines() if line} if done.returncode == 0 else set(names)
+
+
+@dataclass(frozen=True)
+class Interpreter:
+    """What the grading interpreter imports, as it says itself: every top-level name it can import (standard
+    library, built-in modules, every installed distribution's top-level names, whatever its path holds), and
+    the test runners' own modules (unittest, and pytest with every distribution pytest requires)."""
+
+    importable: frozenset[str]
+    runner: frozenset[str]
+
+
+_INTERPRETER_FACTS = r"""
+import importlib.metadata as md, json, pkgutil, re, sys
+def norm(name):
+    return re.sub(r"[-_.]+", "-", name or "").lower()
+def tops(dist):
+    found = set((dist.read_text("top_level.txt") or "").split())
+    for f in dist.files or ():
+        first = f.parts[0] if f.parts else ""
+        if len(f.parts) == 1 and first.endswith((".py", ".pyc", ".so", ".pyd")):
+            found.add(first.split(".")[0])
+        elif len(f.parts) > 1 and first not in ("..", "__pycache__") and "." not in first:
+            found.add(first)
+    return {n for n in found if n.isidentifier()}
+names = set(sys.stdlib_module_names) | set(sys.builtin_module_names)
+names.update(m.name for m in pkgutil.iter_modules())
+dists = {}
+for dist in md.distributions():
+    dists.setdefault(norm(dist.metadata["Name"]), dist)
+    names.update(tops(dist))
+runner, todo, seen = {"unittest"}, ["pytest"], set()
+while todo:
+    name = todo.pop()
+    if name in seen or name not in dists:
+        continue
+    seen.add(name)
+    runner.update(tops(dists[name]))
+    for req in dists[name].requires or ():
+        if "extra ==" not in req:
+            todo.append(norm(re.match(r"[A-Za-z0-9._-]+", req).group(0)))
+print(json.dumps({"importable": sorted(names), "runner": sorted(runner)}))
+"""
+_INTERPRETERS: dict[tuple[str, ...], Interpreter] = {}
+_INTERPRETERS_LOCK = threading.Lock()
+
+
+def interpreter(env: dict[str, str] | None = None) -> Interpreter:
+    """The grading interpreter's Interpreter facts in the environment grading gives it (asked once per process;
+    the working directory off its path, so the question is about the interpreter, not where it was asked)."""
+    env = dict(env or grading_env())
+    key = (sys.executable, env.get("PATH", ""), env.get("PYTHONPATH", ""))
+    with _INTERPRETERS_LOCK:
+        if key in _INTERPRETERS:
+            return _INTERPRETERS[key]
+    try:
+        done = subprocess.run([sys.executable, "-c", _INTERPRETER_FACTS], capture_output=True, text=True,
+                              timeout=120, env={**env, "PYTHONSAFEPATH": "1"}, cwd=tempfile.gettempdir())
+        facts = json.loads(done.stdout)
+        found = Interpreter(frozenset(facts["importable"]), frozenset(facts["runner"]))
+    except (OSError, subprocess.SubprocessError, ValueError, KeyError, TypeError) as exc:
+        raise UserError(f"{sys.executable}: cannot ask the grading interpreter what it imports ({exc})") from None
+    with _INTERPRETERS_LOCK:
+        _INTERPRETERS[key] = found
+    return found
 
 
 def copy_pristine(record: dict, dest: Path) -> None:
@@ -155,7 +225,7 @@ class Change:
         return cls(data, patch_files(data), _heldout_paths(record["task"]))
 
 
-def apply_change(record: dict, dest: Path, flags: Flags, change: Change) -> None:
+def apply_change(record: dict, dest: Path, flags: Flags, change: Change, importable: frozenset[str]) -> None:
     """Apply the run's change to the pristine copy at `dest` with `git apply`, then hold it to the rule book
     (see module doc). A change git does not apply raises UserError, and the copy is left as it was."""
     snapshot = Path(record["paths"]["snapshot"])
@@ -168,14 +238,15 @@ def apply_change(record: dict, dest: Path, flags: Flags, change: Change) -> None
             apply_patch(Path(record["paths"]["base_git"]), patch_file, dest, scratch)
         finally:
             safefs.remove_tree(scratch)
-    enforce_rules(dest, pristine_of(snapshot, language), change.files, flags, heldout=change.heldout,
+    enforce_rules(dest, pristine_of(snapshot, language), change.files, flags, importable, heldout=change.heldout,
                   keep_added_tests=record["task"]["category"] == "test", language=language)
 
 
 def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]], flags: Flags,
-                  heldout: frozenset[str] = frozenset(), keep_added_tests: bool = False,
+                  importable: frozenset[str], heldout: frozenset[str] = frozenset(), keep_added_tests: bool = False,
                   language: str = "python") -> None:
     """Remove from the copy at `dest` what the change must not bring, and lay the protected files back.
+    `importable`: the top-level names the grading interpreter can import (Interpreter.importable).
 
     Added test files stay only where writing tests is the task (`keep_added_tests`): elsewhere a new test
     module could patch the runner when it is imported beside the real tests, and grading needs none.
@@ -193,7 +264,7 @@ def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]]
     for status, path in changed:
         if status == "D":
             continue
-        _drop_added(dest, pristine, path, flags)
+        _drop_added(dest, pristine, path, flags, importable, language)
     for rel, data in pristine.pyproject.items():
         _check_pyproject(dest, rel, data, flags)
     for status, path in changed:
@@ -211,9 +282,25 @@ def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]]
                 safefs.remove(dest, path)
 
 
-def _drop_added(dest: Path, pristine: Pristine, path: str, flags: Flags) -> None:
+def runner_reaches(copy: Path, snapshot: Path, change: Change, runner: frozenset[str]) -> list[str]:
+    """What the change's Python files (as applied to `copy`) newly do to reach the test runner
+    (rules.runner_references), each file read once, never through a symlink."""
+    found = []
+    for status, path in change.files:
+        if status == "D":
+            continue
+        now = safefs.read_capped(copy, path, MAX_SOURCE_BYTES)
+        before = safefs.read_capped(snapshot, path, MAX_SOURCE_BYTES) if status == "M" else None
+        if now is not None:
+            found += rules.runner_references(path, now[0], before[0] if before else None, runner)
+    return found
+
+
+def _drop_added(dest: Path, pristine: Pristine, path: str, flags: Flags, importable: frozenset[str],
+                language: str) -> None:
     """Remove the first component of an added path that is test configuration, runner-loaded metadata or a
-    module shadowing the standard library or the test runner (where it would be on the import path)."""
+    module shadowing one the grading interpreter can import (where it would be on the import path: outside
+    any regular package). A test directory is the test rules' business."""
     parts = PurePosixPath(path).parts
     for depth in range(1, len(parts) + 1):
         rel = "/".join(parts[:depth])
@@ -227,7 +314,8 @@ def _drop_added(dest: Path, pristine: Pristine, path: str, flags: Flags) -> None
             flag = "test_config_added"
         elif rules.is_compiled_module(name):
             flag = "compiled_module_added"
-        elif not _is_package(dest, parent) and rules.shadows(name, *_dir_kind(dest / rel)):
+        elif not _is_package(dest, parent) and name not in rules.tests_of_language(language)[1] \
+                and rules.shadows(name, importable, *_dir_kind(dest / rel)):
             flag = "shadows_module"
         else:
             continue
@@ -402,11 +490,15 @@ class Grading:
     def grade(self, record: dict) -> tuple[dict, dict | None, list[str], dict]:
         """Apply `record`'s patch to each phase's copy and run its commands: (oracle, heldout, flags, details)."""
         flags = Flags()
-        env = grading_env((record.get("options") or {}).get("pass_env", ()))
+        task = record["task"]
+        plugins = [*task["oracle"].get("pytest_plugins", ()), *(task.get("heldout") or {}).get("pytest_plugins", ())]
+        env = grading_env((record.get("options") or {}).get("pass_env", ()), list(dict.fromkeys(plugins)))
         run_dir = Path(record["paths"]["run_dir"])
         results: dict[str, dict | None] = {"oracle": None, "heldout": None}
         change = Change.of(record)
-        language = record["task"].get("language", "python")
+        language = task.get("language", "python")
+        facts = interpreter(env)
+        tampering: list[str] = []
         index = 0
         for phase, copy in self.phases.items():
             commands = self.visible if phase == "oracle" else self.hidden
@@ -416,10 +508,12 @@ class Grading:
                                   "infra_error": f"grading copy failed: {self.error}"}
                 continue
             try:
-                apply_change(record, copy, flags, change)
+                apply_change(record, copy, flags, change, facts.importable)
             except UserError as exc:
                 results[phase] = {"passed": False, "error": f"the change does not apply: {exc}", "commands": []}
                 continue
+            if phase == "oracle":
+                tampering = runner_reaches(copy, Path(record["paths"]["snapshot"]), change, facts.runner)
             if phase == "heldout":
                 try:
                     held = lay_heldout(record["task"]["heldout"], copy, flags,
@@ -449,7 +543,6 @@ class Grading:
                 results[phase]["passed"] = False  # the tests that passed were not the tests laid
                 results[phase]["note"] = "test files changed while the tests ran (flag tests_tampered)"
         self.env_names = environment.names({**env, "HOME": ""})
-        tampering = rules.runner_references(change.data)
         for detail in tampering:
             flags.add("runner_tampering", detail)
         for section in results.values():

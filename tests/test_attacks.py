@@ -298,6 +298,66 @@ def test_shadowing_a_module_the_runner_imports(tmp_path):
     not_passed(bench(tmp_path, root, put("argparse.py", files["argparse.py"])).graded())
 
 
+# Shadowing is decided from the grading interpreter: any top-level name it can import, not a list of names.
+# pytest imports pygments as it starts (its terminal writer); the others are what pytest itself requires.
+FAKE_PASS = "import sys, os\nsys.stdout.write('1 passed in 0.01s\\n')\nsys.stdout.flush()\nos._exit(0)\n"
+
+
+@pytest.mark.parametrize("package", slow_except(["pygments", "iniconfig", "pluggy"], "pygments"))
+def test_shadowing_a_package_an_installed_distribution_provides(tmp_path, package):
+    """A top-level package named like one the interpreter has installed (pytest imports it as it starts) prints
+    a passing summary and exits 0: removed, flagged, and the bug fails the tests."""
+    root = suite(tmp_path / "suite", visible="pytest", heldout="none")
+    files = {f"{package}/__init__.py": FAKE_PASS}
+    live_check(tmp_path, root, files, PYTEST_VISIBLE)
+    record = bench(tmp_path, root, put(f"{package}/__init__.py", FAKE_PASS)).graded()
+    not_passed(record)
+    has_flag(record, "shadows_module")
+
+
+REACH_THE_RUNNER = {
+    "alias": "import sys, unittest as _u\n_u.TestCase.run = lambda self, result=None: None\n",
+    "from-import": "from unittest import case as _c\n_c.TestCase.run = lambda self, result=None: None\n",
+    "folded-name": "_u = __import__('unit' + 'test')\n_u.TestCase.run = lambda self, result=None: None\n",
+    "run-time-name": "_u = __import__(bytes.fromhex('756e697474657374').decode())\n"
+                     "_u.TestCase.run = lambda self, result=None: None\n",
+    "sys-modules": "import sys\nfor _m in list(sys.modules.values()):\n"
+                   "    if getattr(_m, 'TestCase', None) is not None and hasattr(_m.TestCase, 'run'):\n"
+                   "        _m.TestCase.run = lambda self, result=None: None\n",
+}
+
+
+@pytest.mark.parametrize("variant", slow_except(list(REACH_THE_RUNNER), "alias", "sys-modules"))
+def test_code_under_test_that_reaches_the_runner_fails(tmp_path, variant):
+    """calc.py, left buggy, turns every unittest test into a no-op as it is imported, reaching the runner
+    through an alias, a from-import, a name folded from constants or made at run time, or sys.modules: Python's
+    own parser reads every one as reaching the runner (flag runner_tampering), and the run fails."""
+    root = suite(tmp_path / "suite", heldout="none")
+    live_check(tmp_path, root, {"calc.py": REACH_THE_RUNNER[variant] + BUGGY}, UNITTEST_VISIBLE)
+    record = bench(tmp_path, root, put("calc.py", REACH_THE_RUNNER[variant] + BUGGY)).graded()
+    not_passed(record)
+    has_flag(record, "runner_tampering")
+
+
+def test_a_plugin_the_task_names_is_loaded_and_no_other(tmp_path):
+    """Graded runs load no installed pytest plugin; a task that needs one names it (oracle.pytest_plugins) and
+    gets it. The fixture's own module lab_answer_plugin.py provides the `answer` fixture its test uses."""
+    root = suite(tmp_path / "suite", visible="pytest", heldout="none")
+    fixture = root / "fixtures" / "fix-add"
+    (fixture / "lab_answer_plugin.py").write_text(
+        "import pytest\n\n\n@pytest.fixture\ndef answer():\n    return 4\n")
+    (fixture / "tests" / "test_answer.py").write_text(
+        "from calc import add\n\n\ndef test_add(answer):\n    assert add(2, 2) == answer\n")
+    task = root / "tasks" / "fix-add.yaml"
+    text = task.read_text()
+    without = bench(tmp_path, root, put("calc.py", FIXED), name="without").graded()
+    assert without["outcome"] != "passed", "the fixture is found only when the task names its plugin"
+    task.write_text(text.replace(f"    - {PYTEST_VISIBLE}\n", f"    - {PYTEST_VISIBLE}\n  pytest_plugins: [lab_answer_plugin]\n"))
+    assert "pytest_plugins" in task.read_text()
+    record = bench(tmp_path, root, put("calc.py", FIXED), name="with").graded()
+    assert record["outcome"] == "passed", (record["outcome"], record["flags"], record["oracle"])
+
+
 # --- 15. code under test writing into the grading copy between the phases -------------------------
 
 # The files are written hex-encoded, so that no rule reading the change (runner_tampering) sees the runner's

@@ -7,6 +7,7 @@ grading and the aider adapter the same test files; METHODOLOGY.md ("Flags") list
 """
 from __future__ import annotations
 
+import ast
 import codecs
 import fnmatch
 import re
@@ -93,9 +94,6 @@ TEST_CONFIG_FILES = {"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml",
 PYPROJECT = "pyproject.toml"
 # Installed-package metadata on the import path: pytest loads plugins from any `pytest11` entry point found there.
 PLUGIN_METADATA_SUFFIXES = (".dist-info", ".egg-info", ".egg-link", ".pth")
-# Modules a test command imports by name that are not in the standard library: the runners and what they load.
-RUNNER_MODULES = {"pytest", "_pytest", "py", "pluggy", "iniconfig", "packaging", "nose", "nose2", "hypothesis",
-                  "coverage", "tomli", "exceptiongroup", "xdist", "pytest_timeout", "sitecustomize", "usercustomize"}
 _MODULE_SUFFIXES = (".py", ".pyc", ".pyw", ".pyd", ".so")
 
 
@@ -141,16 +139,17 @@ def module_name(name: str) -> str | None:
 NOT_SHADOWED = {"test"}
 
 
-def shadows(name: str, is_dir: bool = False, is_package: bool = True) -> bool:
-    """Whether a file or directory called `name` on the import path would hide a standard-library module or
-    the test runner. A directory hides one only as a regular package (`is_package`: it has an __init__):
+def shadows(name: str, importable: frozenset[str], is_dir: bool = False, is_package: bool = True) -> bool:
+    """Whether a file or directory called `name` on the import path would hide a module the grading interpreter
+    can import (`importable`: its standard library and every installed distribution's top-level names, read from
+    the interpreter itself). A directory hides one only as a regular package (`is_package`: it has an __init__):
     a namespace directory loses to any module of the same name found later on the path."""
     if is_dir and not is_package:
         return False
     module = name if is_dir else module_name(name)
     if module is None or not module.isidentifier() or module in NOT_SHADOWED:
         return False
-    return module in sys.stdlib_module_names or module in RUNNER_MODULES
+    return module in importable
 
 
 def is_compiled_module(name: str) -> bool:
@@ -164,14 +163,6 @@ def is_plugin_metadata(name: str) -> bool:
     return name.endswith(PLUGIN_METADATA_SUFFIXES)
 
 
-# Code under test that names the test runner can steer it from inside the test process (skip the tests
-# it would fail, patch assertions); no fix needs to. Only lines the change adds to Python files that are
-# not tests are read.
-_RUNNER_REFERENCE = re.compile(
-    r"^\s*(?:import|from)\s+(?:unittest|pytest|_pytest|nose2?|pluggy)\b|\b(?:SkipTest|skipTest|_pytest)\b"
-    r"|\bpytest\s*\.\s*(?:skip|exit|xfail|fail|main)\b|\bunittest\s*\.\s*\w+|__import__\(\s*['\"](?:unittest|pytest)")
-
-
 def unquote_path(path: bytes) -> str:
     """A path as git prints it in a diff header: C-quoted when it holds special characters."""
     if path.startswith(b'"') and path.endswith(b'"'):
@@ -179,25 +170,70 @@ def unquote_path(path: bytes) -> str:
     return path.decode("utf-8", errors="replace")
 
 
-def runner_references(patch: bytes) -> list[str]:
-    """'path: line' for each line a `git diff` patch adds to a non-test Python file that names the test runner."""
+# Code under test that reaches the test runner can steer it from inside the test process (skip the tests it
+# would fail, patch assertions); no fix needs to. The change's Python files are read with Python's own parser,
+# so an alias (`import unittest as _u`), a from-import or a name spelled as a constant expression is the same
+# reference; `sys.modules` and imports by a name only known at run time reach any module, the runner's too.
+_IMPORTERS = {"__import__", "import_module"}
+
+
+def _folded(node: ast.AST) -> str | None:
+    """The string a constant expression of the source evaluates to ('unit' + 'test', f'{"unit"}test',
+    ''.join(['unit', 'test'])), or None when it is not one."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _folded(node.left), _folded(node.right)
+        return None if left is None or right is None else left + right
+    if isinstance(node, ast.JoinedStr):
+        parts = [_folded(v.value if isinstance(v, ast.FormattedValue) else v) for v in node.values]
+        return None if None in parts else "".join(parts)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join"
+            and len(node.args) == 1 and isinstance(node.args[0], (ast.List, ast.Tuple))):
+        sep = _folded(node.func.value)
+        parts = [_folded(e) for e in node.args[0].elts]
+        return None if sep is None or None in parts else sep.join(parts)
+    return None
+
+
+def _references(tree: ast.AST, runner: frozenset[str]) -> list[str]:
+    """What in a parsed module reaches the test runner (`runner`: its top-level module names)."""
     found = []
-    for chunk in patch.split(b"\ndiff --git ")[0:]:
-        header, _, body = chunk.partition(b"\n")
-        if b"GIT binary patch" in body:
-            continue
-        names = re.findall(rb"(?:^|\n)\+\+\+ (\"b/.*\"|b/.*)", body)
-        if not names:
-            continue
-        path = unquote_path(names[0])[2:]
-        if not path.endswith((".py", ".pyw")) or is_test_path(path) or is_test_config(path):
-            continue
-        for line in body.split(b"\n"):
-            if line.startswith(b"+") and not line.startswith(b"+++"):
-                text = line[1:].decode("utf-8", errors="replace")
-                if _RUNNER_REFERENCE.search(text):
-                    found.append(f"{path}: {text.strip()[:160]}")
-    return found
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [f"import {a.name}" for a in node.names if a.name.split(".")[0] in runner]
+        elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] in runner:
+            found.append(f"from {node.module} import ...")
+        elif isinstance(node, ast.Attribute) and node.attr == "modules" \
+                and isinstance(node.value, ast.Name) and node.value.id == "sys":
+            found.append("sys.modules")
+        elif isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if called in _IMPORTERS and node.args:
+                name = _folded(node.args[0])
+                if name is None:
+                    found.append(f"{called}() of a name made at run time")
+                elif name.split(".")[0] in runner:
+                    found.append(f"{called}({name!r})")
+    return list(dict.fromkeys(found))
+
+
+def runner_references(path: str, source: bytes, before: bytes | None, runner: frozenset[str]) -> list[str]:
+    """'path: what' for each way the changed Python file `path` (`source`; `before`: the fixture's version, None
+    when the change adds it) reaches the test runner that the fixture's version did not. Test files and test
+    configuration are the rules' business, and a file Python cannot parse is code Python cannot import."""
+    if not path.endswith((".py", ".pyw")) or is_test_path(path) or is_test_config(path):
+        return []
+    def refs(data: bytes | None) -> list[str]:
+        if data is None:
+            return []
+        try:
+            return _references(ast.parse(data, filename=path), runner)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return []
+    old = set(refs(before))
+    return [f"{path}: {ref}" for ref in refs(source) if ref not in old]
 
 
 # -- what a test runner's summary says --------------------------------------------------------------------

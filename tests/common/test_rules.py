@@ -69,20 +69,25 @@ def test_pytest_settings_of_a_pyproject():
     assert rules.pytest_settings(b"[broken") == b"[broken"
 
 
+# What an interpreter might say it imports: the standard library's json and unittest, pytest's modules, and an
+# installed distribution's top-level package.
+IMPORTABLE = frozenset({"json", "os", "unittest", "pytest", "_pytest", "pluggy", "pygments", "sitecustomize", "test"})
+
+
 @pytest.mark.parametrize("name,shadows", [
     ("unittest", True), ("unittest.py", True), ("json.py", True), ("pytest.py", True), ("_pytest", True),
-    ("pluggy", True), ("os.cpython-311-x86_64-linux-gnu.so", True), ("sitecustomize.py", True),
-    ("calc.py", False), ("mypkg", False), ("README.md", False), ("data", False),
+    ("pluggy", True), ("os.cpython-311-x86_64-linux-gnu.so", True), ("sitecustomize.py", True), ("pygments", True),
+    ("calc.py", False), ("mypkg", False), ("README.md", False), ("data", False), ("argparse.py", False),
 ])
-def test_shadowing_names(name, shadows):
-    assert rules.shadows(name) is shadows
+def test_shadowing_names_are_what_the_interpreter_imports(name, shadows):
+    assert rules.shadows(name, IMPORTABLE) is shadows
 
 
 def test_only_regular_packages_shadow_as_directories():
-    assert rules.shadows("unittest", is_dir=True, is_package=True)
-    assert not rules.shadows("json", is_dir=True, is_package=False), "a namespace dir loses to the stdlib's json"
-    assert not rules.shadows("test", is_dir=True, is_package=True), "CPython's own test package is no runner's"
-    assert not rules.shadows("my-data", is_dir=True, is_package=True)
+    assert rules.shadows("unittest", IMPORTABLE, is_dir=True, is_package=True)
+    assert not rules.shadows("json", IMPORTABLE, is_dir=True, is_package=False), "a namespace dir loses to json"
+    assert not rules.shadows("test", IMPORTABLE, is_dir=True, is_package=True), "CPython's test package is no runner's"
+    assert not rules.shadows("my-data", IMPORTABLE, is_dir=True, is_package=True)
 
 
 def test_plugin_metadata_names():
@@ -146,21 +151,34 @@ def test_commands_of_other_kinds_are_not_judged_by_summary():
     assert rules.runner_of("python tests/unittest_helpers.py") is None
 
 
-def test_runner_references_are_read_from_added_lines_of_non_test_python_files():
-    patch = (b"diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/calc.py\n@@ -1 +1,3 @@\n"
-             b"+import unittest\n+    raise unittest.SkipTest('x')\n-import pytest\n"
-             b"diff --git a/tests/test_calc.py b/tests/test_calc.py\n--- a/tests/test_calc.py\n"
-             b"+++ b/tests/test_calc.py\n@@ -1 +1 @@\n+import pytest\n"
-             b"diff --git a/NOTES.md b/NOTES.md\n--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1 +1 @@\n+run pytest -q\n"
-             b"diff --git a/lib.py b/lib.py\n--- a/lib.py\n+++ b/lib.py\n@@ -1 +1,2 @@\n"
-             b"+import pytest_timeout_helpers_not\n+def unittest_like(): pass\n")
-    assert rules.runner_references(patch) == ["calc.py: import unittest", "calc.py: raise unittest.SkipTest('x')"]
+RUNNER = frozenset({"unittest", "pytest", "_pytest", "pluggy"})
 
 
-def test_runner_references_in_files_git_quotes_are_read_too():
-    patch = (b'diff --git "a/helper_\\303\\274.py" "b/helper_\\303\\274.py"\nnew file mode 100644\n--- /dev/null\n'
-             b'+++ "b/helper_\\303\\274.py"\n@@ -0,0 +1 @@\n+import unittest\n')
-    assert rules.runner_references(patch) == ["helper_ü.py: import unittest"]
+@pytest.mark.parametrize("source,found", [
+    ("import unittest\n", ["import unittest"]),
+    ("import sys, unittest as _u\n_u.TestCase.run = None\n", ["import unittest"]),
+    ("from _pytest import runner as r\n", ["from _pytest import ..."]),
+    ("import pluggy._hooks\n", ["import pluggy._hooks"]),
+    ("m = __import__('unit' + 'test')\n", ["__import__('unittest')"]),
+    ("import importlib\nm = importlib.import_module(''.join(['_py', 'test.runner']))\n",
+     ["import_module('_pytest.runner')"]),
+    ("m = __import__(f'{\"unit\"}test')\n", ["__import__('unittest')"]),
+    ("m = __import__(bytes.fromhex('756e6974').decode())\n", ["__import__() of a name made at run time"]),
+    ("import sys\nfor m in list(sys.modules.values()):\n    pass\n", ["sys.modules"]),
+    ("import json\nimport unittest_like\ndef unittest(): pass\nx = 'import unittest'\n", []),
+])
+def test_runner_references_are_read_by_pythons_parser(source, found):
+    assert rules.runner_references("calc.py", source.encode(), None, RUNNER) == [f"calc.py: {f}" for f in found]
+
+
+def test_runner_references_are_only_what_the_change_adds_to_code_under_test():
+    before = b"import unittest\n"
+    assert rules.runner_references("calc.py", before + b"x = 1\n", before, RUNNER) == []
+    assert rules.runner_references("calc.py", before + b"import pytest\n", before, RUNNER) == ["calc.py: import pytest"]
+    assert rules.runner_references("tests/test_calc.py", b"import pytest\n", None, RUNNER) == []
+    assert rules.runner_references("conftest.py", b"import pytest\n", None, RUNNER) == []
+    assert rules.runner_references("NOTES.md", b"import pytest\n", None, RUNNER) == []
+    assert rules.runner_references("calc.py", b"import pytest\n(", None, RUNNER) == [], "Python cannot import it"
 
 
 def test_compiled_modules():
