@@ -34,7 +34,7 @@ from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.spec import BUILTIN_MODEL, RunSpec
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, safefs, sandbox
-from bench.exec.git import TakenChange, head_commit, snapshot_diff
+from bench.exec.git import MAX_CHANGED_FILES, TakenChange, head_commit, snapshot_diff
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.models import calls, modelserver
 from bench.models.proxy import CALLS_FILE, STOP_AFTER_UNREACHABLE, ModelProxy
@@ -243,9 +243,15 @@ def take_change(workdir: Path, snapshot: Path, base_git: Path, out: Path, scratc
     flags = clean_workdir(workdir, snapshot)
     taken = snapshot_diff(base_git, workdir, scratch, out, max_bytes)
     if taken.over_cap:
-        flags["change_too_large"] = [f"{taken.over_cap} (the cap: --max-change-mb "
-                                     f"{max_bytes / (1 << 20):g}); nothing of it is graded"]
+        flags["change_too_large"] = [f"{over_cap_text(taken.over_cap, max_bytes)}; nothing of it is graded"]
     return taken, flags
+
+
+def over_cap_text(which: str, max_bytes: int) -> str:
+    """What a change over a cap went over, in words."""
+    if which == "files":
+        return f"the change touches more than {MAX_CHANGED_FILES:,} files"
+    return f"the change is larger than {max_bytes >> 20} MB (--max-change-mb)"
 
 
 def checked_signals(signals: AgentSignals) -> dict[str, list[str]]:
@@ -475,7 +481,8 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
                                           run_dir / "patch.diff", private, max_change_bytes(opts))
         flags.update(taken_flags)
         if change.over_cap:
-            signals.agent_error = signals.agent_error or f"{change.over_cap} (flag change_too_large)"
+            signals.agent_error = signals.agent_error or \
+                f"{over_cap_text(change.over_cap, max_change_bytes(opts))} (flag change_too_large)"
         flags.update(history_flags(workdir, record["base_commit"]))
     finally:
         if model_url is not None:

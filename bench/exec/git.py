@@ -186,7 +186,7 @@ class TakenChange:
 
     size: int
     files: list[tuple[str, str]]
-    over_cap: str | None = None   # why, when over a cap
+    over_cap: str | None = None   # which cap it went over: "bytes" or "files"
 
 
 def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, out: Path, max_bytes: int,
@@ -217,12 +217,12 @@ def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, out: Path, m
             while chunk := proc.stdout.read(CHUNK_BYTES):
                 size += len(chunk)
                 if size > max_bytes:
-                    over = f"the change is over {max_bytes} bytes"
+                    over = "bytes"
                     break
                 sink.write(chunk)
                 parser.feed(chunk)
                 if len(parser.files) > max_files:
-                    over = f"the change touches over {max_files} files"
+                    over = "files"
                     break
         finally:
             if over:
