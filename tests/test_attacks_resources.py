@@ -190,3 +190,17 @@ def test_max_change_mb_must_be_above_zero(tmp_path):
     out = bench(tmp_path, root, "true", "--max-change-mb", "0")
     assert out.proc.returncode != 0 and "--max-change-mb: must be above 0" in out.proc.stderr, out.describe()
     assert not os.path.exists(out.out / "runs")
+
+
+@pytest.mark.parametrize("planted", ["fifos", "nested_git"])
+def test_a_flood_of_entries_the_harness_removes_is_one_flag_with_bounded_details(tmp_path, planted):
+    """Attack: 3,000 FIFOs (or nested .git directories), each removed and flagged before the diff: one detail
+    per entry would grow run.json, and every report that loads it, with what the agent planted."""
+    root = suite(tmp_path / "suite")
+    make = "os.mkfifo(f'p{i}')" if planted == "fifos" else "os.makedirs(f'd{i}/.git')"
+    out = bench(tmp_path, root, sh(FIX, _py(f"import os\nfor i in range(3000):\n    {make}")))
+    record = out.graded()
+    flag = "special_file" if planted == "fifos" else "nested_git_removed"
+    details = record["flag_details"][flag]
+    assert len(details) == 101 and details[-1] == "and 2900 more", details[-3:]
+    assert record["outcome"] == "passed", (record["outcome"], record["flags"])
