@@ -37,7 +37,6 @@ from bench.common.paths import CACHE_ENV, FAKELLM_SCRIPTS_DIR, REPO_ROOT, temp_r
 from bench.common.records import write_json_atomic, write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import sandbox
-from bench.run_agent import DEFAULT_MAX_CHANGE_MB
 from tools import proxy_bench, timing
 
 OVERHEAD_GOAL = 1.15
@@ -291,7 +290,7 @@ else:               # the change-taking path alone, with a cap above the change:
     taken, _ = run_agent.take_change(Path(paths["workdir"]), Path(paths["snapshot"]), Path(paths["base_git"]),
                                      work / "patch.diff", work / "scratch", max_bytes=1 << 40)
     found = {"patch_bytes": taken.size, "over_cap": bool(taken.over_cap)}
-print(json.dumps({"change_mb": mb, **found,
+print(json.dumps({"change_mb": mb, **found, "cap_mb": run_agent.DEFAULT_MAX_CHANGE_MB,
                   "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
 """
 
@@ -312,6 +311,7 @@ def change_memory(tasks_dir: str, work: Path, sizes_mb: Sequence[int]) -> list[d
             finally:
                 shutil.rmtree(where, ignore_errors=True)
             row[mode] = {k: found[k] for k in ("patch_bytes", "over_cap", "peak_rss_mb")}
+            row["cap_mb"] = found["cap_mb"]
         rows.append(row)
     return rows
 
@@ -413,7 +413,8 @@ def markdown(report: dict) -> str:
                   "The agent leaves N MB of changed text in 1 MB files (each under every per-file cap). Peak memory "
                   "of the harness's own process, in a fresh process per row: taking the change alone (git's diff "
                   "streamed to patch.diff and parsed, no cap in reach), and a whole run at the default "
-                  f"--max-change-mb ({DEFAULT_MAX_CHANGE_MB}; over it the run fails, flagged change_too_large).", "",
+                  f"--max-change-mb ({report['change'][0]['cap_mb']}; over it the run fails, flagged "
+                  "change_too_large).", "",
                   "| change (MB) | taking it: patch (MB) | peak memory (MB) | MB of memory per MB of change | "
                   "whole run: patch (MB) | over the cap | peak memory (MB) |", "|---:|---:|---:|---:|---:|---|---:|"]
         for c in report["change"]:

@@ -90,7 +90,7 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
 
 def test_the_change_memory_rows_measure_both_paths_and_the_table_shows_each_size(suite, tmp_path, snapshot_cache):
     rows = benchmark.change_memory(str(suite / "tasks"), tmp_path / "change", [1, 2])
-    assert [r["change_mb"] for r in rows] == [1, 2]
+    assert [r["change_mb"] for r in rows] == [1, 2] and all(r["cap_mb"] == 64 for r in rows)
     for row in rows:
         for mode in ("take", "run"):
             assert set(row[mode]) == {"patch_bytes", "over_cap", "peak_rss_mb"} and row[mode]["peak_rss_mb"] > 0
