@@ -205,8 +205,8 @@ def real_model(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Benchmarks (not tests): overhead vs the floor, --jobs scaling, 10,000-run score/render, the model proxy
-    against a direct connection, agent start-up."""
+    """Benchmarks (not tests): overhead vs the floor, --jobs scaling, 10,000-run score/render, the harness's peak
+    memory against the size of the agent's change, the model proxy against a direct connection, agent start-up."""
     install(session)
     session.run("python", "-m", "tools.benchmark", *session.posargs)
 

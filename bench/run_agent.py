@@ -34,7 +34,7 @@ from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.spec import BUILTIN_MODEL, RunSpec
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, safefs, sandbox
-from bench.exec.git import head_commit, patch_files, snapshot_diff
+from bench.exec.git import MAX_CHANGED_FILES, TakenChange, head_commit, snapshot_diff
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
 from bench.models import calls, modelserver
 from bench.models.proxy import CALLS_FILE, STOP_AFTER_UNREACHABLE, ModelProxy
@@ -46,7 +46,8 @@ def agent_options(args) -> dict:
     pass_env = environment.check_names(getattr(args, "pass_env", None) or [])
     sandbox_ro = [os.path.abspath(os.path.expanduser(p)) for p in getattr(args, "sandbox_ro", None) or []]
     return {k: v for k, v in {"agent_cmd": args.agent_cmd, "seed": args.seed, "base_url": args.base_url,
-                              "pass_env": sorted(set(pass_env)) or None, "sandbox_ro": sandbox_ro or None}.items()
+                              "pass_env": sorted(set(pass_env)) or None, "sandbox_ro": sandbox_ro or None,
+                              "max_change_mb": getattr(args, "max_change_mb", None)}.items()
             if v is not None}
 
 
@@ -116,10 +117,6 @@ def preflight(adapter: ModuleType, opts: dict, kind: str) -> None:
                     "pass --sandbox-ro DIR for what it needs, or --sandbox none")
 
 
-def _files_changed(patch: bytes) -> list[str]:
-    return sorted(path for _, path in patch_files(patch))
-
-
 def agent_env(extra: dict[str, str], home: Path, pass_names: Sequence[str] = ()) -> dict[str, str]:
     """The agent's environment: the allowlisted variables (and those named with --pass-env), a private HOME,
     no bytecode in the workdir, the adapter's variables. Never the harness's whole environment."""
@@ -169,32 +166,92 @@ def history_flags(workdir: Path, base_commit: str) -> dict[str, list[str]]:
 
 
 MAX_CHANGED_FILE_BYTES = 32 * 1024 * 1024
+DEFAULT_MAX_CHANGE_MB = 64   # the largest change (patch.diff) a run may make: a fix is far smaller
+MAX_FLAG_DETAILS = 100       # details kept per flag: a million planted FIFOs are one flag, not a million lines
+
+
+def _note(flags: dict[str, list[str]], name: str, detail: str) -> None:
+    """Add `detail` to flag `name`, keeping MAX_FLAG_DETAILS of them and a count of the rest."""
+    details = flags.setdefault(name, [])
+    if len(details) < MAX_FLAG_DETAILS:
+        details.append(detail)
+        return
+    more = int(details[-1].split()[1]) + 1 if len(details) > MAX_FLAG_DETAILS else 1
+    details[MAX_FLAG_DETAILS:] = [f"and {more} more"]
+
+
+def _same_size_in(snapshot: Path | None, rel: str, size: int) -> bool:
+    try:
+        return snapshot is not None and os.lstat(snapshot / rel).st_size == size
+    except OSError:
+        return False
 
 
 def clean_workdir(workdir: Path, snapshot: Path | None = None) -> dict[str, list[str]]:
     """Remove what no diff can hold and what would make git read through the agent's files (FIFOs, sockets,
     devices; nested .git entries) before the change is taken, and files over MAX_CHANGED_FILE_BYTES the
-    snapshot does not hold as they are (the diff, and every grading copy, would carry them); flag each."""
-    found = safefs.scan(workdir)
+    snapshot does not hold as they are (the diff, and every grading copy, would carry them); flag each.
+    The tree is walked, not listed: each entry is removed as it is met."""
     flags: dict[str, list[str]] = {}
-    for rel in sorted(found.files):
-        try:
-            size = os.lstat(workdir / rel).st_size
-            if size <= MAX_CHANGED_FILE_BYTES:
-                continue
-            same_size = snapshot is not None and os.lstat(snapshot / rel).st_size == size
-        except OSError:
-            same_size = False
-        if not same_size:
-            safefs.remove(workdir, rel)
-            flags.setdefault("large_file_removed", []).append(f"{rel} ({size} bytes)")
-    for rel, kind in sorted(found.special.items()):
-        safefs.remove(workdir, rel)
-        flags.setdefault("special_file", []).append(f"{rel} ({kind})")
-    for rel in sorted(found.nested_git):
-        safefs.remove(workdir, rel)
-        flags.setdefault("nested_git_removed", []).append(rel)
-    return flags
+    for entry in safefs.walk(workdir):
+        if entry.kind == "file":
+            size = entry.st.st_size
+            if size > MAX_CHANGED_FILE_BYTES and not _same_size_in(snapshot, entry.rel, size):
+                safefs.remove(workdir, entry.rel)
+                _note(flags, "large_file_removed", f"{entry.rel} ({size} bytes)")
+        elif entry.kind == "special":
+            safefs.remove(workdir, entry.rel)
+            _note(flags, "special_file", f"{entry.rel} ({safefs.kind_of(entry.st.st_mode)})")
+        elif entry.kind == "nested_git":
+            safefs.remove(workdir, entry.rel)
+            _note(flags, "nested_git_removed", entry.rel)
+    return {name: sorted(details[:MAX_FLAG_DETAILS]) + details[MAX_FLAG_DETAILS:] for name, details in flags.items()}
+
+
+def files_at_size_limit(root: Path, max_file_bytes: int, snapshot: Path | None = None) -> list[str]:
+    """The harness's own evidence of a write stopped by --max-file-mb, whatever the agent's exit code: the
+    files under `root` that reached the limit (a write past RLIMIT_FSIZE stops exactly there), except those
+    the snapshot holds at that size. Walked by lstat, never following a link. A file the agent removed
+    before it ended leaves no evidence."""
+    found: dict[str, list[str]] = {}
+    for entry in safefs.walk(root):
+        if entry.kind == "file" and entry.st.st_size >= max_file_bytes \
+                and not _same_size_in(snapshot, entry.rel, entry.st.st_size):
+            _note(found, "at_limit", f"{entry.rel} ({entry.st.st_size} bytes)")
+    return found.get("at_limit", [])
+
+
+def max_change_bytes(opts: dict) -> int:
+    """The cap on a run's change, in bytes: --max-change-mb (recorded in the options when given)."""
+    return int(opts.get("max_change_mb") or DEFAULT_MAX_CHANGE_MB) << 20
+
+
+def file_limit_evidence(limits: dict[int, int], roots: Sequence[tuple[Path, Path | None]]) -> list[str]:
+    """files_at_size_limit over the trees the agent could write that outlive it (workdir, scratch), each with
+    the snapshot its files came from (None: none), when the agent ran under --max-file-mb."""
+    cap = limits.get(resource.RLIMIT_FSIZE)
+    return [f"{root.name}/{rel}" if snapshot is None else rel
+            for root, snapshot in roots for rel in (files_at_size_limit(root, cap, snapshot) if cap else [])]
+
+
+def take_change(workdir: Path, snapshot: Path, base_git: Path, out: Path, scratch: Path,
+                max_bytes: int) -> tuple[TakenChange, dict[str, list[str]]]:
+    """The agent's change against the snapshot, written to `out` (the run's patch.diff) in bounded memory, and
+    the flags taking it raised: the workdir cleaned first (clean_workdir), then git's diff streamed with a cap.
+    A change over `max_bytes` (or MAX_CHANGED_FILES files) leaves `out` empty and is flagged
+    `change_too_large`: no part of it is graded, and the run fails as the agent's."""
+    flags = clean_workdir(workdir, snapshot)
+    taken = snapshot_diff(base_git, workdir, scratch, out, max_bytes)
+    if taken.over_cap:
+        flags["change_too_large"] = [f"{over_cap_text(taken.over_cap, max_bytes)}; nothing of it is graded"]
+    return taken, flags
+
+
+def over_cap_text(which: str, max_bytes: int) -> str:
+    """What a change over a cap went over, in words."""
+    if which == "files":
+        return f"the change touches more than {MAX_CHANGED_FILES:,} files"
+    return f"the change is larger than {max_bytes >> 20} MB (--max-change-mb)"
 
 
 def checked_signals(signals: AgentSignals) -> dict[str, list[str]]:
@@ -418,15 +475,20 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
                 signals.infra_error = signals.agent_error = None
         flags = checked_signals(signals)
         flags.update(other_models(measured, spec.agent_model, opts.get("base_url")))
-        flags.update(clean_workdir(workdir, Path(record["paths"]["snapshot"])))
-        patch = snapshot_diff(Path(record["paths"]["base_git"]), workdir, private)
+        snapshot = Path(record["paths"]["snapshot"])
+        at_limit = file_limit_evidence(spec.limits, [(workdir, snapshot), (scratch, None)])
+        change, taken_flags = take_change(workdir, snapshot, Path(record["paths"]["base_git"]),
+                                          run_dir / "patch.diff", private, max_change_bytes(opts))
+        flags.update(taken_flags)
+        if change.over_cap:
+            signals.agent_error = signals.agent_error or \
+                f"{over_cap_text(change.over_cap, max_change_bytes(opts))} (flag change_too_large)"
         flags.update(history_flags(workdir, record["base_commit"]))
     finally:
         if model_url is not None:
             spec.proxy.close_route(model_url)
         cleanup.remove_later(scratch)
         cleanup.remove_later(private)
-    (run_dir / "patch.diff").write_bytes(patch)
     with open(run_dir / "trajectory.jsonl", "w", encoding="utf-8") as fh:
         for event in signals.events:
             fh.write(json.dumps(event, ensure_ascii=False) + "\n")
@@ -436,8 +498,10 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     if done.escaped_processes:
         flags["escaped_processes"] = [f"{done.escaped_processes} process(es) left the process group and were killed"]
     hit = None if done.timed_out else limit_hit(done, stderr_path)
+    if at_limit and hit in (None, "file_size"):
+        hit = "file_size"   # the files at the limit are the harness's own evidence, whatever the exit code said
     if hit:
-        flags[f"limit_{hit}"] = [hit]
+        flags[f"limit_{hit}"] = [hit, *(at_limit if hit == "file_size" else [])]
     if not keep_workdir:
         cleanup.remove_later(workdir)
     record = dict(record)
@@ -460,7 +524,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         "turns": signals.turns, "tool_calls": signals.tool_calls, "failed_tool_calls": signals.failed_tool_calls,
         "infra_error": signals.infra_error, "agent_error": signals.agent_error,
         "stdout_truncated": done.stdout_truncated, "stderr_truncated": done.stderr_truncated,
-        "patch_bytes": len(patch), "files_changed": _files_changed(patch), "extra": signals.extra,
+        "patch_bytes": change.size, "files_changed": sorted(path for _, path in change.files), "extra": signals.extra,
     }
     write_json_atomic(run_dir / "run.json", record)
     return record
@@ -504,6 +568,8 @@ def check_arguments(agent: str, model: str | None, opts: dict, *, timeout_s: flo
         if value <= 0:
             given = value // (1024 * 1024) if which != resource.RLIMIT_NPROC else value  # MB as typed
             raise UserError(f"{LIMIT_OPTIONS.get(which, 'a resource limit')}: must be above 0 (got {given})")
+    if opts.get("max_change_mb") is not None and opts["max_change_mb"] <= 0:
+        raise UserError(f"--max-change-mb: must be above 0 (got {opts['max_change_mb']})")
     declared = agents.get_spec(agent)   # an unknown agent is one line before anything is written
     if declared.needs_model and not declared.model_as_typed:
         resolve_model(model or "", opts.get("base_url"))  # spelling, provider, --base-url: one line each
@@ -598,6 +664,9 @@ def add_agent_arguments(parser) -> None:
                         help="also show this file or directory to the agent, read-only (repeatable), for what its "
                              "binary needs that the harness does not find itself")
     parser.add_argument("--max-file-mb", type=int, default=1024, help="largest file an agent may write (default 1024)")
+    parser.add_argument("--max-change-mb", type=int, default=None,
+                        help=f"largest change (patch.diff) a run may make; a larger one fails the run, flagged "
+                             f"change_too_large (default {DEFAULT_MAX_CHANGE_MB})")
     parser.add_argument("--max-procs", type=int, default=None,
                         help="process limit (RLIMIT_NPROC; not enforced for root)")
     parser.add_argument("--max-mem-mb", type=int, default=None, help="address-space limit per agent process")

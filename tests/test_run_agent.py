@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from bench import isolate, run_agent, validate
 from bench.common import schema
 from bench.common.errors import UserError
-from conftest import agent_spec
+from conftest import REPO, agent_spec
 
 
 def _isolated(suite: Path, tmp_path: Path, task_id: str = "fix-add", rep: int = 0) -> dict:
@@ -177,6 +178,7 @@ def test_a_file_too_large_for_a_change_is_removed_before_the_diff_and_flagged(su
 @pytest.mark.parametrize("args, message", [
     (["--timeout", "-5"], "--timeout: must be a number of seconds above 0 (got -5)"),
     (["--max-file-mb", "-1"], "--max-file-mb: must be above 0 (got -1)"),
+    (["--max-change-mb", "0"], "--max-change-mb: must be above 0 (got 0)"),
     (["--agent", "aider", "--model", "anthropic/claude"], "'anthropic' is not a provider"),
 ])
 def test_the_stage_alone_refuses_the_arguments_run_refuses(args, message, suite, tmp_path, capsys):
@@ -188,3 +190,50 @@ def test_the_stage_alone_refuses_the_arguments_run_refuses(args, message, suite,
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0], err
     assert not (tmp_path / "o").exists() and not (Path(record["paths"]["run_dir"]) / "patch.diff").exists()
+
+
+def test_a_change_over_the_cap_is_flagged_an_agent_error_with_an_empty_patch(suite, tmp_path):
+    record = _run(_isolated(suite, tmp_path), "command", max_change_mb=1,
+                  agent_cmd="printf 'def add(a, b):\\n    return a + b\\n' > calc.py && "
+                            "yes text | head -c 1100000 > filler.txt")
+    assert record["flags"] == ["change_too_large"] and record["options"]["max_change_mb"] == 1
+    assert "larger than 1 MB" in record["flag_details"]["change_too_large"][0]
+    assert "change_too_large" in record["agent"]["agent_error"] and record["agent"]["infra_error"] is None
+    assert (Path(record["paths"]["run_dir"]) / "patch.diff").read_bytes() == b""
+    assert record["agent"]["patch_bytes"] == 0 and record["agent"]["files_changed"] == []
+
+
+TAKE_CHANGE_UNDER_A_MEMORY_CAP = """
+import json, resource, sys
+from pathlib import Path
+cap = int(sys.argv[1])
+resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+from bench import run_agent
+record = json.loads(Path(sys.argv[2]).read_text())
+paths = record["paths"]
+taken, flags = run_agent.take_change(Path(paths["workdir"]), Path(paths["snapshot"]), Path(paths["base_git"]),
+                                     Path(sys.argv[3]), Path(sys.argv[4]), run_agent.max_change_bytes({}))
+print(json.dumps({"over_cap": taken.over_cap, "size": taken.size, "flags": flags}))
+"""
+
+
+@pytest.mark.slow
+def test_a_600_mb_change_is_taken_under_a_400_mb_address_space_and_flagged(suite, tmp_path):
+    """The path run_agent takes the change by, in a process that cannot hold the change (RLIMIT_AS 400 MB,
+    600 MB of 1 MB text files, each under every per-file cap): the flag, not a MemoryError."""
+    record = _isolated(suite, tmp_path)
+    work = Path(record["paths"]["workdir"])
+    block = b"a line of text a test could carry\n" * ((1 << 20) // 34)
+    for i in range(600):
+        (work / f"f{i:03}.txt").write_bytes(block)
+    assert sum(f.stat().st_size for f in work.glob("f*.txt")) > 580 << 20
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    (tmp_path / "scratch").mkdir()
+    out = tmp_path / "patch.diff"
+    done = subprocess.run([sys.executable, "-c", TAKE_CHANGE_UNDER_A_MEMORY_CAP, str(400 << 20),
+                           str(tmp_path / "record.json"), str(out), str(tmp_path / "scratch")],
+                          cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    taken = json.loads(done.stdout)
+    assert taken["over_cap"] == "bytes" and taken["size"] == 0 and out.read_bytes() == b""
+    assert "larger than 64 MB" in taken["flags"]["change_too_large"][0]

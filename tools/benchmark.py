@@ -1,6 +1,7 @@
 """benchmark: what the harness costs beyond the agent and the tests, measured side by side in one run.
 
-    python -m tools.benchmark [--tasks DIR] [--out results/bench] [--runs N] [--rounds R] [--skip-agents]
+    python -m tools.benchmark [--tasks DIR] [--out results/bench] [--runs N] [--rounds R] [--change-mb N,N]
+                              [--skip-agents]
 
 Prints ratios and writes results/bench/bench.md (and bench.json):
 - overhead: the suite with the oracle agent, serially, against the floor (the same oracle and held-out
@@ -10,6 +11,8 @@ Prints ratios and writes results/bench/bench.md (and bench.json):
 - scaling: --jobs 1 vs --jobs 2 on the same suite;
 - size: score and render on a synthetic 10,000-run summary, check on the suite, and a 1 GB agent log
   (peak memory of each in its own process);
+- change: the harness's peak memory against the size of the change the agent leaves (--change-mb, default
+  10, 60, 100 and 300 MB of text): taking the change alone, and a whole run at the default --max-change-mb;
 - proxy: the model proxy's added time to first token and per chunk, and its throughput with 1, 4 and 16
   streams at once, against a direct connection (tools/proxy_bench.py);
 - agents: each registered agent CLI's start-up against the scripted model server (its
@@ -267,6 +270,52 @@ def size(tasks_dir: str, work: Path, n_runs: int) -> dict:
             "log_1mb": log_small, "log_1gb": log_big}
 
 
+_CHANGE_CHILD = r"""
+import json, resource, subprocess, sys
+from pathlib import Path
+from bench import engine, isolate, run_agent
+mb, tasks_dir, mode, work = int(sys.argv[1]), sys.argv[2], sys.argv[3], Path(sys.argv[4])
+tasks, _ = engine.load_tasks([tasks_dir])  # any task: the change the agent leaves is what is measured
+write = (f"i=0; while [ $i -lt {mb} ]; do yes 'a changed line of text, as an agent writes it' "
+         f"| head -c 1048576 > lab-change-$i.txt; i=$((i+1)); done")
+if mode == "run":   # a whole run (agent, change, grading) at the default --max-change-mb
+    spec = engine.build_spec("command", None, {"agent_cmd": write}, sandbox_requested="none")
+    record = engine.run_one(tasks[0], work, "bench", 0, spec)
+    found = {"patch_bytes": record["agent"]["patch_bytes"], "over_cap": "change_too_large" in record["flags"]}
+else:               # the change-taking path alone, with a cap above the change: all of it streamed and parsed
+    record = isolate.isolate_one(tasks[0], work, "bench", 0)
+    paths = record["paths"]
+    subprocess.run(["sh", "-c", write], cwd=paths["workdir"], check=True)
+    (work / "scratch").mkdir()
+    taken, _ = run_agent.take_change(Path(paths["workdir"]), Path(paths["snapshot"]), Path(paths["base_git"]),
+                                     work / "patch.diff", work / "scratch", max_bytes=1 << 40)
+    found = {"patch_bytes": taken.size, "over_cap": bool(taken.over_cap)}
+print(json.dumps({"change_mb": mb, **found, "cap_mb": run_agent.DEFAULT_MAX_CHANGE_MB,
+                  "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
+"""
+
+
+def change_memory(tasks_dir: str, work: Path, sizes_mb: Sequence[int]) -> list[dict]:
+    """The harness's peak memory (its own process: the agent and git are children, not counted) against the
+    size of the change the agent leaves, in 1 MB text files (each under every per-file cap): taking the
+    change alone with no cap in reach, and a whole run at the default --max-change-mb. Each in a fresh
+    process; the trees go as soon as each is measured."""
+    rows = []
+    for mb in sizes_mb:
+        row = {"change_mb": mb}
+        for mode in ("take", "run"):
+            where = work / f"change-{mode}-{mb}"
+            where.mkdir(parents=True)
+            try:
+                found = _child(_CHANGE_CHILD, str(mb), tasks_dir, mode, str(where))
+            finally:
+                shutil.rmtree(where, ignore_errors=True)
+            row[mode] = {k: found[k] for k in ("patch_bytes", "over_cap", "peak_rss_mb")}
+            row["cap_mb"] = found["cap_mb"]
+        rows.append(row)
+    return rows
+
+
 def agents(tasks: list[dict], work: Path) -> dict:
     """What each real agent CLI costs before the model speaks and after it stops, against the scripted server.
 
@@ -359,6 +408,20 @@ def markdown(report: dict) -> str:
               f"| check on the suite (process / inside) | {z['check_s']} / {z['check_inner_s']} | |",
               f"| a 1 MB agent log | | {z['log_1mb']['peak_rss_mb']} |",
               f"| a 1 GB agent log (kept: {z['log_1gb']['log_bytes']:,} bytes) | | {z['log_1gb']['peak_rss_mb']} |"]
+    if report.get("change"):
+        lines += ["", "## The harness's memory against the change's size", "",
+                  "The agent leaves N MB of changed text in 1 MB files (each under every per-file cap). Peak memory "
+                  "of the harness's own process, in a fresh process per row: taking the change alone (git's diff "
+                  "streamed to patch.diff and parsed, no cap in reach), and a whole run at the default "
+                  f"--max-change-mb ({report['change'][0]['cap_mb']}; over it the run fails, flagged "
+                  "change_too_large).", "",
+                  "| change (MB) | taking it: patch (MB) | peak memory (MB) | MB of memory per MB of change | "
+                  "whole run: patch (MB) | over the cap | peak memory (MB) |", "|---:|---:|---:|---:|---:|---|---:|"]
+        for c in report["change"]:
+            take, run = c["take"], c["run"]
+            lines.append(f"| {c['change_mb']} | {take['patch_bytes'] / 2 ** 20:.1f} | {take['peak_rss_mb']} | "
+                         f"{take['peak_rss_mb'] / c['change_mb']:.2f} | {run['patch_bytes'] / 2 ** 20:.1f} | "
+                         f"{'yes' if run['over_cap'] else 'no'} | {run['peak_rss_mb']} |")
     if report.get("proxy"):
         lines += ["", *proxy_bench.markdown(report["proxy"])]
     lines += ["", "## Agent start-up (against the scripted model server, which answers at once)", "",
@@ -379,11 +442,19 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--out", default="results/bench")
     parser.add_argument("--runs", type=int, default=10_000, help="size of the synthetic summary (default 10000)")
     parser.add_argument("--skip-agents", action="store_true", help="skip the real agent CLIs")
+    parser.add_argument("--change-mb", default="10,60,100,300", metavar="N,N,...",
+                        help="sizes of the agent's change for the memory measurement (default 10,60,100,300)")
     parser.add_argument("--rounds", type=int, default=3,
                         help="passes over the suite per sandbox for the overhead (default 3)")
     args = parser.parse_args(argv)
     if args.rounds < 1:
         raise UserError(f"--rounds: must be at least 1 (got {args.rounds})")
+    try:
+        change_sizes = [int(n) for n in args.change_mb.split(",") if n.strip()]
+    except ValueError:
+        change_sizes = []
+    if not change_sizes or min(change_sizes) < 1:
+        raise UserError(f"--change-mb: whole numbers of MB from 1 up, comma-separated (got {args.change_mb!r})")
     tasks, problems = engine.load_tasks([args.tasks])
     if problems:
         raise SystemExit("\n".join(problems))
@@ -407,6 +478,9 @@ def _main(argv: Sequence[str]) -> int:
         report["size"] = size(args.tasks, bundles, args.runs)
         log(f"benchmark: {args.runs} runs: score {report['size']['summary']['score_s']}s, "
             f"render {report['size']['summary']['render_s']}s")
+        report["change"] = change_memory(args.tasks, work / "change", change_sizes)
+        log("benchmark: peak memory against the change: " + ", ".join(
+            f"{c['change_mb']} MB -> {c['take']['peak_rss_mb']} MB" for c in report["change"]))
         report["proxy"] = proxy_bench.measure()
         log(f"benchmark: model proxy {proxy_bench.goal_line(report['proxy'])}")
         report["agents"] = {} if args.skip_agents else agents(tasks, bundles)

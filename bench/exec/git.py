@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import subprocess
 import tempfile
+import threading
+from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from bench.common import rules
 from bench.common.errors import UserError
@@ -170,24 +174,71 @@ def _private(snapshot_git: Path, scratch: Path) -> dict[str, str]:
             "GIT_ALTERNATE_OBJECT_DIRECTORIES": str(Path(snapshot_git).resolve() / "objects")}
 
 
-def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path) -> bytes:
-    """The binary diff from the pristine snapshot to the work tree, new files included, .git and the rule
-    book's ignored paths left out.
+CHUNK_BYTES = 1 << 20      # the diff is read, written and parsed this much at a time
+HEAD_BYTES = 1 << 16       # the start of a line kept for parsing: a header's two paths, quoted (4x) at PATH_MAX each
+MAX_CHANGED_FILES = 100_000  # a change touching more files than this is no change to grade (change_too_large)
+
+
+@dataclass
+class TakenChange:
+    """What snapshot_diff wrote: the patch's size, the files it touches ((status, path), see patch_files), and
+    whether it went over a cap (then the patch file is left empty: no part of the change is graded)."""
+
+    size: int
+    files: list[tuple[str, str]]
+    over_cap: str | None = None   # which cap it went over: "bytes" or "files"
+
+
+def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, out: Path, max_bytes: int,
+                  max_files: int = MAX_CHANGED_FILES, timeout: float = 300) -> TakenChange:
+    """Write the binary diff from the pristine snapshot to the work tree (new files included, .git and the rule
+    book's ignored paths left out) to `out`, as git writes it, in bounded memory; over `max_bytes` or
+    `max_files` git is stopped and `out` is left empty.
 
     The work tree is staged by `git add` into a private index (see _private) and compared with the snapshot's
     commit. git reads the agent's tree by lstat, never following a symlink; the caller has removed what git
-    would read through (nested repositories, FIFOs, devices) first.
+    would read through (nested repositories, FIFOs, devices) first. git's output is streamed: read, written and
+    parsed (PatchFiles) a chunk at a time, never held whole or split into lines.
     """
     env = _private(snapshot_git, scratch)
     where = ("--git-dir", str(snapshot_git), "--work-tree", str(workdir))
     done = _git_index(env, *where, "add", "-A", "-f", "--", ".", *rules.git_excludes(), cwd=workdir)
     if done.returncode != 0:
         raise UserError(f"git add: {done.stderr.decode(errors='replace').strip()}")
-    diff = _git_index(env, *where, "diff", "--cached", "--binary", "--no-color", "--no-ext-diff", "--no-textconv",
-                      "--no-renames", "HEAD", cwd=workdir)
-    if diff.returncode != 0:
-        raise UserError(f"git diff: {diff.stderr.decode(errors='replace').strip()}")
-    return diff.stdout
+    argv = ["git", *where, "diff", "--cached", "--binary", "--no-color", "--no-ext-diff", "--no-textconv",
+            "--no-renames", "HEAD"]
+    parser, size, over = PatchFiles(), 0, None
+    with open(scratch / "diff.stderr", "w+b") as err, open(out, "wb") as sink:
+        proc = subprocess.Popen(argv, cwd=workdir, env={**git_env(), **env}, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=err)
+        timer = threading.Timer(timeout, proc.kill)
+        timer.start()
+        try:
+            while chunk := proc.stdout.read(CHUNK_BYTES):
+                size += len(chunk)
+                if size > max_bytes:
+                    over = "bytes"
+                    break
+                sink.write(chunk)
+                parser.feed(chunk)
+                if len(parser.files) > max_files:
+                    over = "files"
+                    break
+        finally:
+            if over:
+                proc.kill()
+            proc.stdout.close()
+            code = proc.wait()
+            timer.cancel()
+        if over:
+            sink.truncate(0)
+            return TakenChange(0, [], over)
+        if code != 0:
+            err.seek(0)
+            why = err.read(4096).decode(errors="replace").strip() or f"exit {code} (timed out after {timeout:g} s?)"
+            raise UserError(f"git diff: {why}")
+    parser.close()
+    return TakenChange(size, parser.files)
 
 
 def apply_patch(snapshot_git: Path, patch_file: Path, dest: Path, scratch: Path) -> None:
@@ -237,24 +288,77 @@ def _git_index(extra_env: dict[str, str], *args: str, cwd: Path) -> subprocess.C
     return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, timeout=300)
 
 
-def patch_files(patch: bytes) -> list[tuple[str, str]]:
-    """(status, path) for each file a `git diff --no-renames` patch touches: A added, D deleted, M modified."""
-    files: list[tuple[str, str]] = []
-    for line in patch.split(b"\n"):
+_HEADER = re.compile(rb"^(?:diff --git [^\n]*|new file mode|deleted file mode)", re.M)
+
+
+class PatchFiles:
+    """patch_files fed a chunk at a time: only the headers a patch's lines start with are looked at, and only
+    the first HEAD_BYTES of a line are ever kept (a file of one endless line costs no more than any other).
+    A header cannot be mistaken for content: every content line starts with ' ', '+', '-' or '\\', and the
+    lines of a binary patch are base85, which has no space."""
+
+    def __init__(self) -> None:
+        self.files: list[tuple[str, str]] = []
+        self._carry = b""      # the start of the line the last chunk ended in
+        self._skip = False     # the rest of an over-long line, already looked at, is still to come
+
+    def feed(self, chunk: bytes) -> None:
+        """Take the next bytes of the patch."""
+        if self._skip:
+            nl = chunk.find(b"\n")
+            if nl < 0:
+                return
+            chunk, self._skip = chunk[nl + 1:], False
+        buf = self._carry + chunk
+        cut = buf.rfind(b"\n") + 1
+        for match in _HEADER.finditer(buf, 0, cut):
+            self._line(match.group(0))
+        rest = buf[cut:]
+        if len(rest) > HEAD_BYTES:
+            self._line(rest[:HEAD_BYTES])
+            rest, self._skip = b"", True
+        self._carry = rest
+
+    def close(self) -> None:
+        """The patch ended (its last line may have no newline)."""
+        if self._carry:
+            self._line(self._carry)
+        self._carry = b""
+
+    def _line(self, line: bytes) -> None:
+        files = self.files
         if line.startswith(b"diff --git "):
-            rest = line[len(b"diff --git "):]
-            if rest.startswith(b'"'):
-                end = rest.index(b'"', 1)
-                while rest[end - 1:end] == b"\\":
-                    end = rest.index(b'"', end + 1)
-                a_path = rest[:end + 1]
-            else:
-                a_path = rest[: (len(rest) - 1) // 2]  # "a/X b/X": both halves are the same length
-            name = rules.unquote_path(a_path)
-            name = name[1:-1] if name.startswith('"') else name
-            files.append(("M", name[2:] if name.startswith("a/") else name))
+            files.append(("M", _header_path(line[len(b"diff --git "):])))
         elif files and line.startswith(b"new file mode"):
             files[-1] = ("A", files[-1][1])
         elif files and line.startswith(b"deleted file mode"):
             files[-1] = ("D", files[-1][1])
-    return files
+
+
+def _header_path(rest: bytes) -> str:
+    """The path of a `diff --git a/X b/X` line (after `diff --git `), unquoted, without its `a/`."""
+    if rest.startswith(b'"'):
+        end = rest.index(b'"', 1)
+        while rest[end - 1:end] == b"\\":
+            end = rest.index(b'"', end + 1)
+        a_path = rest[:end + 1]
+    else:
+        a_path = rest[: (len(rest) - 1) // 2]  # "a/X b/X": both halves are the same length
+    name = rules.unquote_path(a_path)
+    name = name[1:-1] if name.startswith('"') else name
+    return name[2:] if name.startswith("a/") else name
+
+
+def patch_files(patch: bytes | BinaryIO) -> list[tuple[str, str]]:
+    """(status, path) for each file a `git diff --no-renames` patch touches: A added, D deleted, M modified.
+    `patch` is the patch's bytes or a binary file, read a chunk at a time."""
+    parser = PatchFiles()
+    if isinstance(patch, (bytes, bytearray)):
+        view = memoryview(patch)
+        for start in range(0, len(view), CHUNK_BYTES):
+            parser.feed(bytes(view[start:start + CHUNK_BYTES]))
+    else:
+        while chunk := patch.read(CHUNK_BYTES):
+            parser.feed(chunk)
+    parser.close()
+    return parser.files

@@ -14,6 +14,7 @@ import os
 import shutil
 import stat
 import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -190,7 +191,8 @@ class TreeScan:
     nested_git: list[str] = field(default_factory=list)       # a .git entry below the top directory
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
+    """What a special file is, in words (FIFO, socket, character or block device)."""
     for test, name in ((stat.S_ISFIFO, "FIFO"), (stat.S_ISSOCK, "socket"), (stat.S_ISCHR, "character device"),
                        (stat.S_ISBLK, "block device")):
         if test(mode):
@@ -198,39 +200,63 @@ def _kind(mode: int) -> str:
     return "special file"
 
 
-def scan(root: Path, skip_top: frozenset[str] = frozenset({".git"})) -> TreeScan:
-    """Walk `root` without following symlinks, by lstat only (no file is opened)."""
-    found = TreeScan()
+@dataclass(frozen=True)
+class Entry:
+    """One entry a walk met: its path relative to the root (POSIX separators), what it is, and its lstat."""
+
+    rel: str
+    kind: str            # dir | file | symlink | special | nested_git
+    st: os.stat_result | None
+
+
+def walk(root: Path, skip_top: frozenset[str] = frozenset({".git"})) -> Iterator[Entry]:
+    """Every entry below `root`, met by lstat only (no file opened, no symlink followed), one at a time: a
+    directory is read as it is walked, never listed whole, so a tree of a million entries costs the walker no
+    more than the directories still to visit. A `.git` below the top is met as `nested_git`, not entered. An
+    entry may be removed as soon as it is met."""
     stack = [(str(root), "")]
     while stack:
         path, prefix = stack.pop()
         try:
-            entries = list(os.scandir(path))
+            entries = os.scandir(path)
         except OSError:
             continue
-        for entry in entries:
-            rel = prefix + entry.name
-            if not prefix and entry.name in skip_top:
-                continue
-            if prefix and entry.name == ".git":
-                found.nested_git.append(rel)
-                continue
-            try:
-                mode = entry.stat(follow_symlinks=False).st_mode
-            except OSError:
-                continue
-            if stat.S_ISDIR(mode):
-                found.dirs.append(rel)
-                stack.append((entry.path, rel + "/"))
-            elif stat.S_ISREG(mode):
-                found.files[rel] = mode
-            elif stat.S_ISLNK(mode):
+        with entries:
+            for entry in entries:
+                rel = prefix + entry.name
+                if not prefix and entry.name in skip_top:
+                    continue
+                if prefix and entry.name == ".git":
+                    yield Entry(rel, "nested_git", None)
+                    continue
                 try:
-                    found.symlinks[rel] = os.readlink(entry.path)
+                    st = entry.stat(follow_symlinks=False)
                 except OSError:
-                    found.symlinks[rel] = ""
-            else:
-                found.special[rel] = _kind(mode)
+                    continue
+                kind = ("dir" if stat.S_ISDIR(st.st_mode) else "file" if stat.S_ISREG(st.st_mode)
+                        else "symlink" if stat.S_ISLNK(st.st_mode) else "special")
+                if kind == "dir":
+                    stack.append((entry.path, rel + "/"))
+                yield Entry(rel, kind, st)
+
+
+def scan(root: Path, skip_top: frozenset[str] = frozenset({".git"})) -> TreeScan:
+    """Walk `root` without following symlinks, by lstat only (no file is opened); see walk."""
+    found = TreeScan()
+    for entry in walk(root, skip_top):
+        if entry.kind == "nested_git":
+            found.nested_git.append(entry.rel)
+        elif entry.kind == "dir":
+            found.dirs.append(entry.rel)
+        elif entry.kind == "file":
+            found.files[entry.rel] = entry.st.st_mode
+        elif entry.kind == "symlink":
+            try:
+                found.symlinks[entry.rel] = os.readlink(root / entry.rel)
+            except OSError:
+                found.symlinks[entry.rel] = ""
+        else:
+            found.special[entry.rel] = kind_of(entry.st.st_mode)
     return found
 
 

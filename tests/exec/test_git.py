@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 
 from bench.common.errors import UserError
-from bench.exec.git import apply_patch, git, head_commit, init_single_commit, patch_files, snapshot_diff
+from bench.exec.git import (
+    MAX_CHANGED_FILES,
+    PatchFiles,
+    apply_patch,
+    git,
+    head_commit,
+    init_single_commit,
+    patch_files,
+    snapshot_diff,
+)
 from conftest import CACHE_NAMES, reference_diff
 
 
@@ -19,6 +28,15 @@ def _plain_git(*args: str, cwd: Path) -> bytes:
     """git with none of the harness's settings."""
     env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
     return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, check=True).stdout
+
+
+def _diff(snapshot_git: Path, work: Path, scratch: Path, max_bytes: int = 1 << 30) -> bytes:
+    """snapshot_diff's patch file, whose listed files must be what patch_files reads from the whole patch."""
+    out = scratch.parent / f"{scratch.name}.diff"
+    taken = snapshot_diff(snapshot_git, work, scratch, out, max_bytes)
+    data = out.read_bytes()
+    assert taken.over_cap is None and taken.size == len(data) and taken.files == patch_files(data)
+    return data
 
 
 def _tree(root: Path) -> Path:
@@ -120,7 +138,7 @@ def test_the_diff_is_the_diff_plain_git_makes_and_applies_back_to_the_work_tree(
     snap = _snapshot(tmp_path, before)
     work = _work(tmp_path, snap)
     edit(work)
-    ours = snapshot_diff(snap / ".git", work, tmp_path / "scratch")
+    ours = _diff(snap / ".git", work, tmp_path / "scratch")
     assert ours == reference_diff(before, work)
     if edit is not _edit:
         return
@@ -176,7 +194,7 @@ def test_random_edits_apply_to_a_grading_copy_as_the_work_tree_had_them(tmp_path
         (after / name).write_bytes(_random_text(rng))
     snap = _snapshot(tmp_path, before)
     work = _work(tmp_path, snap, after)
-    data = snapshot_diff(snap / ".git", work, tmp_path / "scratch")
+    data = _diff(snap / ".git", work, tmp_path / "scratch")
     assert data == reference_diff(before, after)
     copy = _grading_copy(tmp_path, snap)
     (tmp_path / "p.diff").write_bytes(data)
@@ -195,7 +213,7 @@ def test_neither_the_diff_nor_the_apply_writes_into_the_snapshot(tmp_path):
     work = _work(tmp_path, snap)
     _edit(work)
     (work / "secret.txt").write_text("an answer no later repetition may see\n")
-    data = snapshot_diff(snap / ".git", work, tmp_path / "scratch")
+    data = _diff(snap / ".git", work, tmp_path / "scratch")
     (tmp_path / "p.diff").write_bytes(data)
     apply_patch(snap / ".git", tmp_path / "p.diff", _grading_copy(tmp_path, snap), tmp_path / "apply-scratch")
     assert stored() == before
@@ -211,7 +229,7 @@ def test_a_patch_that_does_not_apply_is_a_user_error_and_writes_nothing(tmp_path
     work = _work(tmp_path, snap)
     (work / "a.txt").write_text("one\n2\n")
     (work / "b.txt").write_text("B\n")
-    (tmp_path / "p.diff").write_bytes(snapshot_diff(snap / ".git", work, tmp_path / "scratch"))
+    (tmp_path / "p.diff").write_bytes(_diff(snap / ".git", work, tmp_path / "scratch"))
     copy = _grading_copy(tmp_path, snap)
     (copy / "a.txt").write_text("one\ntwo \n")
     untouched = _entries(copy)
@@ -247,7 +265,7 @@ def test_a_crlf_tree_under_gitattributes_diffs_as_git_does_and_applies(tmp_path)
     snap = _snapshot(tmp_path, before)
     work = _work(tmp_path, snap)
     (work / "calc.py").write_bytes(b"def add(a, b):\r\n    return a + b\r\n")
-    data = snapshot_diff(snap / ".git", work, tmp_path / "scratch")
+    data = _diff(snap / ".git", work, tmp_path / "scratch")
     assert data == reference_diff(before, work)
     assert b"+    return a + b\n" in data and b"\r" not in data
     copy = _grading_copy(tmp_path, snap)
@@ -288,3 +306,63 @@ def test_a_repositorys_own_config_cannot_turn_hooks_or_fsmonitor_on(tmp_path):
     git("status", "--porcelain", cwd=repo)
     assert not (tmp_path / "hook-ran").exists() and not (repo / "fsmonitor-ran").exists()
     assert git("config", "core.hooksPath", cwd=repo).stdout.decode().strip() == os.devnull
+
+
+# --- the change taken as a stream, with a cap -------------------------------------------------------------
+
+def _odd_change(tmp_path: Path) -> tuple[Path, Path, set[tuple[str, str]]]:
+    """A snapshot and a work tree whose change has the names and contents a line parser trips on; with the
+    (status, path) set git itself lists for it (`diff --name-status -z`, run separately)."""
+    before = tmp_path / "before"
+    before.mkdir()
+    (before / "a.py").write_text("x = 1\n")
+    (before / "gone.txt").write_text("bye\n")
+    snap = _snapshot(tmp_path, before)
+    work = _work(tmp_path, snap)
+    (work / "a.py").write_text("x = 2\n" + "diff --git a/fake b/fake\nnew file mode 100644\n")
+    (work / "gone.txt").unlink()
+    names = [b"new\nline.py", b'q"uote.txt', b"tab\there", b"sp ace", "ünï.txt".encode()]
+    for name in names:
+        (work / os.fsdecode(name)).write_text("hi\n")
+    (work / "one-line.txt").write_bytes(b"y" * (3 << 16))                     # no newline, over HEAD_BYTES
+    (work / "blob.bin").write_bytes(bytes(range(256)) * 4096)                # a binary patch
+    deep = work.joinpath(*["d"] * 60)
+    deep.mkdir(parents=True)
+    (deep / "leaf.txt").write_text("deep\n")
+    # git's own listing, new files included (intent-to-add in the snapshot's index, undone after)
+    _plain_git("--git-dir", str(snap / ".git"), "--work-tree", str(work), "add", "-A", "-N", cwd=work)
+    listed = _plain_git("--git-dir", str(snap / ".git"), "--work-tree", str(work), "diff", "--name-status", "-z",
+                        "--no-renames", "HEAD", cwd=work)
+    _plain_git("--git-dir", str(snap / ".git"), "--work-tree", str(work), "reset", "-q", cwd=work)
+    fields = listed.split(b"\0")[:-1]
+    expected = {(status.decode(), path.decode("utf-8", errors="replace"))
+                for status, path in zip(fields[::2], fields[1::2], strict=True)}
+    return snap, work, expected
+
+
+def test_the_streamed_change_lists_the_files_git_lists_fed_in_any_chunks(tmp_path):
+    snap, work, expected = _odd_change(tmp_path)
+    assert ("A", "new\nline.py") in expected and ("D", "gone.txt") in expected, expected
+    data = _diff(snap / ".git", work, tmp_path / "scratch")
+    assert data == reference_diff(tmp_path / "before", work)
+    assert set(patch_files(data)) == expected
+    for size in (1, 7, 4096, (1 << 16) + 3):
+        parser = PatchFiles()
+        for start in range(0, len(data), size):
+            parser.feed(data[start:start + size])
+        parser.close()
+        assert parser.files == patch_files(data), size
+
+
+@pytest.mark.parametrize("cap", ["bytes", "files"])
+def test_a_change_over_the_cap_leaves_an_empty_patch_and_says_why(tmp_path, cap):
+    snap, work, _ = _odd_change(tmp_path)
+    whole = len(_diff(snap / ".git", work, tmp_path / "whole"))
+    out = tmp_path / "patch.diff"
+    out.write_bytes(b"left over from before\n")
+    taken = snapshot_diff(snap / ".git", work, tmp_path / "scratch", out, max_bytes=whole - 1 if cap == "bytes"
+                          else whole, max_files=3 if cap == "files" else MAX_CHANGED_FILES)
+    assert taken.over_cap == cap
+    assert out.read_bytes() == b"" and taken.size == 0 and taken.files == []
+    exact = snapshot_diff(snap / ".git", work, tmp_path / "scratch2", out, max_bytes=whole)
+    assert exact.over_cap is None and exact.size == whole == len(out.read_bytes())

@@ -15,6 +15,16 @@ from bench.common import paths
 from bench.exec import sandbox
 from tools import benchmark, timing
 
+_MINIMAL_REPORT = {
+    "disk": {"tmpdir": "/t", "mkdir_us": 1, "create_us": 2, "results_dir": "/r", "results_mkdir_us": 3,
+             "results_create_us": 4},
+    "snapshots": {"tasks": 3, "per_task_s": 0.01}, "overhead": [],
+    "scaling": {"jobs1_s": 2.0, "jobs2_s": 1.0, "speedup": 2.0, "cores": 2},
+    "size": {"summary": {"runs": 30, "score_s": 0.1, "render_s": 0.2, "peak_rss_mb": 50.0},
+             "summary_100": {"runs": 100, "score_s": 0.1, "render_s": 0.2, "peak_rss_mb": 40.0},
+             "check_s": 0.5, "check_inner_s": 0.3, "log_1mb": {"peak_rss_mb": 30.0},
+             "log_1gb": {"log_bytes": 16 * 2 ** 20, "peak_rss_mb": 31.0}},
+    "agents": {"opencode": {"skipped": "not installed"}}}
 CATEGORIES = {"git", "copy", "patch", "files", "grading_process", "agent_process", "json",
               timing.BACKGROUND}
 
@@ -33,15 +43,7 @@ def test_an_overhead_round_charges_every_category_and_the_table_shows_each_ratio
     from bench.exec import git
     assert not hasattr(git.git, "__wrapped__"), "the harness runs unwrapped once the rounds are over"
 
-    report = {"disk": {"tmpdir": "/t", "mkdir_us": 1, "create_us": 2, "results_dir": "/r", "results_mkdir_us": 3,
-                       "results_create_us": 4},
-              "snapshots": {"tasks": 3, "per_task_s": 0.01}, "overhead": [found],
-              "scaling": {"jobs1_s": 2.0, "jobs2_s": 1.0, "speedup": 2.0, "cores": 2},
-              "size": {"summary": {"runs": 30, "score_s": 0.1, "render_s": 0.2, "peak_rss_mb": 50.0},
-                       "summary_100": {"runs": 100, "score_s": 0.1, "render_s": 0.2, "peak_rss_mb": 40.0},
-                       "check_s": 0.5, "check_inner_s": 0.3, "log_1mb": {"peak_rss_mb": 30.0},
-                       "log_1gb": {"log_bytes": 16 * 2 ** 20, "peak_rss_mb": 31.0}},
-              "agents": {"opencode": {"skipped": "not installed"}}}
+    report = {**_MINIMAL_REPORT, "overhead": [found]}
     table = benchmark.markdown(report)
     row = next(line for line in table.splitlines() if line.startswith("| none |"))
     assert re.fullmatch(rf"\| none \| 3 × 1 \| [\d.]+ \| [\d.]+ \| {found['ratio']}× \| {found['ratio']}× \| "
@@ -56,7 +58,7 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
     out = tmp_path / "bench"
     cached_before = sorted(snapshot_cache.rglob("digest"))
     assert benchmark.main(["--tasks", str(suite / "tasks"), "--out", str(out), "--runs", "30", "--rounds", "1",
-                           "--skip-agents"]) == 0
+                           "--change-mb", "1,2", "--skip-agents"]) == 0
     report = json.loads((out / "bench.json").read_text())
     assert report == json.loads(capsys.readouterr().out)
     kinds = [o["sandbox"] for o in report["overhead"]]
@@ -83,3 +85,24 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
     table = (out / "bench.md").read_text()
     assert "| none | 3 × 1 |" in table and "Temporary trees (workdirs, grading copies, the floor's copies) in" in table
     assert "## Scaling" in table and "cached (" in table
+    assert [c["change_mb"] for c in report["change"]] == [1, 2] and "## The harness's memory against" in table
+
+
+def test_the_change_memory_rows_measure_both_paths_and_the_table_shows_each_size(suite, tmp_path, snapshot_cache):
+    rows = benchmark.change_memory(str(suite / "tasks"), tmp_path / "change", [1, 2])
+    assert [r["change_mb"] for r in rows] == [1, 2] and all(r["cap_mb"] == 64 for r in rows)
+    for row in rows:
+        for mode in ("take", "run"):
+            assert set(row[mode]) == {"patch_bytes", "over_cap", "peak_rss_mb"} and row[mode]["peak_rss_mb"] > 0
+            assert row[mode]["over_cap"] is False and row[mode]["patch_bytes"] > row["change_mb"] * 2 ** 20
+    assert not list((tmp_path / "change").iterdir()), "each tree goes once measured"
+    table = benchmark.markdown({**_MINIMAL_REPORT, "change": rows})
+    assert "## The harness's memory against the change's size" in table
+    for row in rows:
+        assert re.search(rf"^\| {row['change_mb']} \| [\d.]+ \| {row['take']['peak_rss_mb']} \| [\d.]+ \| [\d.]+ \| "
+                         rf"no \| {row['run']['peak_rss_mb']} \|$", table, re.M), table
+
+
+def test_change_sizes_must_be_whole_megabytes(tmp_path, capsys):
+    assert benchmark.main(["--out", str(tmp_path / "o"), "--change-mb", "10,x"]) == 2
+    assert "--change-mb: whole numbers of MB" in capsys.readouterr().err
