@@ -545,10 +545,7 @@ class Grading:
         self.env_names = environment.names({**env, "HOME": ""})
         for detail in tampering:
             flags.add("runner_tampering", detail)
-        for section in results.values():
-            if tampering and section is not None and section["passed"]:
-                section["passed"] = False  # whatever the runner said, code under test was steering it
-                section["note"] = "the change's code under test names the test runner (flag runner_tampering)"
+        overrule(results, record.get("flags", ()), bool(tampering))
         heldout = results["heldout"]
         if heldout is not None and heldout["commands"]:
             mutants = mutant_counts(run_dir / "heldout.log")
@@ -559,6 +556,18 @@ class Grading:
     def close(self) -> None:
         """Delete the directory (in the background)."""
         cleanup.remove_later(self.tmp)
+
+
+def overrule(results: dict[str, dict | None], agent_flags: Iterable[str], tampering: bool) -> None:
+    """Fail the phases that passed when what passed cannot be the verdict: the change was over --max-change-mb
+    (patch.diff is empty, so the tests ran on the fixture), or its code under test reaches the runner."""
+    void = "change_too_large" in agent_flags
+    for section in results.values():
+        if section is None or not section["passed"] or not (void or tampering):
+            continue
+        section["passed"] = False
+        section["note"] = ("the change was over --max-change-mb and was not graded (flag change_too_large)" if void
+                           else "the change's code under test reaches the test runner (flag runner_tampering)")
 
 
 class Ahead:

@@ -428,3 +428,18 @@ def test_a_change_that_keeps_the_files_size_and_mtime_is_in_the_patch(suite, tmp
     patch = (Path(record["paths"]["run_dir"]) / "patch.diff").read_bytes()
     assert patch == reference_diff(suite / "fixtures" / "fix-add", workdir) and b"+    return a + b" in patch
     assert record["outcome"] == "passed"
+
+
+def test_overrule_fails_what_passed_when_the_change_was_void_or_reached_the_runner():
+    def fresh():
+        return {"oracle": {"passed": True}, "heldout": {"passed": True}}
+    results = fresh()
+    oracle.overrule(results, ["change_too_large"], tampering=False)
+    assert [r["passed"] for r in results.values()] == [False, False]
+    assert "change_too_large" in results["oracle"]["note"]
+    results = fresh()
+    oracle.overrule(results, [], tampering=True)
+    assert not results["heldout"]["passed"] and "runner_tampering" in results["heldout"]["note"]
+    results = {"oracle": {"passed": True}, "heldout": None}
+    oracle.overrule(results, ["limit_file_size"], tampering=False)
+    assert results["oracle"] == {"passed": True}
