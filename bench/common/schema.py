@@ -7,6 +7,7 @@ from typing import Any
 
 import jsonschema
 
+from bench.common import untrusted
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
 
@@ -56,9 +57,17 @@ def field_path(error: jsonschema.ValidationError) -> str:
     return out or "(top level)"
 
 
+# Fields that hold records of their own (a summary's runs), which their readers check as such, one by one, so
+# that one bad run is refused alone (render.usable, score.score).
+NESTED_RECORDS = {"summary": "runs"}
+
+
 def problems(record: Any, name: str) -> list[str]:
-    """All 'field: problem' strings for `record` against schema `name` (empty when valid)."""
-    found = []
+    """All 'field: problem' strings for `record` against schema `name` (empty when valid), and what JSON Schema
+    cannot say (untrusted.problems_in: NaN or infinite numbers, text no UTF-8 file can hold)."""
+    nested = NESTED_RECORDS.get(name)
+    own = {k: v for k, v in record.items() if k != nested} if nested and isinstance(record, dict) else record
+    found = untrusted.problems_in(own)
     for error in sorted(validator(name).iter_errors(record), key=lambda e: list(map(str, e.absolute_path))):
         if error.validator == "additionalProperties":
             allowed = sorted(error.schema.get("properties", {}))
