@@ -77,6 +77,9 @@ def problems(record: Any, name: str) -> list[str]:
                 where = key if base == "(top level)" else f"{base}.{key}"
                 found.append(f"{where}: unknown field (allowed here: {', '.join(allowed)})")
         else:
+            # A section that may be null or an object: name what is wrong inside it, not "not valid under any".
+            inside = [e for e in error.context if len(e.absolute_path) > len(error.absolute_path)]
+            error = jsonschema.exceptions.best_match(inside) if inside else error
             found.append(f"{field_path(error)}: {error.message}")
     return found
 

@@ -112,16 +112,13 @@ def _bounded(value: Any, depth: int, budget: list[int], notes: bool = True) -> A
 
 def loads(line: str | bytes) -> Any:
     """One JSON document from untrusted text, or None when it is not one: malformed, nested deeper than Python
-    parses (RecursionError), a number with more digits than Python converts (ValueError), or NaN / Infinity
-    (which JSON does not allow and no record may hold)."""
+    parses (RecursionError), a number with more digits than Python converts (ValueError). NaN and Infinity are
+    read as the floats they name, for the normalizer to flag: a field that holds one is made unknown, not lost
+    with its whole line."""
     try:
-        return json.loads(line, parse_constant=_refuse)
+        return json.loads(line)
     except (ValueError, RecursionError):
         return None
-
-
-def _refuse(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def problems_in(value: Any, where: str = "", depth: int = 64) -> list[str]:
