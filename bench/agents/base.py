@@ -312,7 +312,13 @@ def read_events(path: Path, limit: int = MAX_EVENTS_BYTES) -> list[dict[str, Any
     """Normalized events from a JSON Lines file the agent wrote, read only if it is a regular file and only up
     to `limit` bytes (a symlink, FIFO or device there gives none); lines that are not JSON objects are skipped."""
     found = safefs.read_file(path, limit)
-    return json_objects(found[0]) if found is not None else []
+    if found is None:
+        return []
+    events = json_objects(found[0])
+    if found[1]:   # the counts made from these events are of what was read, and the trajectory says so
+        events.append({"type": "warning", "message": f"the events file is longer than {limit:,} bytes: the rest "
+                                                     "was not read, and counts made from it are lower bounds"})
+    return events
 
 
 def json_objects(data: bytes) -> list[dict[str, Any]]:

@@ -32,7 +32,13 @@ def text(value: Any, limit: int = MAX_TEXT) -> str:
     if not isinstance(value, str):
         value = json.dumps(bounded(value), ensure_ascii=False, sort_keys=True)
     value = _cut(value, limit)
-    return value.encode("utf-8", "replace").decode("utf-8") if not value.isascii() else value
+    if value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:   # a lone surrogate: through UTF-16, where it is one unit, it becomes one U+FFFD
+        return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 def optional_text(value: Any, limit: int = MAX_TEXT) -> str | None:
