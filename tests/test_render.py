@@ -556,7 +556,7 @@ def test_a_page_that_cannot_be_made_leaves_an_error_page_and_every_other_page(tm
 
 @pytest.mark.parametrize("field, value, says", [
     ("tokens_in", "many", "agent.tokens_in: 'many' is not of type"),
-    ("tokens_in", float("nan"), "agent.tokens_in: nan is not a finite number"),
+    ("tokens_in", float("nan"), "agent.tokens_in: nan is not of type"),
     ("tokens_out", 10 ** 13, "agent.tokens_out: 10000000000000 is greater than the maximum"),
     ("agent_error", "\ud800", "agent.agent_error: text that is not valid UTF-8"),
 ])

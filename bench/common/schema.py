@@ -65,9 +65,7 @@ NESTED_RECORDS = {"summary": "runs"}
 def problems(record: Any, name: str) -> list[str]:
     """All 'field: problem' strings for `record` against schema `name` (empty when valid), and what JSON Schema
     cannot say (untrusted.problems_in: NaN or infinite numbers, text no UTF-8 file can hold)."""
-    nested = NESTED_RECORDS.get(name)
-    own = {k: v for k, v in record.items() if k != nested} if nested and isinstance(record, dict) else record
-    found = untrusted.problems_in(own)
+    found: list[str] = []
     for error in sorted(validator(name).iter_errors(record), key=lambda e: list(map(str, e.absolute_path))):
         if error.validator == "additionalProperties":
             allowed = sorted(error.schema.get("properties", {}))
@@ -81,6 +79,10 @@ def problems(record: Any, name: str) -> list[str]:
             inside = [e for e in error.context if len(e.absolute_path) > len(error.absolute_path)]
             error = jsonschema.exceptions.best_match(inside) if inside else error
             found.append(f"{field_path(error)}: {error.message}")
+    nested = NESTED_RECORDS.get(name)
+    own = {k: v for k, v in record.items() if k != nested} if nested and isinstance(record, dict) else record
+    named = {line.split(": ", 1)[0] for line in found}   # a field the schema already faults is said once
+    found += [line for line in untrusted.problems_in(own) if line.split(": ", 1)[0] not in named]
     return found
 
 
