@@ -58,6 +58,7 @@ from bench.report.site import (
     syn_note,
     table,
     unrun_pip,
+    usable_runs,
     write_assets,
 )
 
@@ -442,40 +443,6 @@ def error_page(title: str, cause: str, footer: str, home: str = "../index.html",
     return page(title, f"/ {title}", body, home=home, footer=footer, assets=assets)
 
 
-def page_problem(run: object) -> str | None:
-    """Why a run of the summary cannot have a page ('field: problem'), or None: it must match the run schema
-    (with what schema.problems adds) and be graded (an agent and a model section)."""
-    if not isinstance(run, dict):
-        return f"(run): {type(run).__name__} is not a run record"
-    found = schema.problems(run, "run")
-    if found:
-        return found[0] + (f" (and {len(found) - 1} more)" if len(found) > 1 else "")
-    for section in ("agent", "model"):
-        if not isinstance(run.get(section), dict):
-            return f"{section}: a graded run has {'an' if section == 'agent' else 'a'} {section} object"
-    return None
-
-
-def usable(summary: dict) -> dict:
-    """The summary with only the runs a page can be made of: each other one is named in one line (its run.json
-    and the field) on stderr and in the summary's warnings, and left out of the site and the report."""
-    runs, warnings = [], []
-    for i, run in enumerate(summary["runs"]):
-        problem = page_problem(run)
-        if problem is None:
-            runs.append(run)
-            continue
-        paths = run.get("paths") if isinstance(run, dict) else None
-        where = (f"{paths['run_dir']}/run.json" if isinstance(paths, dict) and isinstance(paths.get("run_dir"), str)
-                 else f"summary runs[{i}]")
-        line = f"{where}: {problem}; this run is left out of the report"
-        log(f"render: error: {line}")
-        warnings.append(line)
-    if not warnings:
-        return summary
-    return {**summary, "runs": runs, "warnings": [*summary["warnings"], *warnings]}
-
-
 def _write_safely(path: Path, make, fallback, what: str) -> None:
     """Write `make()` to `path`; when it raises, say so in one line and write `fallback(cause)` instead."""
     try:
@@ -539,7 +506,7 @@ def _write_all_pages(jobs: list[tuple[dict, str, str]], runs_dir: Path, footer: 
 def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, str]:
     """Write report.md and site/ under `out_dir`; return their paths. `jobs`: worker processes (default: CPUs)."""
     schema.check(summary, "summary", where="summary")
-    summary = usable(summary)
+    summary = usable_runs(summary, "render")
     out_dir = Path(out_dir)
     site = out_dir / "site"
     report = out_dir / "report.md"

@@ -17,9 +17,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import quote
 
+from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SITE_TEMPLATE_DIR
 from bench.common.records import write_text_atomic
+from bench.common.stage import log
 from bench.common.summary import MODEL_CALL_COLUMNS, MODEL_CALLS_NOTE, model_calls_cells
 
 
@@ -285,6 +287,41 @@ def slug(text: str, limit: int = 80) -> str:
     """A file-name-safe form of `text`."""
     out = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.")
     return (out or "x")[:limit]
+
+
+def run_problem(run: object) -> str | None:
+    """Why a run of the summary cannot have a page ('field: problem'), or None: it must match the run schema
+    (with what schema.problems adds) and be graded (an agent and a model section)."""
+    if not isinstance(run, dict):
+        return f"(run): {type(run).__name__} is not a run record"
+    found = schema.problems(run, "run")
+    if found:
+        return found[0] + (f" (and {len(found) - 1} more)" if len(found) > 1 else "")
+    for section in ("agent", "model"):
+        if not isinstance(run.get(section), dict):
+            return f"{section}: a graded run has {'an' if section == 'agent' else 'a'} {section} object"
+    return None
+
+
+def usable_runs(summary: dict, who: str) -> dict:
+    """The summary with only the runs a page can be made of (run_problem): each other one is named in one line
+    (its run.json and the field) on stderr, as `who` says it, and in the summary's warnings, and left out of
+    the pages made from it (the report, the site, a comparison, a leaderboard entry)."""
+    runs, warnings = [], []
+    for i, run in enumerate(summary["runs"]):
+        problem = run_problem(run)
+        if problem is None:
+            runs.append(run)
+            continue
+        paths = run.get("paths") if isinstance(run, dict) else None
+        where = (f"{paths['run_dir']}/run.json" if isinstance(paths, dict) and isinstance(paths.get("run_dir"), str)
+                 else f"summary runs[{i}]")
+        line = f"{where}: {problem}; this run is left out"
+        log(f"{who}: error: {line}")
+        warnings.append(line)
+    if not warnings:
+        return summary
+    return {**summary, "runs": runs, "warnings": [*summary["warnings"], *warnings]}
 
 
 # ---------------------------------------------------------------- the run index's Comparisons section
