@@ -58,6 +58,7 @@ from bench.report.site import (
     syn_note,
     table,
     unrun_pip,
+    usable_runs,
     write_assets,
 )
 
@@ -122,7 +123,8 @@ def _groups_label(groups: list[dict]) -> str:
 # ---------------------------------------------------------------- Markdown report
 
 def _md(text: str) -> str:
-    return str(text).replace("|", "\\|")
+    """A table cell's text: pipes escaped, line breaks made spaces (either would end the cell or the row)."""
+    return str(text).replace("|", "\\|").replace("\r", " ").replace("\n", " ")
 
 
 def _rate_md(rate: float | None) -> str:
@@ -420,10 +422,54 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
 
 
 def _write_pages(jobs: Sequence[tuple[dict, str, str]], runs_dir: Path, footer: str) -> int:
-    """Write run pages (run, file name, repetition links) into runs_dir."""
+    """Write run pages (run, file name, repetition links) into runs_dir, each on its own: a page that cannot be
+    made is said in one line and an error page stands in its place, and every other page is written."""
     for run, name, siblings_html in jobs:
-        write_text_atomic(runs_dir / name, run_html(run, runs_dir, footer=footer, siblings_html=siblings_html))
+        try:
+            text = run_html(run, runs_dir, footer=footer, siblings_html=siblings_html)
+        except Exception as exc:  # one run's page must never cost the others theirs
+            cause = f"{type(exc).__name__}: {exc}"[:300]
+            log(f"render: warning: run {run.get('task_id')}/{run.get('rep')} ({name}): its page could not be made "
+                f"({cause}); an error page stands in its place")
+            text = error_page(f"{run.get('task_id')} rep {run.get('rep')}", cause, footer)
+        write_text_atomic(runs_dir / name, text)
     return len(jobs)
+
+
+def error_page(title: str, cause: str, footer: str, home: str = "../index.html", assets: str = "../assets/") -> str:
+    """The page that stands in for one that could not be made: what it is and why, nothing the failure touched."""
+    body = (f"<h1>{esc(title)}</h1><div class=\"alert bad\">This page could not be made: {esc(cause)}. The run's "
+            "bundle (run.json, trajectory.jsonl, the logs) holds everything it would have shown.</div>")
+    return page(title, f"/ {title}", body, home=home, footer=footer, assets=assets)
+
+
+def _write_safely(path: Path, make, fallback, what: str) -> None:
+    """Write `make()` to `path`; when it raises, say so in one line and write `fallback(cause)` instead."""
+    try:
+        text = make()
+    except Exception as exc:  # the run pages are written whatever happens here
+        cause = f"{type(exc).__name__}: {exc}"[:300]
+        log(f"render: warning: {what} could not be made ({cause}); a plain one stands in its place")
+        text = fallback(cause)
+    write_text_atomic(path, text)
+
+
+def plain_index(summary: dict, pages: dict[int, str], cause: str) -> str:
+    """The index that stands in when the full one cannot be made: why, and a link to every run's page."""
+    items = "".join(f'<li><a href="runs/{esc(pages[id(r)])}">{esc(str(r["task_id"]))} rep {esc(str(r["rep"]))}</a> '
+                    f"{esc(OUTCOME_LABEL.get(r.get('outcome') or '', '–'))}</li>" for r in summary["runs"])
+    body = (f'<h1>Evaluation report</h1><div class="alert bad">The full index could not be made: {esc(cause)}.'
+            f"</div><h2>Runs</h2><ul>{items}</ul>")
+    return page("LocalAgentBench report", "report", body, home="index.html", footer=_footer(summary),
+                assets="assets/")
+
+
+def plain_report(summary: dict, cause: str) -> str:
+    """The report.md that stands in when the full one cannot be made: why, and every run's outcome."""
+    return "\n".join(["# LocalAgentBench report", "", f"The full report could not be made: {_md(cause)}.", "",
+                      "| Task | Rep | Outcome |", "|---|---:|---|"]
+                     + [f"| {_md(r['task_id'])} | {r['rep']} | {_md(r.get('outcome'))} |" for r in summary["runs"]]
+                     + [""])
 
 
 _FORKED: tuple = ()  # what forked workers inherit: (jobs, runs_dir, footer); never pickled
@@ -460,6 +506,7 @@ def _write_all_pages(jobs: list[tuple[dict, str, str]], runs_dir: Path, footer: 
 def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, str]:
     """Write report.md and site/ under `out_dir`; return their paths. `jobs`: worker processes (default: CPUs)."""
     schema.check(summary, "summary", where="summary")
+    summary = usable_runs(summary, "render")
     out_dir = Path(out_dir)
     site = out_dir / "site"
     report = out_dir / "report.md"
@@ -479,8 +526,9 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, s
                                 for r in runs) \
             if len(runs) > 1 else ""
     write_assets(site)
-    write_text_atomic(report, markdown_report(summary))
-    write_text_atomic(site / "index.html", index_html(summary, pages, site_comparisons(site)))
+    _write_safely(report, lambda: markdown_report(summary), lambda cause: plain_report(summary, cause), "report.md")
+    _write_safely(site / "index.html", lambda: index_html(summary, pages, site_comparisons(site)),
+                  lambda cause: plain_index(summary, pages, cause), "the site's index")
     work = [(r, pages[id(r)], siblings[(r["task_id"], r["agent"]["name"], r["model"]["id"])]) for r in summary["runs"]]
     _write_all_pages(work, site / "runs", _footer(summary), jobs if jobs is not None else min(os.cpu_count() or 1, 16))
     return {"report": str(report.resolve()), "site": str((site / "index.html").resolve())}

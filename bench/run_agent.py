@@ -26,8 +26,8 @@ from types import ModuleType
 
 from bench import agents
 from bench.agents import get_adapter
-from bench.agents.base import COUNT_FIELDS, AgentContext, AgentSignals, ProcessResult, truncate, valid_count
-from bench.common import lifecycle, schema
+from bench.agents.base import AgentContext, AgentSignals, ProcessResult, checked_signals, truncate
+from bench.common import lifecycle, schema, untrusted
 from bench.common.errors import UserError
 from bench.common.paths import temp_root
 from bench.common.records import RecordWriter, read_records, write_json_atomic
@@ -254,20 +254,6 @@ def over_cap_text(which: str, max_bytes: int) -> str:
     return f"the change is larger than {max_bytes >> 20} MB (--max-change-mb)"
 
 
-def checked_signals(signals: AgentSignals) -> dict[str, list[str]]:
-    """Drop every count the agent reported that is not a whole number from 0 up (set it to None); flag each."""
-    problems = list(signals.problems)
-    for key in COUNT_FIELDS:
-        value = getattr(signals, key)
-        if value is not None and not valid_count(value):
-            problems.append(f"{key}={truncate(value, 80)}: not a whole number >= 0; dropped")
-            setattr(signals, key, None)
-    if not isinstance(signals.extra, dict):
-        signals.extra = {}
-    signals.events = [e for e in signals.events if isinstance(e, dict)]
-    return {"bad_agent_counts": problems} if problems else {}
-
-
 MAX_CALLS_BYTES = 64 * 1024 * 1024
 
 
@@ -281,9 +267,9 @@ def measured_calls(calls_file: Path, proxy: ModelProxy | None) -> dict | None:
     for raw in (found[0].splitlines() if found else []):
         try:
             lines.append(json.loads(raw))
-        except ValueError:
+        except (ValueError, RecursionError):
             continue   # a last line cut short by the size cap
-    return calls.summarize(lines, proxy.upstream.url)
+    return untrusted.bounded(calls.summarize(lines, proxy.upstream.url), notes=False)   # its strings echo the agent's
 
 
 TOKEN_FIELDS = (("tokens_in", "tokens_in"), ("tokens_out", "tokens_out"), ("tokens_reasoning", "tokens_reasoning"),

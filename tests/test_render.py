@@ -463,3 +463,113 @@ def test_link_comparison_into_an_index_rendered_without_the_section(tmp_path):
     text = index.read_text()
     assert text.index('<a href="compare-a.html">a</a>') < text.index("<h2>Provenance</h2>")
     assert render.link_comparison(tmp_path / "site", "compare-a.html", "a") and index.read_text() == text
+
+
+# ---------------------------------------------------------------- one hostile run among honest ones
+
+HOSTILE_NAME = '<script>alert("x")</script>\u202egnp.exe" onmouseover="alert(1)'
+HOSTILE_TEXT = "</pre></details><script>alert(2)</script>\x1b[31m"
+
+
+def _hostile_bundle(tmp_path: Path) -> tuple[dict, Path]:
+    """A summary of three runs: fix-a/0 and fix-b/0 honest, fix-c/0 with every hostile value its files can hold
+    (trajectory events of the wrong types, NaN, huge numbers, 100,000 tool calls, markup and bidi overrides in
+    names and texts) and a run_dir whose relative link would start `javascript:`."""
+    root = tmp_path / "bundle"
+    summary = score.score([_record(t, 0, o, False, 10, 5, root=root) for t, o in
+                           (("fix-a", "passed"), ("fix-b", "failed"), ("fix-c", "failed"))])
+    for run in summary["runs"]:
+        Path(run["paths"]["run_dir"]).mkdir(parents=True)
+    bad = next(r for r in summary["runs"] if r["task_id"] == "fix-c")
+    bad_dir = Path(bad["paths"]["run_dir"])
+    events = [{"type": "turn", "index": "one", "tokens_in": "many", "tokens_out": float("nan"), "t": float("inf")},
+              {"type": "turn", "index": 2, "tokens_in": 1e308, "tokens_out": 10 ** 30, "t": -5},
+              {"type": ["list"], "t": "later", "detail": {"deep": [[[[[["x"]]]]]]}},
+              {"type": "text", "text": HOSTILE_TEXT * 1000, "reasoning": "yes"},
+              {"type": "error", "message": {"not": "text"}},
+              *({"type": "tool_call", "name": HOSTILE_NAME, "status": "ok", "t": i / 1000, "duration_s": "slow",
+                 "input": {"cmd": HOSTILE_TEXT}, "output": HOSTILE_TEXT} for i in range(100_000))]
+    with open(bad_dir / "trajectory.jsonl", "w", encoding="utf-8") as fh:
+        fh.write("[" * 100_000 + "\n" + "1" * 5000 + "\n")   # lines Python will not parse
+        for e in events:
+            fh.write(json.dumps(e) + "\n")
+    (bad_dir / "model_calls.jsonl").write_text(json.dumps({"model": HOSTILE_NAME, "ttft_s": "fast", "total_s": 1e308,
+                                                           "error": HOSTILE_TEXT, "usage": {"prompt_tokens": "x"}})
+                                               + "\n")
+    (bad_dir / "agent.stdout.log").write_text(HOSTILE_TEXT)
+    bad["agent"]["agent_error"] = HOSTILE_TEXT
+    bad["agent"]["files_changed"] = [HOSTILE_NAME] + [f"f{i}.py" for i in range(5000)]
+    bad["agent"]["argv"] = [HOSTILE_NAME]
+    bad["model_calls"] = None
+    bad["flags"], bad["flag_details"] = ["bad_agent_counts"], {"bad_agent_counts": [HOSTILE_TEXT]}
+    # The page lives in <out>/site/runs; a run_dir of <out>/site/runs/javascript:alert(1) would link as
+    # "javascript:alert(1)/..." without the harness's "./".
+    js_dir = tmp_path / "out" / "site" / "runs" / "javascript:alert(1)"
+    honest = next(r for r in summary["runs"] if r["task_id"] == "fix-b")
+    honest["paths"]["run_dir"] = str(js_dir)
+    js_dir.mkdir(parents=True)
+    (js_dir / "agent.stdout.log").write_text("honest output\n")
+    return summary, tmp_path / "out"
+
+
+def test_one_hostile_run_renders_escaped_and_bounded_and_the_others_are_untouched(tmp_path, capsys):
+    summary, out = _hostile_bundle(tmp_path)
+    render.render(summary, out)
+    pages = {p.name.split("-0-")[0]: p.read_text() for p in (out / "site" / "runs").glob("*.html")}
+    assert sorted(pages) == ["fix-a", "fix-b", "fix-c"]
+    index = (out / "site" / "index.html").read_text()
+    for run in summary["runs"]:
+        assert f"runs/{render.run_page_name(run)}" in index
+    bad = pages["fix-c"]
+    assert "could not be made" not in bad, "the hostile page is rendered, not replaced"
+    assert "<script>" not in bad and "onmouseover=\"alert" not in bad and "\u202e" not in bad and "\x1b" not in bad
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;\\u202egnp.exe&quot; onmouseover" in bad
+    assert "&lt;/pre&gt;&lt;/details&gt;" in bad and "\\u001b[31m" in bad
+    assert "The first 2,000 of 100,005 trajectory events are shown" in bad
+    assert "(the first 2,000 of 100,000 marks)" in bad
+    assert "5,001 file(s)" in bad and ", … 4,801 more" in bad
+    assert len(bad) < 5_000_000, f"the page is {len(bad):,} characters"
+    assert "–<sup class=\"bad-figure\"" in bad, "a token count that is not a number shows as unknown, marked"
+    for name, page_text in pages.items():
+        assert 'href="javascript:' not in page_text, name
+    assert 'href="./javascript:alert(1)/' in pages["fix-b"]
+    assert "render:" not in capsys.readouterr().err
+
+
+def test_a_page_that_cannot_be_made_leaves_an_error_page_and_every_other_page(tmp_path, capsys):
+    """A record that passes the run schema but that no page was written for (task.title a number): its page
+    is an error page naming the cause, the others are whole, the index links all of them."""
+    summary, out = _hostile_bundle(tmp_path)
+    broken = next(r for r in summary["runs"] if r["task_id"] == "fix-a")
+    broken["task"]["title"] = 12345
+    render.render(summary, out)
+    err = capsys.readouterr().err
+    lines = [ln for ln in err.splitlines() if "fix-a/0" in ln]
+    assert len(lines) == 1 and "its page could not be made" in lines[0], err
+    pages = {p.name.split("-0-")[0]: p.read_text() for p in (out / "site" / "runs").glob("*.html")}
+    assert sorted(pages) == ["fix-a", "fix-b", "fix-c"]
+    assert "This page could not be made" in pages["fix-a"]
+    assert "Trajectory" in pages["fix-b"] and "Trajectory" in pages["fix-c"]
+    index = (out / "site" / "index.html").read_text()
+    assert all(f"runs/{render.run_page_name(r)}" in index for r in summary["runs"])
+
+
+@pytest.mark.parametrize("field, value, says", [
+    ("tokens_in", "many", "agent.tokens_in: 'many' is not of type"),
+    ("tokens_in", float("nan"), "agent.tokens_in: nan is not of type"),
+    ("tokens_out", 10 ** 13, "agent.tokens_out: 10000000000000 is greater than the maximum"),
+    ("agent_error", "\ud800", "agent.agent_error: text that is not valid UTF-8"),
+])
+def test_a_schema_invalid_run_in_the_summary_is_named_in_one_line_and_the_rest_rendered(tmp_path, capsys, field,
+                                                                                         value, says):
+    summary, out = _hostile_bundle(tmp_path)
+    bad = next(r for r in summary["runs"] if r["task_id"] == "fix-a")
+    bad["agent"][field] = value
+    render.render(summary, out)
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
+    assert len(err) == 1 and f"{bad['paths']['run_dir']}/run.json: {says}" in err[0], err
+    names = sorted(p.name.split("-0-")[0] for p in (out / "site" / "runs").glob("*.html"))
+    assert names == ["fix-b", "fix-c"]
+    index = (out / "site" / "index.html").read_text()
+    assert "fix-a" in index and says.split(":")[0] in index, "the index says which run was left out and why"
+    assert "fix-a" in (out / "report.md").read_text()

@@ -332,7 +332,7 @@ def test_a_group_with_no_measured_run_has_no_model_section_and_none_solved_has_n
     ("calls", "3", "model_calls.calls: '3' is not of type 'integer'"),
     ("tokens_in", True, "model_calls.tokens_in: True is not of type 'integer', 'null'"),
     ("model_s", None, "model_calls.model_s: None is not of type 'number'"),
-    ("prefill_s", float("nan"), "model_calls.prefill_s: nan is not a number of seconds"),
+    ("prefill_s", float("nan"), "model_calls.prefill_s: nan is not a finite number"),
     ("context_truncated", -1, "model_calls.context_truncated: -1 is less than the minimum of 0"),
 ])
 def test_a_hand_edited_model_calls_section_is_refused_in_one_line(field, value, says):

@@ -9,12 +9,12 @@ Token counts on stdout are rounded; the analytics log has the exact ones.
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 from bench.agents.base import MAX_EVENTS_BYTES, AgentSignals, truncate
+from bench.common import untrusted
 from bench.exec import safefs
 
 TOKENS_RE = re.compile(r"^Tokens: ([\d.]+[kKmM]?) sent(?:, ([\d.]+[kKmM]?) cache write)?"
@@ -263,10 +263,7 @@ def read_analytics(path: Path) -> list[dict]:
         return out
     text = found[0].decode("utf-8", errors="replace")
     for line in text.splitlines():
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            continue
+        obj = untrusted.loads(line)   # None: not JSON, too deep, a number Python will not convert
         if isinstance(obj, dict) and obj.get("event") == "message_send":
             props = obj.get("properties") or {}
             out.append({"prompt_tokens": props.get("prompt_tokens"),

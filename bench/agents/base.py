@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.agents import binaries
+from bench.common import untrusted
 from bench.exec import safefs
 from bench.exec.sandbox import binary_mounts
 from bench.models.servers import ModelTarget, resolve_model
@@ -270,14 +271,14 @@ class AgentSignals:
 
 COUNT_FIELDS = ("tokens_in", "tokens_out", "tokens_reasoning", "tokens_cache_read", "turns", "tool_calls",
                 "failed_tool_calls")
-MAX_COUNT = 10 ** 12
+MAX_COUNT = untrusted.MAX_COUNT
 # What the harness reads of a file the agent wrote (its events): the same cap as its stdout and stderr.
 MAX_EVENTS_BYTES = 16 * 1024 * 1024
 
 
 def valid_count(value: Any) -> bool:
     """Whether `value` is a usable count: a whole number from 0 to MAX_COUNT (not a bool, not text)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
+    return untrusted.is_count(value)
 
 
 def context_length(ctx: AgentContext, default: int) -> int:
@@ -294,10 +295,7 @@ def truncate(value: Any, limit: int = TRUNCATE) -> Any:
 
     A non-string (a tool's JSON input) is written as JSON first.
     """
-    if value is None:
-        return None
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return text if len(text) <= limit else text[:limit] + f"… [{len(text) - limit} more chars]"
+    return untrusted.optional_text(value, limit)
 
 
 def private_home(home: Path) -> dict[str, str]:
@@ -314,17 +312,20 @@ def read_events(path: Path, limit: int = MAX_EVENTS_BYTES) -> list[dict[str, Any
     """Normalized events from a JSON Lines file the agent wrote, read only if it is a regular file and only up
     to `limit` bytes (a symlink, FIFO or device there gives none); lines that are not JSON objects are skipped."""
     found = safefs.read_file(path, limit)
-    return json_objects(found[0]) if found is not None else []
+    if found is None:
+        return []
+    events = json_objects(found[0])
+    if found[1]:   # the counts made from these events are of what was read, and the trajectory says so
+        events.append({"type": "warning", "message": f"the events file is longer than {limit:,} bytes: the rest "
+                                                     "was not read, and counts made from it are lower bounds"})
+    return events
 
 
 def json_objects(data: bytes) -> list[dict[str, Any]]:
     """The JSON objects among the lines of `data` (other lines, and lines that are not objects, are skipped)."""
     events: list[dict[str, Any]] = []
     for line in data.decode("utf-8", errors="replace").splitlines():
-        try:
-            event = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):  # not JSON, or nested deeper than any event is
-            continue
+        event = untrusted.loads(line)   # None: not JSON, too deep, a number Python will not convert
         if isinstance(event, dict):
             events.append(event)
     return events
@@ -336,10 +337,7 @@ def read_json_file(path: Path, limit: int = MAX_EVENTS_BYTES) -> Any:
     found = safefs.read_file(path, limit)
     if found is None or found[1]:   # cut at the cap: the rest of the document is missing
         return None
-    try:
-        return json.loads(found[0].decode("utf-8", errors="replace"))
-    except (json.JSONDecodeError, RecursionError):  # not JSON, or nested deeper than Python parses
-        return None
+    return untrusted.loads(found[0].decode("utf-8", errors="replace"))
 
 
 STDERR_TAIL_BYTES = 64 * 1024
@@ -380,3 +378,92 @@ def signals_from_events(events: list[dict[str, Any]]) -> AgentSignals:
     if turns:
         signals.turns = len(turns)
     return signals
+
+
+# ---------------------------------------------------------------- what an adapter read, made fit for a record
+
+# A trajectory longer than this is cut (and flagged): a page, and the file, stay a size a person can open.
+MAX_TRAJECTORY_EVENTS = 10_000
+MAX_TRAJECTORY_CHARS = 8_000_000
+MAX_PROBLEMS = 20
+# How each field of a trajectory event is checked (any other field is kept as bounded JSON).
+EVENT_COUNTS = ("index", "tokens_in", "tokens_out", "tokens_reasoning", "tokens_cache_read", "tokens_cached")
+EVENT_SECONDS = ("t", "duration_s")
+EVENT_LABELS = {"type": 64, "status": 64, "name": 300}
+EVENT_FLAGS = ("reasoning", "invalid", "subagent")
+
+
+def _event(raw: dict, index: int, problems: list[str]) -> dict[str, Any]:
+    """One trajectory event with every field checked: counts, seconds and yes/no fields of the wrong kind become
+    None (a problem line names them), labels and texts are capped UTF-8, anything else is bounded JSON."""
+    event: dict[str, Any] = {}
+    for key, value in list(raw.items())[:untrusted.MAX_ITEMS]:
+        key = untrusted.text(key if isinstance(key, str) else str(key), untrusted.MAX_KEY)
+        bad = None
+        if value is None:
+            pass
+        elif key in EVENT_COUNTS:
+            bad = None if untrusted.is_count(value) else f"not a whole number from 0 to {MAX_COUNT:.0e}"
+        elif key in EVENT_SECONDS:
+            bad = None if untrusted.is_seconds(value) else \
+                f"not a number of seconds from 0 to {untrusted.MAX_SECONDS:.0e}"
+        elif key in EVENT_FLAGS:
+            bad = None if isinstance(value, bool) else "not true or false"
+        elif key in EVENT_LABELS:
+            value = untrusted.text(value, EVENT_LABELS[key])
+        elif isinstance(value, str):
+            value = untrusted.text(value)
+        else:
+            value = untrusted.bounded(value)
+        if bad:
+            problems.append(f"trajectory event {index} {key}={untrusted.shown(value)}: {bad}; made unknown")
+            value = None
+        event[key] = value
+    if not isinstance(event.get("type"), str):
+        event["type"] = "unknown"
+    return event
+
+
+def normalized_events(events: list[Any]) -> tuple[list[dict[str, Any]], list[str], str | None]:
+    """(the trajectory as a record keeps it, problem lines, a note when it was cut): every event checked
+    (_event), at most MAX_TRAJECTORY_EVENTS events and MAX_TRAJECTORY_CHARS characters of them."""
+    out: list[dict[str, Any]] = []
+    problems: list[str] = []
+    size = 0
+    objects = [e for e in events if isinstance(e, dict)]
+    for i, raw in enumerate(objects):
+        if i >= MAX_TRAJECTORY_EVENTS or size >= MAX_TRAJECTORY_CHARS:
+            note = (f"{len(objects) - i:,} of {len(objects):,} trajectory events not kept (the record keeps at most "
+                    f"{MAX_TRAJECTORY_EVENTS:,} events and {MAX_TRAJECTORY_CHARS:,} characters of them)")
+            out.append({"type": "note", "text": note})
+            return out, problems, note
+        event = _event(raw, i, problems)
+        size += len(json.dumps(event, ensure_ascii=False))
+        out.append(event)
+    return out, problems, None
+
+
+def checked_signals(signals: AgentSignals) -> dict[str, list[str]]:
+    """The one point where what an adapter read of the agent's output becomes a record's figures: every count the
+    agent reported that is not a whole number from 0 to MAX_COUNT is set to None, every trajectory event is
+    checked (normalized_events), error texts are capped UTF-8 and `extra` is bounded JSON. Returns the flags:
+    `bad_agent_counts` with a line per figure made unknown, `trajectory_truncated` when events were dropped."""
+    problems = [untrusted.text(p, 300) for p in signals.problems if isinstance(p, str)]
+    for key in COUNT_FIELDS:
+        value = getattr(signals, key)
+        if value is not None and not untrusted.is_count(value):
+            problems.append(f"{key}={untrusted.shown(value)}: not a whole number from 0 to {MAX_COUNT:.0e}; dropped")
+            setattr(signals, key, None)
+    for key in ("infra_error", "agent_error"):
+        setattr(signals, key, untrusted.optional_text(getattr(signals, key)))
+    extra = untrusted.bounded(signals.extra, depth=untrusted.MAX_DEPTH) if isinstance(signals.extra, dict) else {}
+    signals.extra = extra if isinstance(extra, dict) else {}
+    signals.events, event_problems, cut = normalized_events(signals.events if isinstance(signals.events, list) else [])
+    problems += event_problems
+    flags: dict[str, list[str]] = {}
+    if problems:
+        more = len(problems) - MAX_PROBLEMS
+        flags["bad_agent_counts"] = problems[:MAX_PROBLEMS] + ([f"… and {more:,} more"] if more > 0 else [])
+    if cut:
+        flags["trajectory_truncated"] = [cut]
+    return flags

@@ -47,6 +47,7 @@ from bench.agents.base import (
     truncate,
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
+from bench.common import untrusted
 from bench.exec.sandbox import binary_mounts
 from bench.models.servers import ModelTarget, no_proxy_env
 
@@ -163,9 +164,8 @@ def read_events(path: Path) -> tuple[list[dict], int]:
         line = line.strip()
         if not line:
             continue
-        try:
-            obj = json.loads(line)
-        except ValueError:
+        obj = untrusted.loads(line)   # None: not JSON, too deep, a number Python will not convert
+        if obj is None:
             junk += 1
             continue
         if isinstance(obj, dict):

@@ -66,6 +66,7 @@ from bench.agents.base import (
     valid_count,
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
+from bench.common import untrusted
 from bench.exec import safefs
 from bench.exec.sandbox import binary_mounts
 from bench.models.servers import no_proxy_env
@@ -304,10 +305,7 @@ def read_recording(ctx: AgentContext) -> tuple[float | None, list[tuple[float, f
     if found is None:
         return t0, responses, tools
     for line in found[0].decode("utf-8", errors="replace").splitlines():
-        try:
-            rec = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
-            continue
+        rec = untrusted.loads(line)   # None: not JSON, too deep, a number Python will not convert
         if not isinstance(rec, dict):
             continue
         if t0 is None:

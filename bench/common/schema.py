@@ -7,6 +7,7 @@ from typing import Any
 
 import jsonschema
 
+from bench.common import untrusted
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
 
@@ -56,9 +57,15 @@ def field_path(error: jsonschema.ValidationError) -> str:
     return out or "(top level)"
 
 
+# Fields that hold records of their own (a summary's runs), which their readers check as such, one by one, so
+# that one bad run is refused alone (render.usable, score.score).
+NESTED_RECORDS = {"summary": "runs"}
+
+
 def problems(record: Any, name: str) -> list[str]:
-    """All 'field: problem' strings for `record` against schema `name` (empty when valid)."""
-    found = []
+    """All 'field: problem' strings for `record` against schema `name` (empty when valid), and what JSON Schema
+    cannot say (untrusted.problems_in: NaN or infinite numbers, text no UTF-8 file can hold)."""
+    found: list[str] = []
     for error in sorted(validator(name).iter_errors(record), key=lambda e: list(map(str, e.absolute_path))):
         if error.validator == "additionalProperties":
             allowed = sorted(error.schema.get("properties", {}))
@@ -68,7 +75,14 @@ def problems(record: Any, name: str) -> list[str]:
                 where = key if base == "(top level)" else f"{base}.{key}"
                 found.append(f"{where}: unknown field (allowed here: {', '.join(allowed)})")
         else:
+            # A section that may be null or an object: name what is wrong inside it, not "not valid under any".
+            inside = [e for e in error.context if len(e.absolute_path) > len(error.absolute_path)]
+            error = jsonschema.exceptions.best_match(inside) if inside else error
             found.append(f"{field_path(error)}: {error.message}")
+    nested = NESTED_RECORDS.get(name)
+    own = {k: v for k, v in record.items() if k != nested} if nested and isinstance(record, dict) else record
+    named = {line.split(": ", 1)[0] for line in found}   # a field the schema already faults is said once
+    found += [line for line in untrusted.problems_in(own) if line.split(": ", 1)[0] not in named]
     return found
 
 

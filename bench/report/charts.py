@@ -9,8 +9,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from bench.common import untrusted
 from bench.common.stats import quantile
 from bench.report.site import esc, pct
+
+# Marks one run's time strip draws at most: a run with 100,000 tool calls still gets a page of a sensible size.
+MAX_STRIP_MARKS = 2000
 
 Fmt = Callable[[float], str]
 
@@ -30,9 +34,14 @@ def nice_ticks(lo: float, hi: float, count: int = 4) -> list[float]:
     return ticks
 
 
+def _real(values: Sequence) -> list[float]:
+    """The values a chart can place: finite real numbers (no bool, NaN, infinity or text)."""
+    return [v for v in values if type(v) in (int, float) and math.isfinite(v)]
+
+
 def nice_max(values: Sequence[float]) -> float:
-    """A round upper bound for an axis starting at zero."""
-    top = max(values, default=0) or 1.0
+    """A round upper bound for an axis starting at zero (values that are not finite numbers are ignored)."""
+    top = min(max(_real(values), default=0), 1e300) or 1.0
     ticks = nice_ticks(0, top)
     step = ticks[1] - ticks[0] if len(ticks) > 1 else top
     return round(math.ceil(top / step - 1e-9) * step, 10)
@@ -92,7 +101,7 @@ def interval_chart(rows: list[dict], *, domain: tuple[float, float] = (0.0, 1.0)
     track = '<rect class="track" x="0" width="100%" y="2" height="12" rx="2"/>' if bars else ""
     out = []
     for row in rows:
-        v, lo, hi = row["value"], row["lo"], row["hi"]
+        v, lo, hi = (None if x is None or not _real([x]) else x for x in (row["value"], row["lo"], row["hi"]))
         note = f" · {esc(row['note'])}" if row.get("note") else ""
         if v is None:
             # Drawing 0 here would read as a measured 0%: nothing was measured.
@@ -124,6 +133,7 @@ def distribution_chart(rows: Sequence[tuple], *, fmt: Fmt, label: str, id_: str 
 
     rows: (name, values) or (name, values, note): `note` is trusted HTML shown after the row's statistics
     (a mark, what was left out)."""
+    rows = [(row[0], [v for v in _real(row[1]) if v >= 0], *row[2:]) for row in rows]
     values_all = [v for row in rows for v in row[1]]
     d0, d1 = 0.0, nice_max(values_all)
     out = []
@@ -152,10 +162,15 @@ def distribution_chart(rows: Sequence[tuple], *, fmt: Fmt, label: str, id_: str 
 
 
 def timeline_strip(events: list[dict], wall_s: float | None, *, label: str = "trajectory") -> str:
-    """A run on a time axis: turn starts as ticks, tool calls as bars coloured by status (hover for detail)."""
-    timed = [e for e in events if isinstance(e.get("t"), (int, float))]
-    ends = [e["t"] + (e.get("duration_s") or 0) for e in timed if isinstance(e.get("duration_s") or 0, (int, float))]
-    span = max([wall_s or 0, *ends, 0.001])
+    """A run on a time axis: turn starts as ticks, tool calls as bars coloured by status (hover for detail).
+    Only times that are seconds (untrusted.is_seconds) are placed, and at most MAX_STRIP_MARKS marks (the label
+    says how many were left out)."""
+    timed = [e for e in events if e.get("type") in ("turn", "tool_call") and untrusted.is_seconds(e.get("t"))]
+    if len(timed) > MAX_STRIP_MARKS:
+        label += f" (the first {MAX_STRIP_MARKS:,} of {len(timed):,} marks)"
+        timed = timed[:MAX_STRIP_MARKS]
+    ends = [e["t"] + (e["duration_s"] if untrusted.is_seconds(e.get("duration_s")) else 0) for e in timed]
+    span = max([wall_s if untrusted.is_seconds(wall_s) else 0, *ends, 0.001])
     d1 = nice_max([span])
     height = 58
     out = [f'<svg class="chart strip" height="{height}" role="img" aria-label="{esc(label)}">'
@@ -168,7 +183,7 @@ def timeline_strip(events: list[dict], wall_s: float | None, *, label: str = "tr
             out.append(f'<line class="turn" x1="{x:.2f}%" x2="{x:.2f}%" y1="6" y2="40">'
                        f'<title>turn {esc(str(e.get("index")))} at {e["t"]:g} s</title></line>')
         elif e.get("type") == "tool_call":
-            dur = e.get("duration_s") if isinstance(e.get("duration_s"), (int, float)) else 0
+            dur = e["duration_s"] if untrusted.is_seconds(e.get("duration_s")) else 0
             w = max(0.6, _x(e["t"] + dur, 0, d1) - x)
             cls = "ok" if e.get("status") == "ok" else "err"
             out.append(f'<rect class="{cls}" x="{x:.2f}%" width="{w:.2f}%" y="17" height="14" rx="1"><title>'

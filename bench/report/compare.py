@@ -25,7 +25,19 @@ from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_difference_interval, wilson_interval
 from bench.common.summary import load_summary, summary_path, tokens_per_run
 from bench.report.charts import interval_chart, nice_max
-from bench.report.site import digests_block, duration, esc, link_comparison, num, page, pct, provenance, slug, table
+from bench.report.site import (
+    digests_block,
+    duration,
+    esc,
+    link_comparison,
+    num,
+    page,
+    pct,
+    provenance,
+    slug,
+    table,
+    usable_runs,
+)
 
 INTERVAL_METHOD = "Tango asymptotic score interval"
 TOO_FEW = "too few paired tasks for an interval"
@@ -451,7 +463,8 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--no-html", action="store_true", help="do not write the HTML page")
     args = parser.parse_args(argv)
     hint = "localagentbench report --results DIR"
-    cmp = compare(load_summary(args.base, hint), load_summary(args.other, hint), args.allow_different_tasks,
+    cmp = compare(usable_runs(load_summary(args.base, hint), "compare"),
+                  usable_runs(load_summary(args.other, hint), "compare"), args.allow_different_tasks,
                   args.base_group, args.other_group)
     schema.check(cmp, "comparison", where="comparison")
     html_path = None if args.no_html else Path(args.html) if args.html else default_html_path(args.other, cmp)

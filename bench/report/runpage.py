@@ -14,6 +14,7 @@ from pathlib import Path
 
 import markdown as md
 
+from bench.common import untrusted
 from bench.common.summary import SYNTHETIC_FIGURES
 from bench.report.charts import timeline_strip
 from bench.report.highlight import diff_html
@@ -39,6 +40,11 @@ INPUT_PREVIEW_CHARS = 300
 # and draw at most this many calls, so a run that made a million calls still gets a page.
 CALLS_FILE_BYTES = 4 * 1024 * 1024
 CALL_ROWS = 1000
+# The trajectory is harness-written and bounded (agents.base.normalized_events), but a bundle may be edited by
+# hand: read at most this much of it, and draw at most this many events.
+TRAJECTORY_FILE_BYTES = 32 * 1024 * 1024
+TIMELINE_EVENTS = 2000
+FILES_SHOWN = 200
 
 
 def read_preview(path: Path, limit: int = LOG_PREVIEW_BYTES) -> tuple[str, bool, int] | None:
@@ -52,40 +58,40 @@ def read_preview(path: Path, limit: int = LOG_PREVIEW_BYTES) -> tuple[str, bool,
     return data[:limit].decode(errors="replace"), len(data) > limit, size
 
 
-def read_events(path: Path) -> list[dict]:
-    """The normalized trajectory events of a run (lines that are not JSON objects are skipped)."""
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+def read_events(path: Path, limit: int = TRAJECTORY_FILE_BYTES) -> list[dict]:
+    """The normalized trajectory events of a run, from the first `limit` bytes of its file (lines that are not
+    JSON objects, and a last line cut by the limit, are skipped)."""
+    preview = read_preview(path, limit)
+    if preview is None:
         return []
-    lines = [line for line in text.splitlines() if line.strip()]
+    text, cut, _ = preview
+    lines = [line for line in text.split("\n") if line.strip()]  # not splitlines: U+2028 may sit in a string
+    if cut and lines:
+        lines = lines[:-1]
     try:  # one parse for the whole file: a run page is built 10,000 times in a large report
         items = json.loads("[" + ",".join(lines) + "]")
-    except json.JSONDecodeError:
-        items = []
-        for line in lines:
-            try:
-                items.append(json.loads(line))
-            except json.JSONDecodeError:
-                continue
+    except (ValueError, RecursionError):  # a bad line (or one Python will not parse): each line on its own
+        items = [untrusted.loads(line) for line in lines]
     return [e for e in items if isinstance(e, dict)]
 
 
 def _short(value, limit: int) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[:limit] + f"… ({len(text) - limit:,} more characters)"
+    """`value` as text of at most `limit` characters (a note says how many more there were), valid UTF-8."""
+    text = value if isinstance(value, str) else json.dumps(untrusted.bounded(value), ensure_ascii=False)
+    text = text if len(text) <= limit else text[:limit] + f"… ({len(text) - limit:,} more characters)"
+    return untrusted.text(text, limit + 64)
 
 
 def _time(e: dict) -> str:
     t = e.get("t")
-    return f"{t:.2f} s" if isinstance(t, (int, float)) else ""
+    return f"{t:.2f} s" if untrusted.is_seconds(t) else ""
 
 
 def _call(e: dict) -> str:
     status = "ok" if e.get("status") == "ok" else "error"
     dur = e.get("duration_s")
-    head = (f'<span class="st {status}">{status}</span> <b>{esc(str(e.get("name") or "?"))}</b>'
-            f'{f" <span class=muted>{dur:g} s</span>" if isinstance(dur, (int, float)) else ""}'
+    head = (f'<span class="st {status}">{status}</span> <b>{esc(_short(e.get("name") or "?", 300))}</b>'
+            f'{f" <span class=muted>{dur:g} s</span>" if untrusted.is_seconds(dur) else ""}'
             f'{" <span class=muted>(invalid call)</span>" if e.get("invalid") else ""}')
     inp = e.get("input")
     body = f" <code>{esc(_short(inp, INPUT_PREVIEW_CHARS))}</code>" if inp not in (None, "") else ""
@@ -102,6 +108,8 @@ def trajectory_html(events: list[dict], wall_s: float | None, synthetic: bool = 
     shown = [e for e in events if e.get("type") != "usage"]  # usage is folded into each turn's tokens
     if not shown:
         return "<p>This agent reports no trajectory events.</p>"
+    left = len(shown) - TIMELINE_EVENTS
+    shown = shown[:TIMELINE_EVENTS]
     fake_time = synthetic and "timeline" in SYNTHETIC_FIGURES
     fake_tokens = synthetic and "tokens_in" in SYNTHETIC_FIGURES
     # Each timeline item is (css class, header and content HTML, the tool calls made after it).
@@ -113,7 +121,8 @@ def trajectory_html(events: list[dict], wall_s: float | None, synthetic: bool = 
                 items.append(("", '<div class="ev-head"><b>before the first turn</b></div>', []))
             items[-1][2].append(_call(e))
         elif kind == "turn":
-            items.append(("turn", f'<div class="ev-head"><b>Turn {esc(str(e.get("index", "?")))}</b> · {_time(e)} · '
+            index = esc(_short(e.get("index", "?"), 40))
+            items.append(("turn", f'<div class="ev-head"><b>Turn {index}</b> · {_time(e)} · '
                                   f'tokens {figure_html(e.get("tokens_in"), fake_tokens)} in / '
                                   f'{figure_html(e.get("tokens_out"), fake_tokens)} out</div>', []))
         elif kind == "text":
@@ -126,7 +135,7 @@ def trajectory_html(events: list[dict], wall_s: float | None, synthetic: bool = 
                                    "</div>", []))
         else:
             detail = {k: v for k, v in e.items() if k not in ("type", "t")}
-            items.append(("", f'<div class="ev-head"><b>{esc(str(kind))}</b> · {_time(e)}</div>'
+            items.append(("", f'<div class="ev-head"><b>{esc(_short(kind, 64))}</b> · {_time(e)}</div>'
                               f"<code>{esc(_short(detail, INPUT_PREVIEW_CHARS))}</code>", []))
     lis = "".join(f'<li class="{cls}">{head}' + (f'<ul class="calls">{"".join(calls)}</ul>' if calls else "") + "</li>"
                   for cls, head, calls in items)
@@ -136,6 +145,9 @@ def trajectory_html(events: list[dict], wall_s: float | None, synthetic: bool = 
                 "This agent invented the timeline below (its turns, tool calls, their times and token counts): it "
                 "shows what a trajectory looks like, not what happened. The agent's wall time, the diff and the "
                 "grading are real.</div>")
+    if left > 0:
+        note += (f'<div class="alert">The first {TIMELINE_EVENTS:,} of {len(shown) + left:,} trajectory events are '
+                 "shown; the run's trajectory.jsonl has them all.</div>")
     label = "tool calls over time" + (" (synthetic)" if fake_time else "")
     return note + timeline_strip(events, wall_s, label=label) + f'<ol class="timeline" id="timeline">{lis}</ol>'
 
@@ -395,9 +407,11 @@ def bundle_href(run_dir: Path, page_dir: Path) -> str:
     """The link from a page to a run's bundle folder: relative (the site moves with its results), or a file://
     URI when no relative path exists (another drive on Windows)."""
     try:
-        return os.path.relpath(run_dir, page_dir).replace(os.sep, "/")
+        rel = os.path.relpath(run_dir, page_dir).replace(os.sep, "/")
     except ValueError:
         return Path(os.path.abspath(run_dir)).as_uri()
+    # A relative reference whose first segment holds a colon ("javascript:...") would be read as a scheme.
+    return rel if rel.startswith(".") else "./" + rel
 
 
 def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "") -> str:
@@ -456,8 +470,10 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
     parts.append(model_calls_section(run, run_dir, f"{rel}/model_calls.jsonl"))
     patch = read_preview(run_dir / "patch.diff")
     changed = a.get("files_changed") or []
+    listed = ", ".join(str(f) for f in changed[:FILES_SHOWN]) + (f", … {len(changed) - FILES_SHOWN:,} more"
+                                                                 if len(changed) > FILES_SHOWN else "")
     parts.append("<h2>Diff</h2>"
-                 + (f'<p class="muted">{len(changed)} file(s): {esc(", ".join(changed))}</p>' if changed else ""))
+                 + (f'<p class="muted">{len(changed):,} file(s): {esc(_short(listed, 20000))}</p>' if changed else ""))
     if patch and patch[0].strip():
         link = esc(f"{rel}/patch.diff")
         parts.append(diff_html(patch[0]) + (f'<p>Diff truncated at {patch[2]:,} bytes: <a href="{link}">the full '

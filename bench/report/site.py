@@ -9,18 +9,41 @@ from __future__ import annotations
 
 import functools
 import html
+import math
 import re
 import string
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import quote
 
+from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SITE_TEMPLATE_DIR
 from bench.common.records import write_text_atomic
+from bench.common.stage import log
 from bench.common.summary import MODEL_CALL_COLUMNS, MODEL_CALLS_NOTE, model_calls_cells
 
-esc = html.escape
+
+@functools.lru_cache(maxsize=1)
+def _unshown() -> re.Pattern:
+    """Characters a page must not pass through as they are: controls (Unicode category Cc, but tab and line
+    breaks) and the explicit bidirectional embeddings, overrides and isolates (which make text read in another
+    order than it is written: a name could show as another). Decided from the Unicode database."""
+    explicit = {"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+    chars = [chr(c) for c in range(0x10000) if (unicodedata.category(chr(c)) == "Cc" and chr(c) not in "\t\n\r")
+             or unicodedata.bidirectional(chr(c)) in explicit]
+    return re.compile("[" + "".join(re.escape(c) for c in chars) + "]")
+
+
+def esc(text: str, quote: bool = True) -> str:
+    """`text` for HTML (html.escape), with control and bidirectional-override characters written as visible
+    escapes (\\u202e): what an agent wrote is shown as it is, never reordered or hidden."""
+    out = html.escape(text, quote)
+    if out.isascii() and out.isprintable():
+        return out
+    return _unshown().sub(lambda m: f"\\u{ord(m.group()):04x}", out)
+
 OUTCOME_LABEL = {"passed": "passed", "failed": "failed", "overfit": "overfit", "agent_timeout": "timeout",
                  "agent_error": "agent error", "task_error": "task error", "oracle_error": "oracle error",
                  "infra_error": "infra error"}
@@ -71,13 +94,19 @@ def page(title: str, crumb: str, body: str, *, home: str, footer: str, assets: s
 
 
 def pct(x: float | None, digits: int = 1) -> str:
-    """A rate as a percentage ('–' when unknown)."""
-    return "–" if x is None else f"{100 * x:.{digits}f}%"
+    """A rate as a percentage ('–' when unknown or not a number)."""
+    return f"{100 * x:.{digits}f}%" if real(x) else "–"
+
+
+def real(x) -> bool:
+    """Whether `x` is a number a page can show: an int or a finite float (not a bool, not text)."""
+    return type(x) is int or (type(x) is float and math.isfinite(x))
 
 
 def num(x, unit: str = "") -> str:
-    """A count or measurement with thousands separators ('–' when unknown: unknown is not zero)."""
-    if x is None:
+    """A count or measurement with thousands separators ('–' when unknown: unknown is not zero; a value that is
+    not a number is unknown too)."""
+    if not real(x):
         return "–"
     if isinstance(x, float):
         return f"{x:,.1f}{unit}"
@@ -85,8 +114,8 @@ def num(x, unit: str = "") -> str:
 
 
 def duration(x: float | None) -> str:
-    """Seconds with three significant digits ('–' when unknown): 0.04 s, 12.3 s, 1.2e+03 s."""
-    return "–" if x is None else f"{x:.3g} s"
+    """Seconds with three significant digits ('–' when unknown or not a number): 0.04 s, 12.3 s, 1.2e+03 s."""
+    return f"{x:.3g} s" if real(x) else "–"
 
 
 def badge(outcome: str | None, href: str | None = None, title: str = "", label: str | None = None) -> str:
@@ -147,7 +176,9 @@ def syn(marked: bool) -> str:
 
 def figure_html(value, synthetic: bool) -> str:
     """A count (`num`) with the synthetic mark when its agent invented it; an unknown count ("–") is no figure
-    and carries no mark."""
+    and carries no mark; a value that is not a number shows as unknown, marked so."""
+    if value is not None and not real(value):
+        return '–<sup class="bad-figure" title="not a number: shown as unknown">?</sup>'
     return esc(num(value)) + syn(synthetic and value is not None)
 
 
@@ -256,6 +287,41 @@ def slug(text: str, limit: int = 80) -> str:
     """A file-name-safe form of `text`."""
     out = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.")
     return (out or "x")[:limit]
+
+
+def run_problem(run: object) -> str | None:
+    """Why a run of the summary cannot have a page ('field: problem'), or None: it must match the run schema
+    (with what schema.problems adds) and be graded (an agent and a model section)."""
+    if not isinstance(run, dict):
+        return f"(run): {type(run).__name__} is not a run record"
+    found = schema.problems(run, "run")
+    if found:
+        return found[0] + (f" (and {len(found) - 1} more)" if len(found) > 1 else "")
+    for section in ("agent", "model"):
+        if not isinstance(run.get(section), dict):
+            return f"{section}: a graded run has {'an' if section == 'agent' else 'a'} {section} object"
+    return None
+
+
+def usable_runs(summary: dict, who: str) -> dict:
+    """The summary with only the runs a page can be made of (run_problem): each other one is named in one line
+    (its run.json and the field) on stderr, as `who` says it, and in the summary's warnings, and left out of
+    the pages made from it (the report, the site, a comparison, a leaderboard entry)."""
+    runs, warnings = [], []
+    for i, run in enumerate(summary["runs"]):
+        problem = run_problem(run)
+        if problem is None:
+            runs.append(run)
+            continue
+        paths = run.get("paths") if isinstance(run, dict) else None
+        where = (f"{paths['run_dir']}/run.json" if isinstance(paths, dict) and isinstance(paths.get("run_dir"), str)
+                 else f"summary runs[{i}]")
+        line = f"{where}: {problem}; this run is left out"
+        log(f"{who}: error: {line}")
+        warnings.append(line)
+    if not warnings:
+        return summary
+    return {**summary, "runs": runs, "warnings": [*summary["warnings"], *warnings]}
 
 
 # ---------------------------------------------------------------- the run index's Comparisons section

@@ -8,12 +8,22 @@ aider_stdout_token_limit.txt is the start and end of a real SmolLM2 run's stdout
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 
 from bench.agents import aider, opencode
-from bench.agents.base import AgentContext, ProcessResult
+from bench.agents.base import (
+    MAX_TRAJECTORY_EVENTS,
+    AgentContext,
+    AgentSignals,
+    ProcessResult,
+    checked_signals,
+    json_objects,
+    signals_from_events,
+)
+from bench.common import untrusted
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -256,3 +266,81 @@ def test_aider_reply_cut_at_the_token_limit_still_counts(tmp_path):
     assert errors == ["Model openai/smollm2 has hit a token limit (~6591 input, ~4181 output tokens)"]
     texts = [e["text"] for e in sig.events if e["type"] == "text"]
     assert texts and texts[0].startswith("You can use the `-m` flag") and "token limit" not in texts[0]
+
+
+# ---------------------------------------------------------------- the normalizer every adapter's output passes
+
+HOSTILE = [
+    pytest.param("many", id="string"), pytest.param(float("nan"), id="nan"), pytest.param(float("inf"), id="inf"),
+    pytest.param(-1, id="negative"), pytest.param(1e308, id="1e308"), pytest.param(10 ** 30, id="huge-int"),
+    pytest.param(True, id="bool"), pytest.param([1, 2], id="list"), pytest.param({"n": 1}, id="dict"),
+    pytest.param(2.5, id="fraction"),
+]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_every_bad_count_becomes_unknown_and_flagged(value):
+    """A count of the wrong kind on the signals or in a trajectory event is None afterwards, and the flag names
+    the field; the record built from it passes the run schema's count definition and JSON's number rules."""
+    signals = AgentSignals(tokens_in=value, tool_calls=value,
+                           events=[{"type": "turn", "index": value, "tokens_in": value, "t": value,
+                                    "duration_s": value}])
+    flags = checked_signals(signals)
+    assert signals.tokens_in is None and signals.tool_calls is None
+    event = signals.events[0]
+    assert event["index"] is None and event["tokens_in"] is None
+    ok_seconds = type(value) in (int, float) and math.isfinite(value) and 0 <= value <= untrusted.MAX_SECONDS
+    assert (event["t"] is None) is not ok_seconds   # 2.5 s is a time, not a count
+    lines = flags["bad_agent_counts"]
+    for field in ("tokens_in=", "tool_calls=", "trajectory event 0 index=", "trajectory event 0 tokens_in="):
+        assert any(line.startswith(field) for line in lines), (field, lines)
+    assert untrusted.problems_in({"agent": {"extra": signals.extra}, "events": signals.events}) == []
+    json.dumps(signals.events, allow_nan=False)   # NaN and infinities are gone
+
+
+def test_a_valid_count_and_time_are_kept_as_they_are():
+    signals = AgentSignals(tokens_in=12, events=[{"type": "tool_call", "name": "bash", "t": 1.5, "duration_s": 0,
+                                                  "status": "ok", "input": {"cmd": "ls"}}])
+    assert checked_signals(signals) == {}
+    assert signals.tokens_in == 12
+    assert signals.events == [{"type": "tool_call", "name": "bash", "t": 1.5, "duration_s": 0, "status": "ok",
+                               "input": {"cmd": "ls"}}]
+
+
+def test_huge_strings_deep_nesting_and_lone_surrogates_are_bounded():
+    """A 10 MB text, JSON nested 500 deep, a lone surrogate (which no UTF-8 file can hold) and a non-string key:
+    each comes out bounded and writable as UTF-8."""
+    deep: object = "bottom"
+    for _ in range(500):
+        deep = [deep]
+    big = "x" * (10 * 1024 * 1024)
+    signals = AgentSignals(agent_error=big, extra={"model": "\ud800" + big, "deep": deep, 7: "seven"},
+                           events=[{"type": "text", "text": big + "\udfff", "payload": deep, "name": big}])
+    checked_signals(signals)
+    dumped = json.dumps({"error": signals.agent_error, "extra": signals.extra, "events": signals.events},
+                        ensure_ascii=False)
+    dumped.encode("utf-8")   # raises on a lone surrogate
+    assert len(dumped) < 200_000
+    assert len(signals.agent_error) <= untrusted.MAX_TEXT + 40 and "more chars" in signals.agent_error
+    assert signals.extra["7"] == "seven"
+    depth, node = 0, signals.events[0]["payload"]
+    while isinstance(node, list):
+        depth, node = depth + 1, node[0]
+    assert depth == untrusted.MAX_DEPTH and "nested deeper" in node
+    assert len(signals.events[0]["name"]) < 400
+
+
+def test_a_hundred_thousand_events_are_cut_and_flagged_but_counted():
+    signals = signals_from_events([{"type": "tool_call", "name": "x", "status": "ok"}] * 100_000)
+    flags = checked_signals(signals)
+    assert signals.tool_calls == 100_000          # the count is of every call the agent reported
+    assert len(signals.events) == MAX_TRAJECTORY_EVENTS + 1 and signals.events[-1]["type"] == "note"
+    assert "90,000 of 100,000" in flags["trajectory_truncated"][0]
+
+
+@pytest.mark.parametrize("line", ["1" * 5000, "[" * 100_000 + "]" * 100_000, '{"a": NaN}', "not json"])
+def test_untrusted_lines_never_raise(line):
+    """A number with more digits than Python converts (ValueError, not JSONDecodeError), nesting deeper than
+    the parser recurses, NaN: reading an agent's events file never raises."""
+    objects = json_objects((line + "\n" + '{"type": "turn"}\n').encode())
+    assert objects[-1] == {"type": "turn"}

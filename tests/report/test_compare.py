@@ -375,3 +375,24 @@ def test_the_page_is_linked_from_the_other_runs_index_and_the_link_survives_re_r
     assert (other / "site" / "index.html").read_text().count(f'href="{page.name}"') == 1, "linked once, however often"
     render.render(other_summary, other)
     assert f'href="{page.name}"' in (other / "site" / "index.html").read_text()
+
+
+def test_a_hand_edited_run_in_a_summary_is_left_out_in_one_line_not_a_traceback(tmp_path, capsys):
+    """Attack: a summary's run edited to `"agent": null` (the summary schema leaves its runs to the run schema):
+    compare names the run's file and field in one line and compares the rest."""
+    import copy
+
+    from bench import score
+    from bench.report import compare as compare_mod
+    from test_render import _record
+    runs = [_record(t, 0, o, False, 10, 5, root=tmp_path) for t, o in (("fix-a", "passed"), ("fix-b", "failed"))]
+    edited = score.score(copy.deepcopy(runs))
+    edited["runs"][0]["agent"] = None
+    (tmp_path / "a.json").write_text(json.dumps(edited))
+    (tmp_path / "b.json").write_text(json.dumps(score.score(copy.deepcopy(runs))))
+    assert compare_mod.main(["--base", str(tmp_path / "a.json"), "--other", str(tmp_path / "b.json"),
+                             "--html", str(tmp_path / "c.html")]) == 0
+    errors = [ln for ln in capsys.readouterr().err.splitlines() if "error" in ln]
+    assert errors == [f"compare: error: {tmp_path}/runs/fix-a/0/run.json: agent: a graded run has an agent object; "
+                      "this run is left out"]
+    assert (tmp_path / "c.html").is_file()
