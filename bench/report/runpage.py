@@ -478,6 +478,9 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
         link = esc(f"{rel}/patch.diff")
         parts.append(diff_html(patch[0]) + (f'<p>Diff truncated at {patch[2]:,} bytes: <a href="{link}">the full '
                                             "patch.diff</a>.</p>" if patch[1] else ""))
+    elif "change_too_large" in (run.get("flags") or ()):
+        parts.append("<p>The change was over the size cap (<code>--max-change-mb</code>): it was not kept, and the "
+                     "run failed (flag <code>change_too_large</code>).</p>")
     else:
         parts.append("<p>The agent changed nothing.</p>")
     parts.append(grading_html("Visible oracle", run["oracle"], run_dir / "oracle.log", f"{rel}/oracle.log"))
