@@ -6,8 +6,9 @@ The candidates are correct/*.py (the fixture's module, small equivalent edits of
 rewrites with their own small equivalent edits) and mutants/*.py (small behavioural changes of each of
 them). Only behaviour can tell them apart, because every candidate is run in exactly the same way:
   - all candidates are read into memory first and run in a random order, each in a fresh copy of the
-    repository (this script and its material left out) at the same path (a directory emptied between runs), under the same file name, with
-    every file's mtime set to the same instant, the same environment and the same command;
+    repository (this script and its material left out) at the same path (a directory emptied between
+    runs), under the same file name, with every file's mtime set to the same instant, the same
+    environment and the same command;
   - where the kernel offers Landlock, each run is confined to its own copy: it can read the system and
     the Python installation, and read and write only its copy (with HOME and TMPDIR inside it, which is
     wiped before the next run); it cannot read this script, the candidates, their labels or the other
