@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -128,6 +129,7 @@ def run_tree(
     contained: bool = False,
     sandbox_status: bool = False,
     stop: threading.Event | None = None,
+    pass_fds: Sequence[int] = (),
 ) -> Completed:
     """Run `argv` in its own session; kill the whole group on timeout or when it exits leaving children.
 
@@ -138,6 +140,7 @@ def run_tree(
     `sandbox_status`: argv starts with bwrap, which is asked to report on a pipe only the harness holds
     whether the command inside really ran and how it exited (`Completed.sandbox_exit`). Nothing inside the
     sandbox can write there, so a missing report is the harness's own evidence that the sandbox failed.
+    `pass_fds`: further descriptors the child inherits (the caller keeps and closes them).
     """
     token, since = secrets.token_hex(8), time.time()
     env = {**env, "LOCALAGENTBENCH_RUN_TOKEN": token}
@@ -157,7 +160,7 @@ def run_tree(
             argv, cwd=cwd, env=env, start_new_session=True,
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            pass_fds=(status_write,) if status_write is not None else (),
+            pass_fds=(*pass_fds, *((status_write,) if status_write is not None else ())),
         )
     except OSError as exc:
         for path in (stdout_path, stderr_path):

@@ -1,0 +1,314 @@
+"""LocalAgentBench's grading guard: loaded by site before any code under test, in every Python a graded command starts.
+
+Standard library only, Python 3.10-3.13; bench/exec/pyguard.py (the harness's side) documents the protocol. A frame is
+trusted when its code's file is a protected file of the grading root (the pristine tests the harness laid), lies
+under a directory that was on sys.path at start-up outside the root (the standard library, site-packages), or is a
+pseudo file (`<frozen ...>`, or `<string>` and the like that no untrusted frame compiled); everything else (the
+change, a file the code under test wrote to /tmp) is untrusted. An audit hook (which nothing can remove) refuses the
+interpreter's escape hatches to untrusted code, snapshots the runner's classes and functions when the first file of
+the root runs, and checks them again before and after each pytest test and at exit. Only the first guarded
+process of a command reads the one-shot key; it writes one report, MACed with that key, from its last exit function.
+PYTEST_DONT_REWRITE (pytest loads this module, already imported, as its plugin)
+"""
+import sys
+
+_CALLABLE_KINDS = (type, classmethod, staticmethod, property)
+
+
+def _install(env):  # noqa: C901 - one closure keeps the key and the state out of every module's globals
+    import atexit
+    import functools
+    import hashlib
+    import hmac
+    import json
+    import os
+    import types
+    from _thread import get_ident
+
+    root = os.path.realpath(env["LAB_GUARD_ROOT"])
+    pid, busy = os.getpid(), set()
+    key, report_fd, protected = b"", None, []
+    if env.get("LAB_GUARD_PROTECTED"):
+        with open(env["LAB_GUARD_PROTECTED"], encoding="utf-8") as fh:
+            protected = [os.path.join(root, line) for line in fh.read().splitlines() if line.strip()]
+    if env.get("LAB_GUARD_KEY_FD"):
+        key_fd = int(env["LAB_GUARD_KEY_FD"])
+        try:
+            os.set_blocking(key_fd, False)
+            key = os.read(key_fd, 64)   # the first process takes the key; later ones find the pipe empty
+        except OSError:
+            key = b""
+        finally:
+            _close(os, key_fd)
+        report_fd = int(env["LAB_GUARD_REPORT_FD"])
+        if len(key) == 32:
+            os.set_inheritable(report_fd, False)
+        else:
+            _close(os, report_fd)
+            key, report_fd = b"", None
+    trusted_dirs = [os.path.realpath(p) for p in sys.path if os.path.isabs(p)]
+    trusted_dirs = [p for p in trusted_dirs if not _under(p, root) and not _under(root, p)]
+    if env.get("LAB_GUARD_SAFEPATH") == "1":
+        sys.path.append(root)   # importable, after everything installed: it never shadows a module
+    if key:   # no other process of this uid may read this one's memory (and the key in it) through /proc
+        import ctypes
+        ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE, 0
+        for name in [m for m in sys.modules if m == "ctypes" or m.startswith(("ctypes.", "_ctypes"))]:
+            del sys.modules[name]   # what the code under test loads again raises ctypes.* events
+    state = {"blocked": [], "tampering": [], "tests": None, "exitstatus": None, "pm": None, "current": None,
+             "snapshot": None, "tainted": set(), "verdicts": {}}
+    plugin_codes = {f.__code__: f.__name__ for f in (pytest_sessionstart, pytest_runtest_logstart,
+                                                     pytest_runtest_logreport, pytest_runtest_logfinish,
+                                                     pytest_sessionfinish)}
+    hatches = {"sys._current_frames", "gc.get_referrers", "gc.get_referents", "gc.get_objects", "sys.settrace",
+               "sys.setprofile", "sys._settraceallthreads", "sys._setprofileallthreads", "sys.addaudithook"}
+    frame_attrs = {"tb_frame", "gi_frame", "cr_frame", "ag_frame"}
+    guarded = {"open", "sys._getframe", "object.__getattr__", "object.__setattr__", "object.__delattr__", "compile",
+               "marshal.loads", "marshal.load", "code.__new__"}
+    special = {"__code__", "__defaults__", "__kwdefaults__", "__module__", "__bases__", "__class__", "__name__",
+               "__qualname__", "__dict__", "__globals__", "__closure__", "__annotations__"}
+
+    def untrusted(filename):
+        found = state["verdicts"].get(filename)
+        if found is None:
+            if filename.startswith("<"):
+                found = filename in state["tainted"]
+            elif not os.path.isabs(filename):
+                found = True
+            else:
+                path = os.path.normpath(filename)
+                if _under(path, root):
+                    found = not any(_under(path, p) for p in protected)
+                else:
+                    found = not any(_under(path, d) for d in trusted_dirs)
+            if len(state["verdicts"]) < 100000:
+                state["verdicts"][filename] = found
+        return found
+
+    def made_untrusted(value, depth=0):
+        """Whether `value` (a callable or class) runs or was made by untrusted code."""
+        kind = type(value)
+        if depth > 3 or kind is types.BuiltinFunctionType:
+            return False
+        if kind is types.FunctionType:
+            return untrusted(value.__code__.co_filename)
+        if kind is types.MethodType or isinstance(value, (classmethod, staticmethod)):
+            return made_untrusted(value.__func__, depth + 1)
+        if isinstance(value, property):
+            return any(made_untrusted(f, depth + 1) for f in (value.fget, value.fset, value.fdel) if f)
+        if isinstance(value, functools.partial):
+            return made_untrusted(value.func, depth + 1)
+        if isinstance(value, type):
+            return any(made_untrusted(v, depth + 1) for v in vars(value).values() if callable(v) or
+                       isinstance(v, _CALLABLE_KINDS))
+        if kind.__module__ != "builtins" and not isinstance(value, types.ModuleType):
+            return made_untrusted(kind, depth + 1)   # an instance whose class runs code of its own
+        return False
+
+    def watched(mapping):
+        return {k: v for k, v in mapping.items() if callable(v) or isinstance(v, _CALLABLE_KINDS)}
+
+    def freeze():
+        """The runner as it stands before the first file of the root runs: its modules' and classes' callables."""
+        mods, classes = [], {}
+        for name, mod in list(sys.modules.items()):
+            where = getattr(mod, "__file__", None)
+            if not isinstance(mod, types.ModuleType) or (where and _under(os.path.realpath(where), root)):
+                continue
+            members = dict(vars(mod))
+            mods.append((name, mod, members))
+            for v in members.values():
+                if isinstance(v, type) and id(v) not in classes:
+                    classes[id(v)] = (v, watched(vars(v)))
+        state["snapshot"] = (mods, list(classes.values()))
+
+    def note(kind, what):
+        rows = state[kind]
+        if what not in rows and len(rows) < 50:
+            rows.append(what)
+
+    def changed(old, new, where):
+        """Record `where` when an entry now holds a value the untrusted code made (honest runners only swap in their
+        own functions, put the original back, or delete)."""
+        for k, v in new.items():
+            if old.get(k, _MISSING) is not v and made_untrusted(v):
+                note("tampering", f"{where}.{k}")
+
+    def check():
+        pm, snapshot = state["pm"], state["snapshot"]
+        if snapshot is not None:
+            for name, mod, members in snapshot[0]:
+                now = sys.modules.get(name, mod)
+                is_module = isinstance(now, types.ModuleType)
+                if now is not mod and (any(map(made_untrusted, watched(vars(now)).values())) if is_module
+                                       else made_untrusted(now)):
+                    note("tampering", f"sys.modules[{name!r}] (replaced)")
+                changed(watched(members), watched(vars(mod)), name)
+            for cls, members in snapshot[1]:
+                changed(members, watched(vars(cls)), f"{cls.__module__}.{cls.__qualname__}")
+        if pm is not None:
+            for name, caller in list(vars(pm.hook).items()):
+                for impl in getattr(caller, "get_hookimpls", lambda: [])():
+                    if made_untrusted(impl.function):
+                        note("tampering", f"pytest hook {name} implemented by {impl.plugin_name}")
+
+    def stack_untrusted(frame):
+        while frame is not None:
+            if untrusted(frame.f_code.co_filename):
+                return True
+            frame = frame.f_back
+        return False
+
+    def refuse(event, frame):
+        note("blocked", f"{event} from {frame.f_code.co_filename}:{frame.f_lineno}")
+        if event == "sys.addaudithook":
+            raise RuntimeError("refused by the grading guard")   # the one kind sys.addaudithook swallows
+        raise PermissionError(f"{event}: refused to code under test by the grading guard")
+
+    def on_pytest(frame, args):
+        what = args[0]
+        if plugin_codes.get(frame.f_code) != f"pytest_{what}" or stack_untrusted(frame):
+            note("tampering", f"forged guard event {what!r} from {frame.f_code.co_filename}")
+            return
+        if what == "sessionstart":
+            state["pm"], state["tests"] = args[1], {}
+        elif what in ("runtest_logstart", "runtest_logfinish"):
+            check()
+            state["current"] = args[1] if what == "runtest_logstart" else None
+        elif what == "runtest_logreport" and state["tests"] is not None:
+            nodeid, when, outcome = args[1:]
+            if nodeid != state["current"]:
+                note("tampering", f"report for {nodeid!r} outside its test")
+                return
+            name = {"passed": "passed", "skipped": "skipped"}.get(outcome, "failed" if when == "call" else "errors")
+            if outcome != "passed" or when == "call":
+                counts = state["tests"].setdefault(name, set())
+                counts.add(nodeid)
+        elif what == "sessionfinish":
+            check()
+            state["exitstatus"] = args[1]
+
+    def refused(event, args, frame):
+        """What the code under test may not do here (a name for the record), or None."""
+        if event in hatches or event.startswith(("ctypes.", "cffi.")) and not event.endswith("dlopen"):
+            # nothing honest asks for these while the code under test runs (importing ctypes only loads libraries)
+            return event if stack_untrusted(frame) else None
+        if event == "open":   # also through pathlib and the like: any untrusted frame on the stack
+            secret = isinstance(args[0], (str, bytes)) and _secret_path(os, args[0])
+            return f"open {args[0]!r}" if secret and stack_untrusted(frame) else None
+        if event == "sys._getframe":   # inspect.currentframe() hands back the untrusted caller's own frame
+            mine = untrusted(frame.f_code.co_filename) or untrusted(args[0].f_code.co_filename)
+            return event if mine else None
+        if not untrusted(frame.f_code.co_filename):
+            return None
+        if event == "object.__getattr__":
+            return f"{event} {args[1]}" if args[1] in frame_attrs else None
+        if event in ("object.__setattr__", "object.__delattr__"):
+            return f"{event} {args[1]}" if args[1] in special and not made_untrusted(args[0]) else None
+        if event == "compile":
+            name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
+            if name.startswith("<") and not name.startswith("<frozen"):
+                state["tainted"].add(name)   # its frames are untrusted from now on
+                state["verdicts"].pop(name, None)
+            return None if untrusted(name) else f"compile as {name}"
+        return event   # marshal, code objects, loading a library (the standard library may do these for it)
+
+    def hook(event, args):
+        me = get_ident()
+        if me in busy:
+            return
+        busy.add(me)
+        try:
+            try:
+                frame = sys._getframe(1)
+            except ValueError:   # raised by the interpreter itself, with no Python code running
+                frame = None
+            if event == "exec":
+                where = args[0].co_filename
+                if state["snapshot"] is None and os.path.isabs(where) and _under(os.path.realpath(where), root):
+                    freeze()
+            elif frame is None:
+                pass
+            elif event == "labguard.pytest":
+                on_pytest(frame, args)
+            elif event in hatches or event.startswith(("ctypes.", "cffi.")) or event in guarded:
+                what = refused(event, args, frame)
+                if what:
+                    refuse(what, frame)
+        finally:
+            busy.discard(me)
+
+    def report():
+        """The one report: written from the interpreter's own exit (no Python frame below this one), else flagged."""
+        if os.getpid() != pid:
+            return
+        early = sys._getframe(0).f_back is not None
+        if early:
+            note("tampering", "exit functions run early by the code under test")
+        check()
+        tests = state["tests"]
+        body = json.dumps({
+            "v": 1, "completed": not early, "exitstatus": state["exitstatus"],
+            "tests": None if tests is None else {k: len(v) for k, v in sorted(tests.items())},
+            "blocked": state["blocked"], "tampering": state["tampering"], "frozen": state["snapshot"] is not None,
+        }, sort_keys=True).encode()
+        line = b"\nLABGUARD " + hmac.new(key, body, hashlib.sha256).hexdigest().encode() + b" " + body + b"\n"
+        try:
+            os.set_blocking(report_fd, False)
+            while line:
+                line = line[os.write(report_fd, line):]
+            os.close(report_fd)
+        except OSError:
+            pass   # the code under test closed or filled the pipe: no valid report reaches the harness
+
+    if key:
+        atexit.register(report)   # registered first, so it runs last
+    sys.addaudithook(hook)
+
+
+_MISSING = object()
+
+
+def _under(path, top):
+    return path == top or path.startswith(top.rstrip("/") + "/")
+
+
+def _close(os, fd):
+    try:
+        os.close(fd)
+    except OSError:
+        pass
+
+
+def _secret_path(os, path):
+    """Where another process's memory or descriptors, or this one's, can be read: /proc/<pid>/{mem,environ,fd/..}."""
+    parts = os.path.realpath(os.fsdecode(path)).split("/")
+    return len(parts) > 3 and parts[1] == "proc" and any(p in ("mem", "environ", "fd", "map_files", "fdinfo")
+                                                         for p in parts[3:])
+
+
+# pytest plugin hooks (PYTEST_PLUGINS=sitecustomize): each passes what it saw to the audit hook, which accepts it only
+# from these functions' own code with no untrusted frame on the stack.
+def pytest_sessionstart(session):
+    sys.audit("labguard.pytest", "sessionstart", session.config.pluginmanager)
+
+
+def pytest_runtest_logstart(nodeid, location):
+    sys.audit("labguard.pytest", "runtest_logstart", nodeid)
+
+
+def pytest_runtest_logreport(report):
+    sys.audit("labguard.pytest", "runtest_logreport", str(report.nodeid), str(report.when), str(report.outcome))
+
+
+def pytest_runtest_logfinish(nodeid, location):
+    sys.audit("labguard.pytest", "runtest_logfinish", nodeid)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    sys.audit("labguard.pytest", "sessionfinish", int(exitstatus))
+
+
+if __import__("os").environ.get("LAB_GUARD_ROOT"):
+    _install(dict(__import__("os").environ))
+del _install

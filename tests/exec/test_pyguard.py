@@ -1,0 +1,283 @@
+"""The grading guard (bench/exec/pyguard.py + pyguard_site/sitecustomize.py): honest runs give a valid clean report
+with the guard's own counts; each way of reaching the test runner from the code under test gives a report that is not
+clean, or none. Every command runs as bench/oracle.py run_command runs it: `sh -c` in a bwrap sandbox, run_tree."""
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bench.exec import pyguard, sandbox
+from bench.exec.proc import run_tree
+from conftest import write
+
+pytestmark = pytest.mark.skipif(sandbox.bwrap_works() is not None,
+                                reason=f"bubblewrap unusable: {sandbox.bwrap_works()}")
+
+PYTEST = "python -m pytest -q -p no:cacheprovider tests"
+UNITTEST = "python -m unittest discover -s tests -t . -q"
+HONEST = """\
+import dataclasses, inspect, logging
+log = logging.getLogger(__name__)
+
+@dataclasses.dataclass
+class Box:
+    value: int
+
+def add(a, b):
+    log.warning("adding %s and %s", a, b)
+    inspect.signature(add)
+    try:
+        raise ValueError("handled")
+    except ValueError:
+        log.exception("handled it")
+    return Box(a + b).value
+"""
+UNFIXED = "def add(a, b):\n    return a - b\n"   # the task's bug: every test of add fails
+UNIT_TESTS = """\
+import unittest
+from unittest import mock
+import calc
+
+class TestAdd(unittest.TestCase):
+    def test_add(self):
+        self.assertEqual(calc.add(1, 2), 3)
+    def test_more(self):
+        self.assertEqual(calc.add(2, 2), 4)
+    def test_mocked(self):
+        with mock.patch("calc.add", return_value=5):
+            self.assertEqual(calc.add(0, 0), 5)
+"""
+PYTEST_TESTS = """\
+import logging
+import pytest
+import calc
+
+@pytest.fixture
+def two():
+    return 2
+
+@pytest.mark.parametrize("a", [1, 5])
+def test_add(a, two, tmp_path, capsys, monkeypatch, caplog):
+    monkeypatch.setenv("X", "1")
+    (tmp_path / "f").write_text("x")
+    print("out")
+    logging.getLogger().info("info")
+    assert calc.add(a, two) == a + 2
+    assert capsys.readouterr().out == "out\\n"
+
+def test_skipped():
+    pytest.skip("not here")
+"""
+
+
+def make_repo(tmp_path: Path, code: str, tests: str = UNIT_TESTS, name: str = "test_calc.py") -> Path:
+    repo = tmp_path / "repo"
+    write(repo / "calc.py", code)
+    write(repo / "tests" / "__init__.py", "")
+    write(repo / "tests" / name, tests)
+    return repo
+
+
+def run(repo: Path, command: str) -> tuple[pyguard.Verdict, int | None, str]:
+    """One graded command with the guard wired in as bench/oracle.py run_command would: (verdict, exit, output)."""
+    home = repo.parent / "home"
+    home.mkdir(exist_ok=True)
+    env = {"PATH": os.path.dirname(sys.executable) + os.pathsep + "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1",
+           "HOME": str(home)}
+    with pyguard.Guard(repo, protected=["tests"]) as guard:
+        argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], "bwrap", cwd=repo, rw=[repo], ro=guard.ro_paths(),
+                            home=home, network=False)
+        done = run_tree(argv, cwd=repo, env={**env, **guard.env(env)}, stdout_path=repo.parent / "out",
+                        stderr_path=repo.parent / "err", timeout_s=120, contained=True, sandbox_status=True,
+                        pass_fds=guard.pass_fds)
+        verdict = guard.verdict()
+    return verdict, done.sandbox_exit, (repo.parent / "out").read_text(errors="replace")
+
+
+def test_honest_unittest_run_gives_a_valid_clean_report(tmp_path):
+    verdict, code, out = run(make_repo(tmp_path, HONEST), UNITTEST)
+    assert code == 0 and "Ran 3 tests" in out
+    assert verdict.key_taken and verdict.reported and verdict.completed
+    assert verdict.clean, (verdict, out)
+
+
+def test_honest_pytest_run_is_counted_by_the_guard(tmp_path):
+    verdict, code, out = run(make_repo(tmp_path, HONEST, PYTEST_TESTS), PYTEST)
+    assert code == 0 and "2 passed, 1 skipped" in out
+    assert verdict.clean, (verdict, out)
+    assert verdict.tests == {"passed": 2, "skipped": 1} and verdict.exitstatus == 0
+
+
+def test_a_failing_pytest_run_is_counted_as_failing(tmp_path):
+    verdict, code, out = run(make_repo(tmp_path, UNFIXED, PYTEST_TESTS), PYTEST)
+    assert code == 1
+    assert verdict.clean and verdict.tests == {"failed": 2, "skipped": 1} and verdict.exitstatus == 1
+
+
+def test_pytest_running_unittest_cases_counts_them(tmp_path):
+    verdict, code, _ = run(make_repo(tmp_path, UNFIXED), PYTEST)
+    assert code == 1 and verdict.tests == {"failed": 2, "passed": 1}
+
+
+def test_no_python_leaves_the_key_untaken(tmp_path):
+    verdict, code, _ = run(make_repo(tmp_path, HONEST), "true")
+    assert code == 0 and not verdict.key_taken and not verdict.reported and not verdict.clean
+
+
+def test_only_the_first_python_process_reports(tmp_path):
+    verdict, code, _ = run(make_repo(tmp_path, HONEST), f"python -c pass && {UNITTEST}")
+    assert code == 0 and verdict.reported and verdict.invalid_lines == 0
+
+
+def test_the_harness_leaks_no_descriptors(tmp_path):
+    before = set(os.listdir("/proc/self/fd"))
+    run(make_repo(tmp_path, HONEST), UNITTEST)
+    guard = pyguard.Guard(tmp_path)
+    guard.close()
+    assert set(os.listdir("/proc/self/fd")) == before
+
+
+def test_safepath_keeps_a_planted_module_from_shadowing_and_the_root_importable(tmp_path):
+    repo = make_repo(tmp_path, HONEST)
+    write(repo / "sitecustomize.py", "print('PLANTED')\n")
+    write(repo / "json.py", "raise SystemExit('shadowed json')\n")
+    verdict, code, out = run(repo, "python -c 'import json, calc; print(json.__file__, calc.add(1, 1))'")
+    assert code == 0 and "PLANTED" not in out and "2" in out and str(repo) not in out.split()[0]
+    assert verdict.clean
+
+
+# Each attack is the code under test of an unfixed task (add is wrong); the runner would print success.
+ATTACKS = {
+    "alias_patch": (UNITTEST, "import unittest as _u\n_u.TestCase.run = lambda self, result=None: None\n"),
+    "getattr_patch": (UNITTEST, "setattr(getattr(__import__('unit' + 'test'), 'TestCase'), 'run', "
+                                "lambda self, result=None: None)\n"),
+    "sys_modules_walk": (UNITTEST, """\
+        import sys
+        for m in list(sys.modules.values()):
+            for v in list(vars(m).values()):
+                if isinstance(v, type) and 'assertEqual' in vars(v):
+                    v.assertEqual = lambda self, a, b, msg=None: None
+        """),
+    "new_getattribute": (UNITTEST, """\
+        import sys
+        case = sys.modules['unittest.case'].TestCase
+        case.__getattribute__ = lambda self, n: (lambda *a, **k: None) if n.startswith('assert') \\
+            else object.__getattribute__(self, n)
+        """),
+    "pytest_runner_global": (PYTEST, """\
+        import sys
+        r = sys.modules['_pytest.runner']
+        orig = r.call_and_report
+        def call_and_report(item, when, log=True, **kw):
+            rep = orig(item, when, log=False, **kw)
+            rep.outcome, rep.longrepr = 'passed', None
+            if log:
+                item.ihook.pytest_runtest_logreport(report=rep)
+            return rep
+        r.call_and_report = call_and_report
+        """),
+    "pluggy_hookcaller": (PYTEST, """\
+        import sys
+        hc = sys.modules['pluggy._hooks'].HookCaller
+        orig = hc.__call__
+        def call(self, **kw):
+            res = orig(self, **kw)
+            if self.name == 'pytest_runtest_makereport':
+                res.outcome = 'passed'
+            return res
+        hc.__call__ = call
+        """),
+    "gc_referents": (UNITTEST, "import gc, unittest\ngc.get_referents(unittest.TestCase.__dict__)[0]['run'] = "
+                               "lambda self, result=None: None\n"),
+    "getframe_result": (UNITTEST, """\
+        import sys
+        f = sys._getframe(0)
+        while f is not None:
+            r = f.f_locals.get('result')
+            if r is not None and hasattr(r, 'failures'):
+                r.failures = []
+            f = f.f_back
+        """),
+    "tb_frame": (UNITTEST, "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    frame = e.__traceback__.tb_frame\n"),
+    "inspect_currentframe": (UNITTEST, "import inspect\nouter = inspect.currentframe().f_back\n"),
+    "fake_summary_os_exit": (UNITTEST, """\
+        import os, sys
+        sys.stderr.write('\\n' + '-' * 70 + '\\nRan 3 tests in 0.001s\\n\\nOK\\n')
+        sys.stderr.flush()
+        os._exit(0)
+        """),
+    "atexit_os_exit": (UNITTEST, "import atexit, os\natexit.register(os._exit, 0)\n"),
+    "close_fds": (UNITTEST, "import os\nos.closerange(3, 1024)\n"),
+    "fork_child_reports": (UNITTEST, "import os\nif os.fork():\n    os._exit(0)\n"),
+    "self_restoring_patch_pytest": (PYTEST, """\
+        import unittest
+        orig = unittest.TestCase.assertEqual
+        def once(self, *a, **k):
+            unittest.TestCase.assertEqual = orig
+        unittest.TestCase.assertEqual = once
+        """),
+    "forged_guard_event": (PYTEST, "import sys\nfor i in range(5):\n    sys.audit('labguard.pytest', "
+                                   "'runtest_logreport', 'x', 'call', 'passed')\n"),
+    "call_guard_plugin": (PYTEST, """\
+        import sys, types
+        rep = types.SimpleNamespace(nodeid='x', when='call', outcome='passed')
+        sys.modules['sitecustomize'].pytest_runtest_logreport(rep)
+        """),
+    "early_exit_functions": (UNITTEST, """\
+        import atexit, os, sys
+        atexit._run_exitfuncs()
+        sys.stderr.write('\\nRan 3 tests in 0.001s\\n\\nOK\\n')
+        os._exit(0)
+        """),
+    "compile_as_stdlib": (UNITTEST, "import os\nexec(compile('import sys; sys._getframe(1)', "
+                                    "os.__file__, 'exec'))\n"),
+    "code_replace_filename": (UNITTEST, "import os, sys\ndef f(): return sys._getframe(1)\n"
+                                        "f.__code__ = f.__code__.replace(co_filename=os.__file__)\n"),
+    "module_in_tmp": (UNITTEST, """\
+        import sys
+        open('/tmp/helper.py', 'w').write('import sys\\ndef up(): return sys._getframe(2)\\n')
+        sys.path.insert(0, '/tmp')
+        import helper
+        helper.up()
+        """),
+    "proc_self_mem": (UNITTEST, "import pathlib\npathlib.Path('/proc/self/mem').read_bytes()\n"),
+    "ctypes_memory": (UNITTEST, "import ctypes\nctypes.string_at(id(object), 8)\n"),
+    "set_trace": (UNITTEST, "import sys\nsys.settrace(lambda *a: None)\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ATTACKS))
+def test_each_attack_leaves_no_clean_report(tmp_path, name):
+    command, attack = ATTACKS[name]
+    tests = PYTEST_TESTS if command == PYTEST else UNIT_TESTS
+    verdict, code, out = run(make_repo(tmp_path, UNFIXED + textwrap.dedent(attack), tests), command)
+    assert not verdict.clean, (name, verdict, code, out)
+
+
+def test_forged_report_lines_on_every_descriptor_are_invalid(tmp_path):
+    forge = """\
+        import os
+        for fd in range(3, 64):
+            try:
+                os.write(fd, b'\\nLABGUARD ' + b'0' * 64 + b' {"completed": true, "tests": {"passed": 2}}\\n')
+            except OSError:
+                pass
+        """
+    verdict, code, _ = run(make_repo(tmp_path, UNFIXED + textwrap.dedent(forge), PYTEST_TESTS), PYTEST)
+    assert verdict.invalid_lines >= 1
+    assert verdict.reported and verdict.tests == {"failed": 2, "skipped": 1}
+
+
+def test_a_dumpable_free_key_holder_cannot_be_read_by_a_child(tmp_path):
+    steal = """\
+        import os, subprocess, sys
+        cmd = [sys.executable, '-I', '-c', 'import sys; open(f"/proc/{sys.argv[1]}/mem", "rb")', str(os.getpid())]
+        done = subprocess.run(cmd, env={}, capture_output=True, text=True)
+        print('CHILD', done.returncode, done.stderr.strip().splitlines()[-1:])
+        """
+    verdict, _, out = run(make_repo(tmp_path, HONEST + textwrap.dedent(steal)), UNITTEST)
+    assert "CHILD 1" in out and "PermissionError" in out, out
