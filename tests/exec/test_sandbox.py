@@ -431,12 +431,14 @@ def _binds(argv: list[str]) -> list[tuple[str, str]]:
 def test_a_secret_under_a_read_only_bind_is_masked_after_it(tmp_path):
     shown = tmp_path / "shown"
     (shown / "suite" / "heldout").mkdir(parents=True)
-    patch = write(shown / "suite" / "solutions" / "t.patch", "+fixed\n")
-    ops = _ops(_wrap(tmp_path, [shown / "suite", patch], ro=[shown]))
+    patch = write(shown / "solutions" / "t.patch", "+fixed\n")
+    inner = write(shown / "suite" / "solutions" / "t.patch", "+fixed\n")
+    ops = _ops(_wrap(tmp_path, [shown / "suite", patch, inner], ro=[shown]))
     bind = ops.index(("--ro-bind", str(shown), str(shown)))
     assert ops.index(("--tmpfs", str(shown / "suite"))) > bind
     assert ops.index(("--ro-bind", "/dev/null", str(patch))) > bind
     assert ops.index(("--remount-ro", str(shown / "suite"))) > ops.index(("--tmpfs", str(shown / "suite")))
+    assert not any(str(inner) in op for op in ops), "inside a masked directory: no mount point to give its name away"
 
 
 def test_a_secret_reached_through_an_alias_is_masked_at_both_paths(tmp_path, monkeypatch):
