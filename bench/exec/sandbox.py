@@ -426,7 +426,14 @@ def masks(mounts: Sequence[_Mount], secrets: Sequence[str]) -> list[_Mount]:
                 continue
             args = ("--tmpfs", dest) if os.path.isdir(secret) else ("--ro-bind", "/dev/null", dest)
             found[dest] = _Mount(dest, args)
-    return list(found.values())
+    return [m for m in found.values() if not _covered(m, mounts, found)]
+
+
+def _covered(mask: _Mount, mounts: Sequence[_Mount], found: dict[str, _Mount]) -> bool:
+    """Whether another mask already hides `mask`'s path: the deepest mount around it is a mask (laying this one
+    too would only create an empty mount point inside it, which tells the secret's name)."""
+    around = [m for m in (*mounts, *found.values()) if m is not mask and _inside(mask.dest, m.dest) is not None]
+    return bool(around) and max(around, key=lambda m: len(Path(m.dest).parts)).dest in found
 
 
 def _bind(flag: str, path: str | Path, own: bool = False, dest: str | Path | None = None) -> _Mount:
