@@ -3,7 +3,9 @@
 Under bwrap a run sees: system directories read-only; the Python installation read-only; its own workdir
 (or grading copy) read-write; a private HOME and /tmp; read-only, the agent's binary and what it needs
 to start (binary_mounts), the --sandbox-ro paths and the prompt file. It does not see the repository,
-held-out tests, solutions, other runs or the rest of the user's home. It holds no capabilities, even when
+held-out tests, solutions, other runs or the rest of the user's home: wherever one of those binds would show a
+secret (secret_paths: every run's suite and results directory, the snapshot cache, the temporary root, the
+harness's checkout), at its real path or an alias, a mask covers it (masks()). It holds no capabilities, even when
 the harness runs as root: in a user namespace that cannot create further ones where the kernel allows it,
 else with every capability dropped. It has its own PID namespace, so when the run ends every process it
 started ends too, daemons that called setsid included.
