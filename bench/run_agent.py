@@ -405,6 +405,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     (the engine checks each run once, when it is graded).
     """
     lifecycle.require(record, "run_agent")
+    sandbox.keep_secret(sandbox.run_secrets(record))   # this run's suite and results, masked in every later sandbox
     agent, adapter, opts, sandbox_kind = spec.agent, spec.adapter, spec.options, spec.sandbox
     model, keep_workdir = spec.model, spec.keep_workdir
     task = record["task"]

@@ -3,7 +3,9 @@
 Under bwrap a run sees: system directories read-only; the Python installation read-only; its own workdir
 (or grading copy) read-write; a private HOME and /tmp; read-only, the agent's binary and what it needs
 to start (binary_mounts), the --sandbox-ro paths and the prompt file. It does not see the repository,
-held-out tests, solutions, other runs or the rest of the user's home. It holds no capabilities, even when
+held-out tests, solutions, other runs or the rest of the user's home: wherever one of those binds would show a
+secret (secret_paths: every run's suite and results directory, the snapshot cache, the temporary root, the
+harness's checkout), at its real path or an alias, a mask covers it (masks()). It holds no capabilities, even when
 the harness runs as root: in a user namespace that cannot create further ones where the kernel allows it,
 else with every capability dropped. It has its own PID namespace, so when the run ends every process it
 started ends too, daemons that called setsid included.
@@ -24,7 +26,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -157,9 +160,10 @@ def resolve(kind: str | None) -> str:
 def python_dirs() -> tuple[Path, ...]:
     """Where the running interpreter and its libraries live (needed by python-based agents and tests)."""
     dirs = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), Path(sys.executable).resolve().parent}
-    outside = [d for d in dirs if not any(str(d).startswith(s + "/") for s in SYSTEM_DIRS)]
-    # One mount covers a directory and what lies inside it.
-    return tuple(sorted(d for d in outside if not any(o != d and d.is_relative_to(o) for o in outside)))
+    # One mount covers a directory and what lies inside it. One under a system directory is mounted too, so a
+    # masked secret around it (a checkout under /opt holding its .venv) never hides the interpreter.
+    outer = [d for d in dirs if not any(o != d and d.is_relative_to(o) for o in dirs)]
+    return tuple(sorted(d for d in outer if str(d) not in SYSTEM_DIRS))
 
 
 MAX_LINKS = 40  # symlinks followed resolving one path, as the kernel's limit
@@ -172,8 +176,11 @@ def _home() -> Path | None:
 
 
 def _visible(path: Path) -> bool:
-    """Whether every sandbox shows `path` already: under a system directory or the Python installation."""
-    return any(path == Path(d) or path.is_relative_to(d) for d in (*SYSTEM_DIRS, *python_dirs()))
+    """Whether every sandbox shows `path` already: under a system directory or the Python installation, and not
+    inside a secret (secret_paths: masked there, so a program that lies inside one needs a mount of its own)."""
+    real = os.path.realpath(path)
+    return (any(path == Path(d) or path.is_relative_to(d) for d in (*SYSTEM_DIRS, *python_dirs()))
+            and not any(_inside(real, secret) is not None for secret in secret_paths()))
 
 
 def _too_wide(path: Path) -> bool:
@@ -352,33 +359,130 @@ def model_argv(argv: Sequence[str], model_port: int) -> list[str]:
             "--", *argv]
 
 
+@dataclass(frozen=True)
+class _Mount:
+    """One bwrap mount operation: where it lands inside (`dest`), its arguments, and for a bind the host path it
+    shows (`source`); `own` marks the run's own paths (workdir, grading copy, scratch, HOME, the proxy's socket)."""
+    dest: str
+    args: tuple[str, ...]
+    source: str | None = None
+    own: bool = False
+
+
+_SECRETS: set[str] = set()
+_SECRETS_LOCK = threading.Lock()
+
+
+def keep_secret(paths: Iterable[str | Path | None]) -> None:
+    """Add `paths` to what no sandbox this process starts may show (see secret_paths): every later wrap() masks
+    each of them wherever one of its mounts would show it."""
+    with _SECRETS_LOCK:
+        _SECRETS.update(str(p) for p in paths if p)
+
+
+def run_secrets(record: dict) -> list[str]:
+    """What a run's sandboxes must never show, from its record: the task's suite (its root, task file, held-out
+    tests, reference solution and overfit demo) and the results directory the run lies in (runs/<task>/<rep>)."""
+    task = record.get("task") or {}
+    found = [task.get("suite_root"), task.get("source_file"), (task.get("heldout") or {}).get("path"),
+             task.get("solution"), task.get("overfit_demo")]
+    run_dir = (record.get("paths") or {}).get("run_dir")
+    if run_dir and len(Path(run_dir).parents) > 3:
+        found.append(str(Path(run_dir).parents[2]))
+    return [p for p in found if p]
+
+
+def secret_paths() -> list[str]:
+    """Every path no sandbox may show, as real paths (existing ones only): the harness's snapshot cache, its
+    temporary root (other runs' workdirs and grading copies), its own checkout (which holds the suite it ships),
+    and what keep_secret() registered (each run's suite and results directory)."""
+    with _SECRETS_LOCK:
+        found = {*_SECRETS, str(paths.cache_dir()), paths.temp_root()}
+    if (paths.REPO_ROOT / ".git").exists():
+        found.add(str(paths.REPO_ROOT))
+    real = {os.path.realpath(os.path.expanduser(p)) for p in found}
+    return sorted(p for p in real if p != "/" and os.path.lexists(p))
+
+
+def _inside(path: str, root: str) -> str | None:
+    """`path` relative to `root` ("" for root itself), or None when it lies outside it."""
+    if path == root:
+        return ""
+    return path[len(root):].lstrip("/") if path.startswith(root.rstrip("/") + "/") else None
+
+
+def masks(mounts: Sequence[_Mount], secrets: Sequence[str]) -> list[_Mount]:
+    """A mask for each place a bind in `mounts` shows a secret: at the bind's destination plus the secret's path
+    below the bind's real source, so an alias (/lib bound from /usr/lib) is masked as well as the real path. A
+    directory gets an empty read-only tmpfs, a file /dev/null. A secret that is one of the run's own paths is not
+    masked (the run's workdir is its own even under the temporary root)."""
+    own = {os.path.realpath(m.source) for m in mounts if m.own and m.source}
+    found: dict[str, _Mount] = {}
+    for secret in (s for s in secrets if s not in own):
+        for mount in mounts:
+            rel = _inside(secret, os.path.realpath(mount.source)) if mount.source else None
+            if rel is None:
+                continue
+            dest = os.path.join(mount.dest, rel) if rel else mount.dest
+            if dest in found:
+                continue
+            args = ("--tmpfs", dest) if os.path.isdir(secret) else ("--ro-bind", "/dev/null", dest)
+            found[dest] = _Mount(dest, args)
+    return [m for m in found.values() if not _covered(m, mounts, found)]
+
+
+def _covered(mask: _Mount, mounts: Sequence[_Mount], found: dict[str, _Mount]) -> bool:
+    """Whether another mask already hides `mask`'s path: the deepest mount around it is a mask (laying this one
+    too would only create an empty mount point inside it, which tells the secret's name)."""
+    around = [m for m in (*mounts, *found.values()) if m is not mask and _inside(mask.dest, m.dest) is not None]
+    return bool(around) and max(around, key=lambda m: len(Path(m.dest).parts)).dest in found
+
+
+def _bind(flag: str, path: str | Path, own: bool = False, dest: str | Path | None = None) -> _Mount:
+    return _Mount(str(dest or path), (flag, str(path), str(dest or path)), str(path), own)
+
+
+def _mounts(*, rw: Sequence[Path], ro: Sequence[Path], home: Path, ro_inside: Sequence[Path],
+            model_socket: Path | None) -> list[_Mount]:
+    """What a sandbox mounts, before masks: system directories, Python, the `ro` paths, then the run's own."""
+    found = [_bind("--ro-bind-try", path) for path in SYSTEM_DIRS]
+    found += [_Mount(dest, (flag, dest)) for flag, dest in (("--proc", "/proc"), ("--dev", "/dev"), ("--tmpfs", "/tmp"),
+                                                            ("--tmpfs", "/run"), ("--tmpfs", "/var/tmp"))]
+    found += [_bind("--ro-bind", path) for path in python_dirs()]
+    for path in ro:
+        if os.path.islink(path):   # recreated, so a launcher sees its real location (binary_mounts' chains)
+            found.append(_Mount(str(path), ("--symlink", os.readlink(path), str(path))))
+        elif Path(path).exists():
+            found.append(_bind("--ro-bind", path))
+    found += [_bind("--bind", path, own=True) for path in rw]
+    # Deeper than the rw binds they lie in, so they stay read-only within them.
+    found += [_bind("--ro-bind", path, own=True) for path in ro_inside]
+    if model_socket is not None:
+        # The socket file itself is bound (a bind mount of a socket inode works; connect() needs it writable), not
+        # its directory: the sandbox sees that one socket and nothing else of the harness's.
+        found += [_bind("--bind", model_socket, own=True, dest=MODEL_SOCKET_INSIDE),
+                  _bind("--ro-bind", NETFWD, own=True, dest=NETFWD_INSIDE)]
+    found.append(_bind("--bind", home, own=True))
+    return found
+
+
 def _bwrap_args(exe: str, confine: tuple[str, ...], argv: list[str], *, cwd: Path, rw: list[Path], ro: list[Path],
-                home: Path, network: bool, ro_inside: Sequence[Path] = (), model_socket: Path | None = None
-                ) -> list[str]:
+                home: Path, network: bool, ro_inside: Sequence[Path] = (), model_socket: Path | None = None,
+                secrets: Sequence[str] = ()) -> list[str]:
     args = [exe, *confine, "--die-with-parent", "--unshare-pid", "--unshare-ipc",
             "--unshare-uts", "--unshare-cgroup-try", "--new-session"]
     if not network or model_socket is not None:
         args.append("--unshare-net")
-    for path in SYSTEM_DIRS:
-        args += ["--ro-bind-try", path, path]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp"]
-    for path in python_dirs():
-        args += ["--ro-bind", str(path), str(path)]
-    for path in ro:
-        if os.path.islink(path):   # recreated, so a launcher sees its real location (binary_mounts' chains)
-            args += ["--symlink", os.readlink(path), str(path)]
-        elif Path(path).exists():
-            args += ["--ro-bind", str(path), str(path)]
-    for path in rw:
-        args += ["--bind", str(path), str(path)]
-    for path in ro_inside:  # after the rw binds they lie in, so they stay read-only within them
-        args += ["--ro-bind", str(path), str(path)]
-    if model_socket is not None:
-        # The socket file itself is bound (a bind mount of a socket inode works; connect() needs it writable), not
-        # its directory: the sandbox sees that one socket and nothing else of the harness's.
-        args += ["--bind", str(model_socket), str(MODEL_SOCKET_INSIDE), "--ro-bind", str(NETFWD), str(NETFWD_INSIDE)]
-    args += ["--bind", str(home), str(home), "--setenv", "HOME", str(home), "--setenv", "TMPDIR", "/tmp",
-             "--chdir", str(cwd), "--"]
+    mounts = _mounts(rw=rw, ro=ro, home=home, ro_inside=ro_inside, model_socket=model_socket)
+    hidden = masks(mounts, secrets)
+    # bwrap mounts in argument order: shallowest first, so the most specific path wins (a mask over a secret
+    # under /opt, the run's workdir under a masked temporary root), a mask after a bind of the same path.
+    for mount in sorted([*mounts, *hidden], key=lambda m: len(Path(m.dest).parts)):
+        args += mount.args
+    for mount in hidden:   # read-only once every mount below it is made (bwrap creates their mount points)
+        if mount.args[0] == "--tmpfs":
+            args += ["--remount-ro", mount.dest]
+    args += ["--setenv", "HOME", str(home), "--setenv", "TMPDIR", "/tmp", "--chdir", str(cwd), "--"]
     return args + list(argv)
 
 
@@ -404,7 +508,7 @@ def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path
     if model_socket is not None:
         argv = model_argv(argv, model_port)
     return _bwrap_args(_bwrap(), confinement().flags, argv, cwd=cwd, rw=rw, ro=ro, home=home, network=network,
-                       ro_inside=ro_inside, model_socket=model_socket)
+                       ro_inside=ro_inside, model_socket=model_socket, secrets=secret_paths())
 
 
 def describe(kind: str, requested: str | None, phase_network: dict[str, str], extra_ro: Sequence[str] = ()) -> dict:

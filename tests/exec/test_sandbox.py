@@ -394,3 +394,159 @@ def test_under_ci_a_skipped_sandbox_or_browser_test_fails(pytester, monkeypatch)
 ])
 def test_which_skips_fail_under_ci(env, platform, reason, fails):
     assert skip_fails_under_ci(reason, env, platform) is fails
+
+
+# --- Secrets under a mounted path (issue 27, class 2): masked wherever a bind of the sandbox shows them. ---
+
+def _wrap(tmp_path: Path, secrets: list[Path], **kw) -> list[str]:
+    """sandbox.wrap's argv for a sandbox with `secrets` the only secrets (the process's registry left aside)."""
+    work = tmp_path / "own-work"
+    work.mkdir(exist_ok=True)
+    kw.setdefault("rw", [work])
+    real = sorted(os.path.realpath(s) for s in secrets)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sandbox, "secret_paths", lambda: real)
+        return sandbox.wrap(["true"], "bwrap", cwd=kw["rw"][0], home=kw["rw"][0], network=False, **kw)
+
+
+def _ops(argv: list[str]) -> list[tuple[str, ...]]:
+    """The mount operations of a bwrap argv, in order: (flag, *its operands)."""
+    arity = {"--ro-bind": 2, "--ro-bind-try": 2, "--bind": 2, "--symlink": 2, "--tmpfs": 1, "--proc": 1, "--dev": 1,
+             "--remount-ro": 1}
+    ops, i = [], 0
+    while argv[i] != "--":
+        n = arity.get(argv[i])
+        if n is not None:
+            ops.append(tuple(argv[i:i + n + 1]))
+            i += n
+        i += 1
+    return ops
+
+
+def _binds(argv: list[str]) -> list[tuple[str, str]]:
+    """(host source, path inside) of every bind in a bwrap argv."""
+    return [(op[1], op[2]) for op in _ops(argv) if op[0] in ("--ro-bind", "--ro-bind-try", "--bind")]
+
+
+def test_a_secret_under_a_read_only_bind_is_masked_after_it(tmp_path):
+    shown = tmp_path / "shown"
+    (shown / "suite" / "heldout").mkdir(parents=True)
+    patch = write(shown / "solutions" / "t.patch", "+fixed\n")
+    inner = write(shown / "suite" / "solutions" / "t.patch", "+fixed\n")
+    ops = _ops(_wrap(tmp_path, [shown / "suite", patch, inner], ro=[shown]))
+    bind = ops.index(("--ro-bind", str(shown), str(shown)))
+    assert ops.index(("--tmpfs", str(shown / "suite"))) > bind
+    assert ops.index(("--ro-bind", "/dev/null", str(patch))) > bind
+    assert ops.index(("--remount-ro", str(shown / "suite"))) > ops.index(("--tmpfs", str(shown / "suite")))
+    assert not any(str(inner) in op for op in ops), "inside a masked directory: no mount point to give its name away"
+
+
+def test_a_secret_reached_through_an_alias_is_masked_at_both_paths(tmp_path, monkeypatch):
+    real = tmp_path / "usr-lib"
+    (real / "suite").mkdir(parents=True)
+    alias = tmp_path / "lib"
+    alias.symlink_to(real)   # /lib -> usr/lib: bwrap binds the target at the alias's path
+    monkeypatch.setattr(sandbox, "SYSTEM_DIRS", [str(real), str(alias)])
+    ops = _ops(_wrap(tmp_path, [alias / "suite"]))
+    assert ("--tmpfs", str(real / "suite")) in ops
+    assert ("--tmpfs", str(alias / "suite")) in ops
+
+
+def test_the_runs_own_workdir_under_a_masked_temporary_root_is_bound_after_the_mask(tmp_path):
+    trees = tmp_path / "trees"
+    work = trees / "lab-work"
+    other = trees / "lab-other-run"
+    work.mkdir(parents=True)
+    other.mkdir()
+    ops = _ops(_wrap(tmp_path, [trees, work], rw=[work], ro=[tmp_path]))
+    assert ops.index(("--tmpfs", str(trees))) < ops.index(("--bind", str(work), str(work)))
+    assert ("--tmpfs", str(work)) not in ops, "the run's own workdir is never masked"
+    assert not any(str(other) in op for op in ops)
+
+
+def test_a_secret_no_bind_shows_gets_no_mask(tmp_path):
+    (tmp_path / "elsewhere" / "suite").mkdir(parents=True)
+    ops = _ops(_wrap(tmp_path, [tmp_path / "elsewhere" / "suite"]))
+    assert not any(op[0] == "--tmpfs" and "suite" in op[1] for op in ops)
+
+
+def test_a_narrower_mount_inside_a_secret_still_shows_and_secrets_inside_it_stay_masked(tmp_path):
+    """The most specific path wins: the agent's program inside a masked tree is shown, a secret inside it is not."""
+    outer = tmp_path / "outer"
+    (outer / "agent" / "heldout").mkdir(parents=True)
+    ops = _ops(_wrap(tmp_path, [outer / "agent" / "heldout", outer], ro=[tmp_path, outer / "agent"]))
+    agent = str(outer / "agent")
+    order = [ops.index(op) for op in (("--tmpfs", str(outer)), ("--ro-bind", agent, agent),
+                                      ("--tmpfs", f"{agent}/heldout"))]
+    assert order == sorted(order)
+
+
+def test_run_secrets_are_the_suite_and_the_results_directory(suite, tmp_path):
+    from bench import validate
+    tasks, problems = validate.validate([str(suite / "tasks")], only=["fix-add"])
+    assert not problems
+    record = {"task": tasks[0], "paths": {"run_dir": str(tmp_path / "res" / "runs" / "fix-add" / "0")}}
+    found = {os.path.realpath(p) for p in sandbox.run_secrets(record)}
+    root = os.path.realpath(suite)
+    assert {root, f"{root}/heldout/fix-add", f"{root}/solutions/fix-add.patch", f"{root}/tasks/fix-add.yaml",
+            os.path.realpath(tmp_path / "res")} <= found
+
+
+def test_the_harness_cache_temporary_root_and_registered_secrets_are_secret(tmp_path, monkeypatch):
+    cache, trees, registered = (tmp_path / n for n in ("cache", "trees", "registered"))
+    for d in (cache, trees, registered):
+        d.mkdir()
+    monkeypatch.setenv("LOCALAGENTBENCH_CACHE", str(cache))
+    monkeypatch.setenv("LOCALAGENTBENCH_TMPDIR", str(trees))
+    monkeypatch.setattr(sandbox, "_SECRETS", set())
+    sandbox.keep_secret([registered, None])
+    assert {str(cache), str(trees), str(registered)} <= set(sandbox.secret_paths())
+    assert "/" not in sandbox.secret_paths()
+
+
+def _roots_writable_here(argv: list[str]) -> list[str]:
+    """Every directory a sandbox binds from the host, by its real path, that this process may write in."""
+    roots = {os.path.realpath(src) for src, _ in _binds(argv)}
+    return sorted(r for r in roots if os.path.isdir(r) and os.access(r, os.W_OK | os.X_OK))
+
+
+@needs_bwrap
+def test_a_suite_under_each_mounted_root_cannot_be_read_in_a_real_sandbox(tmp_path):
+    """Each directory wrap() binds (the system directories, Python's installation, an agent's program), and
+    /usr/local/src and /usr/local below them: a suite laid there is readable without the mask and not with it,
+    at its real path and at every path a bind shows it (/lib for /usr/lib), through /proc/self/root too."""
+    agent_tree = tmp_path / "agent-tree"
+    agent_tree.mkdir()
+    argv = _wrap(tmp_path, [], ro=[agent_tree])
+    roots = _roots_writable_here(argv) + [r for r in ("/usr/local/src", "/usr/local") if os.access(r, os.W_OK)]
+    roots = [r for r in roots if r != os.path.realpath(tmp_path / "own-work")]
+    if not roots:
+        pytest.skip("no directory the sandbox mounts is writable here (run as root to test each one)")
+    made = []
+    try:
+        for root in roots:
+            secret = Path(root) / f"lab-suite-{os.getpid()}-{len(made)}"
+            secret.mkdir()
+            made.append(secret)
+            write(secret / "heldout" / "test_hidden.py", "MARKER-HELDOUT\n")
+            write(secret / "solutions" / "t.patch", "MARKER-SOLUTION\n")
+        for masked in (False, True):
+            argv = _wrap(tmp_path, [*made, *(s / "solutions" / "t.patch" for s in made)] if masked else [],
+                         ro=[agent_tree])
+            # Every path inside the sandbox at which a bind shows a suite: dest + its path below the bind's source.
+            inside = [os.path.join(dest, os.path.relpath(s, os.path.realpath(src)))
+                      for s in made for src, dest in _binds(argv)
+                      if str(s).startswith(os.path.realpath(src).rstrip("/") + "/")]
+            script = "".join(f"cat '{p}/heldout/test_hidden.py' '{p}/solutions/t.patch' "
+                             f"'/proc/self/root{p}/solutions/t.patch' 2>/dev/null; ls -a '{p}' 2>/dev/null\n"
+                             for p in inside)
+            done = subprocess.run([*argv[:-1], "sh", "-c", script], capture_output=True, text=True, timeout=60)
+            assert done.returncode == 0 or done.stdout, done.stderr
+            if not masked:   # the check can see a suite that is not masked: the test can fail
+                assert done.stdout.count("MARKER-SOLUTION") >= 2 * len(made), done.stdout
+            else:
+                assert "MARKER" not in done.stdout and "heldout" not in done.stdout, done.stdout
+        assert {"/usr/local/src", "/usr/local"} <= set(roots) or os.geteuid() != 0
+    finally:
+        for secret in made:
+            shutil.rmtree(secret, ignore_errors=True)
