@@ -33,7 +33,7 @@ from bench.common.errors import UserError
 from bench.common.paths import temp_root
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.exec import cleanup, environment, safefs, sandbox
+from bench.exec import cleanup, environment, pyguard, safefs, sandbox
 from bench.exec.git import apply_patch, patch_files
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree, truncation_marker
 
@@ -130,6 +130,8 @@ def interpreter(env: dict[str, str] | None = None) -> Interpreter:
     """The grading interpreter's Interpreter facts in the environment grading gives it (asked once per process;
     the working directory off its path, so the question is about the interpreter, not where it was asked)."""
     env = dict(env or grading_env())
+    # The grading guard's directory is on a graded command's path too: a planted sitecustomize.py shadows it.
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(pyguard.guard_dir()), env.get("PYTHONPATH", "")) if p)
     key = (sys.executable, env.get("PATH", ""), env.get("PYTHONPATH", ""))
     with _INTERPRETERS_LOCK:
         if key in _INTERPRETERS:
@@ -416,16 +418,22 @@ class Step:
 
 
 def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: Path, env: dict[str, str],
-                logs: Path, index: int, guarded: Sequence[Path] = (),
+                logs: Path, index: int, guarded: Sequence[Path] = (), protected: Sequence[str] = (),
                 max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> Step:
     """Run one grading command with `sh -c` in its own sandbox (no network) in the copy, `guarded` paths
-    read-only; stderr joins stdout."""
-    argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home, network=False,
-                        ro_inside=guarded)
-    out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
-    done = run_tree(argv, cwd=copy, env={**env, "HOME": str(home)}, stdout_path=out, stderr_path=err,
-                    timeout_s=timeout_s, max_log_bytes=max_log_bytes, limits=GRADING_LIMITS,
-                    contained=kind == "bwrap", sandbox_status=kind == "bwrap")
+    read-only; stderr joins stdout. A command whose test runner's verdict is read (rules.runner_of) runs its
+    Python under the grading guard (bench/exec/pyguard.py; `protected`: the test and held-out files, relative to
+    the copy), whose report the code under test cannot forge."""
+    runner = rules.runner_of(command)
+    with pyguard.Guard(copy, protected, safepath=rules.safe_path_allowed(command), tmp=temp_root()) as guard:
+        argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home,
+                            network=False, ro_inside=guarded, ro=guard.ro_paths() if runner else [])
+        out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
+        done = run_tree(argv, cwd=copy, env={**env, **(guard.env(env) if runner else {}), "HOME": str(home)},
+                        stdout_path=out, stderr_path=err, timeout_s=timeout_s, max_log_bytes=max_log_bytes,
+                        limits=GRADING_LIMITS, contained=kind == "bwrap", sandbox_status=kind == "bwrap",
+                        pass_fds=guard.pass_fds if runner else ())
+        verdict = guard.verdict() if runner else None
     output, truncated = safefs.read_file(out, max_log_bytes + 4096) or (b"", False)
     started = done.start_error is None and (kind != "bwrap" or done.timed_out or done.sandbox_exit is not None)
     if not started:
@@ -437,15 +445,41 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     step = Step(command, timeout_s, exit_code, done.timed_out, done.wall_s, output,
                 truncated or done.stdout_truncated)
     if exit_code == 0:
-        step.summary = rules.summary_problem(command, output)
-        if step.summary:
-            step.note = {"no_tests_ran": "exit 0, but the test runner reported no tests run",
-                         "test_summary_failed": "exit 0, but the test runner reported failures"}[step.summary]
+        step.summary, step.note = guard_problem(verdict) or summary_note(rules.summary_problem(command, output))
     elif not done.timed_out:
         broken = outcome.could_not_run(command, exit_code)
         if broken:
             step.note = f"the task's command could not run its tests ({broken}): the task is broken"
     return step
+
+
+SUMMARY_NOTES = {"no_tests_ran": "exit 0, but the test runner reported no tests run",
+                 "test_summary_failed": "exit 0, but the test runner reported failures"}
+
+
+def summary_note(summary: str | None) -> tuple[str | None, str | None]:
+    """(flag, note) for rules.summary_problem's verdict on an exit-0 command."""
+    return summary, SUMMARY_NOTES.get(summary or "")
+
+
+def guard_problem(verdict: pyguard.Verdict | None) -> tuple[str, str] | None:
+    """(flag, note) when the grading guard's evidence says an exit-0 command did not pass: the code under test
+    changed or reached for the runner (runner_tampering), the guarded interpreter left no complete report
+    (guard_report_missing: it exited early, or its report was cut off), or the guard's own count of pytest's
+    outcomes shows failures or no test. None when the evidence agrees, or no guarded Python ran (the task's
+    command set its own PYTHONPATH: the runner's summary is then all there is)."""
+    if verdict is None or not verdict.key_taken:
+        return None
+    if verdict.tampering or verdict.blocked:
+        return "runner_tampering", verdict.problem()
+    if not verdict.clean:
+        return "guard_report_missing", verdict.problem()
+    tests = verdict.tests
+    if tests is not None and (tests.get("failed") or tests.get("errors")):
+        return "test_summary_failed", "exit 0, but the grading guard counted failing tests"
+    if tests is not None and not tests.get("passed"):
+        return "no_tests_ran", "exit 0, but the grading guard counted no test that passed"
+    return None
 
 
 class Grading:
@@ -529,12 +563,13 @@ class Grading:
             steps = []
             for command, timeout_s in commands:
                 steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy,
-                                         home=copy.parent / f"home-{copy.name}",
-                                         env=env, logs=self.logs, index=index, guarded=guarded))
+                                         home=copy.parent / f"home-{copy.name}", env=env, logs=self.logs,
+                                         index=index, guarded=guarded, protected=[rel for rel, _, _ in expected]))
                 index += 1
             for step in steps:
                 if step.summary:
-                    flags.add(step.summary, f"{phase}: {step.command}")
+                    guard = step.summary in ("runner_tampering", "guard_report_missing")
+                    flags.add(step.summary, f"{phase}: {step.command}" + (f" ({step.note})" if guard else ""))
             results[phase] = phase_result(steps, run_dir / f"{phase}.log")
             changed = tampered(copy, expected)
             for rel in changed:
@@ -678,6 +713,7 @@ def grade_one(record: dict, ahead: Ahead | None = None, started: float | None = 
         if ahead:
             ahead.discard()
         raise
+    sandbox.keep_secret(sandbox.run_secrets(record))  # the suite and results, when this stage runs alone
     run_dir = Path(record["paths"]["run_dir"])
     record = dict(record)
     oracle = heldout = None

@@ -294,6 +294,21 @@ def summary_problem(command: str, output: bytes) -> str | None:
     return None
 
 
+def safe_path_allowed(command: str) -> bool:
+    """Whether a grading command may run its Python with the working directory off the start of `sys.path`
+    (PYTHONSAFEPATH; the grading guard puts the copy last instead): it runs a test runner as a module or script
+    and sets none of Python's path variables itself. A script (`python check.py`) may import what lies beside it."""
+    try:
+        words = shlex.split(command, comments=True)
+    except ValueError:
+        return False
+    if any(w.split("=", 1)[0] in ("PYTHONPATH", "PYTHONSAFEPATH", "PYTHONHOME") for w in words if "=" in w):
+        return False
+    invocations = [i for i, w in enumerate(words) if PYTHON_WORD.fullmatch(w.rsplit("/", 1)[-1])]
+    return runner_of(command) is not None and all(i + 1 < len(words) and words[i + 1].startswith("-m")
+                                                  for i in invocations)
+
+
 PYTHON_WORD = re.compile(r"python(\d+(\.\d+)?)?")
 SHELL_SEPARATORS = {"&&", "||", ";", "|", "(", "!"}
 RUNNER_SCRIPTS = {"pytest": "pytest", "py.test": "pytest"}  # commands that are a Python module's script

@@ -77,10 +77,11 @@ class Verdict:
 class Guard:
     """One graded command's guard: its pipes, its key and the list of protected files (relative to `root`)."""
 
-    def __init__(self, root: Path, protected: Sequence[str] = (), *, safepath: bool = True):
+    def __init__(self, root: Path, protected: Sequence[str] = (), *, safepath: bool = True,
+                 tmp: str | Path | None = None):
         self.root, self.safepath = Path(root), safepath
         self._key = secrets.token_bytes(KEY_BYTES)
-        self._tmp = Path(tempfile.mkdtemp(prefix="lab-guard-"))
+        self._tmp = Path(tempfile.mkdtemp(prefix="lab-guard-", dir=tmp))
         self._list = self._tmp / "protected.txt"
         self._list.write_text("".join(f"{p}\n" for p in protected), encoding="utf-8")
         self._key_read, key_write = os.pipe()
