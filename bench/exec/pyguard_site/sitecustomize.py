@@ -50,6 +50,9 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
     trusted_dirs = [p for p in trusted_dirs if not _under(p, root) and not _under(root, p)]
     if env.get("LAB_GUARD_SAFEPATH") == "1":
         sys.path.append(root)   # importable, after everything installed: it never shadows a module
+        os.environ.pop("PYTHONSAFEPATH", None)
+    for name in [n for n in os.environ if n.startswith("LAB_GUARD_")]:
+        del os.environ[name]   # the processes the tests start run as the task wrote them (the plugin hooks idle there)
     if key:   # no other process of this uid may read this one's memory (and the key in it) through /proc
         import ctypes
         ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE, 0
