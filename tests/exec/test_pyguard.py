@@ -4,6 +4,7 @@ clean, or none. Every command runs as bench/oracle.py run_command runs it: `sh -
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 import textwrap
 from pathlib import Path
@@ -147,6 +148,19 @@ def test_safepath_keeps_a_planted_module_from_shadowing_and_the_root_importable(
     write(repo / "json.py", "raise SystemExit('shadowed json')\n")
     verdict, code, out = run(repo, "python -c 'import json, calc; print(json.__file__, calc.add(1, 1))'")
     assert code == 0 and "PLANTED" not in out and "2" in out and str(repo) not in out.split()[0]
+    assert verdict.clean
+
+
+def test_processes_the_tests_start_get_the_environment_the_task_wrote(tmp_path):
+    """A child Python (a CLI under test, started with -S from the repository) finds its module in the working
+    directory and sees none of the guard's variables: the guard's changes to the path are its own process's."""
+    repo = make_repo(tmp_path, HONEST)
+    child = ("import os, subprocess, sys; "
+             "print(subprocess.run([sys.executable, '-S', '-c', 'import os, calc; print(sorted(n for n in os.environ "
+             "if n.startswith((\"LAB_GUARD\", \"PYTHONSAFE\"))), calc.add(2, 3))'], capture_output=True, "
+             "text=True).stdout)")
+    verdict, code, out = run(repo, f"python -c {shlex.quote(child)}")
+    assert code == 0 and "[] 5" in out, out
     assert verdict.clean
 
 
