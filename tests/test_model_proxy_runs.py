@@ -118,15 +118,17 @@ def test_a_server_that_fails_every_call_is_an_infrastructure_error_named_by_the_
     assert "runner process has terminated" in agent["infra_error"]
 
 
-def test_an_agent_that_breaks_another_model_on_a_healthy_server_fails_on_its_own(suite, tmp_path, server):
-    """The proxy saw 500s, but the run's model answers the harness's own request: not an infrastructure error
-    (an agent must not turn its failure into one by sending requests the server rejects)."""
+def test_an_agent_that_calls_another_model_is_refused_and_fails_on_its_own(suite, tmp_path, server):
+    """A run calls its own model only: a call naming another one (a bigger model would be scored as the one
+    named) never reaches the server, is recorded and flagged, and the agent's failure is its own."""
     record = _run_through_proxy(_isolated(suite, tmp_path), tmp_path, "broken", run_model="coder")
     agent = record["agent"]
     assert agent["infra_error"] is None and agent["agent_error"] == "exit code 3"
-    assert record["model_calls"]["errors"] == 4 and "500" in record["model_calls"]["first_error"]
-    # asking another model than the run's is a cheat signal (a bigger model would be scored as the one named)
-    assert record["flag_details"]["other_model_called"] == ["broken (3 calls)"]
+    assert not [e for e in server.requests if e.get("model") == "broken"]
+    assert record["model_calls"]["refused"] == {"other_model": 3}
+    assert record["flag_details"]["other_model_called"] == ["other_model (3 requests refused by the model proxy)"]
+    lines = jsonl((Path(record["paths"]["run_dir"]) / "model_calls.jsonl").read_text())
+    assert [(line["status"], line["refused"], line["model"]) for line in lines[:3]] == [(403, "other_model", "broken")] * 3
 
 
 def test_runs_at_once_keep_their_own_calls(suite, tmp_path, server, monkeypatch):
