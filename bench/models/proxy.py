@@ -497,7 +497,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _bind(self, token: str) -> None:
         """Tie the connection to its first request's route, under the route's connection cap."""
         if self.bound is None:
-            if not self.server.proxy.bind(token):
+            if not self.server.proxy.bind(token, self.connection):
                 raise Refused(429, f"this run already has {MAX_ROUTE_CONNECTIONS} connections open to the model "
                                    "proxy", "too_many_connections")
             self.bound = token
@@ -910,6 +910,8 @@ class ModelProxy:
         self._bodies: dict[str, int] = {}               # route token -> request bytes held
         self._admitted: dict[socket.socket, str | None] = {}   # open connection -> its peer (_peer)
         self._peers: dict[str | None, int] = {}
+        self._peer_routes: dict[str, str] = {}          # a sandbox (_peer) -> the route its requests named
+        self._refusal_noted: dict[str, float] = {}
         self._deadlines: dict[socket.socket, float] = {}
         self._reaping = threading.Event()
         self.max_connections = MAX_CONNECTIONS
@@ -1014,15 +1016,28 @@ class ModelProxy:
 
     # -- what one run, and all of them, may hold
     def admit(self, conn: socket.socket, peer: str | None) -> bool:
-        """Whether a new connection fits under MAX_CONNECTIONS and its sandbox's MAX_PEER_CONNECTIONS."""
+        """Whether a new connection fits under MAX_CONNECTIONS and its sandbox's MAX_PEER_CONNECTIONS. A sandbox
+        whose connections have named a route gets its refusals recorded there (one line a second at most)."""
         with self._lock:
-            if len(self._admitted) >= self.max_connections or \
-                    (peer is not None and self._peers.get(peer, 0) >= MAX_PEER_CONNECTIONS):
+            if len(self._admitted) < self.max_connections and \
+                    (peer is None or self._peers.get(peer, 0) < MAX_PEER_CONNECTIONS):
+                self._admitted[conn] = peer
+                self._peers[peer] = self._peers.get(peer, 0) + 1
+                self._deadlines[conn] = time.monotonic() + IDLE_TIMEOUT_S
+                return True
+            token = self._peer_routes.get(peer) if peer is not None else None
+            calls_file = self._routes.get(token) if token is not None else None
+            now = time.monotonic()
+            if calls_file is None or now - self._refusal_noted.get(token, 0.0) < 1.0:
                 return False
-            self._admitted[conn] = peer
-            self._peers[peer] = self._peers.get(peer, 0) + 1
-            self._deadlines[conn] = time.monotonic() + IDLE_TIMEOUT_S
-            return True
+            self._refusal_noted[token] = now
+        started = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        self.write(calls_file, calls.call_record(
+            protocol=calls.OTHER, path="", method="", status=None, facts=calls.request_facts(None, calls.OTHER),
+            answer=None, started_at=started, ttft_s=None, total_s=0.0, refused="too_many_connections",
+            error=f"refused: a connection over this sandbox's {MAX_PEER_CONNECTIONS} (or the proxy's "
+                  f"{self.max_connections}) open connections was closed at once"))
+        return False
 
     def release(self, conn: socket.socket) -> None:
         """A connection has ended (admitted or not)."""
@@ -1035,9 +1050,13 @@ class ModelProxy:
             if not self._peers[peer]:
                 del self._peers[peer]
 
-    def bind(self, token: str) -> bool:
-        """Count a connection against its route's MAX_ROUTE_CONNECTIONS; False when that is full."""
+    def bind(self, token: str, conn: socket.socket) -> bool:
+        """Count a connection against its route's MAX_ROUTE_CONNECTIONS; False when that is full. Its sandbox is
+        known from now on as the route's (for the refusals admit() records)."""
         with self._lock:
+            peer = self._admitted.get(conn)
+            if peer is not None:
+                self._peer_routes[peer] = token
             if self._bound.get(token, 0) >= MAX_ROUTE_CONNECTIONS:
                 return False
             self._bound[token] = self._bound.get(token, 0) + 1
@@ -1100,6 +1119,8 @@ class ModelProxy:
         with self._lock:
             self._routes.pop(token, None)
             self._models.pop(token, None)
+            self._refusal_noted.pop(token, None)
+            self._peer_routes = {p: t for p, t in self._peer_routes.items() if t != token}
             self._stops.pop(token, None)
             self._unreached.pop(token, None)
             self._budgets.pop(token, None)

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.models import calls, proxy as proxy_mod
+from bench.models import calls
+from bench.models import proxy as proxy_mod
 from bench.models.proxy import ModelProxy
 
 USAGE = {"prompt_tokens": 11, "completion_tokens": 3}
@@ -61,7 +62,8 @@ class RecordingUpstream:
                 head, _, buf = buf.partition(b"\r\n\r\n")
                 lines = head.split(b"\r\n")
                 method, path, _ = lines[0].decode().split(" ", 2)
-                fields = {k.strip().lower(): v.strip() for k, _, v in (line.decode().partition(":") for line in lines[1:])}
+                pairs = (line.decode().partition(":") for line in lines[1:])
+                fields = {k.strip().lower(): v.strip() for k, _, v in pairs}
                 length = int(fields.get("content-length", "0"))
                 while len(buf) < length:
                     data = conn.recv(65536)
