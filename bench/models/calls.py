@@ -22,7 +22,6 @@ import json
 import re
 import unicodedata
 from datetime import datetime
-from itertools import accumulate
 from typing import Any
 
 OPENAI_CHAT = "openai_chat"
@@ -42,10 +41,12 @@ USAGE_FIELDS = ("prompt_tokens", "completion_tokens", "cached_tokens", "reasonin
 
 # What a request body may be before the proxy parses it. Depth: JSON parsers recurse per level (Python's raises
 # RecursionError near 1,000), while real bodies (messages, content parts, tool schemas) nest a dozen levels.
-# Items (containers and commas): each becomes a Python object of 50-200 bytes, so a body of small objects weighs
-# far more parsed than on the wire; a long conversation, or a prompt given as token ids, has a few hundred thousand.
+# Containers: each object or array becomes a Python object of a few hundred bytes while parsed, so a body of small
+# objects weighs far more parsed than on the wire; a long conversation with its tool schemas has a few thousand.
+# Items (containers and commas): a prompt given as token ids has one per token.
 MAX_JSON_DEPTH = 64
-MAX_JSON_ITEMS = 500_000
+MAX_JSON_CONTAINERS = 50_000
+MAX_JSON_ITEMS = 1_000_000
 # Why the proxy refused a call, as the calls file's `refused` field says it, and the run flag each one raises.
 REFUSALS = {
     "bad_framing": "proxy_bad_request",          # ambiguous or malformed HTTP framing
@@ -56,13 +57,9 @@ REFUSALS = {
     "too_many_connections": "proxy_limit_connections",
     "other_model": "other_model_called",
 }
-_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b"[]{},")
-_NESTING = [0] * 256
-for _c in b"[{":
-    _NESTING[_c] = 1
-for _c in b"]}":
-    _NESTING[_c] = -1
+# A JSON string (as JSON lexes it), or one structural character.
+_TOKENS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{},]', re.S)
+_OPEN, _CLOSE, _QUOTE = frozenset(b"[{"), frozenset(b"]}"), ord('"')
 
 
 class BodyRefused(ValueError):
@@ -73,13 +70,28 @@ class BodyRefused(ValueError):
         self.code = code
 
 
-def json_shape(raw: bytes | bytearray) -> tuple[int, int]:
-    """(deepest nesting, containers + commas) of a JSON text, from one linear scan of its bytes outside strings.
+def json_shape(raw: bytes | bytearray) -> tuple[int, int, int]:
+    """(deepest nesting, containers, containers + commas) of a JSON text, from one scan of its tokens outside
+    strings that stops once any passes its cap (MAX_JSON_DEPTH, MAX_JSON_CONTAINERS, MAX_JSON_ITEMS), holding no
+    copy of the text.
 
     Strings are lexed as JSON lexes them, so for any text a parser would read, the depth found here is at least
     the depth the parser would descend to before it finished or failed."""
-    structure = _JSON_STRING.sub(b"", raw).translate(None, _NOT_STRUCTURE)
-    return max(accumulate(map(_NESTING.__getitem__, structure)), default=0), len(structure)
+    depth = deepest = containers = items = 0
+    for match in _TOKENS.finditer(raw):
+        char = raw[match.start()]
+        if char == _QUOTE:
+            continue
+        items += 1
+        if char in _OPEN:
+            depth += 1
+            containers += 1
+            deepest = max(deepest, depth)
+        elif char in _CLOSE:
+            depth -= 1
+        if deepest > MAX_JSON_DEPTH or containers > MAX_JSON_CONTAINERS or items > MAX_JSON_ITEMS:
+            break
+    return deepest, containers, items
 
 
 def _fold(key: str) -> str:
@@ -98,14 +110,15 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def parse_body(raw: bytes | bytearray) -> dict[str, Any]:
     """A request body as the one JSON object it must be; BodyRefused when it is not, is nested deeper than
-    MAX_JSON_DEPTH or has more than MAX_JSON_ITEMS items (decided before parsing), or has ambiguous keys. Its
-    top-level keys are the API's own, all lower case: one spelled otherwise (`"Model"`) could be read by a
-    case-insensitive server as the field the proxy checks."""
-    depth, items = json_shape(raw)
+    MAX_JSON_DEPTH or is larger than MAX_JSON_CONTAINERS / MAX_JSON_ITEMS (decided before parsing), or has
+    ambiguous keys. Its top-level keys are the API's own, all lower case: one spelled otherwise (`"Model"`)
+    could be read by a case-insensitive server as the field the proxy checks."""
+    depth, containers, items = json_shape(raw)
     if depth > MAX_JSON_DEPTH:
-        raise BodyRefused("json_too_deep", f"the body nests {depth} levels deep (at most {MAX_JSON_DEPTH})")
-    if items > MAX_JSON_ITEMS:
-        raise BodyRefused("json_too_big", f"the body has {items} JSON items (at most {MAX_JSON_ITEMS})")
+        raise BodyRefused("json_too_deep", f"the body nests over {MAX_JSON_DEPTH} levels deep")
+    if containers > MAX_JSON_CONTAINERS or items > MAX_JSON_ITEMS:
+        raise BodyRefused("json_too_big", f"the body has over {MAX_JSON_CONTAINERS} JSON objects and arrays or "
+                                          f"{MAX_JSON_ITEMS} items")
     try:
         body = json.loads(bytes(raw).decode("utf-8"), object_pairs_hook=_unique_keys)
     except UnicodeDecodeError:

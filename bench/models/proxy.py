@@ -602,7 +602,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if not body:
             raise Refused(400, "refused: a model API call carries a JSON body", "bad_body")
         try:
-            parsed = calls.parse_body(body)
+            with self.server.proxy.parse_lock(call.token):   # one body parsed at a time per run: bounded memory
+                parsed = calls.parse_body(body)
         except calls.BodyRefused as e:
             raise Refused(413 if e.code == "json_too_big" else 400, f"refused: {e}", e.code) from None
         call.facts = calls.request_facts(parsed, protocol)
@@ -646,7 +647,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if protocol in translate.PROTOCOLS and proxy.native.get(protocol) is False:
             self._translated(call, protocol, headers, parsed)
             return
-        if not call.strip_usage and protocol not in translate.PROTOCOLS:
+        if protocol not in translate.PROTOCOLS:
             parsed = None   # not needed past here: the proxy holds the body once
         try:
             conn, resp = upstream.send(self.command, path, headers, body, call)
@@ -912,6 +913,7 @@ class ModelProxy:
         self._peers: dict[str | None, int] = {}
         self._peer_routes: dict[str, str] = {}          # a sandbox (_peer) -> the route its requests named
         self._refusal_noted: dict[str, float] = {}
+        self._parsing: dict[str, threading.Lock] = {}
         self._deadlines: dict[socket.socket, float] = {}
         self._reaping = threading.Event()
         self.max_connections = MAX_CONNECTIONS
@@ -1008,6 +1010,11 @@ class ModelProxy:
                 self._models[token] = model_names(model)
         self.upstream.open_route(token)
         return f"{self.url}{ROUTE_PREFIX}{token}"
+
+    def parse_lock(self, token: str) -> threading.Lock:
+        """The route's lock for parsing a body (a parsed body weighs several times its bytes)."""
+        with self._lock:
+            return self._parsing.setdefault(token, threading.Lock())
 
     def models_for(self, token: str) -> frozenset[str] | None:
         """The model spellings a route's calls may name; None when the route checks none."""
@@ -1120,6 +1127,7 @@ class ModelProxy:
             self._routes.pop(token, None)
             self._models.pop(token, None)
             self._refusal_noted.pop(token, None)
+            self._parsing.pop(token, None)
             self._peer_routes = {p: t for p, t in self._peer_routes.items() if t != token}
             self._stops.pop(token, None)
             self._unreached.pop(token, None)

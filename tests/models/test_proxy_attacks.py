@@ -340,7 +340,7 @@ def test_a_body_nested_a_hundred_thousand_deep_is_refused_before_parsing_and_rec
 
 def test_a_body_of_many_small_items_is_refused_before_parsing(proxy, upstream, tmp_path):
     prefix, calls_file = new_route(proxy, tmp_path)
-    many = b'{"model": "coder", "messages": [' + b",".join([b"{}"] * (calls.MAX_JSON_ITEMS + 1)) + b"]}"
+    many = b'{"model": "coder", "messages": [' + b",".join([b"{}"] * (calls.MAX_JSON_CONTAINERS + 1)) + b"]}"
     assert statuses(exchange(proxy, chat(prefix, many))) == [413]
     assert lines(calls_file)[0]["refused"] == "json_too_big" and upstream.requests == []
 
