@@ -337,8 +337,8 @@ HOSTILE = textwrap.dedent('''
     else:
         pull = b'{"model": "other", "name": "other"}'
         smuggled = b"POST /api/pull HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: %d\\r\\n\\r\\n" % len(pull) + pull
-        said["get_body"] = call(b"GET " + prefix + b"/v1/models HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: %d\\r\\n\\r\\n"
-                                % len(smuggled) + smuggled)
+        get = b"GET " + prefix + b"/v1/models HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: %d\\r\\n\\r\\n"
+        said["get_body"] = call(get % len(smuggled) + smuggled)
         said["cl_te"] = call(b"POST " + prefix + b"/api/tags HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 4\\r\\n"
                              b"Transfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n" + smuggled)
         said["fold"] = call(post(b"{}", fields=b"X-A: 1\\r\\n Transfer-Encoding: chunked\\r\\n") + smuggled)
