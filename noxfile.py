@@ -209,6 +209,7 @@ def bench(session: nox.Session) -> None:
     memory against the size of the agent's change, the model proxy against a direct connection, agent start-up."""
     install(session)
     session.run("python", "-m", "tools.benchmark", *session.posargs)
+    session.run("python", "-m", "tools.proxy_memory")   # the harness's peak memory against request size
 
 
 @nox.session

@@ -420,7 +420,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     budget = float(spec.timeout_s or task["timeout_s"])
     private = Path(tempfile.mkdtemp(prefix="lab-private-", dir=temp_root()))  # the harness's alone: never bound
     calls_file = run_dir / CALLS_FILE
-    model_url = spec.proxy.route(calls_file) if spec.proxy is not None else None
+    model_url = spec.proxy.route(calls_file, model=spec.agent_model) if spec.proxy is not None else None
     ctx = AgentContext(
         task=task, workdir=workdir, prompt=task["prompt"], prompt_file=prompt_file, model=model,
         timeout_s=budget, max_turns=task.get("max_turns"), scratch_dir=scratch, run_dir=run_dir,
@@ -462,6 +462,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
                 signals.infra_error = signals.agent_error = None
         flags = checked_signals(signals)
         flags.update(other_models(measured, spec.agent_model, opts.get("base_url")))
+        flags.update(calls.run_flags(measured))
         snapshot = Path(record["paths"]["snapshot"])
         at_limit = file_limit_evidence(spec.limits, [(workdir, snapshot), (scratch, None)])
         change, taken_flags = take_change(workdir, snapshot, Path(record["paths"]["base_git"]),

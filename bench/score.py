@@ -101,7 +101,10 @@ def model_figures(runs: list[dict]) -> dict | None:
     wall = sum(r["agent"]["wall_s"] for r in measured)
     model_s = sum(m["model_s"] for m in calls)
     solved = sum(1 for r in measured if r["success"])
-    tokens = sum((m["tokens_in"] or 0) + (m["tokens_out"] or 0) for m in calls)   # None: the server did not say
+    # A run whose tokens are unknown (calls answered without the server's counts) leaves the sum unknown: a
+    # smaller number would pass for a measurement.
+    incomplete = sum(1 for m in calls if m["calls"] and (m["tokens_in"] is None or m["tokens_out"] is None))
+    tokens = None if incomplete else sum((m["tokens_in"] or 0) + (m["tokens_out"] or 0) for m in calls)
     ttfts = [m["ttft_median_s"] for m in calls if m.get("ttft_median_s") is not None]
     startups = [r["agent"]["startup_s"] for r in measured if r["agent"].get("startup_s") is not None]
     return {
@@ -109,7 +112,8 @@ def model_figures(runs: list[dict]) -> dict | None:
         "errors": sum(m["errors"] for m in calls),
         "model_s": round(model_s, 3), "wall_s": round(wall, 3),
         "model_share": round(model_s / wall, 4) if wall > 0 else None,
-        "tokens": tokens, "solved": solved, "tokens_per_solved": round(tokens / solved, 1) if solved else None,
+        "tokens": tokens, "runs_tokens_incomplete": incomplete, "solved": solved,
+        "tokens_per_solved": round(tokens / solved, 1) if solved and tokens is not None else None,
         "prefill_tps": _tps(measured, "prefill_tokens", "prefill_s"),
         "decode_tps": _tps(measured, "decode_tokens", "decode_s"),
         "context_truncated": sum(m["context_truncated"] for m in calls),

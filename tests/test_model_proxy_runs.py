@@ -118,15 +118,18 @@ def test_a_server_that_fails_every_call_is_an_infrastructure_error_named_by_the_
     assert "runner process has terminated" in agent["infra_error"]
 
 
-def test_an_agent_that_breaks_another_model_on_a_healthy_server_fails_on_its_own(suite, tmp_path, server):
-    """The proxy saw 500s, but the run's model answers the harness's own request: not an infrastructure error
-    (an agent must not turn its failure into one by sending requests the server rejects)."""
+def test_an_agent_that_calls_another_model_is_refused_and_fails_on_its_own(suite, tmp_path, server):
+    """A run calls its own model only: a call naming another one (a bigger model would be scored as the one
+    named) never reaches the server, is recorded and flagged, and the agent's failure is its own."""
     record = _run_through_proxy(_isolated(suite, tmp_path), tmp_path, "broken", run_model="coder")
     agent = record["agent"]
     assert agent["infra_error"] is None and agent["agent_error"] == "exit code 3"
-    assert record["model_calls"]["errors"] == 4 and "500" in record["model_calls"]["first_error"]
-    # asking another model than the run's is a cheat signal (a bigger model would be scored as the one named)
-    assert record["flag_details"]["other_model_called"] == ["broken (3 calls)"]
+    assert not [e for e in server.requests if e.get("model") == "broken"]
+    assert record["model_calls"]["refused"] == {"other_model": 3}
+    assert record["flag_details"]["other_model_called"] == ["other_model (3 requests refused by the model proxy)"]
+    lines = jsonl((Path(record["paths"]["run_dir"]) / "model_calls.jsonl").read_text())
+    assert [(line["status"], line["refused"], line["model"]) for line in lines[:3]] == \
+        [(403, "other_model", "broken")] * 3
 
 
 def test_runs_at_once_keep_their_own_calls(suite, tmp_path, server, monkeypatch):
@@ -281,3 +284,112 @@ def test_an_agent_without_a_turn_limit_of_its_own_is_stopped_at_the_tasks(suite,
     assert calls["calls"] == agent["model_calls"] == 2 and calls["errors"] >= 1
     assert len([e for e in server.requests if e.get("api") == "openai"]) == 2
     assert "work.txt" in agent["files_changed"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Attacks on the proxy from inside the sandbox, through the CLI (issue 27)
+
+# Two runs at once (--jobs 2): fix-add's agent is honest (one call, then the fix); calib-hello's attacks the proxy
+# first with calls it must refuse (JSON nested 100,000 deep, a body over the cap), then holds a thousand
+# connections open. argv[1]: which attacks (exhaust | smuggle).
+HOSTILE = textwrap.dedent('''
+    import json, os, socket, sys, time, urllib.request
+    from urllib.parse import urlsplit
+    url = os.environ["LOCALAGENTBENCH_MODEL_URL"]
+    parts = urlsplit(url)
+    addr, prefix, model = (parts.hostname, parts.port), parts.path.encode(), os.environ["LOCALAGENTBENCH_MODEL"]
+    def call(raw):
+        with socket.create_connection(addr, timeout=30) as s:
+            s.sendall(raw)
+            got = b""
+            try:
+                while chunk := s.recv(65536):
+                    got += chunk
+            except OSError:
+                pass
+            return got.split(b" ", 2)[1].decode() if got.startswith(b"HTTP/1.1") else "none"
+    def post(body, path=b"/v1/chat/completions", fields=b""):
+        return (b"POST " + prefix + path + b" HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: %d\\r\\n" % len(body)
+                + fields + b"Connection: close\\r\\n\\r\\n" + body)
+    if os.path.exists("calc.py"):   # the honest run
+        time.sleep(3)
+        body = json.dumps({"model": model, "messages": [{"role": "user", "content": "fix add"}]}).encode()
+        req = urllib.request.Request(url + "/v1/chat/completions", data=body,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=60) as resp:
+            assert resp.status == 200
+        open("calc.py", "w").write("def add(a, b):\\n    return a + b\\n")
+        sys.exit(0)
+    said = {}
+    if sys.argv[1] == "exhaust":
+        deep = b'{"model": "%s", "messages": ' % model.encode() + b"[" * 100000 + b"]" * 100000 + b"}"
+        said["deep"] = [call(post(deep)) for _ in range(20)]
+        said["big"] = call(b"POST " + prefix + b"/v1/chat/completions HTTP/1.1\\r\\nHost: x\\r\\n"
+                           b"Content-Length: 20000000\\r\\n\\r\\n{")
+        held = []
+        for _ in range(1000):
+            try:
+                held.append(socket.create_connection(addr, timeout=5))
+            except OSError:
+                break
+        said["held"] = len(held)
+        time.sleep(8)
+    else:
+        pull = b'{"model": "other", "name": "other"}'
+        smuggled = b"POST /api/pull HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: %d\\r\\n\\r\\n" % len(pull) + pull
+        get = b"GET " + prefix + b"/v1/models HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: %d\\r\\n\\r\\n"
+        said["get_body"] = call(get % len(smuggled) + smuggled)
+        said["cl_te"] = call(b"POST " + prefix + b"/api/tags HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 4\\r\\n"
+                             b"Transfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n" + smuggled)
+        said["fold"] = call(post(b"{}", fields=b"X-A: 1\\r\\n Transfer-Encoding: chunked\\r\\n") + smuggled)
+        said["other"] = call(post(json.dumps({"model": "other", "messages": []}).encode()))
+        said["Model"] = call(post(b'{"model": "%s", "Model": "other", "messages": []}' % model.encode()))
+        said["dup"] = call(post(b'{"model": "%s", "model": "other", "messages": []}' % model.encode()))
+        said["pull"] = call(post(pull, path=b"/api/pull"))
+    open(os.environ["LOCALAGENTBENCH_EVENTS_FILE"] + ".said", "w").write(json.dumps(said))
+    print(json.dumps(said))
+''')
+
+
+def _hostile_bench(suite: Path, tmp_path: Path, attack: str):
+    from attack_helpers import bench
+
+    script = tmp_path / "hostile.py"
+    script.write_text(HOSTILE)
+    return bench(tmp_path, suite, f"{sys.executable} {script} {attack}", "--model", "coder", "--jobs", "2",
+                 "--sandbox-ro", str(script), tasks=("fix-add", "calib-hello"))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="bubblewrap (Linux)")
+def test_an_honest_run_beside_one_that_exhausts_the_proxy_still_passes(suite, tmp_path, server):
+    """A run that floods the proxy (a thousand idle connections, JSON nested 100,000 deep, a body over the cap)
+    gets each refused, recorded in its own calls file and flagged; the run beside it is served and passes."""
+    result = _hostile_bench(suite, tmp_path, "exhaust")
+    honest, hostile = result.graded("fix-add"), result.graded("calib-hello")
+    assert honest["outcome"] == "passed" and honest["agent"]["agent_error"] is None, result.describe()
+    assert honest["model_calls"]["calls"] == 1 and honest["model_calls"]["errors"] == 0
+    said = json.loads(result.file("agent.stdout.log", "calib-hello").read_text().splitlines()[-1])
+    assert said["deep"] == ["400"] * 20 and said["big"] == "413" and said["held"] > 0
+    for flag in ("proxy_limit_json_depth", "proxy_limit_request_bytes", "proxy_limit_connections"):
+        assert flag in hostile["flags"], hostile["flags"]
+    lines = jsonl(result.file("model_calls.jsonl", "calib-hello").read_text())
+    assert sum(line["refused"] == "json_too_deep" for line in lines) == 20
+    assert not [e for e in server.requests if e.get("path", "").endswith("/chat/completions")
+                and e.get("status") != 200]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="bubblewrap (Linux)")
+def test_a_request_smuggled_through_the_proxy_never_reaches_the_server(suite, tmp_path, server):
+    """GET with a body, Content-Length with Transfer-Encoding, an obs-folded field, another model, a `Model` key,
+    a duplicate `model` key: each refused and recorded; the server never sees a pull or another model."""
+    result = _hostile_bench(suite, tmp_path, "smuggle")
+    hostile = result.graded("calib-hello")
+    said = json.loads(result.file("agent.stdout.log", "calib-hello").read_text().splitlines()[-1])
+    assert said == {"get_body": "400", "cl_te": "400", "fold": "400", "other": "403", "Model": "400",
+                    "dup": "400", "pull": "403"}
+    assert not [e for e in server.requests if "pull" in str(e.get("path")) or e.get("model") not in (None, "coder")]
+    assert "proxy_bad_request" in hostile["flags"] and "other_model_called" in hostile["flags"]
+    lines = jsonl(result.file("model_calls.jsonl", "calib-hello").read_text())
+    assert [line["refused"] for line in lines] == ["bad_framing", "bad_framing", "bad_framing", "other_model",
+                                                   "bad_body", "bad_body", None]
+    assert result.graded("fix-add")["outcome"] == "passed"

@@ -311,9 +311,21 @@ def test_the_model_section_sums_what_the_proxy_measured_over_the_measured_runs()
     # decode (200 + 100) / (4 + 1). TTFT: median of 0.2 and 0.4. Disagree: t2 (2900 != 3000) and t4 (5 != 0).
     # Start-up: median of t1's 1.5 and t2's 0.5 (t3, t4 made no call that was timed: None, left out).
     assert m == {"runs_measured": 4, "calls": 13, "errors": 1, "model_s": 25.0, "wall_s": 50.0, "model_share": 0.5,
-                 "tokens": 5400, "solved": 2, "tokens_per_solved": 2700.0, "prefill_tps": 1500.0,
+                 "tokens": 5400, "runs_tokens_incomplete": 0,
+                 "solved": 2, "tokens_per_solved": 2700.0, "prefill_tps": 1500.0,
                  "decode_tps": 60.0, "context_truncated": 3, "runs_truncated": 2, "ttft_median_s": 0.3,
                  "startup_median_s": 1.0, "translated": 6, "tokens_disagree": 2}
+
+
+def test_a_run_with_unknown_tokens_leaves_the_groups_tokens_unknown_not_smaller():
+    """Issue 27: calls answered without the server's counts make the run's tokens unknown (None), and the group's
+    sum and tokens per solved task unknown with it, never the sum of the calls that did report."""
+    runs = [measured(make_run("t1", 0, "passed"), calls=3, tokens=(100, 20), model_s=0.5),
+            measured(make_run("t2", 0, "passed"), calls=4, tokens=(None, None), model_s=0.5)]
+    summary = score.score(runs)
+    schema.check(summary, "summary")
+    m = summary["groups"][0]["model_calls"]
+    assert (m["tokens"], m["tokens_per_solved"], m["runs_tokens_incomplete"]) == (None, None, 1)
 
 
 def test_a_group_with_no_measured_run_has_no_model_section_and_none_solved_has_no_tokens_per_solved():

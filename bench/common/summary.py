@@ -104,7 +104,8 @@ def model_calls_cells(section: dict) -> dict[str, str]:
         "runs": _count(section["runs_measured"]),
         "calls": f"{section['calls']:,} ({section['errors']:,})",
         "share": "–" if share is None else f"{100 * share:.1f}%",
-        "per_solved": "– (none solved)" if per_solved is None else f"{per_solved:,.0f}",
+        "per_solved": f"– (tokens unknown in {section['runs_tokens_incomplete']:,} run(s))"
+        if section.get("runs_tokens_incomplete") else "– (none solved)" if per_solved is None else f"{per_solved:,.0f}",
         "prefill": "–" if section.get("prefill_tps") is None else f"{section['prefill_tps']:,.1f}",
         "decode": "–" if section.get("decode_tps") is None else f"{section['decode_tps']:,.1f}",
         "truncated": f"{truncated:,} call(s) in {section['runs_truncated']:,} run(s)" if truncated else "0",

@@ -19,6 +19,8 @@ in ``prompt_eval_count``) can look truncated; the reports should show the mark b
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -36,6 +38,102 @@ TRUNCATION_CHARS_PER_TOKEN = 8
 MAX_PARSED_BYTES = 32 * 1024 * 1024
 
 USAGE_FIELDS = ("prompt_tokens", "completion_tokens", "cached_tokens", "reasoning_tokens")
+
+# What a request body may be before the proxy parses it. Depth: JSON parsers recurse per level (Python's raises
+# RecursionError near 1,000), while real bodies (messages, content parts, tool schemas) nest a dozen levels.
+# Containers: each object or array becomes a Python object of a few hundred bytes while parsed, so a body of small
+# objects weighs far more parsed than on the wire; a long conversation with its tool schemas has a few thousand.
+# Items (containers and commas): a prompt given as token ids has one per token.
+MAX_JSON_DEPTH = 64
+MAX_JSON_CONTAINERS = 50_000
+MAX_JSON_ITEMS = 1_000_000
+# Why the proxy refused a call, as the calls file's `refused` field says it, and the run flag each one raises.
+REFUSALS = {
+    "bad_framing": "proxy_bad_request",          # ambiguous or malformed HTTP framing
+    "bad_body": "proxy_bad_request",             # not one JSON object in UTF-8, or keys a parser could read two ways
+    "body_too_large": "proxy_limit_request_bytes",
+    "json_too_deep": "proxy_limit_json_depth",
+    "json_too_big": "proxy_limit_json_depth",
+    "too_many_connections": "proxy_limit_connections",
+    "other_model": "other_model_called",
+}
+# A JSON string (as JSON lexes it), or one structural character.
+_TOKENS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{},]', re.S)
+_OPEN, _CLOSE, _QUOTE = frozenset(b"[{"), frozenset(b"]}"), ord('"')
+
+
+class BodyRefused(ValueError):
+    """A request body the proxy will not parse or forward; `code` is its REFUSALS key."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def json_shape(raw: bytes | bytearray) -> tuple[int, int, int]:
+    """(deepest nesting, containers, containers + commas) of a JSON text, from one scan of its tokens outside
+    strings that stops once any passes its cap (MAX_JSON_DEPTH, MAX_JSON_CONTAINERS, MAX_JSON_ITEMS), holding no
+    copy of the text.
+
+    Strings are lexed as JSON lexes them, so for any text a parser would read, the depth found here is at least
+    the depth the parser would descend to before it finished or failed."""
+    depth = deepest = containers = items = 0
+    for match in _TOKENS.finditer(raw):
+        char = raw[match.start()]
+        if char == _QUOTE:
+            continue
+        items += 1
+        if char in _OPEN:
+            depth += 1
+            containers += 1
+            deepest = max(deepest, depth)
+        elif char in _CLOSE:
+            depth -= 1
+        if deepest > MAX_JSON_DEPTH or containers > MAX_JSON_CONTAINERS or items > MAX_JSON_ITEMS:
+            break
+    return deepest, containers, items
+
+
+def _fold(key: str) -> str:
+    return unicodedata.normalize("NFKC", key).casefold()
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's keys must read one way in every parser: no key twice, and no two keys that a case-insensitive
+    parser (Go's encoding/json, which Ollama uses) would take for one."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs) or len({_fold(k) for k in obj}) != len(obj):
+        seen = sorted({k for k, _ in pairs if sum(_fold(j) == _fold(k) for j, _ in pairs) > 1})[:4]
+        raise BodyRefused("bad_body", f"the body has keys a server could read two ways: {seen}")
+    return obj
+
+
+def parse_body(raw: bytes | bytearray) -> dict[str, Any]:
+    """A request body as the one JSON object it must be; BodyRefused when it is not, is nested deeper than
+    MAX_JSON_DEPTH or is larger than MAX_JSON_CONTAINERS / MAX_JSON_ITEMS (decided before parsing), or has
+    ambiguous keys. Its top-level keys are the API's own, all lower case: one spelled otherwise (`"Model"`)
+    could be read by a case-insensitive server as the field the proxy checks."""
+    depth, containers, items = json_shape(raw)
+    if depth > MAX_JSON_DEPTH:
+        raise BodyRefused("json_too_deep", f"the body nests over {MAX_JSON_DEPTH} levels deep")
+    if containers > MAX_JSON_CONTAINERS or items > MAX_JSON_ITEMS:
+        raise BodyRefused("json_too_big", f"the body has over {MAX_JSON_CONTAINERS} JSON objects and arrays or "
+                                          f"{MAX_JSON_ITEMS} items")
+    try:
+        body = json.loads(bytes(raw).decode("utf-8"), object_pairs_hook=_unique_keys)
+    except UnicodeDecodeError:
+        raise BodyRefused("bad_body", "the body is not UTF-8") from None
+    except BodyRefused:
+        raise
+    except ValueError as e:
+        raise BodyRefused("bad_body", f"the body is not JSON: {e}") from None
+    if not isinstance(body, dict):
+        raise BodyRefused("bad_body", "the body is not a JSON object")
+    odd = [k for k in body if _fold(k) != k]
+    if odd:
+        raise BodyRefused("bad_body", f"top-level key(s) {odd[:4]} are not spelled as the API spells them "
+                                      "(lower case)")
+    return body
 
 
 def protocol_of(path: str) -> str:
@@ -115,14 +213,9 @@ def prompt_chars(body: dict, protocol: str) -> int | None:
     return total
 
 
-def request_facts(raw: bytes, protocol: str) -> dict[str, Any]:
-    """model, stream (as asked, with each protocol's default: Ollama streams, OpenAI does not) and prompt_chars."""
-    body: Any = None
-    if raw.strip():
-        try:
-            body = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            body = None
+def request_facts(body: Any, protocol: str) -> dict[str, Any]:
+    """model, stream (as asked, with each protocol's default: Ollama streams, OpenAI does not) and prompt_chars,
+    from the parsed body (parse_body); anything else (no body, one that was refused) has none of them."""
     if not isinstance(body, dict):
         return {"model": None, "stream": False, "prompt_chars": None}
     default_stream = protocol in (OLLAMA_CHAT, OLLAMA_GENERATE)   # the others stream only when asked
@@ -207,7 +300,7 @@ class AnswerReader:
     def _absorb_json(self, raw: bytes) -> None:
         try:
             obj = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):   # the server's bytes, read on the side
             return
         if isinstance(obj, dict):
             self._absorb(obj)
@@ -363,8 +456,8 @@ def context_truncated(prompt_tokens: int | None, chars: int | None) -> bool | No
 
 def call_record(*, protocol: str, path: str, method: str, status: int | None, facts: dict[str, Any],
                 answer: AnswerReader | None, started_at: str, ttft_s: float | None, total_s: float,
-                error: str | None, translated: bool = False) -> dict[str, Any]:
-    """One `model_calls.jsonl` line."""
+                error: str | None, translated: bool = False, refused: str | None = None) -> dict[str, Any]:
+    """One `model_calls.jsonl` line; `refused`: why the proxy refused the request (a REFUSALS key), if it did."""
     usage = dict(answer.usage) if answer else dict.fromkeys(USAGE_FIELDS)
     return {
         "protocol": protocol, "path": path, "method": method, "status": status, "stream": facts["stream"],
@@ -376,7 +469,7 @@ def call_record(*, protocol: str, path: str, method: str, status: int | None, fa
         "finish_reason": answer.finish_reason if answer else None,
         "prompt_chars": facts["prompt_chars"],
         "context_truncated": context_truncated(usage["prompt_tokens"], facts["prompt_chars"]),
-        "error": error, "translated": translated,
+        "error": error, "translated": translated, "refused": refused,
     }
 
 
@@ -403,6 +496,18 @@ def _known_sum(calls: list[dict], key: str) -> int | None:
     values = [c["usage"].get(key) for c in calls]
     known = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
     return sum(known) if known else None
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def unmeasured(call: dict) -> bool:
+    """A call the model answered (a 2xx) whose server reported no prompt or completion count: its tokens are
+    unknown, so any sum over the run's calls is a lower bound, not a measurement."""
+    status = call.get("status")
+    return (_count(status) and 200 <= status < 300 and not call.get("error")
+            and not (_count(call["usage"].get("prompt_tokens")) and _count(call["usage"].get("completion_tokens"))))
 
 
 def _timed(calls: list[dict], seconds: str, tokens: str) -> tuple[float | None, int]:
@@ -432,11 +537,21 @@ def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
         name = str(c.get("model"))[:200]
         models[name] = models.get(name, 0) + 1
 
+    unknown = sum(unmeasured(c) for c in calls)
+    refused: dict[str, int] = {}
+    for c in lines:
+        if isinstance(c, dict) and c.get("refused") in REFUSALS:
+            refused[c["refused"]] = refused.get(c["refused"], 0) + 1
+
     def tokens(key: str) -> int | None:
-        return _known_sum(calls, key) if calls else 0
+        if not calls:
+            return 0
+        # A sum that leaves out calls the model answered is not the run's count: unknown, never a smaller number.
+        return None if unknown and key in ("prompt_tokens", "completion_tokens") else _known_sum(calls, key)
 
     return {
         "calls": len(calls), "other_requests": len(others), "errors": len(errors),
+        "tokens_unknown_calls": unknown, "refused": refused,
         "tokens_in": tokens("prompt_tokens"), "tokens_out": tokens("completion_tokens"),
         "tokens_cached": tokens("cached_tokens"), "tokens_reasoning": tokens("reasoning_tokens"),
         "model_s": round(busy_seconds(spans), 6),
@@ -450,3 +565,18 @@ def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
         "last_call": ({"status": calls[-1].get("status"), "error": calls[-1].get("error")} if calls else None),
         "first_call_at": round(min(s for s, _ in spans), 3) if spans else None,
     }
+
+
+def run_flags(measured: dict | None) -> dict[str, list[str]]:
+    """The run flags its calls raise: each refusal the proxy recorded (REFUSALS), and `tokens_incomplete` when the
+    model answered calls whose tokens the server did not report."""
+    flags: dict[str, list[str]] = {}
+    for code, count in sorted(((measured or {}).get("refused") or {}).items()):
+        if code in REFUSALS:
+            flags.setdefault(REFUSALS[code], []).append(f"{code} ({count} request{'s' if count != 1 else ''} "
+                                                        "refused by the model proxy)")
+    unknown = (measured or {}).get("tokens_unknown_calls")
+    if unknown:
+        flags["tokens_incomplete"] = [f"{unknown} answered call(s) without the server's token counts: the run's "
+                                      "tokens are unknown"]
+    return flags

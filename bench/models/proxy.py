@@ -29,10 +29,12 @@ import http.server
 import json
 import os
 import re
+import resource
 import secrets
 import socket
 import socketserver
 import stat
+import struct
 import sys
 import threading
 import time
@@ -41,7 +43,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from bench.models import calls, translate
+from bench.models import calls, modelserver, translate
 
 ROUTE_PREFIX = "/r/"
 CALLS_FILE = "model_calls.jsonl"
@@ -60,13 +62,36 @@ READ_SIZE = 64 * 1024
 # Calls in a row that could not reach the upstream at all (refused, closed, timed out) before a run's stop event is
 # set: the server is down, and an agent retrying with back-off would otherwise spend its whole timeout on it.
 STOP_AFTER_UNREACHABLE = 3
-MAX_REQUEST_BYTES = 64 * 1024 * 1024   # a prompt of a million-token context is a few MB
 MAX_NOT_FOUND_BYTES = 64 * 1024   # a server's "no such endpoint" page, read whole to tell it from "no such model"
+
+# What one run may hold of the harness (the agent is untrusted; every run shares this process):
+MAX_REQUEST_BYTES = 16 * 1024 * 1024      # one body: a prompt of a million-token context is a few MB
+MAX_ROUTE_BODY_BYTES = 32 * 1024 * 1024   # bodies a route has in the proxy's memory at once
+MAX_ROUTE_CONNECTIONS = 32                # open connections that carried a route's requests
+MAX_PEER_CONNECTIONS = 32                 # open connections from one sandbox (its PID namespace), at accept
+MAX_CONNECTIONS = 1024                    # open connections in all (fewer when descriptors are short)
+MAX_IDLE_UPSTREAM = 4                     # kept-alive upstream connections per route
+# A request's head (request line and fields) must arrive whole within IDLE_TIMEOUT_S of the connection's last
+# answer (or its accept): an idle or slowly-sent head cannot hold a descriptor for longer. Its body gets
+# BODY_TIMEOUT_S; a send to an agent that stopped reading fails after SEND_TIMEOUT_S.
+IDLE_TIMEOUT_S = 30.0
+BODY_TIMEOUT_S = 120.0
+SEND_TIMEOUT_S = 120.0
+MAX_LINE_BYTES = 8192
+MAX_FIELDS = 64
 # Hop-by-hop headers belong to one connection, not to the message (RFC 9110 7.6.1). Accept-Encoding is dropped
 # too so the answer comes uncompressed and the proxy can read its copy; Expect: 100-continue is answered here.
 _HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te",
         "trailer", "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding", "expect"}
 _STREAM_TYPES = ("text/event-stream", "application/x-ndjson", "application/jsonl")
+# RFC 9110/9112 grammar, and nothing more: a token (method, field name), a field value of visible characters,
+# spaces and tabs, an origin-form target of visible ASCII, and chunk sizes in hex with no extensions.
+_TOKEN = re.compile(rb"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+_VALUE = re.compile(rb"[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*")
+_TARGET = re.compile(rb"/[\x21-\x7e]*")
+_HEX = re.compile(rb"[0-9A-Fa-f]{1,8}")
+_DIGITS = re.compile(rb"[0-9]{1,12}")
+_USAGE_ASKED = (calls.OPENAI_CHAT, calls.OPENAI_COMPLETIONS)   # the protocols with stream_options.include_usage
 
 
 def model_api(method: str, path: str) -> bool:
@@ -86,12 +111,35 @@ def endpoint_absent(status: int, body: bytes) -> bool:
     return status in (405, 501) or (status == 404 and b"model" not in body.lower())
 
 
-class BadRequest(Exception):
-    """A request the proxy refuses before it is a call (malformed framing, too big); `status` is the answer."""
+def model_names(model: str) -> frozenset[str]:
+    """The spellings of a run's model its calls may name: as given and without a provider prefix (`ollama/`,
+    `openai/`), Ollama's `name` being `name:latest`, in any case (Ollama's names are case-insensitive)."""
+    return frozenset(modelserver.same_tag_key(n).casefold() for n in {model, model.split("/", 1)[-1]} if n)
 
-    def __init__(self, status: int, message: str):
+
+def raise_fd_limit() -> int:
+    """Raise this process's soft limit on open files to its hard limit (connections are descriptors); the limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+class Refused(Exception):
+    """A request the proxy answers itself with `status`; `code` (a calls.REFUSALS key) when it raises a flag."""
+
+    def __init__(self, status: int, message: str, code: str | None = None):
         super().__init__(message)
         self.status = status
+        self.code = code
+
+
+BadRequest = Refused
 
 
 class UpstreamError(Exception):
@@ -103,7 +151,10 @@ class UpstreamError(Exception):
 
 
 class _Upstream:
-    """Where calls go, and a pool of kept-alive connections to it (one in use per in-flight call)."""
+    """Where calls go, and per route a pool of kept-alive connections to it (one in use per in-flight call).
+
+    A connection serves one route only, so no run's bytes ever share a connection with another's; it goes back
+    to its route's pool only after a request the proxy framed itself and an answer read to its end."""
 
     def __init__(self, url: str, openai_base: str | None, timeout_s: float):
         parts = urlsplit(url if "://" in url else "http://" + url)
@@ -120,28 +171,46 @@ class _Upstream:
             raise ValueError(f"upstream {url!r} and its OpenAI base {openai_base!r} must be one server")
         self.openai_path = base.path.rstrip("/") if base is not None else self.base_path + "/v1"
         self.timeout_s = timeout_s
-        self._idle: list[http.client.HTTPConnection] = []
+        self._idle: dict[str, list[http.client.HTTPConnection]] = {}
         self._lock = threading.Lock()
 
-    def connection(self) -> tuple[http.client.HTTPConnection, bool]:
-        """A connection and whether it was reused (a reused one may have been closed by the server meanwhile)."""
+    def connection(self, token: str) -> tuple[http.client.HTTPConnection, bool]:
+        """A connection for the route and whether it was reused (a reused one may have been closed meanwhile)."""
         with self._lock:
-            if self._idle:
-                return self._idle.pop(), True
+            idle = self._idle.get(token)
+            if idle:
+                return idle.pop(), True
         cls = http.client.HTTPSConnection if self.https else http.client.HTTPConnection
         return cls(self.host, self.port, timeout=self.timeout_s), False
 
-    def give_back(self, conn: http.client.HTTPConnection) -> None:
-        """Keep a connection whose answer was read to the end for the next call."""
+    def give_back(self, token: str, conn: http.client.HTTPConnection) -> None:
+        """Keep a connection whose answer was read to the end for the route's next call (while the route lives)."""
         with self._lock:
-            self._idle.append(conn)
+            idle = self._idle.get(token)
+            if idle is not None and len(idle) < MAX_IDLE_UPSTREAM:
+                idle.append(conn)
+                return
+        conn.close()
+
+    def open_route(self, token: str) -> None:
+        """Give a new route its (empty) pool."""
+        with self._lock:
+            self._idle[token] = []
+
+    def close_route(self, token: str) -> None:
+        """Close a route's kept connections; later ones given back are closed."""
+        with self._lock:
+            idle = self._idle.pop(token, [])
+        for conn in idle:
+            conn.close()
 
     def close(self) -> None:
         """Close every idle connection."""
         with self._lock:
-            idle, self._idle = self._idle, []
-        for conn in idle:
-            conn.close()
+            pools, self._idle = self._idle, {}
+        for idle in pools.values():
+            for conn in idle:
+                conn.close()
 
     def target(self, path: str) -> str:
         """The upstream's path for an agent's: /v1/... under the OpenAI base, the rest under the root."""
@@ -149,16 +218,16 @@ class _Upstream:
             return self.openai_path + path[len("/v1"):]
         return self.base_path + path
 
-    def send(self, method: str, path: str, headers: dict[str, str], body: bytes, call: _Call
+    def send(self, method: str, path: str, headers: dict[str, str], body: bytes | bytearray, call: _Call
              ) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
         """Send one request and return the connection and the answer's head; UpstreamError when that fails.
-        `call` holds the connection while it is in use, so ending the call's run can cut it."""
+        http.client frames it (Content-Length from the body the proxy holds, none for a GET); `call` holds the
+        connection while it is in use, so ending the call's run can cut it."""
         for attempt in range(2):
-            conn, reused = self.connection()
+            conn, reused = self.connection(call.token)
             call.conn = conn
             try:
                 conn.request(method, self.target(path), body=body or None, headers=headers)
-                call.read_request()   # while the server works on it, not before it is sent
                 return conn, conn.getresponse()
             except TimeoutError as e:
                 conn.close()
@@ -176,9 +245,22 @@ class _Upstream:
         raise AssertionError("unreachable")
 
 
+def _peer(sock: socket.socket) -> str | None:
+    """The sandbox a Unix-socket connection came from: its connecting process's PID namespace, read from the
+    kernel (SO_PEERCRED, /proc), which nothing in the sandbox can change; None for TCP, "unknown" when the
+    process is gone (the connections of every such peer share one allowance)."""
+    if sock.family != socket.AF_UNIX:
+        return None
+    try:
+        pid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))[0]
+        return os.readlink(f"/proc/{pid}/ns/pid") if pid > 0 else "unknown"
+    except OSError:
+        return "unknown"
+
+
 class _Serving:
-    """What both of the proxy's servers (TCP, Unix socket) share: a thread per connection, the open connections
-    (so stop() can cut them), a deep accept queue, and quiet errors."""
+    """What both of the proxy's servers (TCP, Unix socket) share: a thread per admitted connection, the open
+    connections (so stop() can cut them), caps on them checked at accept, a deep accept queue, quiet errors."""
     daemon_threads = True
     block_on_close = False
     # --jobs N agents (or a sandbox's relay, once per agent connection) connect at once: the default 5 drops some,
@@ -190,6 +272,15 @@ class _Serving:
         self.proxy = proxy
         self.conns: set[socket.socket] = set()
         self.conns_lock = threading.Lock()
+
+    def verify_request(self, request: Any, client_address: Any) -> bool:
+        """Admit a connection under the caps (MAX_CONNECTIONS, MAX_PEER_CONNECTIONS); one over them is closed at
+        once, before it has a thread, so no agent can raise the harness's descriptors or threads past them."""
+        return self.proxy.admit(request, _peer(request))
+
+    def shutdown_request(self, request: Any) -> None:
+        self.proxy.release(request)
+        super().shutdown_request(request)  # type: ignore[misc]
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A connection that breaks the handler (a malformed request, an agent gone mid-call) ends that connection
@@ -223,6 +314,105 @@ class _UnixServer(_Serving, socketserver.ThreadingMixIn, socketserver.UnixStream
         os.chmod(self.server_address, stat.S_IRUSR | stat.S_IWUSR)
 
 
+def _line(rfile: Any) -> bytes:
+    """One CRLF-ended line of a request's head, without its CRLF; Refused when it is over MAX_LINE_BYTES, ends
+    otherwise (a bare LF, the connection's end) or holds a CR or LF of its own."""
+    raw = rfile.readline(MAX_LINE_BYTES + 2)
+    if not raw.endswith(b"\r\n"):
+        raise Refused(400, "a request line or field that is too long, cut short, or not ended by CRLF",
+                      "bad_framing")
+    raw = raw[:-2]
+    if b"\r" in raw or b"\n" in raw:
+        raise Refused(400, "a bare CR or LF inside the request's head", "bad_framing")
+    return raw
+
+
+def _request_line(raw: bytes) -> tuple[str, str, str]:
+    """(method, origin-form target, version) of a request line; Refused otherwise (absolute-form, `*`, HTTP/2)."""
+    parts = raw.split(b" ")
+    if len(parts) != 3 or not _TOKEN.fullmatch(parts[0]) or not _TARGET.fullmatch(parts[1]) \
+            or parts[2] not in (b"HTTP/1.1", b"HTTP/1.0"):
+        raise Refused(400, "the request line must be METHOD /path HTTP/1.1")
+    return parts[0].decode(), parts[1].decode(), parts[2].decode()
+
+
+def _fields(rfile: Any) -> list[tuple[str, str]]:
+    """The request's header fields, strictly: `name: value` lines, no obs-fold, at most MAX_FIELDS."""
+    fields: list[tuple[str, str]] = []
+    while True:
+        raw = _line(rfile)
+        if not raw:
+            return fields
+        if len(fields) >= MAX_FIELDS:
+            raise Refused(431, f"more than {MAX_FIELDS} header fields", "bad_framing")
+        name, colon, value = raw.partition(b":")
+        value = value.strip(b" \t")
+        if not colon or not _TOKEN.fullmatch(name) or (value and not _VALUE.fullmatch(value)):
+            raise Refused(400, f"a malformed header field: {raw[:80]!r}", "bad_framing")
+        fields.append((name.decode("latin-1"), value.decode("latin-1")))
+
+
+def _framing(method: str, version: str, fields: list[tuple[str, str]]) -> tuple[int | None, bool]:
+    """(Content-Length, chunked) of a request whose framing has one reading only; Refused otherwise: both
+    Content-Length and Transfer-Encoding, Content-Length twice or not digits, a coding other than `chunked`
+    alone, chunked in HTTP/1.0, or any body on a GET or HEAD."""
+    lengths = [v for k, v in fields if k.lower() == "content-length"]
+    codings = [v for k, v in fields if k.lower() == "transfer-encoding"]
+    if lengths and codings:
+        raise Refused(400, "both Content-Length and Transfer-Encoding: ambiguous framing", "bad_framing")
+    if len(lengths) > 1 or len(codings) > 1:
+        raise Refused(400, "Content-Length or Transfer-Encoding given twice", "bad_framing")
+    if codings and (codings[0].lower() != "chunked" or version != "HTTP/1.1"):
+        raise Refused(400 if codings[0].lower() != "chunked" else 400,
+                      f"Transfer-Encoding {codings[0]!r}: only `chunked`, alone, in HTTP/1.1", "bad_framing")
+    if lengths and not _DIGITS.fullmatch(lengths[0].encode()):
+        raise Refused(400, f"Content-Length {lengths[0]!r} is not a number", "bad_framing")
+    length = int(lengths[0]) if lengths else None
+    if method in ("GET", "HEAD") and (codings or length):
+        raise Refused(400, f"a {method} request carries no body", "bad_framing")
+    return length, bool(codings)
+
+
+class _UsageStrip:
+    """A streamed OpenAI answer with the usage-only chunk the proxy asked for taken out (the agent did not ask for
+    it); everything else passes line by line as it came."""
+
+    def __init__(self, resp: http.client.HTTPResponse):
+        self.content_type = resp.getheader("Content-Type", "text/event-stream")
+        self._buf = bytearray()
+        self._drop_blank = False
+
+    def feed(self, piece: bytes) -> bytes:
+        """The complete lines of what came so far, less the usage chunk's."""
+        self._buf += piece
+        cut = self._buf.rfind(b"\n") + 1
+        if not cut:
+            return b""
+        lines, self._buf = bytes(self._buf[:cut]), self._buf[cut:]
+        return b"".join(self._keep(line) for line in lines.splitlines(keepends=True))
+
+    def finish(self) -> bytes:
+        """The last line, when the stream did not end with a newline."""
+        rest, self._buf = bytes(self._buf), bytearray()
+        return self._keep(rest) if rest else b""
+
+    def _keep(self, line: bytes) -> bytes:
+        text = line.strip()
+        if self._drop_blank and not text:
+            self._drop_blank = False
+            return b""
+        self._drop_blank = False
+        if text.startswith(b"data:") and b'"usage"' in text:
+            try:
+                event = json.loads(text[5:])
+            except (ValueError, RecursionError):
+                return line
+            if isinstance(event, dict) and event.get("choices") == [] and event.get("usage"):
+                self._drop_blank = True
+                return b""
+        return line
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: _Server
@@ -236,6 +426,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         # has no Nagle, and no such option.)
         if self.connection.family != socket.AF_UNIX:
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.connection.settimeout(SEND_TIMEOUT_S)
+        self.bound: str | None = None   # the route this connection's first request named: its only one
         with self.server.conns_lock:
             self.server.conns.add(self.connection)
 
@@ -243,39 +435,127 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         try:
             super().finish()
         finally:
+            self.server.proxy.unwatch(self.connection)
+            if self.bound is not None:
+                self.server.proxy.unbind(self.bound)
             with self.server.conns_lock:
                 self.server.conns.discard(self.connection)
 
-    def do_GET(self) -> None:
-        self._forward()
-
-    do_POST = do_PUT = do_DELETE = do_HEAD = do_OPTIONS = do_PATCH = do_GET
-
-    # -- the client side
-    def _read_body(self) -> bytes:
-        """The request's body; BadRequest when it is malformed or over MAX_REQUEST_BYTES (the agent is untrusted:
-        a body of any size would otherwise be held in the harness's memory)."""
+    def handle_one_request(self) -> None:
+        """Read one request under strict framing (every refusal answered, the connection closed, and recorded in
+        the run's file when its route is known), then forward it."""
+        proxy = self.server.proxy
+        self.close_connection = True
+        self.command, self.request_version, self.routed, self.requestline = "", "HTTP/1.1", None, ""
+        proxy.watch(self.connection, IDLE_TIMEOUT_S)
         try:
-            if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
-                raw = bytearray()
-                while True:
-                    size = int(self.rfile.readline(64).split(b";")[0].strip() or b"0", 16)
-                    if size == 0:
-                        for _ in range(100):   # trailers
-                            if self.rfile.readline(8192) in (b"\r\n", b"\n", b""):
-                                break
-                        return bytes(raw)
-                    if size < 0 or len(raw) + size > MAX_REQUEST_BYTES:
-                        raise BadRequest(413, f"request body over {MAX_REQUEST_BYTES} bytes")
-                    raw += self.rfile.read(size)
-                    self.rfile.readline(64)
-            length = int(self.headers.get("Content-Length") or 0)
-        except ValueError:
-            raise BadRequest(400, "malformed request body framing") from None
-        if length < 0 or length > MAX_REQUEST_BYTES:
-            raise BadRequest(413 if length > 0 else 400, f"request body of {length} bytes refused "
-                                                         f"(at most {MAX_REQUEST_BYTES})")
-        return self.rfile.read(length) if length > 0 else b""
+            first = self.rfile.readline(MAX_LINE_BYTES + 2)
+        except OSError:
+            return
+        if not first:
+            return
+        self.start = time.perf_counter()
+        self.started_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        self.path = ""
+        self._reserved = 0
+        try:
+            if not first.endswith(b"\r\n") or b"\r" in first[:-2] or b"\n" in first[:-2]:
+                raise Refused(400, "the request line is too long or not ended by CRLF")
+            self.command, self.path, self.request_version = _request_line(first[:-2])
+            self.routed = self._route()
+            if self.routed is None:
+                raise Refused(404, "no such route on the model proxy")
+            self._bind(self.routed[0])
+            fields = _fields(self.rfile)
+            self.headers = _message(fields)
+            length, chunked = _framing(self.command, self.request_version, fields)
+            if self.headers.get("Expect") is not None:
+                if self.headers["Expect"].lower() != "100-continue":
+                    raise Refused(417, f"Expect: {self.headers['Expect'][:40]} is not supported", "bad_framing")
+                if length and length > MAX_REQUEST_BYTES:
+                    raise Refused(413, f"request body of {length} bytes (at most {MAX_REQUEST_BYTES})",
+                                  "body_too_large")
+                if length or chunked:
+                    self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+            proxy.watch(self.connection, BODY_TIMEOUT_S)
+            body = self._read_body(length, chunked)
+            proxy.unwatch(self.connection)
+            options = [t.strip().lower() for k, v in fields if k.lower() == "connection" for t in v.split(",")]
+            self.close_connection = self.request_version == "HTTP/1.0" or "close" in options
+            self._forward(body)
+        except Refused as e:
+            self._refuse(e)
+        except (OSError, ValueError) as e:   # the agent went away, or a read timed out, mid-request
+            self._refuse(Refused(400, f"the request was cut short: {e.__class__.__name__}", "bad_framing"),
+                         answer=False)
+        finally:
+            if self._reserved:
+                proxy.release_body(self.routed[0], self._reserved)
+        if not self.close_connection:
+            self.wfile.flush()
+
+    def _bind(self, token: str) -> None:
+        """Tie the connection to its first request's route, under the route's connection cap."""
+        if self.bound is None:
+            if not self.server.proxy.bind(token, self.connection):
+                raise Refused(429, f"this run already has {MAX_ROUTE_CONNECTIONS} connections open to the model "
+                                   "proxy", "too_many_connections")
+            self.bound = token
+        elif self.bound != token:
+            raise Refused(400, "one connection serves one route")
+
+    def _read_body(self, length: int | None, chunked: bool) -> bytearray:
+        """The request's body, held once, under MAX_REQUEST_BYTES and the route's MAX_ROUTE_BODY_BYTES."""
+        token = self.routed[0] if self.routed else ""
+        body = bytearray()
+        if not chunked:
+            if not length:
+                return body
+            self._reserve(token, length)
+            body = bytearray(length)
+            got = self.rfile.readinto(body)
+            if got != length:
+                raise Refused(400, f"the body ended after {got} of {length} bytes", "bad_framing")
+            return body
+        while True:
+            size_line = _line(self.rfile)
+            if not _HEX.fullmatch(size_line):
+                raise Refused(400, f"a malformed chunk size line: {size_line[:40]!r}", "bad_framing")
+            size = int(size_line, 16)
+            if size == 0:
+                if _line(self.rfile):
+                    raise Refused(400, "chunked trailers are not accepted", "bad_framing")
+                return body
+            self._reserve(token, size, len(body))
+            start = len(body)
+            body.extend(bytes(size))   # grows in place: one copy of the body, filled from the socket
+            got = self.rfile.readinto(memoryview(body)[start:])
+            if got != size or self.rfile.read(2) != b"\r\n":
+                raise Refused(400, "a chunk shorter than its size, or not ended by CRLF", "bad_framing")
+
+    def _reserve(self, token: str, more: int, held: int = 0) -> None:
+        if held + more > MAX_REQUEST_BYTES:
+            raise Refused(413, f"request body over {MAX_REQUEST_BYTES} bytes", "body_too_large")
+        if not self.server.proxy.reserve_body(token, more):
+            raise Refused(413, f"this run's requests in flight hold over {MAX_ROUTE_BODY_BYTES} bytes",
+                          "body_too_large")
+        self._reserved += more
+
+    def _refuse(self, e: Refused, answer: bool = True) -> None:
+        """Answer a refused request (and close the connection: what follows on it cannot be framed); record it in
+        its run's file when the route is known."""
+        self.close_connection = True
+        if self.routed is not None:
+            token, calls_file, path = self.routed
+            self.server.proxy.write(calls_file, calls.call_record(
+                protocol=calls.OTHER, path=path, method=self.command, status=e.status,
+                facts={"model": None, "stream": False, "prompt_chars": None}, answer=None, started_at=self.started_at,
+                ttft_s=None, total_s=time.perf_counter() - self.start, error=f"refused: {e}", refused=e.code))
+        if answer:
+            try:
+                self._send_json(e.status, {"error": {"message": str(e), "type": "invalid_request"}})
+            except OSError:
+                pass
 
     def _send_json(self, status: int, obj: Any) -> None:
         self._send_bytes(status, json.dumps(obj).encode())
@@ -292,23 +572,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         return token, calls_file, "/" + rest if sep else "/" + qsep + query
 
     # -- one call
-    def _forward(self) -> None:
-        start = time.perf_counter()
-        started_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        try:
-            body = self._read_body()
-        except BadRequest as e:
-            self.close_connection = True
-            self._send_json(e.status, {"error": {"message": str(e), "type": "invalid_request"}})
-            return
-        routed = self._route()
-        if routed is None:
-            self._send_json(404, {"error": {"message": "no such route on the model proxy", "type": "not_found"}})
-            return
-        token, calls_file, path = routed
+    def _forward(self, body: bytearray) -> None:
+        token, calls_file, path = self.routed
         protocol = calls.protocol_of(path)
-        call = _Call(self.server.proxy, token, calls_file, start, dict(
-            protocol=protocol, path=path, method=self.command, started_at=started_at), body)
+        call = _Call(self.server.proxy, token, calls_file, self.start, dict(
+            protocol=protocol, path=path, method=self.command, started_at=self.started_at))
         try:
             self._call(call, protocol, path, body)
         except Exception as exc:
@@ -317,27 +585,70 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             raise
 
-    def _call(self, call: _Call, protocol: str, path: str, body: bytes) -> None:
+    def _refuse_call(self, call: _Call, status: int, message: str, code: str | None) -> None:
+        """A routed call refused before it reached a model: recorded (with its REFUSALS code) and answered."""
+        call.fields["protocol"] = calls.OTHER   # never reached a model: not one of the run's model calls
+        call.done(status, message, refused=code)
+        self._send_json(status, {"error": {"message": message, "type": "invalid_request" if status != 429
+                                           else "turn_limit"}})
+
+    def _body(self, call: _Call, protocol: str, body: bytearray) -> tuple[dict | None, bytearray | bytes]:
+        """The parsed body (None without one) and the bytes to forward: a streamed OpenAI call is sent asking
+        for usage (stream_options.include_usage), so no run can leave its tokens unmeasured. Refused: a body
+        that is not one unambiguous JSON object, or that names a model other than the run's."""
+        if self.command != "POST":
+            call.facts = calls.request_facts(None, protocol)
+            return None, body
+        if not body:
+            raise Refused(400, "refused: a model API call carries a JSON body", "bad_body")
+        try:
+            with self.server.proxy.parse_lock(call.token):   # one body parsed at a time per run: bounded memory
+                parsed = calls.parse_body(body)
+        except calls.BodyRefused as e:
+            raise Refused(413 if e.code == "json_too_big" else 400, f"refused: {e}", e.code) from None
+        call.facts = calls.request_facts(parsed, protocol)
+        allowed = self.server.proxy.models_for(call.token)
+        if allowed is not None:
+            named = [parsed[k] for k in ("model", "name") if k in parsed]
+            if not named or any(not isinstance(n, str) or model_names(n).isdisjoint(allowed) for n in named):
+                call.facts["model"] = str(named[0])[:200] if named else None
+                raise Refused(403, f"refused: this run calls its own model only, not {named[:2] or 'none named'}",
+                              "other_model")
+        if protocol in _USAGE_ASKED and parsed.get("stream") is True:
+            options = parsed.get("stream_options")
+            if not (isinstance(options, dict) and options.get("include_usage") is True):
+                parsed["stream_options"] = {**(options if isinstance(options, dict) else {}), "include_usage": True}
+                call.strip_usage = True
+                body = json.dumps(parsed, ensure_ascii=False).encode()
+        return parsed, body
+
+    def _call(self, call: _Call, protocol: str, path: str, body: bytearray) -> None:
         """One routed call: refused, forwarded, or translated; recorded in `call` in every case."""
         if not model_api(self.command, path):
             message = f"refused: the model proxy passes model calls only, not {self.command} {path.split('?')[0]}"
+            call.facts = calls.request_facts(None, protocol)
             call.done(403, message)
             self._send_json(403, {"error": {"message": message, "type": "forbidden"}})
             return
+        try:
+            parsed, body = self._body(call, protocol, body)
+        except Refused as e:
+            self._refuse_call(call, e.status, str(e), e.code)
+            self.close_connection = self.close_connection or e.code in ("json_too_deep", "json_too_big")
+            return
         proxy = self.server.proxy
         if protocol in calls.MODEL_CALLS and (limit := proxy.take_call(call.token)) is not None:
-            message = (f"refused: this run's limit of {limit} model call(s) (the task's max_turns) is spent; "
-                       "the harness stops the agent")
-            call.fields["protocol"] = calls.OTHER   # never reached a model: not one of the run's model calls
-            call.done(429, message)
-            self._send_json(429, {"error": {"message": message, "type": "turn_limit"}})
+            self._refuse_call(call, 429, f"refused: this run's limit of {limit} model call(s) (the task's "
+                                         "max_turns) is spent; the harness stops the agent", None)
             return
         upstream = proxy.upstream
         headers = {k: v for k, v in self.headers.items() if k.lower() not in _HOP}
         headers["Host"] = upstream.netloc
         if protocol in translate.PROTOCOLS and proxy.native.get(protocol) is False:
-            self._translated(call, protocol, headers, body)
+            self._translated(call, protocol, headers, parsed)
             return
+        if protocol not in translate.PROTOCOLS:
+            parsed = None   # not needed past here: the proxy holds the body once
         try:
             conn, resp = upstream.send(self.command, path, headers, body, call)
         except UpstreamError as e:
@@ -351,7 +662,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 conn.close()
                 if endpoint_absent(resp.status, said):   # no such endpoint, not no such model
                     proxy.native[protocol] = False   # a chat-completions-only server: translate from now on
-                    self._translated(call, protocol, headers, body)
+                    self._translated(call, protocol, headers, parsed or {})
                     return
                 call.answer = calls.AnswerReader(streamed=False, protocol=protocol)
                 call.answer.feed(said)
@@ -359,29 +670,28 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 self._send_bytes(resp.status, said, resp.getheader("Content-Type", "application/json"))
                 return
             proxy.native[protocol] = resp.status < 400 or None
-        self._answer(conn, resp, call, protocol)
+        self._answer(conn, resp, call, protocol, _UsageStrip(resp) if call.strip_usage else None)
 
     def _answer(self, conn: http.client.HTTPConnection, resp: http.client.HTTPResponse, call: _Call, protocol: str,
-                transform: _Transform | None = None) -> None:
-        """Relay the upstream's answer (through `transform` when the proxy translates), then give the connection
-        back for the next call when the answer was read to its end."""
+                transform: _Transform | _UsageStrip | None = None) -> None:
+        """Relay the upstream's answer (through `transform` when the proxy translates or strips), then give the
+        connection back to the route's pool only when the answer was read to its end."""
         ctype = resp.getheader("Content-Type", "").split(";")[0].strip().lower()
         call.answer = calls.AnswerReader(streamed=ctype in _STREAM_TYPES, protocol=protocol)
         upstream_done = self._relay(resp, call, transform)
         # Marks the answer read, so http.client lets the connection carry the next request.
         resp.close()
         if upstream_done and not resp.will_close:
-            self.server.proxy.upstream.give_back(conn)
+            self.server.proxy.upstream.give_back(call.token, conn)
         else:
             conn.close()
 
-    def _translated(self, call: _Call, protocol: str, headers: dict[str, str], body: bytes) -> None:
+    def _translated(self, call: _Call, protocol: str, headers: dict[str, str], request: dict) -> None:
         """Serve a Responses or Messages call from an upstream that speaks chat completions only (translate)."""
         call.fields["translated"] = True
         try:
-            request = json.loads(body)
             chat = translate.request_to_chat(protocol, request)
-        except ValueError as e:   # TranslationError, or a body that is not JSON
+        except ValueError as e:   # TranslationError
             message = f"the model proxy cannot translate this request to chat completions: {e}"
             call.done(400, message)
             self._send_bytes(400, translate.error_from_chat(protocol, 400, json.dumps(
@@ -400,16 +710,24 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return
         self._answer(conn, resp, call, calls.OPENAI_CHAT, _Transform(protocol, request, resp))
 
+    def _keep_alive(self) -> None:
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        else:   # clients that honour it close an idle connection before the proxy does
+            self.send_header("Keep-Alive", f"timeout={int(IDLE_TIMEOUT_S) - 5}")
+
     def _send_bytes(self, status: int, body: bytes, content_type: str = "application/json") -> None:
         """A whole answer of the proxy's own (an error, or one read whole from the upstream)."""
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
+        self._keep_alive()
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def _send_head(self, resp: http.client.HTTPResponse, chunked: bool, transform: _Transform | None) -> None:
+    def _send_head(self, resp: http.client.HTTPResponse, chunked: bool,
+                   transform: _Transform | _UsageStrip | None) -> None:
         self.send_response_only(resp.status, resp.reason)
         for k, v in resp.getheaders():
             if k.lower() not in _HOP and not (transform and k.lower() == "content-type"):
@@ -421,13 +739,15 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Transfer-Encoding", "chunked")
         elif length is not None:
             self.send_header("Content-Length", length)
+        self._keep_alive()
         # The head goes out now, as the upstream sent it, not with the first piece: that would save a send
         # (about 0.3 ms of the added time to first token) but hold the head back through a long prefill, and some
         # clients time out waiting for a head (undici's headersTimeout) where they would not directly.
         self.end_headers()
         self.wfile.flush()
 
-    def _relay(self, resp: http.client.HTTPResponse, call: _Call, transform: _Transform | None = None) -> bool:
+    def _relay(self, resp: http.client.HTTPResponse, call: _Call,
+               transform: _Transform | _UsageStrip | None = None) -> bool:
         """Forward the answer piece by piece as it arrives (through `transform` when translating) while `call`
         reads a copy of the upstream's bytes; whether the upstream's answer was read to its end. The call is
         recorded just before the agent's last byte goes out, so an agent that has its answer (and exits) finds its
@@ -472,10 +792,18 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.write(b"0\r\n\r\n")
                 self.wfile.flush()
             return True
-        except (BrokenPipeError, ConnectionResetError):
-            call.done(resp.status, "the agent closed the connection before the answer ended")
+        except OSError:   # the agent closed the connection, or stopped reading for SEND_TIMEOUT_S
+            call.done(resp.status, "the agent closed the connection (or stopped reading) before the answer ended")
             self.close_connection = True
             return False
+
+
+def _message(fields: list[tuple[str, str]]) -> http.client.HTTPMessage:
+    """The fields as the http.server API holds them (`self.headers`)."""
+    message = http.client.HTTPMessage()
+    for name, value in fields:
+        message[name] = value
+    return message
 
 
 class _Transform:
@@ -512,14 +840,13 @@ class _Transform:
 class _Call:
     """One call in flight: what is known of it so far, written to its run's file once (`done`)."""
 
-    def __init__(self, proxy: ModelProxy, token: str, calls_file: Path, start: float, fields: dict[str, Any],
-                 body: bytes):
+    def __init__(self, proxy: ModelProxy, token: str, calls_file: Path, start: float, fields: dict[str, Any]):
         self.proxy = proxy
-        self.body = body
-        self.facts: dict[str, Any] | None = None
+        self.facts: dict[str, Any] = calls.request_facts(None, fields["protocol"])
         self.token = token
         self.calls_file = calls_file
         self.conn: http.client.HTTPConnection | None = None
+        self.strip_usage = False   # the proxy asked for usage the agent did not: its chunk is not relayed
         self._lock = threading.Lock()
         proxy.calls_started(self)
         self.start = start
@@ -533,8 +860,8 @@ class _Call:
         if self.ttft_s is None:
             self.ttft_s = time.perf_counter() - self.start
 
-    def done(self, status: int | None, error: str | None = None) -> None:
-        """Record the call (once): its status, and the error if it failed."""
+    def done(self, status: int | None, error: str | None = None, refused: str | None = None) -> None:
+        """Record the call (once): its status, the error if it failed, the REFUSALS code if the proxy refused it."""
         with self._lock:
             if self._written:
                 return
@@ -548,16 +875,11 @@ class _Call:
                 self.ttft_s = now   # a whole answer's first token arrives with its last byte
             if error is None and status is not None and status >= 500:
                 error = f"upstream {self.proxy.upstream.url} answered {status}: {answer.error_message or 'no message'}"
-        self.proxy.upstream_outcome(self.token, reached=answer is not None or status not in (502, 504))
-        self.read_request()
+        if refused is None:
+            self.proxy.upstream_outcome(self.token, reached=answer is not None or status not in (502, 504))
         self.proxy.write(self.calls_file, calls.call_record(**self.fields, facts=self.facts, status=status,
-                                                         answer=answer, ttft_s=self.ttft_s, total_s=now, error=error))
-
-    def read_request(self) -> None:
-        """What the agent's request says (model, stream, prompt size): read once."""
-        if self.facts is None:
-            self.facts = calls.request_facts(self.body, self.fields["protocol"])
-
+                                                         answer=answer, ttft_s=self.ttft_s, total_s=now, error=error,
+                                                         refused=refused))
 
     def abort(self) -> None:
         """The call's run is over while it is in flight: record it so, and cut its upstream connection (a call
@@ -584,6 +906,17 @@ class ModelProxy:
                  unix_path: Path | None = None):
         self.upstream = _Upstream(upstream, openai_base, timeout_s)
         self._routes: dict[str, Path] = {}
+        self._models: dict[str, frozenset[str]] = {}   # route token -> the spellings of the run's model
+        self._bound: dict[str, int] = {}                # route token -> connections that carried its requests
+        self._bodies: dict[str, int] = {}               # route token -> request bytes held
+        self._admitted: dict[socket.socket, str | None] = {}   # open connection -> its peer (_peer)
+        self._peers: dict[str | None, int] = {}
+        self._peer_routes: dict[str, str] = {}          # a sandbox (_peer) -> the route its requests named
+        self._refusal_noted: dict[str, float] = {}
+        self._parsing: dict[str, threading.Lock] = {}
+        self._deadlines: dict[socket.socket, float] = {}
+        self._reaping = threading.Event()
+        self.max_connections = MAX_CONNECTIONS
         # Per protocol the agent may speak but the upstream may not (Responses, Messages): True once the upstream
         # answered one, False once it said it has no such endpoint (then the proxy translates), None: not known.
         self.native: dict[str, bool | None] = {}
@@ -615,8 +948,12 @@ class ModelProxy:
         return f"http://127.0.0.1:{self._server.server_address[1]}"
 
     def start(self) -> ModelProxy:
-        """Bind an ephemeral loopback port and serve in a daemon thread."""
+        """Bind an ephemeral loopback port and serve in a daemon thread (the open-files limit raised first, and the
+        connection cap kept well under it: each call holds an agent's and an upstream connection)."""
+        self.max_connections = max(16, min(MAX_CONNECTIONS, (raise_fd_limit() - 256) // 3))
         self._server = _Server(self)
+        self._reaping.clear()
+        threading.Thread(target=self._reap, name="model-proxy-deadlines", daemon=True).start()
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.1},
                                         name="model-proxy", daemon=True)
         self._thread.start()
@@ -636,6 +973,7 @@ class ModelProxy:
         server, self._server = self._server, None
         if server is None:
             return
+        self._reaping.set()
         unix, self._unix = self._unix, None
         for srv, thread in ((server, self._thread), (unix, self._unix_thread)):
             if srv is None:
@@ -661,13 +999,125 @@ class ModelProxy:
     def __exit__(self, *exc: Any) -> None:
         self.stop()
 
-    def route(self, calls_file: Path) -> str:
+    def route(self, calls_file: Path, model: str | None = None) -> str:
         """The root URL one run's agent is pointed at; its calls are appended to `calls_file` (in a directory the
-        harness made for the run, never one the agent can reach)."""
+        harness made for the run, never one the agent can reach). With `model`, a call whose body names another
+        model (model_names) is refused and recorded (`other_model`)."""
         token = secrets.token_urlsafe(18)   # unguessable: one run cannot write into another's record
         with self._lock:
             self._routes[token] = Path(calls_file)
+            if model:
+                self._models[token] = model_names(model)
+        self.upstream.open_route(token)
         return f"{self.url}{ROUTE_PREFIX}{token}"
+
+    def parse_lock(self, token: str) -> threading.Lock:
+        """The route's lock for parsing a body (a parsed body weighs several times its bytes)."""
+        with self._lock:
+            return self._parsing.setdefault(token, threading.Lock())
+
+    def models_for(self, token: str) -> frozenset[str] | None:
+        """The model spellings a route's calls may name; None when the route checks none."""
+        with self._lock:
+            return self._models.get(token)
+
+    # -- what one run, and all of them, may hold
+    def admit(self, conn: socket.socket, peer: str | None) -> bool:
+        """Whether a new connection fits under MAX_CONNECTIONS and its sandbox's MAX_PEER_CONNECTIONS. A sandbox
+        whose connections have named a route gets its refusals recorded there (one line a second at most)."""
+        with self._lock:
+            if len(self._admitted) < self.max_connections and \
+                    (peer is None or self._peers.get(peer, 0) < MAX_PEER_CONNECTIONS):
+                self._admitted[conn] = peer
+                self._peers[peer] = self._peers.get(peer, 0) + 1
+                self._deadlines[conn] = time.monotonic() + IDLE_TIMEOUT_S
+                return True
+            token = self._peer_routes.get(peer) if peer is not None else None
+            calls_file = self._routes.get(token) if token is not None else None
+            now = time.monotonic()
+            if calls_file is None or now - self._refusal_noted.get(token, 0.0) < 1.0:
+                return False
+            self._refusal_noted[token] = now
+        started = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        self.write(calls_file, calls.call_record(
+            protocol=calls.OTHER, path="", method="", status=None, facts=calls.request_facts(None, calls.OTHER),
+            answer=None, started_at=started, ttft_s=None, total_s=0.0, refused="too_many_connections",
+            error=f"refused: a connection over this sandbox's {MAX_PEER_CONNECTIONS} (or the proxy's "
+                  f"{self.max_connections}) open connections was closed at once"))
+        return False
+
+    def release(self, conn: socket.socket) -> None:
+        """A connection has ended (admitted or not)."""
+        with self._lock:
+            self._deadlines.pop(conn, None)
+            if conn not in self._admitted:
+                return
+            peer = self._admitted.pop(conn)
+            self._peers[peer] -= 1
+            if not self._peers[peer]:
+                del self._peers[peer]
+
+    def bind(self, token: str, conn: socket.socket) -> bool:
+        """Count a connection against its route's MAX_ROUTE_CONNECTIONS; False when that is full. Its sandbox is
+        known from now on as the route's (for the refusals admit() records)."""
+        with self._lock:
+            peer = self._admitted.get(conn)
+            if peer is not None:
+                self._peer_routes[peer] = token
+            if self._bound.get(token, 0) >= MAX_ROUTE_CONNECTIONS:
+                return False
+            self._bound[token] = self._bound.get(token, 0) + 1
+            return True
+
+    def unbind(self, token: str) -> None:
+        """A connection bound to the route has ended."""
+        with self._lock:
+            if self._bound.get(token, 0) > 1:
+                self._bound[token] -= 1
+            else:
+                self._bound.pop(token, None)
+
+    def reserve_body(self, token: str, size: int) -> bool:
+        """Take `size` bytes of the route's MAX_ROUTE_BODY_BYTES; False when they would go past it."""
+        with self._lock:
+            held = self._bodies.get(token, 0)
+            if held + size > MAX_ROUTE_BODY_BYTES:
+                return False
+            self._bodies[token] = held + size
+            return True
+
+    def release_body(self, token: str, size: int) -> None:
+        """Give back bytes reserve_body took."""
+        with self._lock:
+            left = self._bodies.get(token, 0) - size
+            if left > 0:
+                self._bodies[token] = left
+            else:
+                self._bodies.pop(token, None)
+
+    def watch(self, conn: socket.socket, seconds: float) -> None:
+        """Cut the connection unless unwatch() comes within `seconds` (a head or body sent too slowly, an idle
+        connection): a deadline for the whole read, which a per-recv timeout is not."""
+        with self._lock:
+            self._deadlines[conn] = time.monotonic() + seconds
+
+    def unwatch(self, conn: socket.socket) -> None:
+        """The connection's read is done in time."""
+        with self._lock:
+            self._deadlines.pop(conn, None)
+
+    def _reap(self) -> None:
+        while not self._reaping.wait(0.5):
+            now = time.monotonic()
+            with self._lock:
+                late = [c for c, t in self._deadlines.items() if t <= now]
+                for conn in late:
+                    del self._deadlines[conn]
+            for conn in late:
+                try:
+                    conn.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
 
     def close_route(self, url: str) -> None:
         """End a route (its run is over): later requests under it get 404, so an agent process that outlives its
@@ -675,6 +1125,10 @@ class ModelProxy:
         token = url.rsplit(ROUTE_PREFIX, 1)[-1]
         with self._lock:
             self._routes.pop(token, None)
+            self._models.pop(token, None)
+            self._refusal_noted.pop(token, None)
+            self._parsing.pop(token, None)
+            self._peer_routes = {p: t for p, t in self._peer_routes.items() if t != token}
             self._stops.pop(token, None)
             self._unreached.pop(token, None)
             self._budgets.pop(token, None)
@@ -683,6 +1137,7 @@ class ModelProxy:
             in_flight = self._in_flight.pop(token, set())
         for call in in_flight:
             call.abort()
+        self.upstream.close_route(token)
 
     def stop_event(self, url: str) -> threading.Event:
         """Set once STOP_AFTER_UNREACHABLE calls in a row under this route could not reach the upstream at all: the

@@ -41,6 +41,8 @@ import secrets
 import time
 from typing import Any
 
+from bench.models import calls
+
 RESPONSES = "openai_responses"
 MESSAGES = "anthropic_messages"
 PROTOCOLS = (RESPONSES, MESSAGES)
@@ -418,6 +420,8 @@ def _tool_input(arguments: Any) -> Any:
     if not isinstance(arguments, str) or not arguments.strip():
         return {}
     try:
+        if calls.json_shape(arguments.encode())[0] > calls.MAX_JSON_DEPTH:
+            raise ValueError("nested too deep")   # json.loads would recurse into RecursionError
         parsed = json.loads(arguments)
     except ValueError:
         # The model wrote broken JSON: pass it on visibly, so the agent's schema check reports it to the model.

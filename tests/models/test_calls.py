@@ -17,18 +17,18 @@ def test_protocol_of(path, protocol):
 
 
 def test_request_facts_use_each_protocols_stream_default():
-    body = json.dumps({"model": "m", "messages": [
+    body = calls.parse_body(json.dumps({"model": "m", "messages": [
         {"role": "system", "content": "abc"},
         {"role": "user", "content": [{"type": "text", "text": "de"}, {"type": "image_url", "image_url": {}}]},
-        {"role": "assistant", "content": None, "tool_calls": [{"id": "1"}]}]}).encode()
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "1"}]}]}).encode())
     tool_call_chars = len(json.dumps([{"id": "1"}]))
     assert calls.request_facts(body, "ollama_chat") == {"model": "m", "stream": True,
                                                         "prompt_chars": 5 + tool_call_chars}
     assert calls.request_facts(body, "openai_chat")["stream"] is False
-    generate = b'{"model": "m", "prompt": "hey", "system": "s"}'
+    generate = calls.parse_body(b'{"model": "m", "prompt": "hey", "system": "s"}')
     assert calls.request_facts(generate, "ollama_generate")["prompt_chars"] == 4
-    assert calls.request_facts(b"not json", "openai_chat") == {"model": None, "stream": False, "prompt_chars": None}
-    assert calls.request_facts(b"", "other")["prompt_chars"] is None
+    assert calls.request_facts(None, "openai_chat") == {"model": None, "stream": False, "prompt_chars": None}
+    assert calls.request_facts(None, "other")["prompt_chars"] is None
 
 
 def test_the_truncation_rule():

@@ -122,14 +122,22 @@ def test_openai_usage_is_the_servers(server, proxy, stream):
         assert raw.endswith(b"data: [DONE]\n\n") and b'"cached_tokens": 1000' in raw
 
 
-def test_openai_stream_without_usage_records_null_not_zero(server, proxy):
+def test_a_stream_without_usage_asked_is_asked_for_it_and_the_agent_sees_none(server, proxy):
+    """An agent that does not ask for usage cannot leave its tokens unmeasured: the proxy asks the server, records
+    the server's counts, and takes the usage-only chunk out of what the agent receives."""
     url = route(proxy, "run-1")
-    request(url, "/v1/chat/completions", {"model": "plain", "messages": user("hi"), "stream": True})
+    status, _, raw = request(url, "/v1/chat/completions", {"model": "plain", "messages": user("hi"), "stream": True})
     [entry] = server.chat_requests()
-    assert entry["usage_reported"] is False
+    assert status == 200 and entry["include_usage"] is True and entry["usage_reported"] is True
     [rec] = records(proxy, "run-1")
-    assert rec["usage"] == dict.fromkeys(("prompt_tokens", "completion_tokens", "cached_tokens", "reasoning_tokens"))
-    assert rec["context_truncated"] is None and rec["tool_calls"] == 0 and rec["finish_reason"] == "stop"
+    assert rec["usage"] == server_usage(entry) and rec["usage"]["prompt_tokens"] > 0
+    events = [json.loads(line[5:]) for line in raw.split(b"\n") if line.startswith(b"data: {")]
+    assert events and all(e["choices"] for e in events) and b'"prompt_tokens"' not in raw
+    assert raw.endswith(b"data: [DONE]\n\n") and rec["finish_reason"] == "stop"
+    # an agent that asked gets the chunk, and its own stream_options go on as they were
+    request(url, "/v1/chat/completions", {"model": "plain", "messages": user("hi"), "stream": True,
+                                          "stream_options": {"include_usage": True}})
+    assert server.chat_requests()[-1]["usage_reported"] is True
 
 
 @pytest.mark.parametrize("path,stream", [("/api/chat", True), ("/api/chat", False), ("/api/generate", True),
@@ -286,7 +294,8 @@ def test_an_upstream_that_does_not_answer_in_time_gives_504(server, tmp_path):
 def test_only_model_calls_pass(server, proxy, method, path):
     """An agent cannot pull, delete or create models, or reach anything but the model API, through the proxy."""
     url = route(proxy, "run-1")
-    status, _, raw = request(url, path, {"model": "plain", "name": "plain"}, method=method)
+    status, _, raw = request(url, path, {"model": "plain", "name": "plain"} if method != "GET" else None,
+                             method=method)
     assert status == 403 and "model proxy" in json.loads(raw)["error"]["message"]
     assert server.requests == []
     [rec] = records(proxy, "run-1")
@@ -373,8 +382,10 @@ def test_a_stream_reaches_the_agent_before_it_ends_byte_for_byte(tmp_path, kind)
     pieces, ctype, path = ((SSE_PIECES, "text/event-stream", "/v1/chat/completions") if kind == "sse"
                            else (NDJSON_PIECES, "application/x-ndjson", "/api/chat"))
     upstream = _gated_server(pieces, ctype)
-    # odd spacing and key order: the proxy must not re-encode what it forwards
-    sent = b'{"stream":true,  "model": "m",\n "messages": [{"role": "user", "content": "h\\u00e9llo"}]}'
+    # odd spacing and key order: the proxy must not re-encode what it forwards (asking for usage itself, it
+    # would have to: see test_a_stream_without_usage_asked_is_asked_for_it)
+    sent = b'{"stream":true,  "model": "m",\n "messages": [{"role": "user", "content": "h\\u00e9llo"}], ' \
+           b'"stream_options": {"include_usage": true}}'
     try:
         with proxy_at(f"http://127.0.0.1:{upstream.server_address[1]}", tmp_path) as proxy:
             parts = urlsplit(route(proxy, "run-1"))
