@@ -7,11 +7,28 @@ where it says so `report`, `compare`, or a stage in a pipe.
 """
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from attack_helpers import FIXED, PY, PYTEST_VISIBLE, bench, has_flag, live_check, not_passed, put, sh, suite
+from attack_helpers import (
+    CLI_TIMEOUT_S,
+    FIXED,
+    PY,
+    PYTEST_VISIBLE,
+    bench,
+    has_flag,
+    live_check,
+    not_passed,
+    put,
+    sh,
+    suite,
+)
+from conftest import REPO
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the attacks run under bubblewrap (Linux)")
 
@@ -86,3 +103,58 @@ def test_a_symlink_whose_name_ends_in_a_backslash_is_still_checked(tmp_path):
     has_flag(record, "unsafe_symlink")
     assert record["flag_details"]["unsafe_symlink"] == ["evil\\ -> /etc/passwd"], record["flag_details"]
     assert "evil\\" in record["agent"]["files_changed"]
+
+
+# --- what parsing the agent's output costs the harness ------------------------------------------------------
+
+MEASURE = ("import resource, subprocess, sys\ndone = subprocess.run(sys.argv[1:])\n"
+           "print('PEAK_KB', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, done.returncode)\n")
+
+
+def _peak_rss_mb(tmp_path: Path, root: Path, cmd: str) -> tuple[int, Path]:
+    """`python -m bench run --agent command ... --sandbox bwrap` under a parent that reports the largest RSS of its
+    descendants (the harness's own Python, and the git and agent processes it starts): (MiB, the bundle)."""
+    out = tmp_path / "out"
+    (tmp_path / "trees").mkdir(exist_ok=True)
+    argv = [sys.executable, "-c", MEASURE, sys.executable, "-m", "bench", "run", "--agent", "command",
+            "--agent-cmd", cmd, "--tasks", str(root / "tasks"), "--task", "fix-add", "--out", str(out),
+            "--sandbox", "bwrap"]
+    env = {**os.environ, "PYTHONPATH": str(REPO), "LOCALAGENTBENCH_CACHE": str(tmp_path / "cache"),
+           "LOCALAGENTBENCH_TMPDIR": str(tmp_path / "trees")}
+    done = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=CLI_TIMEOUT_S)
+    line = [ln for ln in done.stdout.splitlines() if ln.startswith("PEAK_KB")]
+    assert line and line[0].split()[2] == "0", done.stdout + done.stderr[-3000:]
+    return int(line[0].split()[1]) // 1024, out
+
+
+def test_sixteen_mb_of_empty_objects_in_the_events_file_cost_the_harness_little(tmp_path):
+    """Attack P1: the events file at its 16 MiB cap, all `{}` lines: 5.6 million objects. Split whole and kept
+    whole, they took the harness to about 900 MB for one run (x --jobs). Read a line at a time, and past the
+    trajectory's cap kept only as what is counted of them, the harness stays under 400 MB; the run is graded,
+    its trajectory cut and flagged."""
+    root = suite(tmp_path / "suite")
+    code = ("import os\nwith open(os.environ['LOCALAGENTBENCH_EVENTS_FILE'], 'wb') as fh:\n"
+            "    fh.write(b'{}\\n' * ((16 << 20) // 3))\n")
+    peak_mb, out = _peak_rss_mb(tmp_path, root, sh(_py(code), FIX))
+    record = json.loads((out / "runs" / "fix-add" / "0" / "run.json").read_text())
+    assert record["outcome"] == "passed", (record["outcome"], record["flags"])
+    has_flag(record, "trajectory_truncated")
+    assert "5,582,405 of 5,592,405" in record["flag_details"]["trajectory_truncated"][0], record["flag_details"]
+    assert peak_mb < 400, f"the harness peaked at {peak_mb} MB"
+
+
+def test_calls_past_the_trajectory_cap_are_still_counted(tmp_path):
+    """Control for P1: 30,000 tool calls, every third failed, and 20,000 usage events of 7 tokens in: the
+    counts cover every event, not the 10,001 the trajectory keeps."""
+    root = suite(tmp_path / "suite")
+    code = ("import json, os\nwith open(os.environ['LOCALAGENTBENCH_EVENTS_FILE'], 'w') as fh:\n"
+            "    for i in range(30000):\n"
+            "        fh.write(json.dumps({'type': 'tool_call', 'name': 'x', 'status': 'error' if i % 3 == 0 else 'ok'})"
+            " + '\\n')\n"
+            "    for i in range(20000):\n"
+            "        fh.write(json.dumps({'type': 'usage', 'tokens_in': 7, 'tokens_out': 1}) + '\\n')\n"
+            "    fh.write(json.dumps({'type': 'turn'}) + '\\n')\n")
+    record = bench(tmp_path, root, sh(_py(code), FIX), "--model", "none-model").graded()
+    agent = record["agent"]
+    assert agent["tool_calls"] == 30000 and agent["failed_tool_calls"] == 10000, agent
+    assert agent["agent_reported"]["tokens_in"] == 140000 and agent["agent_reported"]["turns"] == 1, agent
