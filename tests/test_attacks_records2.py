@@ -28,6 +28,9 @@ from attack_helpers import (
     sh,
     suite,
 )
+from bench.agents import get_adapter
+from bench.agents.base import COUNT_FIELDS, AgentContext, ProcessResult, checked_signals
+from bench.common import untrusted
 from conftest import REPO
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the attacks run under bubblewrap (Linux)")
@@ -158,3 +161,88 @@ def test_calls_past_the_trajectory_cap_are_still_counted(tmp_path):
     agent = record["agent"]
     assert agent["tool_calls"] == 30000 and agent["failed_tool_calls"] == 10000, agent
     assert agent["agent_reported"]["tokens_in"] == 140000 and agent["agent_reported"]["turns"] == 1, agent
+
+
+# --- each real agent's parser on its own captured output, every number in it made hostile -------------------
+
+HOSTILE = [float("inf"), float("-inf"), float("nan"), 10 ** 400, -(10 ** 400), 1e308, -1.5, "7", 10 ** 30]
+DATA = REPO / "tests" / "data"
+AGENT_DATA = REPO / "tests" / "agents" / "data"
+
+
+def _poisoned(value, counter: list[int], shift: int):
+    """`value` with every number (not a bool) replaced, in turn, by the HOSTILE values (starting at `shift`)."""
+    if isinstance(value, dict):
+        return {k: _poisoned(v, counter, shift) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_poisoned(v, counter, shift) for v in value]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        counter[0] += 1
+        return HOSTILE[(counter[0] + shift) % len(HOSTILE)]
+    return value
+
+
+def _poison_lines(src: Path, dest: Path, shift: int) -> None:
+    """Each JSON line of `src` poisoned (json writes NaN and Infinity as Python's json reads them back)."""
+    counter = [0]
+    lines = []
+    for line in src.read_text().splitlines():
+        try:
+            lines.append(json.dumps(_poisoned(json.loads(line), counter, shift)))
+        except ValueError:
+            lines.append(line)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text("\n".join(lines) + "\n")
+
+
+def _context(tmp_path: Path) -> AgentContext:
+    work, scratch, run_dir = tmp_path / "work", tmp_path / "scratch", tmp_path / "run"
+    for d in (work, scratch, run_dir):
+        d.mkdir(parents=True, exist_ok=True)
+    (run_dir / "prompt.txt").write_text("Fix it.\n")
+    return AgentContext(task={"id": "t", "category": "bugfix"}, workdir=work, prompt="Fix it.\n",
+                        prompt_file=run_dir / "prompt.txt", model="ollama/qwen3:8b", timeout_s=60, max_turns=30,
+                        scratch_dir=scratch, run_dir=run_dir, model_url="http://127.0.0.1:4321/r/abc")
+
+
+def _captured(agent: str, tmp_path: Path, shift: int) -> tuple[AgentContext, ProcessResult]:
+    """The agent's captured output (tests/data, tests/agents/data) laid where its parser reads it, poisoned."""
+    ctx = _context(tmp_path)
+    out, err = ctx.run_dir / "agent.stdout.log", ctx.run_dir / "agent.stderr.log"
+    out.write_text("")
+    err.write_text("")
+    if agent == "opencode":
+        _poison_lines(DATA / "opencode_events.jsonl", out, shift)
+    elif agent == "claude_code":
+        _poison_lines(AGENT_DATA / "claude-code" / "add.jsonl", out, shift)
+    elif agent == "qwen_code":
+        _poison_lines(AGENT_DATA / "qwen-code" / "max-turns.stdout.jsonl", out, shift)
+    elif agent == "codex":
+        src = AGENT_DATA / "codex" / "add"
+        _poison_lines(src / "stdout.jsonl", out, shift)
+        for rollout in src.glob("rollout-*.jsonl"):
+            _poison_lines(rollout, ctx.scratch_dir / "codex-home" / "sessions" / "2026" / "12" / "04" / rollout.name,
+                          shift)
+    elif agent == "mini_swe_agent":
+        doc = _poisoned(json.loads((AGENT_DATA / "mini-swe-agent" / "add.traj.json").read_text()), [0], shift)
+        (ctx.scratch_dir / "traj.json").write_text(json.dumps(doc))
+    return ctx, ProcessResult(0, False, 1.0, out, err)
+
+
+@pytest.mark.parametrize("agent", ["opencode", "claude_code", "qwen_code", "codex", "mini_swe_agent"])
+def test_every_number_in_an_agents_own_output_made_hostile(tmp_path, agent):
+    """Attack P2: each parser fed its agent's real captured output with every number replaced, in turn, by
+    Infinity, -Infinity, NaN, a 400-digit whole number (no float holds it), 1e308, a negative, a string and
+    10^30. opencode's token sum raised OverflowError on Infinity (int(inf)), its durations on the 400-digit
+    number ((end - start) / 1000.0), codex's counts and mini-swe-agent's times likewise: the run was booked
+    harness_exception. Now no parser raises, and what checked_signals lets into the record is JSON a file holds
+    (no NaN, no infinity) with every count a whole number from 0 to MAX_COUNT or unknown."""
+    adapter = get_adapter(agent.replace("_", "-"))
+    for shift in range(len(HOSTILE)):
+        ctx, result = _captured(agent, tmp_path / str(shift), shift)
+        signals = adapter.parse(ctx, result)
+        checked_signals(signals)
+        for field in COUNT_FIELDS:
+            value = getattr(signals, field)
+            assert value is None or untrusted.is_count(value), (shift, field, value)
+        json.dumps({"events": signals.events, "extra": signals.extra}, allow_nan=False)
