@@ -246,3 +246,48 @@ def test_every_number_in_an_agents_own_output_made_hostile(tmp_path, agent):
             value = getattr(signals, field)
             assert value is None or untrusted.is_count(value), (shift, field, value)
         json.dumps({"events": signals.events, "extra": signals.extra}, allow_nan=False)
+
+
+# --- the events file: every field of the wrong kind, escapes and line ends, then the report -------------------
+
+HOSTILE_EVENTS = r'''import json, os
+fh = open(os.environ['LOCALAGENTBENCH_EVENTS_FILE'], 'a')
+def out(line):
+    fh.write(line + '\n')
+out(json.dumps({"type": 5, "t": 1e7, "index": {"a": [[[[[[[[1]]]]]]]]}}))
+out(json.dumps({"type": "turn", "index": -3, "t": 9999999.5, "tokens_in": 10**12, "tokens_reasoning": -1}))
+out(json.dumps({"type": "tool_call", "name": "n" * (1 << 20), "status": ["ok"], "duration_s": 1e7,
+                "input": {"k" * 1000: "v", "": 1, "__proto__": 2, "<b>": 3}, "reasoning": "yes", "subagent": 1,
+                "output": "\x1b]8;;http://evil.example/\x1b\\click\x1b]8;;\x1b\\ \r\r\rCR"}))
+out('{"type": "usage", "tokens_in": 5, "tokens_in": "dup", "tokens_out": 1.0}')
+out('{"type": "text", "text": "\\u0000nul \\ud83d lone </script><!--", "t": -0.0}')
+out(json.dumps({"type": "turn", **{f"k{i}": i for i in range(300)}}))
+out("\x00" * 100 + "{}")
+fh.write('{"type": "turn", "index": 7}\r{"type": "turn", "index": 8}\r')
+fh.close()
+os.remove(__file__)
+'''
+
+
+def test_events_of_every_wrong_kind_reach_the_page_only_as_escaped_text(tmp_path):
+    """Attack E1 (contained): a type that is a number, an index that is nested lists, a negative count, 1 MB
+    tool name, a status that is a list, duplicate keys (the last wins, and is checked), a lone surrogate, a NUL,
+    `</script><!--`, an OSC 8 hyperlink, 300 keys, CR-only line ends. `run --report` exits 0 with every page;
+    each bad figure is unknown and named; the page holds no raw escape, no link to the OSC target, no
+    `</script>` but the site's own."""
+    root = suite(tmp_path / "suite")
+    out = bench(tmp_path, root, sh(put("ev.py", HOSTILE_EVENTS), f"{PY} ev.py", FIX), "--report", tasks=None)
+    assert out.proc.returncode == 0, out.describe()
+    record = out.graded()
+    assert record["outcome"] == "passed", (record["outcome"], record["flags"])
+    details = " | ".join(record["flag_details"]["bad_agent_counts"])
+    for named in ("usage event tokens_in=dup", "event 1 index=-3", "event 1 tokens_reasoning=-1",
+                  "event 2 reasoning=yes", "event 2 subagent=1"):
+        assert named in details, (named, details)
+    assert record["agent"]["agent_reported"]["turns"] == 4 and record["agent"]["agent_reported"]["tool_calls"] == 1
+    site = out.out / "site" / "runs"
+    pages = {p.name.rsplit("-", 2)[0]: p.read_text(encoding="utf-8") for p in site.glob("*.html")}
+    assert sorted(pages) == ["calib-hello", "fix-add", "fix-max"]
+    page = pages["fix-add"]
+    assert "\x1b" not in page and 'href="http://evil.example' not in page and "\x00" not in page
+    assert page.count("</script>") == 1 and "&lt;/script&gt;&lt;!--" in page
