@@ -230,7 +230,7 @@ def file_limit_evidence(limits: dict[int, int], roots: Sequence[tuple[Path, Path
     """files_at_size_limit over the trees the agent could write that outlive it (workdir, scratch), each with
     the snapshot its files came from (None: none), when the agent ran under --max-file-mb."""
     cap = limits.get(resource.RLIMIT_FSIZE)
-    return [f"{root.name}/{rel}" if snapshot is None else rel
+    return [shown_path(f"{root.name}/{rel}" if snapshot is None else rel)
             for root, snapshot in roots for rel in (files_at_size_limit(root, cap, snapshot) if cap else [])]
 
 
@@ -240,11 +240,40 @@ def take_change(workdir: Path, snapshot: Path, base_git: Path, out: Path, scratc
     the flags taking it raised: the workdir cleaned first (clean_workdir), then git's diff streamed with a cap.
     A change over `max_bytes` (or MAX_CHANGED_FILES files) leaves `out` empty and is flagged
     `change_too_large`: no part of it is graded, and the run fails as the agent's."""
-    flags = clean_workdir(workdir, snapshot)
+    flags = {**names_not_utf8(workdir, snapshot), **clean_workdir(workdir, snapshot)}
     taken = snapshot_diff(base_git, workdir, scratch, out, max_bytes)
     if taken.over_cap:
         flags["change_too_large"] = [f"{over_cap_text(taken.over_cap, max_bytes)}; nothing of it is graded"]
-    return taken, flags
+    # a name the snapshot holds that is not UTF-8 is still a name in these details: the record shows it escaped
+    return taken, {name: [shown_path(d) for d in details] for name, details in flags.items()}
+
+
+def shown_path(name: str) -> str:
+    """A path (or text holding one) as a record can hold it: a byte that is not UTF-8 shown as `\\xff`."""
+    return name if name.isascii() else os.fsencode(name).decode("utf-8", "backslashreplace")
+
+
+def names_not_utf8(workdir: Path, snapshot: Path | None) -> dict[str, list[str]]:
+    """Remove every entry the agent added whose path is not valid UTF-8 (flag `file_name_not_utf8`): the change,
+    the record and the grading rules name files as text, and a name that no text spells exactly would reach the
+    grading copy under a name no rule finds (git writes its bytes, the rules look for U+FFFD). A name the snapshot
+    holds is the task's own and stays."""
+    flags: dict[str, list[str]] = {}
+    for entry in safefs.walk(workdir):
+        if entry.rel.isascii() or not _surrogates(entry.rel) or (snapshot is not None
+                                                                 and os.path.lexists(snapshot / entry.rel)):
+            continue
+        safefs.remove(workdir, entry.rel)
+        _note(flags, "file_name_not_utf8", shown_path(entry.rel))
+    return flags
+
+
+def _surrogates(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def over_cap_text(which: str, max_bytes: int) -> str:

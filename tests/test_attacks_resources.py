@@ -102,7 +102,8 @@ def test_a_file_of_one_endless_line_is_taken_whole(tmp_path):
 # --- names, shapes and timing of what the agent leaves ------------------------------------------------------
 
 def test_file_names_with_newlines_quotes_and_bytes_that_are_not_utf8(tmp_path):
-    """Attack: names a line-based reader of the patch mis-splits; the patch applies and lists each of them."""
+    """Attack: names a line-based reader of the patch mis-splits; the patch applies and lists each of them. A
+    name that is not UTF-8 is removed before the diff (flag file_name_not_utf8): no text names it exactly."""
     root = suite(tmp_path / "suite")
     cmd = sh(FIX, _py("import os\nfor name in [b'new\\nline.txt', b'q\"uote.txt', b'\\xff\\xfe.txt', "
                       "b'diff --git a b.txt']:\n    open(name, 'wb').write(b'x\\n')"))
@@ -110,7 +111,8 @@ def test_file_names_with_newlines_quotes_and_bytes_that_are_not_utf8(tmp_path):
     record = out.graded()
     assert record["outcome"] == "passed", (record["outcome"], record["flags"])
     listed = set(record["agent"]["files_changed"])
-    assert {"new\nline.txt", 'q"uote.txt', "diff --git a b.txt", "\ufffd\ufffd.txt"} <= listed, listed
+    assert {"new\nline.txt", 'q"uote.txt', "diff --git a b.txt"} <= listed, listed
+    assert record["flag_details"]["file_name_not_utf8"] == ["\\xff\\xfe.txt"], record["flag_details"]
 
 
 def test_a_deep_directory_tree_and_symlink_loops_are_walked_without_following(tmp_path):

@@ -314,20 +314,30 @@ def read_events(path: Path, limit: int = MAX_EVENTS_BYTES) -> list[dict[str, Any
     found = safefs.read_file(path, limit)
     if found is None:
         return []
-    events = json_objects(found[0])
+    events = json_objects(found[0], keep=MAX_TRAJECTORY_EVENTS + 1)
     if found[1]:   # the counts made from these events are of what was read, and the trajectory says so
         events.append({"type": "warning", "message": f"the events file is longer than {limit:,} bytes: the rest "
                                                      "was not read, and counts made from it are lower bounds"})
     return events
 
 
-def json_objects(data: bytes) -> list[dict[str, Any]]:
-    """The JSON objects among the lines of `data` (other lines, and lines that are not objects, are skipped)."""
+def json_objects(data: bytes, keep: int | None = None) -> list[dict[str, Any]]:
+    """The JSON objects among the lines of `data` (other lines, and lines that are not objects, are skipped).
+    `keep`: past that many objects, each is kept only as what signals_from_events counts of it (_counted): a
+    trajectory keeps no more (normalized_events), and 16 MiB of `{}` lines would otherwise be 5 million dicts."""
     events: list[dict[str, Any]] = []
-    for line in data.decode("utf-8", errors="replace").splitlines():
-        event = untrusted.loads(line)   # None: not JSON, too deep, a number Python will not convert
-        if isinstance(event, dict):
-            events.append(event)
+    start = 0
+    # A line at a time, never the whole text split at once: 16 MiB of two-byte lines is 5 million strings.
+    # (A UTF-8 sequence holds no newline byte, so each piece decodes alone; splitlines keeps \r and friends
+    # line ends as they were for the whole text.)
+    while start < len(data):
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        for line in data[start:end].decode("utf-8", errors="replace").splitlines():
+            event = untrusted.loads(line)   # None: not JSON, too deep, a number Python will not convert
+            if isinstance(event, dict):
+                events.append(event if keep is None or len(events) < keep else _counted(event))
+        start = end + 1
     return events
 
 
@@ -350,6 +360,21 @@ def stderr_lines(result: ProcessResult, tail_bytes: int = STDERR_TAIL_BYTES) -> 
         return []
     text = found[0][-tail_bytes:].decode("utf-8", errors="replace")
     return [ln.strip() for ln in text.splitlines() if ln.strip()]
+
+
+_COUNTED = {kind: {"type": kind} for kind in ("turn", "tool_call", "other")}
+_FAILED_CALL = {"type": "tool_call", "status": "error"}
+
+
+def _counted(event: dict[str, Any]) -> dict[str, Any]:
+    """What signals_from_events reads of an event (its type; a call's failure; a usage event's tokens), as one
+    shared dict per kind where that is all."""
+    kind = event.get("type")
+    if kind == "usage":
+        return {"type": "usage", "tokens_in": event.get("tokens_in"), "tokens_out": event.get("tokens_out")}
+    if kind == "tool_call" and event.get("status") == "error":
+        return _FAILED_CALL
+    return _COUNTED.get(kind, _COUNTED["other"]) if isinstance(kind, str) else _COUNTED["other"]
 
 
 def signals_from_events(events: list[dict[str, Any]]) -> AgentSignals:

@@ -61,6 +61,7 @@ from bench.agents.base import (
     truncate,
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
+from bench.common import untrusted
 from bench.exec import safefs
 from bench.exec.sandbox import binary_mounts
 from bench.models.servers import no_proxy_env
@@ -138,7 +139,7 @@ def invocation(ctx: AgentContext) -> Invocation:
 # parse
 
 def _int(v: Any) -> int:
-    return int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0
+    return untrusted.count_or_zero(v)
 
 
 def _dict(v: Any) -> dict:

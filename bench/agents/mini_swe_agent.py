@@ -62,6 +62,7 @@ from bench.agents.base import (
     valid_count,
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
+from bench.common import untrusted
 from bench.exec.sandbox import binary_mounts, shebang, symlink_chain
 from bench.models.servers import no_proxy_env
 
@@ -171,7 +172,7 @@ def _dict(value: Any) -> dict:
 
 
 def _num(value: Any) -> float | None:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    return untrusted.number(value)
 
 
 def _usage(extra: dict) -> tuple[int | None, int | None]:

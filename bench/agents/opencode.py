@@ -150,7 +150,7 @@ _STREAM_ERR_RE = re.compile(r'message="stream error".*?error\.error="([^"]*)"')
 
 
 def _int(v: Any) -> int:
-    return int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0
+    return untrusted.count_or_zero(v)
 
 
 def read_events(path: Path) -> tuple[list[dict], int]:
@@ -201,11 +201,11 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     """Turns, tool calls, tokens and the trajectory from opencode's JSON events (stdout) and log (stderr)."""
     raw, junk = read_events(result.stdout_path)
     sig = AgentSignals()
-    t0 = next((e["timestamp"] for e in raw if isinstance(e.get("timestamp"), (int, float))), None)
+    t0 = next((ts for e in raw if (ts := untrusted.number(e.get("timestamp"))) is not None), None)
 
     def rel(e: dict) -> float | None:
-        ts = e.get("timestamp")
-        return round((ts - t0) / 1000.0, 3) if isinstance(ts, (int, float)) and t0 is not None else None
+        ts = untrusted.number(e.get("timestamp"))
+        return untrusted.number(round((ts - t0) / 1000.0, 3)) if ts is not None and t0 is not None else None
 
     turns = tool_calls = failed = 0
     tin = tout = treason = tcache = tcache_write = raw_in = raw_out = 0
@@ -239,8 +239,8 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
             treason += r
             tcache += cr
             tcache_write += cw
-            if isinstance(part.get("cost"), (int, float)):
-                cost += float(part["cost"])
+            if untrusted.number(part.get("cost")) is not None:
+                cost += untrusted.number(part["cost"])
             finished_steps += 1
             if current_turn is None:   # a finish without a start: still a turn
                 current_turn = {"type": "turn", "index": turns, "t": rel(e), "tokens_in": None, "tokens_out": None}
@@ -262,8 +262,9 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
                 name = str(inp["tool"])
             tm = state.get("time") if isinstance(state.get("time"), dict) else {}
             dur = None
-            if isinstance(tm.get("start"), (int, float)) and isinstance(tm.get("end"), (int, float)):
-                dur = round((tm["end"] - tm["start"]) / 1000.0, 3)
+            start, end = untrusted.number(tm.get("start")), untrusted.number(tm.get("end"))
+            if start is not None and end is not None:
+                dur = untrusted.number(round((end - start) / 1000.0, 3))
             out = state.get("output") if ok else (state.get("error") or state.get("output")
                                                   or (inp.get("error") if isinstance(inp, dict) else None))
             ev = {"type": "tool_call", "name": name, "status": "ok" if ok else "error", "duration_s": dur,

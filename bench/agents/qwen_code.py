@@ -291,7 +291,8 @@ def _stamp(value: Any) -> float | None:
 
 
 def _ms(value: Any) -> float | None:
-    return value / 1000.0 if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 else None
+    value = untrusted.number(value)
+    return value / 1000.0 if value is not None and value >= 0 else None
 
 
 def read_recording(ctx: AgentContext) -> tuple[float | None, list[tuple[float, float]], dict[str, tuple[float, float]]]:

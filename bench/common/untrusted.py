@@ -56,6 +56,25 @@ def is_seconds(value: Any) -> bool:
     return type(value) in (int, float) and math.isfinite(value) and 0 <= value <= MAX_SECONDS
 
 
+def number(value: Any) -> float | None:
+    """`value` as a finite float when it is a JSON number a float holds (not a bool, not text, not NaN or an
+    infinity, not a whole number beyond a float's range), else None: what a parser may do arithmetic on."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        value = float(value)
+    except OverflowError:   # a whole number of 400 digits: JSON spells it, no float holds it
+        return None
+    return value if math.isfinite(value) else None
+
+
+def count_or_zero(value: Any) -> int:
+    """`value` as a count for a parser's running sum: a whole number (or a float holding one) from 0 to MAX_COUNT,
+    else 0 (a figure the agent did not report, or one no count can be)."""
+    number_ = number(value)
+    return int(number_) if number_ is not None and 0 <= number_ <= MAX_COUNT else 0
+
+
 def shown(value: Any, limit: int = 80) -> str:
     """A short, safe rendering of a bad value for a problem line."""
     return text(value if isinstance(value, str) else _repr(value), limit)

@@ -335,13 +335,24 @@ class PatchFiles:
             files[-1] = ("D", files[-1][1])
 
 
+def _quoted_end(rest: bytes) -> int:
+    """The index of the quote closing the C-quoted string `rest` starts with (git's quoting: a backslash escapes
+    the next character, so `"a\\\\"` ends at its last quote), or len(rest) when it is not closed."""
+    i = 1
+    while i < len(rest):
+        if rest[i] == 0x5C:      # a backslash: the next character is escaped, whatever it is
+            i += 2
+        elif rest[i] == 0x22:    # an unescaped quote
+            return i
+        else:
+            i += 1
+    return len(rest)
+
+
 def _header_path(rest: bytes) -> str:
     """The path of a `diff --git a/X b/X` line (after `diff --git `), unquoted, without its `a/`."""
     if rest.startswith(b'"'):
-        end = rest.index(b'"', 1)
-        while rest[end - 1:end] == b"\\":
-            end = rest.index(b'"', end + 1)
-        a_path = rest[:end + 1]
+        a_path = rest[:_quoted_end(rest) + 1]
     else:
         a_path = rest[: (len(rest) - 1) // 2]  # "a/X b/X": both halves are the same length
     name = rules.unquote_path(a_path)
