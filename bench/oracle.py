@@ -470,8 +470,9 @@ def guard_problem(verdict: pyguard.Verdict | None, runner: str | None = "pytest"
     """(flag, note) when the grading guard's evidence says an exit-0 command did not pass: the code under test
     changed or reached for the runner (runner_tampering), the guarded interpreter left no complete report
     (guard_report_missing: it exited early, or its report was cut off), or the guard's own count of the outcomes
-    of `runner` (rules.runner_of: pytest's, or unittest's) shows failures or no test. None when the evidence agrees, or no guarded Python ran (the task's
-    command set its own PYTHONPATH: the runner's summary is then all there is)."""
+    of `runner` (rules.runner_of: pytest's, or unittest's) shows failures or no test. None when the evidence
+    agrees, or no guarded Python ran (the task's command set its own PYTHONPATH: the runner's summary is then all
+    there is)."""
     if verdict is None or not verdict.key_taken:
         return None
     if verdict.tampering or verdict.blocked:
