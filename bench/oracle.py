@@ -106,6 +106,8 @@ def tops(dist):
     return {n for n in found if n.isidentifier()}
 names = set(sys.stdlib_module_names) | set(sys.builtin_module_names)
 names.update(m.name for m in pkgutil.iter_modules())
+import site  # what site imports by name as the interpreter starts (sitecustomize, usercustomize), found or not
+names.update(n[len("exec"):] for n in dir(site) if n.startswith("exec") and n.endswith("customize"))
 dists = {}
 for dist in md.distributions():
     dists.setdefault(norm(dist.metadata["Name"]), dist)
@@ -425,7 +427,8 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     Python under the grading guard (bench/exec/pyguard.py; `protected`: the test and held-out files, relative to
     the copy), whose report the code under test cannot forge."""
     runner = rules.runner_of(command)
-    with pyguard.Guard(copy, protected, safepath=rules.safe_path_allowed(command), tmp=temp_root()) as guard:
+    with pyguard.Guard(copy, protected, safepath=rules.safe_path_allowed(command), tmp=temp_root(),
+                       runner=runner) as guard:
         argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home,
                             network=False, ro_inside=guarded, ro=guard.ro_paths() if runner else [])
         out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
@@ -445,7 +448,8 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     step = Step(command, timeout_s, exit_code, done.timed_out, done.wall_s, output,
                 truncated or done.stdout_truncated)
     if exit_code == 0:
-        step.summary, step.note = guard_problem(verdict) or summary_note(rules.summary_problem(command, output))
+        step.summary, step.note = guard_problem(verdict, runner) or summary_note(rules.summary_problem(command,
+                                                                                                      output))
     elif not done.timed_out:
         broken = outcome.could_not_run(command, exit_code)
         if broken:
@@ -462,19 +466,20 @@ def summary_note(summary: str | None) -> tuple[str | None, str | None]:
     return summary, SUMMARY_NOTES.get(summary or "")
 
 
-def guard_problem(verdict: pyguard.Verdict | None) -> tuple[str, str] | None:
+def guard_problem(verdict: pyguard.Verdict | None, runner: str | None = "pytest") -> tuple[str, str] | None:
     """(flag, note) when the grading guard's evidence says an exit-0 command did not pass: the code under test
     changed or reached for the runner (runner_tampering), the guarded interpreter left no complete report
-    (guard_report_missing: it exited early, or its report was cut off), or the guard's own count of pytest's
-    outcomes shows failures or no test. None when the evidence agrees, or no guarded Python ran (the task's
-    command set its own PYTHONPATH: the runner's summary is then all there is)."""
+    (guard_report_missing: it exited early, or its report was cut off), or the guard's own count of the outcomes
+    of `runner` (rules.runner_of: pytest's, or unittest's) shows failures or no test. None when the evidence
+    agrees, or no guarded Python ran (the task's command set its own PYTHONPATH: the runner's summary is then all
+    there is)."""
     if verdict is None or not verdict.key_taken:
         return None
     if verdict.tampering or verdict.blocked:
         return "runner_tampering", verdict.problem()
     if not verdict.clean:
         return "guard_report_missing", verdict.problem()
-    tests = verdict.tests
+    tests = verdict.unittest if runner == "unittest" else verdict.tests
     if tests is not None and (tests.get("failed") or tests.get("errors")):
         return "test_summary_failed", "exit 0, but the grading guard counted failing tests"
     if tests is not None and not tests.get("passed"):

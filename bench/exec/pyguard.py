@@ -42,13 +42,15 @@ def guard_dir() -> Path:
 class Verdict:
     """What the guard of one command saw. `key_taken`: a guarded Python started; `reported`: a report with a valid
     MAC came back; `completed`: it was written from the interpreter's own exit. `tests` (pytest only): test ids
-    counted per outcome by the guard's own plugin (passed, failed, skipped, errors); `exitstatus`: pytest's own."""
+    counted per outcome by the guard's own plugin (passed, failed, skipped, errors); `exitstatus`: pytest's own;
+    `unittest` (a unittest command): its tests counted the same way by the guard's wrappers of unittest's TestResult."""
 
     key_taken: bool
     reported: bool
     completed: bool = False
     tests: dict[str, int] | None = None
     exitstatus: int | None = None
+    unittest: dict[str, int] | None = None
     blocked: list[str] = field(default_factory=list)
     tampering: list[str] = field(default_factory=list)
     invalid_lines: int = 0
@@ -78,8 +80,8 @@ class Guard:
     """One graded command's guard: its pipes, its key and the list of protected files (relative to `root`)."""
 
     def __init__(self, root: Path, protected: Sequence[str] = (), *, safepath: bool = True,
-                 tmp: str | Path | None = None):
-        self.root, self.safepath = Path(root), safepath
+                 tmp: str | Path | None = None, runner: str | None = None):
+        self.root, self.safepath, self.runner = Path(root), safepath, runner
         self._key = secrets.token_bytes(KEY_BYTES)
         self._tmp = Path(tempfile.mkdtemp(prefix="lab-guard-", dir=tmp))
         self._list = self._tmp / "protected.txt"
@@ -110,6 +112,8 @@ class Guard:
                "LAB_GUARD_REPORT_FD": str(self._report_write)}
         if self.safepath:
             env.update(PYTHONSAFEPATH="1", LAB_GUARD_SAFEPATH="1")
+        if self.runner:
+            env["LAB_GUARD_RUNNER"] = self.runner   # "unittest": the guard counts unittest's outcomes itself
         return env
 
     def verdict(self) -> Verdict:
@@ -143,7 +147,7 @@ class Guard:
             return Verdict(key_taken=left != self._key, reported=False, invalid_lines=invalid)
         return Verdict(key_taken=True, reported=True, completed=found.get("completed") is True,
                        tests=found.get("tests"), exitstatus=found.get("exitstatus"), blocked=found.get("blocked", []),
-                       tampering=found.get("tampering", []), invalid_lines=invalid)
+                       tampering=found.get("tampering", []), invalid_lines=invalid, unittest=found.get("unittest"))
 
     def close(self) -> None:
         """Close the pipes and remove the protected list (idempotent)."""

@@ -59,7 +59,7 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
         for name in [m for m in sys.modules if m == "ctypes" or m.startswith(("ctypes.", "_ctypes"))]:
             del sys.modules[name]   # what the code under test loads again raises ctypes.* events
     state = {"blocked": [], "tampering": [], "tests": None, "exitstatus": None, "pm": None, "current": None,
-             "snapshot": None, "tainted": set(), "verdicts": {}}
+             "snapshot": None, "tainted": set(), "verdicts": {}, "unittest": None, "started": {}, "testcase": None}
     plugin_codes = {f.__code__: f.__name__ for f in (pytest_sessionstart, pytest_runtest_logstart,
                                                      pytest_runtest_logreport, pytest_runtest_logfinish,
                                                      pytest_sessionfinish)}
@@ -124,6 +124,8 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
                 if isinstance(v, type) and id(v) not in classes:
                     classes[id(v)] = (v, watched(vars(v)))
         state["snapshot"] = (mods, list(classes.values()))
+        case = sys.modules.get("unittest.case")
+        state["testcase"] = vars(case).get("TestCase") if isinstance(case, types.ModuleType) else None
 
     def note(kind, what):
         rows = state[kind]
@@ -149,11 +151,61 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
                 changed(watched(members), watched(vars(mod)), name)
             for cls, members in snapshot[1]:
                 changed(members, watched(vars(cls)), f"{cls.__module__}.{cls.__qualname__}")
+        check_test_classes()
         if pm is not None:
             for name, caller in list(vars(pm.hook).items()):
                 for impl in getattr(caller, "get_hookimpls", lambda: [])():
                     if made_untrusted(impl.function):
                         note("tampering", f"pytest hook {name} implemented by {impl.plugin_name}")
+
+    def check_test_classes():
+        """The test classes of the protected files get unittest's verdict (its assertions, its run) from the
+        runner: a class the change made (a base put in their way, a method set on them) must not override it."""
+        base = state["testcase"]
+        if base is None:
+            return
+        verdict = verdict_names(base)
+        for name, mod in list(sys.modules.items()):
+            where = getattr(mod, "__file__", None)
+            if not isinstance(mod, types.ModuleType) or not isinstance(where, str) \
+                    or not any(os.path.realpath(where) == p for p in protected_files()):
+                continue
+            for value in list(vars(mod).values()):
+                if not isinstance(value, type) or not issubclass(value, base):
+                    continue
+                for klass in value.__mro__:
+                    if klass is base:
+                        break
+                    for k in verdict:
+                        if k in vars(klass) and made_untrusted(vars(klass)[k]):
+                            note("tampering", f"{name}.{value.__qualname__}.{k} (from {klass.__qualname__})")
+
+    def shadowed(test):
+        """A test whose own attributes hide the verdict methods unittest's TestCase gives it (set on the instance by
+        the code under test: a no-op assertEqual, a Mock as _getAssertEqualityFunc)."""
+        base = state["testcase"]
+        mine = getattr(test, "__dict__", None)
+        if base is None or not isinstance(mine, dict):
+            return
+        for k in verdict_names(base):
+            if k in mine:
+                note("tampering", f"{type(test).__qualname__}.{k} set on a test instance")
+
+    def verdict_names(base):
+        return [k for k, v in vars(base).items() if (callable(v) or isinstance(v, _CALLABLE_KINDS))
+                and not k.lstrip("_").startswith(_HOOK_PREFIXES)]
+
+    def protected_files():
+        found = state.get("protected_files")
+        if found is None:
+            found = state["protected_files"] = set()
+            for top in protected:
+                if os.path.isdir(top):
+                    for d, _, files in os.walk(top):
+                        found.update(os.path.realpath(os.path.join(d, f)) for f in files if f.endswith(".py"))
+                else:
+                    found.add(os.path.realpath(top))
+        return found
 
     def stack_untrusted(frame):
         while frame is not None:
@@ -199,9 +251,8 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
         if event == "open":   # also through pathlib and the like: any untrusted frame on the stack
             secret = isinstance(args[0], (str, bytes)) and _secret_path(os, args[0])
             return f"open {args[0]!r}" if secret and stack_untrusted(frame) else None
-        if event == "sys._getframe":   # inspect.currentframe() hands back the untrusted caller's own frame
-            mine = untrusted(frame.f_code.co_filename) or untrusted(args[0].f_code.co_filename)
-            return event if mine else None
+        if event == "sys._getframe":   # the standard library (namedtuple, enum, typing, inspect) may read the
+            return event if untrusted(frame.f_code.co_filename) else None   # caller's frame for it
         if not untrusted(frame.f_code.co_filename):
             return None
         if event == "object.__getattr__":
@@ -253,6 +304,7 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
         body = json.dumps({
             "v": 1, "completed": not early, "exitstatus": state["exitstatus"],
             "tests": None if tests is None else {k: len(v) for k, v in sorted(tests.items())},
+            "unittest": unittest_counts(),
             "blocked": state["blocked"], "tampering": state["tampering"], "frozen": state["snapshot"] is not None,
         }, sort_keys=True).encode()
         line = b"\nLABGUARD " + hmac.new(key, body, hashlib.sha256).hexdigest().encode() + b" " + body + b"\n"
@@ -264,12 +316,81 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
         except OSError:
             pass   # the code under test closed or filled the pipe: no valid report reaches the harness
 
+    def count_unittest():
+        """unittest's outcomes as the guard sees them: TestResult's own methods, wrapped here, record each started
+        test's outcome (a failure is never undone by a later success); a call with the change's code on the stack
+        is recorded as tampering, not as an outcome."""
+        try:
+            import unittest.result as ur
+        except Exception:   # noqa: BLE001 - no unittest here: nothing to count
+            return
+        kinds = {"addSuccess": "passed", "addFailure": "failed", "addError": "errors", "addSkip": "skipped",
+                 "addExpectedFailure": "passed", "addUnexpectedSuccess": "failed", "addSubTest": None}
+
+        def record(what, test, err=None):
+            counts = state["unittest"]
+            if counts is None:
+                counts = state["unittest"] = {}
+            if what == "startTest":
+                state["started"][id(test)] = index = len(counts)
+                counts[index] = set()
+                return
+            if what == "stopTest":
+                shadowed(test)
+                index = state["started"].pop(id(test), None)
+                if index is not None and not counts.get(index):
+                    counts[index].add("errors")   # started and stopped with no outcome recorded
+                return
+            if what == "addSubTest":
+                if err is None:
+                    return
+                what = "addFailure" if issubclass(err[0], test.failureException) else "addError"
+            index = state["started"].get(id(test))
+            if index is None:   # an error outside any test (a module that failed to import, setUpClass)
+                index = ("outside", len(counts))
+                counts[index] = set()
+            counts[index].add(kinds[what])
+
+        def wrap(name, orig):
+            @functools.wraps(orig)
+            def wrapper(self, test, *args, **kwargs):
+                me = get_ident()
+                if stack_untrusted(sys._getframe(1)):
+                    note("tampering", f"unittest TestResult.{name} called by the code under test")
+                elif me not in busy:
+                    busy.add(me)
+                    try:
+                        record(name, test, args[1] if name == "addSubTest" and len(args) > 1 else None)
+                    finally:
+                        busy.discard(me)
+                return orig(self, test, *args, **kwargs)
+            return wrapper
+
+        for name in ("startTest", "stopTest", *kinds):
+            orig = vars(ur.TestResult).get(name)
+            if orig is not None:
+                setattr(ur.TestResult, name, wrap(name, orig))
+
+    def unittest_counts():
+        counts = state["unittest"]
+        if counts is None:
+            return None
+        found = {}
+        for outcomes in counts.values():
+            kind = next((k for k in ("errors", "failed", "passed", "skipped") if k in outcomes), None)
+            if kind:
+                found[kind] = found.get(kind, 0) + 1
+        return dict(sorted(found.items()))
+
+    if env.get("LAB_GUARD_RUNNER") == "unittest":
+        count_unittest()
     if key:
         atexit.register(report)   # registered first, so it runs last
     sys.addaudithook(hook)
 
 
 _MISSING = object()
+_HOOK_PREFIXES = ("setUp", "tearDown", "asyncSetUp", "asyncTearDown")   # what a test class is meant to override
 
 
 def _under(path, top):
