@@ -260,20 +260,12 @@ def names_not_utf8(workdir: Path, snapshot: Path | None) -> dict[str, list[str]]
     holds is the task's own and stays."""
     flags: dict[str, list[str]] = {}
     for entry in safefs.walk(workdir):
-        if entry.rel.isascii() or not _surrogates(entry.rel) or (snapshot is not None
+        if entry.rel.isascii() or untrusted.utf8_name(entry.rel) or (snapshot is not None
                                                                  and os.path.lexists(snapshot / entry.rel)):
             continue
         safefs.remove(workdir, entry.rel)
         _note(flags, "file_name_not_utf8", shown_path(entry.rel))
     return flags
-
-
-def _surrogates(name: str) -> bool:
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 def over_cap_text(which: str, max_bytes: int) -> str:

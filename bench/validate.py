@@ -16,7 +16,7 @@ from pathlib import Path
 import yaml
 
 from bench.common import heldout as layout
-from bench.common import schema
+from bench.common import schema, untrusted
 from bench.common.digest import digest_parts
 from bench.common.errors import UserError
 from bench.common.records import RecordWriter
@@ -206,6 +206,11 @@ def _links_out(tree: Path, raw: str, field: str, file: Path, problems: TaskProbl
             problems.add(file, field, f"cannot read {shown} ({exc.strerror}); fix its permissions")
             return False
         for entry in entries:
+            if not untrusted.utf8_name(entry.name):  # records, rules and diffs name files as text
+                shown = os.fsencode(Path(raw) / Path(entry.path).relative_to(tree)).decode("utf-8", "backslashreplace")
+                problems.add(file, field, f"{shown}: the file name is not valid UTF-8; rename it")
+                clean = False
+                continue
             if entry.is_dir(follow_symlinks=False):  # a linked directory is checked below, never entered
                 stack.append(Path(entry.path))
                 continue

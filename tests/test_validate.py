@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -236,3 +237,15 @@ def test_a_suite_without_the_canary_gets_one_warning_in_all(suite, capsys):
 def test_a_suite_with_the_canary_gets_no_warning(suite, capsys):
     validate.validate([str(suite / "tasks")])
     assert "canary" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where,field", [("fixtures/fix-add", "repo.path"), ("heldout/fix-add", "heldout.path")])
+def test_a_file_name_that_is_not_utf8_is_named_in_one_line(suite, capsys, where, field):
+    """Records, rules and diffs name files as text: a task tree holding a name that is not UTF-8 is refused."""
+    (suite / where).mkdir(parents=True, exist_ok=True)
+    with open(os.path.join(os.fsencode(suite / where), b"data\xff.txt"), "wb") as fh:
+        fh.write(b"x")
+    code, errors = _errors(suite, capsys)
+    assert code == 2
+    assert any(f": {field}: " in e and "data\\xff.txt" in e and "rename it" in e for e in errors), errors
+    assert "Traceback" not in "\n".join(errors)

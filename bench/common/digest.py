@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -25,6 +26,6 @@ def digest_parts(parts: Iterable[tuple[str, Path | bytes]]) -> str:
             continue
         for file in tree_files(item):
             rel = file.relative_to(item).as_posix() if item.is_dir() else file.name
-            h.update(f"\0{rel}\0".encode())
+            h.update(b"\0" + os.fsencode(rel) + b"\0")  # a name that is not UTF-8 is its bytes, as on disk
             h.update(file.read_bytes())
     return "sha256:" + h.hexdigest()

@@ -177,3 +177,13 @@ def problems_in(value: Any, where: str = "", depth: int = 64) -> list[str]:
                 sub = f"{path}[{k}]" if isinstance(k, int) else (f"{path}.{k}" if path else str(k))
                 stack.append((v, sub, level + 1))
     return found
+
+
+def utf8_name(name: str) -> bool:
+    """Whether a file name read from the file system is valid UTF-8 (Python spells other bytes as surrogates):
+    records, rules and diffs name files as text, so a name that no text spells exactly is refused or removed."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
