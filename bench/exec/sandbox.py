@@ -442,12 +442,53 @@ def _bind(flag: str, path: str | Path, own: bool = False, dest: str | Path | Non
     return _Mount(str(dest or path), (flag, str(path), str(dest or path)), str(path), own)
 
 
+MIB = 1 << 20
+
+
+def _share(divisor: int, low: int, high: int) -> int:
+    """1/`divisor` of this machine's physical memory, kept within [low, high] bytes."""
+    try:
+        physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        physical = 0
+    return max(low, min(high, physical // divisor))
+
+
+@functools.lru_cache(maxsize=1)
+def memory_mounts() -> dict[str, int]:
+    """Every place a sandbox may write that lives in the host's memory (a tmpfs), with the most it may hold in
+    bytes. Unbounded, each would take up to half the host's memory, so one agent or test filling them could drive
+    the host, the harness and the runs beside it out of memory. `/` (bwrap's root, which holds only the directories
+    it creates for mount points) and `/dev` (bwrap's device directory) are bounded too: `/dev` is read-only once
+    made, its shared-memory directory a bounded tmpfs of its own."""
+    return {"/": 64 * MIB, "/tmp": _share(8, 256 * MIB, 4096 * MIB), "/var/tmp": _share(32, 64 * MIB, 1024 * MIB),
+            "/dev/shm": _share(32, 64 * MIB, 1024 * MIB), "/run": 64 * MIB}
+
+
+@functools.lru_cache(maxsize=1)
+def _sizes_supported() -> bool:
+    """Whether this bwrap takes --size (0.6 and later): without it the tmpfs mounts stay unbounded."""
+    try:
+        done = subprocess.run([_bwrap(), "--help"], capture_output=True, timeout=20, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return b"--size" in done.stdout + done.stderr
+
+
+def _tmpfs(dest: str) -> _Mount:
+    """A private tmpfs at `dest`, bounded as memory_mounts() says where bwrap can bound it."""
+    size = memory_mounts().get(dest)
+    return _Mount(dest, ("--size", str(size), "--tmpfs", dest) if size and _sizes_supported() else ("--tmpfs", dest))
+
+
 def _mounts(*, rw: Sequence[Path], ro: Sequence[Path], home: Path, ro_inside: Sequence[Path],
             model_socket: Path | None) -> list[_Mount]:
-    """What a sandbox mounts, before masks: system directories, Python, the `ro` paths, then the run's own."""
-    found = [_bind("--ro-bind-try", path) for path in SYSTEM_DIRS]
-    found += [_Mount(dest, (flag, dest)) for flag, dest in (("--proc", "/proc"), ("--dev", "/dev"), ("--tmpfs", "/tmp"),
-                                                            ("--tmpfs", "/run"), ("--tmpfs", "/var/tmp"))]
+    """What a sandbox mounts, before masks: a bounded root, system directories, Python, the `ro` paths, then the
+    run's own."""
+    found = [_tmpfs("/")] if _sizes_supported() else []   # bwrap's own root is an unbounded tmpfs
+    found += [_bind("--ro-bind-try", path) for path in SYSTEM_DIRS]
+    found += [_Mount("/proc", ("--proc", "/proc")), _Mount("/dev", ("--dev", "/dev"))]
+    found += [_tmpfs(dest) for dest in ("/dev/shm", "/tmp", "/run", "/var/tmp")]
     found += [_bind("--ro-bind", path) for path in python_dirs()]
     for path in ro:
         if os.path.islink(path):   # recreated, so a launcher sees its real location (binary_mounts' chains)
@@ -479,7 +520,12 @@ def _bwrap_args(exe: str, confine: tuple[str, ...], argv: list[str], *, cwd: Pat
     # under /opt, the run's workdir under a masked temporary root), a mask after a bind of the same path.
     for mount in sorted([*mounts, *hidden], key=lambda m: len(Path(m.dest).parts)):
         args += mount.args
-    for mount in hidden:   # read-only once every mount below it is made (bwrap creates their mount points)
+    # Read-only once every mount below it is made (bwrap creates their mount points): each mask, /dev, and /proc.
+    # bwrap covers /proc/sys only where it finds the directory writable, yet a sandbox whose uid is the host's root
+    # (the harness run as root) may write its files (the host's kernel.core_pattern, vm.drop_caches): through a
+    # read-only /proc it writes no kernel setting at all.
+    args += ["--remount-ro", "/dev", "--remount-ro", "/proc"]
+    for mount in hidden:
         if mount.args[0] == "--tmpfs":
             args += ["--remount-ro", mount.dest]
     args += ["--setenv", "HOME", str(home), "--setenv", "TMPDIR", "/tmp", "--chdir", str(cwd), "--"]

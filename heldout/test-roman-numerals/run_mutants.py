@@ -5,16 +5,21 @@ Run from the root of the grading copy: python run_mutants.py MODULE (the file na
 The candidates are correct/*.py (the fixture's module, small equivalent edits of it, and independent
 rewrites with their own small equivalent edits) and mutants/*.py (small behavioural changes of each of
 them). Only behaviour can tell them apart, because every candidate is run in exactly the same way:
-  - all candidates are read into memory first and run in a random order, each in a fresh copy of the
-    repository (this script and its material left out) at the same path (a directory emptied between
-    runs), under the same file name, with every file's mtime set to the same instant, the same
-    environment and the same command;
+  - all candidates, and the repository (this script and its material left out), are read into memory
+    first; the candidates run in a random order, each in a fresh copy of the repository written from
+    memory (so nothing a run does to files, their modes or their extended attributes reaches a later
+    run) at the same path (a directory emptied between runs), under the same file name, with every
+    file's mtime set to the same instant, the same environment and the same command;
   - where the kernel offers Landlock, each run is confined to its own copy: it can read the system and
     the Python installation, and read and write only its copy (with HOME and TMPDIR inside it, which is
     wiped before the next run); it cannot read this script, the candidates, their labels or the other
     runs' files, nor signal or trace this process (which is also made non-dumpable);
   - this process is the child subreaper of every run: whatever a run left behind (daemons included) is
-    killed before the next one starts.
+    killed before the next one starts;
+  - without Landlock a run could read the candidates' labels from disk, so no candidate is run and the
+    suite is not graded: the summary says "confinement": "unavailable" and the exit code is 3.
+What a run can still leave for a later one (System V or POSIX IPC objects, a key in a keyring: no file
+rule reaches them) tells it nothing about its own candidate: the order is random.
 The candidate set is closed under small edits: every mutant has correct neighbours as close to it as it
 is to them, so no text feature (a hash, a size, a diff against the fixture or against an earlier run)
 separates the two kinds. A run that fails or times out catches a mutant; a correct module must pass with
@@ -40,6 +45,8 @@ MATERIAL = {Path(__file__).name, "correct", "mutants"}  # the held-out files: ne
 COMMAND = [sys.executable, "-m", "unittest", "discover", "-s", "tests", "-t", ".", "-q"]
 TIMEOUT_S = 30
 SAME_MTIME = 1_000_000_000  # every file of every run's copy carries this mtime
+UNCONFINED = 3  # exit code: no Landlock here, so the suite was not graded
+LOG_TAIL = 1 << 20  # bytes of a run's output read for its summary
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/proc")
 DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom")
 
@@ -50,6 +57,7 @@ SYS_CREATE_RULESET, SYS_ADD_RULE, SYS_RESTRICT_SELF = 444, 445, 446
 RULE_PATH_BENEATH, CREATE_RULESET_VERSION = 1, 1
 FS_EXECUTE, FS_WRITE_FILE, FS_READ_FILE, FS_READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
 FS_TRUNCATE, FS_IOCTL_DEV = 1 << 14, 1 << 15
+
 SCOPE_ABSTRACT_UNIX_SOCKET, SCOPE_SIGNAL = 1 << 0, 1 << 1
 
 
@@ -175,9 +183,38 @@ def sweep():
     return False
 
 
-def lay(template, source, dest, module):
-    """A fresh copy of `template` at `dest` with `source` as the module, every mtime the same."""
-    shutil.copytree(template, dest, symlinks=True)
+def read_tree(root):
+    """The repository at `root` in memory, this script's material, .git and __pycache__ left out: a list of
+    (path relative to root, "dir" | "link" | "file", link target or file bytes or None, mode)."""
+    tree, skip = [], {".git", "__pycache__"}
+    for top, dirs, files in os.walk(root):
+        rel_top = Path(top).relative_to(root)
+        dirs[:] = sorted(d for d in dirs if d not in skip and not (rel_top == Path() and d in MATERIAL))
+        for name in [*dirs, *sorted(files)]:
+            path, rel = Path(top) / name, rel_top / name
+            if rel_top == Path() and name in MATERIAL:
+                continue
+            if path.is_symlink():
+                tree.append((rel, "link", os.readlink(path), 0))
+            elif name in dirs:
+                tree.append((rel, "dir", None, 0o755))
+            elif path.is_file():  # a grading copy holds no special files; never block reading one
+                tree.append((rel, "file", path.read_bytes(), (os.stat(path).st_mode & 0o755) | 0o644))
+    return tree
+
+
+def lay(tree, source, dest, module):
+    """A fresh copy of `tree` (read_tree) at `dest`, written from memory, with `source` as the module and every
+    mtime the same."""
+    dest.mkdir()
+    for rel, kind, data, mode in tree:
+        if kind == "dir":
+            (dest / rel).mkdir(mode)
+        elif kind == "link":
+            os.symlink(data, dest / rel)
+        else:
+            (dest / rel).write_bytes(data)
+            os.chmod(dest / rel, mode)
     (dest / module).write_bytes(source)
     for top, dirs, files in os.walk(dest):
         for name in dirs + files:
@@ -186,10 +223,16 @@ def lay(template, source, dest, module):
 
 
 def empty(work):
-    """Remove everything inside `work`, keeping the directory itself (the Landlock rule names its inode)."""
+    """Remove everything inside `work`, keeping the directory itself (the Landlock rule names its inode).
+
+    A run may have changed the modes of any directory it can name, this process's own included (Landlock
+    does not govern chmod): they are made this process's again first, so no run can make the next one fail."""
+    for own in (work.parent, work):
+        os.chmod(own, 0o700)
     for top, dirs, _ in os.walk(work):
         for name in dirs:
-            os.chmod(os.path.join(top, name), 0o700, follow_symlinks=False)  # a run may have locked its dirs
+            if not os.path.islink(os.path.join(top, name)):
+                os.chmod(os.path.join(top, name), 0o700)
     for entry in os.listdir(work):
         path = work / entry
         if path.is_dir() and not path.is_symlink():
@@ -198,13 +241,14 @@ def empty(work):
             path.unlink()
 
 
-def run_suite(source, work, template, module, confinement, log_path):
+def run_suite(source, work, tree, module, confinement, log_path):
     """Run the suite on `source` in a fresh copy at work/repo: (exit code or None on timeout, tests run)."""
     empty(work)
-    lay(template, source, work / "repo", module)
+    lay(tree, source, work / "repo", module)
     for name in ("home", "tmp"):
         (work / name).mkdir()
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", HOME=str(work / "home"), TMPDIR=str(work / "tmp"))
+    log_path.unlink(missing_ok=True)  # a new file: a run may have changed the last one's mode
     with open(log_path, "w+b") as log:
         child = subprocess.Popen(COMMAND, cwd=work / "repo", env=env, stdin=subprocess.DEVNULL, stdout=log,
                                  stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=confinement.enter)
@@ -216,8 +260,8 @@ def run_suite(source, work, template, module, confinement, log_path):
             code = None
         if not sweep():
             raise SystemExit("a run left processes behind that could not be ended")
-        log.seek(0)
-        output = log.read(1 << 20).decode(errors="replace")
+        log.seek(max(0, log.seek(0, os.SEEK_END) - LOG_TAIL))  # unittest's summary ends its output
+        output = log.read(LOG_TAIL).decode(errors="replace")
     empty(work)
     counts = re.findall(r"^Ran (\d+) tests? in ", output, re.MULTILINE)
     return code, int(counts[-1]) if counts else 0
@@ -236,22 +280,22 @@ def main(argv):
         print("usage: python run_mutants.py MODULE (the file name of the module under test, e.g. roman.py)")
         return 2
     module = argv[1]
-    todo = candidates()
+    todo, tree = candidates(), read_tree(ROOT)
     LIBC.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)  # no run may read or write this process's memory
     LIBC.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     base = Path(tempfile.mkdtemp(prefix="grade-"))
     try:
-        template = base / "template"
-        shutil.copytree(ROOT, template, symlinks=True, ignore=lambda top, names: [
-            n for n in names if n in (".git", "__pycache__") or (Path(top) == ROOT and n in MATERIAL)])
         work = base / "run"
         work.mkdir()
         confinement = Confinement(work, hidden=[ROOT, base])
         print(f"confinement: {confinement.describe()}")
+        if confinement.fd is None:
+            print(json.dumps({"confinement": "unavailable", "reason": confinement.why, "baseline_passed": False}))
+            return UNCONFINED
         results = {True: [0, 0], False: [0, 0]}  # is_correct -> [total, as expected]
         tests_run = None
         for name, source, correct in todo:
-            code, ran = run_suite(source, work, template, module, confinement, base / "log")
+            code, ran = run_suite(source, work, tree, module, confinement, base / "log")
             if correct:
                 ok = code == 0 and ran >= 1
                 tests_run = ran if tests_run is None else min(tests_run, ran)

@@ -550,3 +550,29 @@ def test_a_suite_under_each_mounted_root_cannot_be_read_in_a_real_sandbox(tmp_pa
     finally:
         for secret in made:
             shutil.rmtree(secret, ignore_errors=True)
+
+
+@needs_bwrap
+def test_kernel_settings_and_memory_mounts_are_out_of_reach(tmp_path):
+    """Inside: /proc is read-only (run as root, the sandbox's uid is the host's root, which /proc/sys's files would
+    admit), /dev is read-only, and each in-memory mount has the size memory_mounts() gives it."""
+    probe = ("import errno, json, os\nout = {}\n"
+             "for path in ('/proc/sys/kernel/core_pattern', '/dev/lab-planted'):\n"
+             "    try:\n"
+             "        os.close(os.open(path, os.O_WRONLY | os.O_CREAT))\n"
+             "        out[path] = 'written'\n"
+             "    except OSError as exc:\n"
+             "        out[path] = errno.errorcode[exc.errno]\n"
+             f"for m in {list(sandbox.memory_mounts())!r}:\n"
+             "    st = os.statvfs(m)\n"
+             "    out[m] = st.f_blocks * st.f_frsize\n"
+             "print(json.dumps(out))\n")
+    argv = sandbox.wrap([sys.executable, "-c", probe], "bwrap", cwd=tmp_path, rw=[tmp_path], home=tmp_path,
+                        network=False)
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    seen = json.loads(done.stdout)
+    assert seen["/proc/sys/kernel/core_pattern"] == "EROFS" and seen["/dev/lab-planted"] == "EROFS", seen
+    for mount, size in sandbox.memory_mounts().items():
+        assert size <= seen[mount] < size + os.sysconf("SC_PAGE_SIZE"), (mount, seen[mount], size)  # whole pages
+    physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    assert sum(sandbox.memory_mounts().values()) <= physical // 4 + (128 << 20)
