@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import resource
+import secrets
 import shutil
 import subprocess
 import sys
@@ -537,6 +539,9 @@ class Grading:
         change = Change.of(record)
         language = task.get("language", "python")
         facts = interpreter(env)
+        # In a test-writing task the agent's test files are the tests the runner runs, not code under test.
+        agent_tests = [p for st, p in change.files if st != "D" and is_test_path(p, language)] \
+            if task["category"] == "test" else []
         tampering: list[str] = []
         index = 0
         for phase, copy in self.phases.items():
@@ -553,6 +558,13 @@ class Grading:
                 continue
             if phase == "oracle":
                 tampering = runner_reaches(copy, Path(record["paths"]["snapshot"]), change, facts.runner)
+            if phase == "heldout" and task["heldout"].get("mutation"):
+                protected = [rel for rel, _, _ in pristine_of(Path(record["paths"]["snapshot"]), language).protected]
+                results[phase], index = mutation_phase(
+                    copy, task["heldout"], flags, kind=self.kind, env=env, logs=self.logs, index=index,
+                    protected=protected + agent_tests,
+                    log_path=run_dir / "heldout.log")
+                continue
             if phase == "heldout":
                 try:
                     held = lay_heldout(record["task"]["heldout"], copy, flags,
@@ -569,7 +581,8 @@ class Grading:
             for command, timeout_s in commands:
                 steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy,
                                          home=copy.parent / f"home-{copy.name}", env=env, logs=self.logs,
-                                         index=index, guarded=guarded, protected=[rel for rel, _, _ in expected]))
+                                         index=index, guarded=guarded,
+                                         protected=[rel for rel, _, _ in expected] + agent_tests))
                 index += 1
             for step in steps:
                 if step.summary:
@@ -587,7 +600,7 @@ class Grading:
             flags.add("runner_tampering", detail)
         overrule(results, record.get("flags", ()), bool(tampering))
         heldout = results["heldout"]
-        if heldout is not None and heldout["commands"]:
+        if heldout is not None and heldout["commands"] and "mutants" not in heldout:
             mutants = mutant_counts(run_dir / "heldout.log")
             if mutants:
                 heldout["mutants"] = mutants
@@ -673,6 +686,78 @@ def phase_result(steps: list[Step], log_path: Path, max_log_bytes: int = DEFAULT
     if infra:
         section["infra_error"] = infra
     return section
+
+
+def candidates(held: dict) -> list[tuple[str, str, bytes]]:
+    """(kind, name, source) of each candidate of a held-out `mutation` section: every module in its `correct`
+    directory ("correct") and in its `mutants` directory ("mutant"), read from the suite."""
+    base, mutation = Path(held["path"]), held["mutation"]
+    return [(kind, file.stem, file.read_bytes())
+            for kind, folder in (("correct", mutation.get("correct", "correct")),
+                                 ("mutant", mutation.get("mutants", "mutants")))
+            for file in sorted((base / folder).glob("*.py")) if file.is_file() and not file.is_symlink()]
+
+
+def mutation_phase(prepared: Path, held: dict, flags: Flags, *, kind: str, env: dict[str, str], logs: Path,
+                   index: int, protected: Sequence[str], log_path: Path,
+                   order: random.Random | None = None) -> tuple[dict, int]:
+    """The held-out phase of a test-writing task, graded on behaviour: the task's commands (the agent's tests)
+    run once per candidate, each in a fresh copy of `prepared` (the pristine tree with the change) at one and
+    the same path, with that candidate written over `mutation.module` (same mode, same mtime), a fresh HOME,
+    its own sandbox, in a random order. No candidate but the one under test, and nothing of the held-out
+    directory, is ever inside a sandbox, so only behaviour tells them apart. Passed when the tests pass on every
+    correct implementation and fail on every mutant; returns (the phase's section, the next log index)."""
+    module = held["mutation"]["module"]
+    found = candidates(held)
+    (order or secrets.SystemRandom()).shuffle(found)
+    deadline = time.monotonic() + held["timeout_s"]   # the phase's budget, shared by every candidate
+    mtime = os.lstat(prepared / module).st_mtime_ns if os.path.lexists(prepared / module) else time.time_ns()
+    copy, home = prepared.parent / "candidate", prepared.parent / "home-candidate"
+    steps: list[Step] = []
+    labels: list[dict] = []
+    verdicts = []
+    for number, (what, name, source) in enumerate(found, 1):
+        if any(kind_ == "correct" and not ok or kind_ == "mutant" and ok for kind_, ok, _ in verdicts):
+            break   # the verdict is settled: a correct implementation failed, or a mutant passed
+        for where in (copy, home):
+            if os.path.lexists(where):
+                safefs.remove_tree(where)
+        shutil.copytree(prepared, copy, symlinks=True)
+        home.mkdir()
+        safefs.lay_file(copy, module, source, 0o644)
+        os.utime(copy / module, ns=(mtime, mtime), follow_symlinks=False)
+        guarded = guard_mounts(copy, protected) if kind == "bwrap" else []
+        ran = []
+        for command in held["command"]:
+            step = run_command(command, max(0.1, deadline - time.monotonic()), kind=kind, copy=copy, home=home,
+                               env=env, logs=logs, index=index, guarded=guarded, protected=protected)
+            index += 1
+            step.note = f"candidate {number}: {what} {name}" + (f"; {step.note}" if step.note else "")
+            if step.summary:
+                flags.add(step.summary, f"heldout: candidate {number} ({what}): {command}")
+            ran.append(step)
+        passed = all(s.started and s.exit_code == 0 and not s.summary for s in ran)
+        verdicts.append((what, passed, all(s.started for s in ran)))
+        steps += ran
+        labels += [{"number": number, "kind": what}] * len(ran)
+    for where in (copy, home):
+        if os.path.lexists(where):
+            safefs.remove_tree(where)
+    section = phase_result(steps, log_path)
+    for result, label in zip(section["commands"], labels, strict=True):
+        result["candidate"] = label
+    correct = [passed for what, passed, _ in verdicts if what == "correct"]
+    mutants = [passed for what, passed, _ in verdicts if what == "mutant"]
+    totals = {what: sum(1 for kind_, *_ in found if kind_ == what) for what in ("correct", "mutant")}
+    section["correct"] = {"total": totals["correct"], "passed": sum(correct)}
+    section["mutants"] = {"total": totals["mutant"], "caught": len(mutants) - sum(mutants)}
+    section["passed"] = (len(verdicts) == len(found) and bool(correct) and all(correct) and not any(mutants)
+                         and all(s for *_, s in verdicts))
+    if not section.get("infra_error") and not section["passed"]:
+        section["error"] = section["error"] or (
+            "the tests failed on a correct implementation" if not all(correct) else
+            "a mutant passed the tests" if any(mutants) else "the phase's time ran out before every candidate ran")
+    return section, index
 
 
 def mutant_counts(log_path: Path) -> dict | None:

@@ -11,7 +11,7 @@ import math
 import os
 import stat
 from collections.abc import Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import yaml
 
@@ -311,9 +311,27 @@ def _heldout_section(data: dict, file: Path, root: Path, problems: TaskProblems,
         heldout["path"] = str(path)
         heldout.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
         heldout["into"] = layout.into(heldout)
+        _mutation(heldout, path, file, problems)
         digest.append(("heldout", path))
         digest.append(("heldout.into", heldout["into"].encode()))  # where they land changes grading
     return heldout
+
+
+def _mutation(heldout: dict, path: Path, file: Path, problems: TaskProblems) -> None:
+    """A held-out `mutation` section: its module a relative path inside the copy, and candidate directories
+    inside the held-out directory that hold at least one module each (bench/oracle.py mutation_phase)."""
+    mutation = heldout.get("mutation")
+    if not mutation:
+        return
+    module = PurePosixPath(mutation["module"])
+    if module.is_absolute() or ".." in module.parts or module.suffix != ".py":
+        problems.add(file, "heldout.mutation.module", f"{mutation['module']}: name the module the candidates "
+                     "replace, a .py path relative to the repository (e.g. roman.py)")
+    for key in ("correct", "mutants"):
+        folder = path / mutation.get(key, key)
+        if not folder.is_dir() or not any(f.suffix == ".py" and f.is_file() for f in folder.iterdir()):
+            problems.add(file, f"heldout.mutation.{key}", f"{folder} holds no candidate module (*.py); add them "
+                         "or name the directory that does")
 
 
 def _solution(data: dict, file: Path, root: Path, problems: TaskProblems, digest: Digest) -> str | None:

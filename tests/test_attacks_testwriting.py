@@ -208,9 +208,8 @@ def test_identity_checks_do_not_pass_a_test_writing_task(tmp_path, variant):
                              {"tests/test_identity.py": suite_file(IDENTITY_ROMAN[variant])})
     assert record["oracle"]["passed"], "the check must pass on the fixture itself, or the attack proves nothing"
     not_passed(record)
-    if variant in EXACT:
-        mutants = record["heldout"]["mutants"]
-        assert mutants["caught"] == mutants["total"], "an exact identity check catches every mutant, yet must not pass"
+    if variant in EXACT:   # it catches every mutant it meets: the correct rewrites are what stop it
+        assert record["heldout"]["error"] == "the tests failed on a correct implementation", record["heldout"]
 
 
 @pytest.mark.slow

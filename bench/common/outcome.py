@@ -41,11 +41,31 @@ def phase_status(section: dict | None) -> str | None:
     if section.get("infra_error"):
         return "infra"
     commands = section.get("commands") or []
+    if any(c.get("candidate") for c in commands):
+        return mutation_status(section, commands)
     if section.get("task_error") or any(could_not_run(c.get("command", ""), c.get("exit_code")) for c in commands):
         return "broken"
     if not commands:
         return "unapplied"
     return "passed" if section.get("passed") is True and all(command_passed(c) for c in commands) else "failed"
+
+
+def mutation_status(section: dict, commands: list[dict]) -> str:
+    """phase_status of a test-writing task's mutation phase (bench/oracle.py mutation_phase), read from its
+    commands: 'broken' when a correct implementation's command could not run its tests, 'passed' when the
+    section says so and every correct candidate's commands passed and every mutant failed at least one."""
+    runs: dict[int, tuple[str, list[dict]]] = {}
+    for command in commands:
+        label = command.get("candidate") or {}
+        runs.setdefault(label.get("number", -1), (label.get("kind", ""), []))[1].append(command)
+    if any(kind == "correct" and could_not_run(c.get("command", ""), c.get("exit_code"))
+           for kind, ran in runs.values() for c in ran):
+        return "broken"
+    correct = [all(command_passed(c) for c in ran) for kind, ran in runs.values() if kind == "correct"]
+    mutants = [all(command_passed(c) for c in ran) for kind, ran in runs.values() if kind == "mutant"]
+    known = all(kind in ("correct", "mutant") for kind, _ in runs.values())
+    ok = section.get("passed") is True and known and bool(correct) and all(correct) and not any(mutants)
+    return "passed" if ok else "failed"
 
 
 def decide(agent: dict, oracle: dict | None, heldout: dict | None) -> tuple[str, bool]:
