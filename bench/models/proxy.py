@@ -655,6 +655,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if not model_api(self.command, path):
             message = f"refused: the model proxy passes model calls only, not {self.command} {path.split('?')[0]}"
             call.facts = calls.request_facts(None, protocol)
+            call.fields["protocol"] = calls.OTHER   # `TRACE .../chat/completions` is no model call
             call.done(403, message)
             self._send_json(403, {"error": {"message": message, "type": "forbidden"}})
             return
