@@ -12,7 +12,9 @@ responses, messages, generate, embeddings, model lists and details); anything el
 creating models, a server's admin routes) is refused with 403 and recorded, and an unknown token gets 404.
 Bodies travel byte for byte both ways; a streamed answer is written and flushed to the agent piece by piece as
 the upstream sends it, while a copy is parsed on the side (bench.models.calls). Each call becomes one JSON line
-in the calls file of the run whose route it came by, so calls stay with their run when runs share the proxy.
+in the calls file of the run whose route it came by, so calls stay with their run when runs share the proxy. That
+file is capped (MAX_CALLS_FILE_BYTES): once it is full, the run's later requests are refused unserved, so no call
+that reached the model is ever missing from what the harness reads of it.
 
 When the upstream cannot be reached the agent gets a 502 (504 when it timed out before answering) with a JSON
 error body naming the upstream, and the record's ``error`` says the same; a 5xx answer is forwarded as it is and
