@@ -56,7 +56,12 @@ REFUSALS = {
     "json_too_big": "proxy_limit_json_depth",
     "too_many_connections": "proxy_limit_connections",
     "other_model": "other_model_called",
+    "calls_file_full": "proxy_limit_calls",      # the run's calls file reached its cap: later requests refused
 }
+# A record's strings that the agent or the server shape (its path, an error quoting them, a model name) are cut to
+# these lengths, so a record stays a few KB whatever the request: the run's calls file is capped in bytes.
+MAX_PATH_CHARS = 512
+MAX_TEXT_CHARS = 1000
 # A JSON string (as JSON lexes it), or one structural character.
 _TOKENS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{},]', re.S)
 _OPEN, _CLOSE, _QUOTE = frozenset(b"[{"), frozenset(b"]}"), ord('"')
@@ -459,17 +464,20 @@ def call_record(*, protocol: str, path: str, method: str, status: int | None, fa
                 error: str | None, translated: bool = False, refused: str | None = None) -> dict[str, Any]:
     """One `model_calls.jsonl` line; `refused`: why the proxy refused the request (a REFUSALS key), if it did."""
     usage = dict(answer.usage) if answer else dict.fromkeys(USAGE_FIELDS)
+    model = facts["model"] or (answer.model if answer else None)
+    finish = answer.finish_reason if answer else None
     return {
-        "protocol": protocol, "path": path, "method": method, "status": status, "stream": facts["stream"],
-        "model": facts["model"] or (answer.model if answer else None),
+        "protocol": protocol, "path": path[:MAX_PATH_CHARS], "method": method[:MAX_PATH_CHARS], "status": status,
+        "stream": facts["stream"], "model": model[:MAX_PATH_CHARS] if isinstance(model, str) else None,
         "started_at": started_at, "ttft_s": None if ttft_s is None else round(ttft_s, 6), "total_s": round(total_s, 6),
         "usage": usage,
         "prefill_s": answer.prefill_s if answer else None, "decode_s": answer.decode_s if answer else None,
         "tool_calls": answer.tool_calls if answer and protocol != OTHER else None,
-        "finish_reason": answer.finish_reason if answer else None,
+        "finish_reason": finish[:MAX_PATH_CHARS] if isinstance(finish, str) else None,
         "prompt_chars": facts["prompt_chars"],
         "context_truncated": context_truncated(usage["prompt_tokens"], facts["prompt_chars"]),
-        "error": error, "translated": translated, "refused": refused,
+        "error": error[:MAX_TEXT_CHARS] if isinstance(error, str) else None, "translated": translated,
+        "refused": refused,
     }
 
 
@@ -504,9 +512,11 @@ def _count(value: Any) -> bool:
 
 def unmeasured(call: dict) -> bool:
     """A call the model answered (a 2xx) whose server reported no prompt or completion count: its tokens are
-    unknown, so any sum over the run's calls is a lower bound, not a measurement."""
+    unknown, so any sum over the run's calls is a lower bound, not a measurement. That holds for an answer cut off
+    too (the agent went away, or the server broke off, before the counts came at its end): the model spent the
+    tokens all the same, and an agent that closes the connection on the answer's last text must not hide them."""
     status = call.get("status")
-    return (_count(status) and 200 <= status < 300 and not call.get("error")
+    return (_count(status) and 200 <= status < 300
             and not (_count(call["usage"].get("prompt_tokens")) and _count(call["usage"].get("completion_tokens"))))
 
 

@@ -12,7 +12,9 @@ responses, messages, generate, embeddings, model lists and details); anything el
 creating models, a server's admin routes) is refused with 403 and recorded, and an unknown token gets 404.
 Bodies travel byte for byte both ways; a streamed answer is written and flushed to the agent piece by piece as
 the upstream sends it, while a copy is parsed on the side (bench.models.calls). Each call becomes one JSON line
-in the calls file of the run whose route it came by, so calls stay with their run when runs share the proxy.
+in the calls file of the run whose route it came by, so calls stay with their run when runs share the proxy. That
+file is capped (MAX_CALLS_FILE_BYTES): once it is full, the run's later requests are refused unserved, so no call
+that reached the model is ever missing from what the harness reads of it.
 
 When the upstream cannot be reached the agent gets a 502 (504 when it timed out before answering) with a JSON
 error body naming the upstream, and the record's ``error`` says the same; a 5xx answer is forwarded as it is and
@@ -71,6 +73,10 @@ MAX_ROUTE_CONNECTIONS = 32                # open connections that carried a rout
 MAX_PEER_CONNECTIONS = 32                 # open connections from one sandbox (its PID namespace), at accept
 MAX_CONNECTIONS = 1024                    # open connections in all (fewer when descriptors are short)
 MAX_IDLE_UPSTREAM = 4                     # kept-alive upstream connections per route
+# A run's calls file: past this, every later request of the run is refused unrecorded and unserved (one line says
+# so), so nothing the model does goes unrecorded and the file stays far under what the harness reads of it
+# (run_agent.MAX_CALLS_BYTES). Calls already in flight (at most MAX_ROUTE_CONNECTIONS) are still written.
+MAX_CALLS_FILE_BYTES = 32 * 1024 * 1024
 # A request's head (request line and fields) must arrive whole within IDLE_TIMEOUT_S of the connection's last
 # answer (or its accept): an idle or slowly-sent head cannot hold a descriptor for longer. Its body gets
 # BODY_TIMEOUT_S; a send to an agent that stopped reading fails after SEND_TIMEOUT_S.
@@ -114,7 +120,13 @@ def endpoint_absent(status: int, body: bytes) -> bool:
 def model_names(model: str) -> frozenset[str]:
     """The spellings of a run's model its calls may name: as given and without a provider prefix (`ollama/`,
     `openai/`), Ollama's `name` being `name:latest`, in any case (Ollama's names are case-insensitive)."""
-    return frozenset(modelserver.same_tag_key(n).casefold() for n in {model, model.split("/", 1)[-1]} if n)
+    return frozenset(model_key(n) for n in {model, model.split("/", 1)[-1]} if n)
+
+
+def model_key(name: str) -> str:
+    """One spelling of a name a call gives, as model_names spells the run's. Nothing is taken off it: the server
+    reads the name whole, and `someone/coder` is another model than `coder` (Ollama: a namespace of its own)."""
+    return modelserver.same_tag_key(name).casefold()
 
 
 def raise_fd_limit() -> int:
@@ -245,17 +257,20 @@ class _Upstream:
         raise AssertionError("unreachable")
 
 
+GONE = "gone"   # _peer's answer for a connection whose connecting process no longer runs
+
+
 def _peer(sock: socket.socket) -> str | None:
     """The sandbox a Unix-socket connection came from: its connecting process's PID namespace, read from the
-    kernel (SO_PEERCRED, /proc), which nothing in the sandbox can change; None for TCP, "unknown" when the
-    process is gone (the connections of every such peer share one allowance)."""
+    kernel (SO_PEERCRED, /proc), which nothing in the sandbox can change; None for TCP, GONE when that process
+    has exited (or is a zombie) by the time the connection is accepted."""
     if sock.family != socket.AF_UNIX:
         return None
     try:
         pid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))[0]
-        return os.readlink(f"/proc/{pid}/ns/pid") if pid > 0 else "unknown"
+        return os.readlink(f"/proc/{pid}/ns/pid") if pid > 0 else GONE
     except OSError:
-        return "unknown"
+        return GONE
 
 
 class _Serving:
@@ -465,6 +480,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.routed = self._route()
             if self.routed is None:
                 raise Refused(404, "no such route on the model proxy")
+            if proxy.calls_full(self.routed[0]):
+                raise Refused(429, f"this run's calls file reached {MAX_CALLS_FILE_BYTES >> 20} MiB: the model proxy "
+                                   "takes no more of its requests")
             self._bind(self.routed[0])
             fields = _fields(self.rfile)
             self.headers = _message(fields)
@@ -547,7 +565,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.close_connection = True
         if self.routed is not None:
             token, calls_file, path = self.routed
-            self.server.proxy.write(calls_file, calls.call_record(
+            self.server.proxy.write(calls_file, optional=True, record=calls.call_record(
                 protocol=calls.OTHER, path=path, method=self.command, status=e.status,
                 facts={"model": None, "stream": False, "prompt_chars": None}, answer=None, started_at=self.started_at,
                 ttft_s=None, total_s=time.perf_counter() - self.start, error=f"refused: {e}", refused=e.code))
@@ -592,12 +610,15 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self._send_json(status, {"error": {"message": message, "type": "invalid_request" if status != 429
                                            else "turn_limit"}})
 
-    def _body(self, call: _Call, protocol: str, body: bytearray) -> tuple[dict | None, bytearray | bytes]:
+    def _body(self, call: _Call, protocol: str, path: str, body: bytearray) -> tuple[dict | None, bytearray | bytes]:
         """The parsed body (None without one) and the bytes to forward: a streamed OpenAI call is sent asking
         for usage (stream_options.include_usage), so no run can leave its tokens unmeasured. Refused: a body
         that is not one unambiguous JSON object, or that names a model other than the run's."""
         if self.command != "POST":
             call.facts = calls.request_facts(None, protocol)
+            head, _, name = path.split("?", 1)[0].rstrip("/").partition("/v1/models/")
+            if not head and name:   # a model's details name it in the path
+                self._own_model(call, [name])
             return None, body
         if not body:
             raise Refused(400, "refused: a model API call carries a JSON body", "bad_body")
@@ -607,31 +628,41 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         except calls.BodyRefused as e:
             raise Refused(413 if e.code == "json_too_big" else 400, f"refused: {e}", e.code) from None
         call.facts = calls.request_facts(parsed, protocol)
-        allowed = self.server.proxy.models_for(call.token)
-        if allowed is not None:
-            named = [parsed[k] for k in ("model", "name") if k in parsed]
-            if not named or any(not isinstance(n, str) or model_names(n).isdisjoint(allowed) for n in named):
-                call.facts["model"] = str(named[0])[:200] if named else None
-                raise Refused(403, f"refused: this run calls its own model only, not {named[:2] or 'none named'}",
-                              "other_model")
+        if "stream" in parsed and not isinstance(parsed["stream"], bool):
+            # The proxy asks for usage when the call streams; a server may read `1` or `"true"` as streaming too.
+            raise Refused(400, f"refused: `stream` is true or false, not {str(parsed['stream'])[:40]!r}", "bad_body")
+        self._own_model(call, [parsed[k] for k in ("model", "name") if k in parsed])
         if protocol in _USAGE_ASKED and parsed.get("stream") is True:
             options = parsed.get("stream_options")
             if not (isinstance(options, dict) and options.get("include_usage") is True):
                 parsed["stream_options"] = {**(options if isinstance(options, dict) else {}), "include_usage": True}
                 call.strip_usage = True
-                body = json.dumps(parsed, ensure_ascii=False).encode()
+                # ASCII: a lone surrogate the agent escaped stays the same escape (it has no UTF-8 encoding).
+                body = json.dumps(parsed).encode()
         return parsed, body
+
+    def _own_model(self, call: _Call, named: list[Any]) -> None:
+        """Refused (other_model) unless every model the request names is one of the run's spellings."""
+        allowed = self.server.proxy.models_for(call.token)
+        if allowed is None:
+            return
+        if not named or any(not isinstance(n, str) or model_key(n) not in allowed for n in named):
+            call.facts["model"] = str(named[0])[:200] if named else None
+            shown = [str(n)[:200] for n in named[:2]]
+            raise Refused(403, f"refused: this run calls its own model only, not {shown or 'none named'}",
+                          "other_model")
 
     def _call(self, call: _Call, protocol: str, path: str, body: bytearray) -> None:
         """One routed call: refused, forwarded, or translated; recorded in `call` in every case."""
         if not model_api(self.command, path):
             message = f"refused: the model proxy passes model calls only, not {self.command} {path.split('?')[0]}"
             call.facts = calls.request_facts(None, protocol)
+            call.fields["protocol"] = calls.OTHER   # `TRACE .../chat/completions` is no model call
             call.done(403, message)
             self._send_json(403, {"error": {"message": message, "type": "forbidden"}})
             return
         try:
-            parsed, body = self._body(call, protocol, body)
+            parsed, body = self._body(call, protocol, path, body)
         except Refused as e:
             self._refuse_call(call, e.status, str(e), e.code)
             self.close_connection = self.close_connection or e.code in ("json_too_deep", "json_too_big")
@@ -649,8 +680,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return
         if protocol not in translate.PROTOCOLS:
             parsed = None   # not needed past here: the proxy holds the body once
+        # The path the upstream gets is the model API's own spelling of the one matched (no trailing slash): what
+        # the proxy learns of the server from an answer (`native`) is shared by every run, so no run may shape it.
+        route, qsep, query = path.partition("?")
         try:
-            conn, resp = upstream.send(self.command, path, headers, body, call)
+            conn, resp = upstream.send(self.command, (route.rstrip("/") or "/") + qsep + query, headers, body, call)
         except UpstreamError as e:
             call.done(e.status, str(e))
             self._send_json(e.status, {"error": {"message": str(e), "type": "upstream_error",
@@ -677,6 +711,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         """Relay the upstream's answer (through `transform` when the proxy translates or strips), then give the
         connection back to the route's pool only when the answer was read to its end."""
         ctype = resp.getheader("Content-Type", "").split(";")[0].strip().lower()
+        call.status = resp.status
         call.answer = calls.AnswerReader(streamed=ctype in _STREAM_TYPES, protocol=protocol)
         upstream_done = self._relay(resp, call, transform)
         # Marks the answer read, so http.client lets the connection carry the next request.
@@ -847,6 +882,7 @@ class _Call:
         self.calls_file = calls_file
         self.conn: http.client.HTTPConnection | None = None
         self.strip_usage = False   # the proxy asked for usage the agent did not: its chunk is not relayed
+        self.status: int | None = None   # the upstream's answer's status, once its head came
         self._lock = threading.Lock()
         proxy.calls_started(self)
         self.start = start
@@ -884,7 +920,7 @@ class _Call:
     def abort(self) -> None:
         """The call's run is over while it is in flight: record it so, and cut its upstream connection (a call
         that waits on a hung server would otherwise hold a thread until the upstream's timeout)."""
-        self.done(None, "the run ended while this call was in flight")
+        self.done(self.status, "the run ended while this call was in flight")
         conn = self.conn
         if conn is not None and conn.sock is not None:
             try:
@@ -915,6 +951,7 @@ class ModelProxy:
         self._refusal_noted: dict[str, float] = {}
         self._parsing: dict[str, threading.Lock] = {}
         self._deadlines: dict[socket.socket, float] = {}
+        self._file_bytes: dict[Path, int] = {}          # a live route's calls file -> bytes written to it
         self._reaping = threading.Event()
         self.max_connections = MAX_CONNECTIONS
         # Per protocol the agent may speak but the upstream may not (Responses, Messages): True once the upstream
@@ -1006,6 +1043,7 @@ class ModelProxy:
         token = secrets.token_urlsafe(18)   # unguessable: one run cannot write into another's record
         with self._lock:
             self._routes[token] = Path(calls_file)
+            self._file_bytes[Path(calls_file)] = Path(calls_file).stat().st_size if Path(calls_file).exists() else 0
             if model:
                 self._models[token] = model_names(model)
         self.upstream.open_route(token)
@@ -1025,8 +1063,11 @@ class ModelProxy:
     def admit(self, conn: socket.socket, peer: str | None) -> bool:
         """Whether a new connection fits under MAX_CONNECTIONS and its sandbox's MAX_PEER_CONNECTIONS. A sandbox
         whose connections have named a route gets its refusals recorded there (one line a second at most)."""
+        # A connection whose maker has exited cannot be counted against its sandbox, so it is not admitted: a
+        # sandbox's relay (netfwd) lives as long as its agent, and an agent that connects from short-lived
+        # processes would otherwise get connections no sandbox's cap holds.
         with self._lock:
-            if len(self._admitted) < self.max_connections and \
+            if peer != GONE and len(self._admitted) < self.max_connections and \
                     (peer is None or self._peers.get(peer, 0) < MAX_PEER_CONNECTIONS):
                 self._admitted[conn] = peer
                 self._peers[peer] = self._peers.get(peer, 0) + 1
@@ -1039,7 +1080,7 @@ class ModelProxy:
                 return False
             self._refusal_noted[token] = now
         started = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        self.write(calls_file, calls.call_record(
+        self.write(calls_file, optional=True, record=calls.call_record(
             protocol=calls.OTHER, path="", method="", status=None, facts=calls.request_facts(None, calls.OTHER),
             answer=None, started_at=started, ttft_s=None, total_s=0.0, refused="too_many_connections",
             error=f"refused: a connection over this sandbox's {MAX_PEER_CONNECTIONS} (or the proxy's "
@@ -1124,7 +1165,8 @@ class ModelProxy:
         run cannot add calls to the record."""
         token = url.rsplit(ROUTE_PREFIX, 1)[-1]
         with self._lock:
-            self._routes.pop(token, None)
+            calls_file = self._routes.pop(token, None)
+            self._file_bytes.pop(calls_file, None)   # type: ignore[arg-type]
             self._models.pop(token, None)
             self._refusal_noted.pop(token, None)
             self._parsing.pop(token, None)
@@ -1204,13 +1246,33 @@ class ModelProxy:
         with self._lock:
             return self._routes.get(token)
 
-    def write(self, calls_file: Path, record: dict[str, Any]) -> None:
-        """Append one call to its run's file as one whole line.
+    def calls_full(self, token: str) -> bool:
+        """Whether the route's calls file has reached MAX_CALLS_FILE_BYTES (its requests are refused unrecorded)."""
+        with self._lock:
+            calls_file = self._routes.get(token)
+            return calls_file is not None and self._file_bytes.get(calls_file, 0) >= MAX_CALLS_FILE_BYTES
+
+    def write(self, calls_file: Path, record: dict[str, Any], optional: bool = False) -> None:
+        """Append one call to its run's file as one whole line. An `optional` record (a request refused before it
+        reached the upstream) is dropped once the file has reached MAX_CALLS_FILE_BYTES; the line that takes the
+        file past it is followed by one that says so (refused: calls_file_full).
 
         Opened per call (tens of microseconds) rather than held: an evaluation has thousands of runs, and a file
         kept open per run would run out of descriptors."""
         line = (json.dumps(record) + "\n").encode()
         with self._lock:
+            used = self._file_bytes.get(calls_file, 0)
+            if optional and used >= MAX_CALLS_FILE_BYTES:
+                return
+            if used < MAX_CALLS_FILE_BYTES <= used + len(line):
+                line += (json.dumps(calls.call_record(
+                    protocol=calls.OTHER, path="", method="", status=None, facts=calls.request_facts(None, calls.OTHER),
+                    answer=None, started_at=record.get("started_at") or "", ttft_s=None, total_s=0.0,
+                    refused="calls_file_full", error=f"refused: this run's calls file reached "
+                    f"{MAX_CALLS_FILE_BYTES >> 20} MiB; every later request of the run is refused, unrecorded"))
+                    + "\n").encode()
+            if calls_file in self._file_bytes:
+                self._file_bytes[calls_file] = used + len(line)
             fd = os.open(calls_file, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
             try:
                 os.write(fd, line)
