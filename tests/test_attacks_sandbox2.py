@@ -304,8 +304,8 @@ def test_suites_that_use_the_runners_process_do_not_pass(tmp_path, probe):
     body = {"sysv-first-run-only": SYSV_FIRST_ONLY, "forge-and-signal": FORGE_AND_SIGNAL}[probe]
     record = write_and_grade(tmp_path, "test-roman-numerals", {"tests/test_probe.py": body})
     not_passed(record)
-    if probe == "forge-and-signal":
-        assert record["heldout"]["mutants"]["caught"] == 0, "the counts are the harness's, not the suite's"
+    if probe == "forge-and-signal":   # what it wrote on its parents' descriptors is not what the harness counts
+        assert record["heldout"]["passed"] is False and record["heldout"]["mutants"]["caught"] < 12, record["heldout"]
 
 
 def test_a_suite_flooding_its_output_is_graded_on_behaviour(tmp_path):
