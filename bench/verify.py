@@ -100,7 +100,8 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
     mutants = runs[0]["heldout"].get("mutants") if runs[0]["heldout"] else None
     if task["category"] == "test":
         if mutants is None:
-            problems.append("a test-writing task's held-out command must report mutants_total / mutants_caught")
+            problems.append("a test-writing task needs heldout.mutation (its correct/ and mutants/ candidates), or a "
+                            "held-out command that reports mutants_total / mutants_caught")
         elif mutants["caught"] != mutants["total"]:
             problems.append(f"the reference tests catch only {mutants['caught']}/{mutants['total']} mutants")
     return {"task_id": task["id"], "ok": not problems, "problems": problems, "untouched_fails": untouched,
