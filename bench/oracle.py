@@ -14,6 +14,7 @@ runner's own summary where the harness can read one. Sets `oracle`, `heldout`, `
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -429,16 +430,17 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     Python under the grading guard (bench/exec/pyguard.py; `protected`: the test and held-out files, relative to
     the copy), whose report the code under test cannot forge."""
     runner = rules.runner_of(command)
-    with pyguard.Guard(copy, protected, safepath=rules.safe_path_allowed(command), tmp=temp_root(),
-                       runner=runner) as guard:
+    guard = pyguard.Guard(copy, protected, safepath=rules.safe_path_allowed(command), tmp=temp_root(),
+                          runner=runner) if runner else None
+    with guard or contextlib.nullcontext():
         argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home,
-                            network=False, ro_inside=guarded, ro=guard.ro_paths() if runner else [])
+                            network=False, ro_inside=guarded, ro=guard.ro_paths() if guard else [])
         out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
-        done = run_tree(argv, cwd=copy, env={**env, **(guard.env(env) if runner else {}), "HOME": str(home)},
+        done = run_tree(argv, cwd=copy, env={**env, **(guard.env(env) if guard else {}), "HOME": str(home)},
                         stdout_path=out, stderr_path=err, timeout_s=timeout_s, max_log_bytes=max_log_bytes,
                         limits=GRADING_LIMITS, contained=kind == "bwrap", sandbox_status=kind == "bwrap",
-                        pass_fds=guard.pass_fds if runner else ())
-        verdict = guard.verdict() if runner else None
+                        pass_fds=guard.pass_fds if guard else ())
+        verdict = guard.verdict() if guard else None
     output, truncated = safefs.read_file(out, max_log_bytes + 4096) or (b"", False)
     started = done.start_error is None and (kind != "bwrap" or done.timed_out or done.sandbox_exit is not None)
     if not started:
