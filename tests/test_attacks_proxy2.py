@@ -90,7 +90,10 @@ AGENT = textwrap.dedent(r'''
         sent = 0
         s = socket.create_connection(ADDR, timeout=20)
         while True:   # pipelined, 200 at a time, until the proxy stops answering them
-            s.sendall(junk * 200)
+            try:
+                s.sendall(junk * 200)
+            except OSError:   # the proxy closed the connection once its file was full
+                break
             sent += 200
             got = b""
             try:
