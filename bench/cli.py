@@ -9,6 +9,7 @@
     localagentbench promote RUN --name NAME
     localagentbench publish [leaderboard] [--out DIR]
     localagentbench doctor [--probe MODEL] [--base-url URL] [--json]
+    localagentbench prefs template --results R [--results R2 ...] | prefs rank --results R ... --prefs FILLED.csv
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from bench.common.paths import SCHEMAS_DIR
 from bench.common.stage import ArgumentParser, invoked_as, log, run_main
 from bench.common.summary import load_summary
 from bench.models import doctor
-from bench.report import compare, promote, publish
+from bench.report import compare, prefs, promote, publish
 
 
 def cmd_run(args) -> int:
@@ -113,7 +114,7 @@ def cmd_list_tasks(args) -> int:
 
 
 PASSTHROUGH = {"verify": verify.main, "doctor": doctor.main, "compare": compare.main, "promote": promote.main,
-               "publish": publish.main}
+               "publish": publish.main, "prefs": prefs.main}
 
 
 def build_parser() -> ArgumentParser:
@@ -156,6 +157,8 @@ def build_parser() -> ArgumentParser:
     sub.add_parser("promote",
                    help="promote a run's summary into leaderboard/entries/: RUN --name NAME (see promote --help)")
     sub.add_parser("publish", help="build the leaderboard site from leaderboard/entries/ (see publish --help)")
+    sub.add_parser("prefs", help="pairwise human preference: `prefs template` writes pairs to rate, `prefs rank` "
+                                 "ranks a filled file (Bradley-Terry)")
     return parser
 
 

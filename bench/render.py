@@ -7,7 +7,6 @@ always escaped; only repo-authored text (task prompts) passes through Markdown.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import multiprocessing
 import os
@@ -31,7 +30,8 @@ from bench.common.summary import (
     tokens_per_run,
 )
 from bench.report.charts import distribution_chart, interval_chart
-from bench.report.runpage import run_html
+from bench.report.prefs import preference_html, preference_markdown, ranking_of_runs
+from bench.report.runpage import run_html, run_page_name
 from bench.report.site import (
     MATRIX_PAGE_ROWS,
     OUTCOME_LABEL,
@@ -64,12 +64,6 @@ from bench.report.site import (
 
 # Below this many runs the pages are written in this process: starting workers would cost more than it saves.
 PARALLEL_MIN_RUNS = 400
-
-
-def run_page_name(run: dict) -> str:
-    """A stable, unique file name for a run's page."""
-    key = f"{run['run_id']}|{run['agent']['name']}|{run['model']['id']}"
-    return f"{run['task_id']}-{run['rep']}-{hashlib.sha1(key.encode()).hexdigest()[:8]}.html"
 
 
 def calib_notes(summary: dict) -> list[tuple[bool, str]]:
@@ -189,6 +183,7 @@ def markdown_report(summary: dict) -> str:
         lines += ["", f"{SYNTHETIC_MARK} synthetic ({_md(_groups_label(fake))}: tokens, turns and tool calls): "
                       f"{SYNTHETIC_WHY}."]
     lines += _model_calls_md(groups)
+    lines += preference_markdown(ranking_of_runs(summary["runs"]))
     unrun_by_cell: dict[tuple, list[str]] = defaultdict(list)
     for u in unrun:
         unrun_by_cell[(u["task_id"], u["agent"], u["model"])].append(u["status"])
@@ -357,6 +352,7 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
     if fake:
         parts.append(syn_note(f"tokens, turns and tool calls of {_groups_label(fake)}"))
     parts.append(model_calls_html(groups))
+    parts.append(preference_html(ranking_of_runs(summary["runs"])))
     parts.append("<h2>Tasks</h2>" + legend(with_unrun=bool(unrun)))
     meta = {t["task_id"]: t for t in summary["tasks"]}
     task_rows = {(t["task_id"], t["agent"], t["model"]): t for t in summary["tasks"]}

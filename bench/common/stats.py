@@ -127,3 +127,157 @@ def mcnemar_exact(b: int, c: int) -> float:
         return 1.0
     tail = sum(math.comb(n, i) for i in range(min(b, c) + 1))
     return float(min(Fraction(1), Fraction(2 * tail, 2 ** n)))
+
+
+# ---------------------------------------------------------------- Bradley-Terry (pairwise preferences)
+
+def _pair_tables(n: int, games: Sequence[tuple[int, int, float]]) -> tuple[list[list[float]], list[list[float]]]:
+    """(comparisons between i and j, i's score against j) for games (i, j, score of i: 1, 0.5 or 0)."""
+    count = [[0.0] * n for _ in range(n)]
+    score = [[0.0] * n for _ in range(n)]
+    for i, j, s in games:
+        count[i][j] += 1
+        count[j][i] += 1
+        score[i][j] += s
+        score[j][i] += 1 - s
+    return count, score
+
+
+def connected_groups(n: int, games: Sequence[tuple[int, int, float]]) -> list[list[int]]:
+    """The players 0..n-1 split into groups joined by comparisons (each sorted, groups by their first player):
+    players in different groups were never compared, even through others, so no model can order them."""
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j, _ in games:
+        parent[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(root(i), []).append(i)
+    return sorted(groups.values())
+
+
+def dominance_order(n: int, games: Sequence[tuple[int, int, float]]) -> list[list[int]]:
+    """The strongly connected parts of the "scored against" graph (an edge i -> j when i won or tied a comparison
+    with j), earliest first: no player of an earlier part ever lost to one of a later part without a win back.
+    One part means the Bradley-Terry estimate exists (Zermelo 1929, Ford 1957); several mean it is unbounded."""
+    count, score = _pair_tables(n, games)
+    beats = [[j for j in range(n) if count[i][j] and score[i][j] > 0] for i in range(n)]
+    beaten_by = [[j for j in range(n) if count[i][j] and score[j][i] > 0] for i in range(n)]
+    finished: list[int] = []
+    seen = [False] * n
+    for start in range(n):  # Kosaraju: finishing order on the graph, then parts on its reverse
+        if seen[start]:
+            continue
+        seen[start] = True
+        stack = [(start, iter(beats[start]))]
+        while stack:
+            node, edges = stack[-1]
+            nxt = next((j for j in edges if not seen[j]), None)
+            if nxt is None:
+                stack.pop()
+                finished.append(node)
+            else:
+                seen[nxt] = True
+                stack.append((nxt, iter(beats[nxt])))
+    part = [-1] * n
+    parts: list[list[int]] = []
+    for start in reversed(finished):  # reverse finishing order yields the parts in topological order
+        if part[start] >= 0:
+            continue
+        part[start] = len(parts)
+        members, todo = [], [start]
+        while todo:
+            node = todo.pop()
+            members.append(node)
+            for j in beaten_by[node]:
+                if part[j] < 0:
+                    part[j] = len(parts)
+                    todo.append(j)
+        parts.append(sorted(members))
+    return parts
+
+
+def bradley_terry(n: int, games: Sequence[tuple[int, int, float]]) -> list[float] | None:
+    """Maximum-likelihood Bradley-Terry log-strengths of players 0..n-1 (mean 0), or None when none is finite.
+
+    `games` are (i, j, s): a comparison of i with j in which i scored s (1 preferred, 0 not, 0.5 a tie, counted
+    as half a win each way). P(i preferred to j) = 1 / (1 + exp(theta_j - theta_i)). Every player must take part
+    and the comparisons must join them all (connected_groups); the estimate exists exactly when dominance_order
+    finds one part. Found by Newton's method on the concave log-likelihood, with step halving, theta_0 held
+    at 0 while iterating (the likelihood only sees differences).
+    """
+    if n == 1:
+        return [0.0]
+    if len(dominance_order(n, games)) != 1:
+        return None
+    count, score = _pair_tables(n, games)
+    theta = [0.0] * n
+
+    def loglik(t: list[float]) -> float:
+        total = 0.0
+        for i in range(n):
+            for j in range(i + 1, n):
+                if count[i][j]:
+                    d = t[i] - t[j]
+                    # log sigma(x) = -log1p(exp(-x)), written to stay finite for either sign of x
+                    total -= score[i][j] * _log1pexp(-d) + score[j][i] * _log1pexp(d)
+        return total
+
+    current = loglik(theta)
+    for _ in range(200):
+        grad = [0.0] * n
+        info = [[0.0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(n):
+                if i != j and count[i][j]:
+                    p = 1 / (1 + math.exp(theta[j] - theta[i]))
+                    grad[i] += score[i][j] - count[i][j] * p
+                    w = count[i][j] * p * (1 - p)
+                    info[i][i] += w
+                    info[i][j] -= w
+        step = _solve([row[1:] for row in info[1:]], grad[1:])
+        if step is None:
+            return None
+        step = [0.0, *step]
+        scale = 1.0
+        while True:
+            trial = [t + scale * s for t, s in zip(theta, step, strict=True)]
+            value = loglik(trial)
+            if value >= current - 1e-12 or scale < 1e-6:
+                break
+            scale /= 2
+        theta, current = trial, value
+        if max(abs(scale * s) for s in step) < 1e-11:
+            break
+    mean = math.fsum(theta) / n
+    return [t - mean for t in theta]
+
+
+def _log1pexp(x: float) -> float:
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float] | None:
+    """x with a x = b by Gaussian elimination with partial pivoting; None when a is singular."""
+    m = len(b)
+    rows = [[*a[i], b[i]] for i in range(m)]
+    for col in range(m):
+        pivot = max(range(col, m), key=lambda r: abs(rows[r][col]))
+        if abs(rows[pivot][col]) < 1e-300:
+            return None
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(col + 1, m):
+            f = rows[r][col] / rows[col][col]
+            if f:
+                for c in range(col, m + 1):
+                    rows[r][c] -= f * rows[col][c]
+    x = [0.0] * m
+    for r in range(m - 1, -1, -1):
+        x[r] = (rows[r][m] - math.fsum(rows[r][c] * x[c] for c in range(r + 1, m))) / rows[r][r]
+    return x

@@ -24,6 +24,7 @@ from bench.common.errors import UserError
 from bench.common.records import write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.summary import SYNTHETIC_FIGURES, load_summary
+from bench.report.prefs import ranking_of_runs
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
 # A directory part of an absolute path at the start of a word: /home/me/x -> x, C:\Users\me\x -> x.
@@ -174,6 +175,9 @@ def promote(summary: dict, name: str, date: str | None = None, *, allow_incomple
         "groups": groups,
         "warnings": summary["warnings"],
     }
+    ranking = ranking_of_runs(summary["runs"])
+    if ranking is not None:
+        entry["human_preference"] = ranking
     return scrub(entry)
 
 

@@ -23,6 +23,7 @@ from bench.common.records import write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.summary import left_out_parts
 from bench.report.charts import interval_chart
+from bench.report.prefs import preference_html
 from bench.report.promote import ALLOW_FLAG, group_synthetic
 from bench.report.site import (
     MATRIX_PAGE_ROWS,
@@ -360,6 +361,7 @@ def entry_html(entry: dict) -> str:
         + _result_row(g, ("strict", "scored")) + f"<td class=num>{_left_out(g)}</td>"
         + _result_row(g, entry_columns) + "</tr>" for g in groups], id_="results"))
     parts.append(_notes(pairs))
+    parts.append(preference_html(entry.get("human_preference")))  # from promote: the runs' rated pairs
     cats = sorted({c for g in groups for c in g["categories"]})
     parts.append("<h2>Per category</h2>" + table(["Agent × model"] + [f'<th class="num">{esc(c)}</th>' for c in cats], [
         f"<tr><td>{esc(_who(entry, g))}</td>" + "".join(

@@ -6,6 +6,7 @@ with a link to the full file in the bundle.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import os
@@ -401,6 +402,12 @@ def prompt_html(prompt: str) -> str:
 def _markdown() -> md.Markdown:
     # One converter, reset between prompts: building a Markdown instance costs more than converting a prompt.
     return md.Markdown(extensions=["fenced_code"])
+
+
+def run_page_name(run: dict) -> str:
+    """A stable, unique file name for a run's page."""
+    key = f"{run['run_id']}|{run['agent']['name']}|{run['model']['id']}"
+    return f"{run['task_id']}-{run['rep']}-{hashlib.sha1(key.encode()).hexdigest()[:8]}.html"
 
 
 def bundle_href(run_dir: Path, page_dir: Path) -> str:
