@@ -215,7 +215,7 @@ def read_preferences(path: Path, runs: dict[str, dict], config: dict[str, str]) 
     """The rated rows of a filled file as comparisons, and how many rows were left unrated (an empty
     `preferred`: skipped). Any other problem is a UserError naming the file, row (its line), column and fix."""
     where = str(path)
-    reader = csv.reader(io.StringIO(_read_text(path), newline=""))
+    reader = csv.reader(io.StringIO(_read_text(path), newline=""), strict=True)
     try:
         header = [h.strip() for h in next(reader, [])]
     except csv.Error as exc:
