@@ -40,6 +40,7 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_ROWS = 100_000
 MAX_RATER, MAX_NOTE = 200, 2000
 RESAMPLES = 1000
+MAX_PLAYERS = 30
 DEFAULT_SEED = 0  # rank's bootstrap: the same file gives the same intervals unless --seed says otherwise
 METHOD = ("Bradley-Terry maximum likelihood (Newton's method), a tie counted as half a win for each side; "
           "95% percentile bootstrap intervals over the rated rows")
@@ -316,6 +317,10 @@ def rank_comparisons(comparisons: Sequence[dict], seed: int = DEFAULT_SEED, resa
     the group) with a 95% bootstrap interval over the group's comparisons (random.Random(seed), `resamples`
     draws), or why it is unbounded."""
     players = sorted({c["a_config"] for c in comparisons} | {c["b_config"] for c in comparisons})
+    if len(players) > MAX_PLAYERS:  # the fit grows with the cube of the players, the bootstrap a thousandfold
+        return {"method": METHOD, "seed": seed, "resamples": resamples, "n_comparisons": len(comparisons),
+                "raters": [], "groups": [], "not_comparable": f"{len(players)} configurations: more than "
+                                                              f"{MAX_PLAYERS} are not ranked"}
     index = {p: i for i, p in enumerate(players)}
     games = [(index[c["a_config"]], index[c["b_config"]], float(c["score_a"])) for c in comparisons]
     groups = []
@@ -342,7 +347,7 @@ def rank_comparisons(comparisons: Sequence[dict], seed: int = DEFAULT_SEED, resa
             draws: list[list[float]] = []
             failed = 0
             for _ in range(resamples if len(labels) > 1 else 0):
-                sample = [mine[rng.randrange(len(mine))] for _ in mine]
+                sample = rng.choices(mine, k=len(mine))
                 seen = {i for i, _, _ in sample} | {j for _, j, _ in sample}
                 fitted = _fit(labels, sample) if len(seen) == len(labels) and \
                     len(connected_groups(len(labels), sample)) == 1 else None
@@ -538,7 +543,11 @@ def cmd_rank(args) -> int:
     sets = load_sets(args.results)
     runs = {run_ref(r): r for _, s in sets for r in s["runs"]}
     path = Path(args.prefs)
-    comparisons, unrated = read_preferences(path, runs, configurations(sets))
+    config = configurations(sets)
+    if len(set(config.values())) > MAX_PLAYERS:
+        raise UserError(f"{len(set(config.values()))} configurations in the given results, at most {MAX_PLAYERS} "
+                        "are ranked together; pass fewer --results")
+    comparisons, unrated = read_preferences(path, runs, config)
     if not comparisons:
         raise UserError(f"{path}: no rated row ({unrated} row(s) with `preferred` empty); write A, B or tie in "
                         "`preferred` for the pairs you rated")

@@ -169,7 +169,8 @@ def test_template_refusals_are_one_line(two, tmp_path, capsys):
     assert cli.main(["prefs", "template", "--results", str(r1), "--results", str(none),
                      "--out", str(tmp_path / "z.csv")]) == 2
     assert "no pair to rate" in capsys.readouterr().err
-    assert cli.main(["prefs", "template", "--results", str(tmp_path / "nowhere"), "--out", str(tmp_path / "w.csv")]) == 2
+    assert cli.main(["prefs", "template", "--results", str(tmp_path / "nowhere"),
+                     "--out", str(tmp_path / "w.csv")]) == 2
     err = capsys.readouterr().err
     assert "nowhere" in err and "Traceback" not in err
     assert not any((tmp_path / n).exists() for n in ("x.csv", "y.csv", "z.csv", "w.csv"))
@@ -444,3 +445,10 @@ def test_no_interval_when_many_resamples_have_no_finite_estimate():
     assert 0.2 * 400 < group["resamples_without_estimate"] < 0.46 * 400
     assert group["ranking"][0]["score"] == pytest.approx(math.log(4) / 2)
     assert "resample(s) had no finite estimate" in "\n".join(prefs.preference_markdown(ranking))
+
+
+def test_a_record_naming_too_many_configurations_is_not_ranked_and_says_so():
+    comparisons = [{"a_config": f"c{i}", "b_config": f"c{i + 1}", "score_a": 0.5} for i in range(prefs.MAX_PLAYERS)]
+    ranking = prefs.rank_comparisons(comparisons)
+    assert ranking["groups"] == [] and "more than 30 are not ranked" in ranking["not_comparable"]
+    assert "more than 30" in prefs.preference_html(ranking)
