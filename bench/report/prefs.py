@@ -173,6 +173,9 @@ def template_text(rows: list[dict]) -> str:
 def cmd_template(args) -> int:
     """Write the template of pairs to --out; print what was written as JSON."""
     out = Path(args.out)
+    if out.is_dir():
+        raise UserError(f"{out}: is a directory; --out names the CSV file to write "
+                        f"(e.g. {out / 'preference-template.csv'})")
     if out.exists() and not args.force:
         raise UserError(f"{out}: exists (a filled preference file?); choose another --out or pass --force to "
                         "replace it")

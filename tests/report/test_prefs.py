@@ -160,6 +160,8 @@ def test_template_refusals_are_one_line(two, tmp_path, capsys):
     assert cli.main(["prefs", "template", "--results", str(r1), "--results", str(r2), "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert "exists" in err and "--force" in err and out.read_text() == "ratings a person made\n"
+    assert cli.main(["prefs", "template", "--results", str(r1), "--results", str(r2), "--out", str(tmp_path)]) == 2
+    assert "is a directory; --out names the CSV file" in capsys.readouterr().err
     assert cli.main(["prefs", "template", "--results", str(r1), "--out", str(tmp_path / "x.csv")]) == 2
     assert "only one configuration" in capsys.readouterr().err
     assert cli.main(["prefs", "template", "--results", str(r1), "--results", str(r1),
