@@ -395,6 +395,9 @@ def _run_grid(todo: list[tuple[dict, int]], runs: _GridRun, grid: list[tuple[dic
               plan: Plan) -> Stop | None:
     """Run the cells still to do; return why the grid stopped early (Ctrl-C, a streak of infra errors) or None."""
     spec, config, out = runs.spec, runs.config, plan.out
+    if spec.sandbox == "none":
+        log(f"warning: running without a sandbox ({spec.sandbox_info.get('warning')}); "
+            "the agent can read and write anything this user can")
     log(f"run {config['run_id']}: {len(tasks)} task(s) x {plan.repeat}"
         f"{' shard ' + config['shard'] if plan.shard else ''} = {len(grid)} run(s)"
         f"{f', {len(grid) - len(todo)} already done' if plan.resume else ''}, agent {spec.agent}, "
@@ -437,9 +440,6 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, Stop |
     out = plan.out
     _writable(out)
     spec = dataclasses.replace(spec, sandbox_info={**spec.sandbox_info, "jobs": plan.jobs})
-    if spec.sandbox == "none":
-        log(f"warning: running without a sandbox ({spec.sandbox_info.get('warning')}); "
-            "the agent can read and write anything this user can")
     whole = isolate.plan(tasks, plan.repeat)
     grid = shard_grid(whole, plan.shard)
     config = _check_config(out, _config(tasks, spec, plan, whole), plan.resume)
@@ -450,8 +450,9 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, Stop |
         stopped = Stop("server_down", "stopped before its first run: the model server could not be reached", down)
     else:
         stopped = _run_grid(todo, _GridRun(spec, plan, config, len(todo)), grid, tasks, plan)
-    if stopped:
-        write_json_atomic(out / CONFIG_FILE, {**config, "stopped": stopped.what})  # score says why runs are missing
+    if stopped:  # kept in the bundle, so score says why the runs not run are missing (--resume writes it afresh)
+        config = {**config, "stopped": stopped.what}
+        write_json_atomic(out / CONFIG_FILE, config)
     summary = (score.score_sources([str(out)]) if any(out.glob("runs/*/*/run.json"))
                else score.score([], [config]))
     schema.check(summary, "summary", where=str(out / "summary.json"))
