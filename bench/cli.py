@@ -1,6 +1,6 @@
 """The umbrella CLI, `localagentbench` (also `python -m bench`): a thin dispatcher over the stage functions.
 
-    localagentbench run --agent A [--model M] [--tasks DIR] [--out DIR] [--repeat K] [--task ID] [--report]
+    localagentbench run [--agent A] [--model M] [--tasks DIR] [--out DIR] [--repeat K] [--task ID] [--report]
     localagentbench report --results SUMMARY --out DIR
     localagentbench check [--tasks DIR]
     localagentbench list-tasks [--tasks DIR] [--json]
@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -31,7 +32,10 @@ from bench.report import compare, prefs, promote, publish
 
 def cmd_run(args) -> int:
     """Validate the tasks, then evaluate the grid into one run bundle (and render it)."""
-    tasks, problems = engine.load_tasks([args.tasks], args.task)
+    elsewhere: list[str] = []
+    tasks, problems = engine.load_tasks([args.tasks], args.task, elsewhere)
+    for line in elsewhere:   # only with --task: the tasks asked for run, a broken file elsewhere is named
+        log(f"warning: {line}; not asked for, not run (`localagentbench check` lists every problem)")
     if problems:
         for line in problems:
             log(line)
@@ -43,6 +47,10 @@ def cmd_run(args) -> int:
                        stop_after_infra=args.stop_after_infra_errors)
     summary, stopped = engine.evaluate(tasks, engine.spec_from_arguments(args), plan)
     result = {"results": str(out.resolve()), "summary": str((out / "summary.json").resolve())}
+    if stopped and stopped.kind == "server_down":   # nothing ran: one line says why, how to fix it, how to go on
+        print(json.dumps(result))
+        log(f"error: {stopped.detail}; no run was started: once it is up, {_resume_hint(args, out)}")
+        return 3
     if args.report:
         result.update(engine.report(summary, out))
     for g in summary["groups"]:
@@ -51,11 +59,9 @@ def cmd_run(args) -> int:
         log(f"warning: {warning}")
     print(json.dumps(result))
     log(f"report: {result['report']}" if "report" in result else f"summary: {result['summary']}")
-    if stopped == "interrupted":
-        return 130
     if stopped:
-        log(f"error: {stopped}")
-        return 3
+        log(f"{'interrupted' if stopped.kind == 'interrupted' else 'error'}: {stopped}; {_resume_hint(args, out)}")
+        return 130 if stopped.kind == "interrupted" else 3
     if not summary["groups"] or any(g["pass_at_1"] is None for g in summary["groups"]):
         log("error: no run was scored (every run an infrastructure error?): there is no pass rate to report")
         return 3
@@ -65,6 +71,14 @@ def cmd_run(args) -> int:
                                   for task_id, why in sorted(unset.items())))
         return 1
     return 0
+
+
+def _resume_hint(args, out: Path) -> str:
+    """How to continue a bundle that stopped early: the same command, with --resume (and the --out it used)."""
+    if args.resume:
+        return "continue with the same command again"
+    where = "" if args.out else f" --out {shlex.quote(str(out))}"
+    return f"continue with the same command plus{where} --resume"
 
 
 def cmd_report(args) -> int:

@@ -356,12 +356,26 @@ class _GridRun:
                     future.cancel()
                 raise
 
-    def stopped_early(self) -> str | None:
+    def stopped_early(self) -> Stop | None:
         """Why no more runs started, when a streak of infrastructure errors stopped them."""
         if not self.stopping.is_set():
             return None
-        return (f"stopped after {self.streak} infrastructure errors in a row (last: {self.last_reason}); "
-                "fix the cause (is the model server up? `localagentbench doctor`), then continue with --resume")
+        return Stop("infra_errors", f"stopped after {self.streak} infrastructure errors in a row",
+                    f"last: {self.last_reason}; fix the cause (is the model server up? `localagentbench doctor`)")
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Why an evaluation ended before its grid was done: `kind` interrupted, infra_errors or server_down;
+    `what` says what happened (run-config.json keeps it, so score says why runs are missing), `detail` the
+    cause and its fix."""
+
+    kind: str
+    what: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.what} ({self.detail})" if self.detail else self.what
 
 
 def _config(tasks: list[dict], spec: RunSpec, plan: Plan, whole: list[tuple[dict, int]]) -> dict:
@@ -377,6 +391,32 @@ def _config(tasks: list[dict], spec: RunSpec, plan: Plan, whole: list[tuple[dict
     }
 
 
+def _run_grid(todo: list[tuple[dict, int]], runs: _GridRun, grid: list[tuple[dict, int]], tasks: list[dict],
+              plan: Plan) -> Stop | None:
+    """Run the cells still to do; return why the grid stopped early (Ctrl-C, a streak of infra errors) or None."""
+    spec, config, out = runs.spec, runs.config, plan.out
+    if spec.sandbox == "none":
+        log(f"warning: running without a sandbox ({spec.sandbox_info.get('warning')}); "
+            "the agent can read and write anything this user can")
+    log(f"run {config['run_id']}: {len(tasks)} task(s) x {plan.repeat}"
+        f"{' shard ' + config['shard'] if plan.shard else ''} = {len(grid)} run(s)"
+        f"{f', {len(grid) - len(todo)} already done' if plan.resume else ''}, agent {spec.agent}, "
+        f"model {spec.model}, sandbox {spec.sandbox}, jobs {plan.jobs} -> {out}")
+    CANCEL.clear()
+    try:
+        with run_agent.proxied(spec) as proxied_spec:   # one model proxy for every run of the evaluation
+            runs.spec = proxied_spec
+            runs.all(todo)
+    except KeyboardInterrupt:
+        CANCEL.set()
+        return Stop("interrupted", "interrupted (Ctrl-C)",
+                    f"{_mark_interrupted(out, grid)} run(s) stopped half-way; finished runs are kept")
+    finally:
+        CANCEL.clear()
+        cleanup.drain()  # the temporary trees of finished runs are gone when evaluate returns
+    return runs.stopped_early()
+
+
 def _todo(grid: list[tuple[dict, int]], out: Path, config: dict, resume: bool) -> list[tuple[dict, int]]:
     """The cells still to run: all of them, or with --resume those without a finished run of the same config."""
     todo = []
@@ -390,42 +430,29 @@ def _todo(grid: list[tuple[dict, int]], out: Path, config: dict, resume: bool) -
     return todo
 
 
-def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, str | None]:
+def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, Stop | None]:
     """Run the grid of `plan` with `spec` into plan.out; return (summary, why it stopped early or None).
-    Finished runs are never lost or re-run. After plan.stop_after_infra runs in a row are infrastructure
-    errors no more runs start: the rest would fail the same way, each after the agent's own timeouts."""
+    Finished runs are never lost or re-run. When the harness's own warm-up (build_spec) could not connect to
+    the model server, no run starts; after plan.stop_after_infra runs in a row are infrastructure errors no
+    more do: the rest would fail the same way, each after the agent's own timeouts. The bundle is written
+    either way, so --resume continues it."""
     check_suite(tasks)
     out = plan.out
     _writable(out)
     spec = dataclasses.replace(spec, sandbox_info={**spec.sandbox_info, "jobs": plan.jobs})
-    if spec.sandbox == "none":
-        log(f"warning: running without a sandbox ({spec.sandbox_info.get('warning')}); "
-            "the agent can read and write anything this user can")
     whole = isolate.plan(tasks, plan.repeat)
     grid = shard_grid(whole, plan.shard)
     config = _check_config(out, _config(tasks, spec, plan, whole), plan.resume)
     write_json_atomic(out / CONFIG_FILE, config)
     todo = _todo(grid, out, config, plan.resume)
-    log(f"run {config['run_id']}: {len(tasks)} task(s) x {plan.repeat}"
-        f"{' shard ' + config['shard'] if plan.shard else ''} = {len(grid)} run(s)"
-        f"{f', {len(grid) - len(todo)} already done' if plan.resume else ''}, agent {spec.agent}, "
-        f"model {spec.model}, sandbox {spec.sandbox}, jobs {plan.jobs} -> {out}")
-    runs = _GridRun(spec, plan, config, len(todo))
-    stopped = None
-    CANCEL.clear()
-    try:
-        with run_agent.proxied(spec) as proxied_spec:   # one model proxy for every run of the evaluation
-            runs.spec = proxied_spec
-            runs.all(todo)
-    except KeyboardInterrupt:
-        stopped = "interrupted"
-        CANCEL.set()
-        log(f"interrupted: {_mark_interrupted(out, grid)} run(s) stopped half-way; finished runs are kept "
-            f"(continue with --resume)")
-    finally:
-        CANCEL.clear()
-        cleanup.drain()  # the temporary trees of finished runs are gone when evaluate returns
-    stopped = stopped or runs.stopped_early()
+    down = run_agent.server_down(spec.agent, spec.model_info, spec.options)
+    if down:
+        stopped = Stop("server_down", "stopped before its first run: the model server could not be reached", down)
+    else:
+        stopped = _run_grid(todo, _GridRun(spec, plan, config, len(todo)), grid, tasks, plan)
+    if stopped:  # kept in the bundle, so score says why the runs not run are missing (--resume writes it afresh)
+        config = {**config, "stopped": stopped.what}
+        write_json_atomic(out / CONFIG_FILE, config)
     summary = (score.score_sources([str(out)]) if any(out.glob("runs/*/*/run.json"))
                else score.score([], [config]))
     schema.check(summary, "summary", where=str(out / "summary.json"))
@@ -436,9 +463,11 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, str | 
 # What the commands around the engine (cli, verify, doctor, the benchmark) use of the stages: the engine is
 # the one module that imports them, so a stage's insides can change without those commands changing.
 
-def load_tasks(paths: list[str], only: list[str] | tuple = ()) -> tuple[list[dict], list[str]]:
-    """The suite's task records and one line per problem in its files (the validate stage)."""
-    return validate.validate(paths, only)
+def load_tasks(paths: list[str], only: list[str] | tuple = (),
+               others: list[str] | None = None) -> tuple[list[dict], list[str]]:
+    """The suite's task records and one line per problem in its files (the validate stage); with `only` and
+    `others`, the problems of files that are not the asked tasks go to `others`."""
+    return validate.validate(paths, only, others)
 
 
 def task_setup_problems(tasks: list[dict]) -> list[str]:

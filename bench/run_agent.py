@@ -61,6 +61,7 @@ def prepare(agent: str, opts: dict) -> tuple[ModuleType, str | None]:
 
 
 PREFLIGHT_TIMEOUT_S = 60.0
+DEFAULT_AGENT = "opencode"   # the agent `run` evaluates when --agent is not given
 
 
 def _shown(text: str) -> str:
@@ -550,9 +551,23 @@ def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
     if not spec.needs_model or not model:
         return None
     section = modelserver.gather_model(model, opts.get("base_url"), options=spec.warmup(opts))
-    if section.get("error"):
+    if section.get("error") and not server_down(agent, section, opts):   # a server that is down stops `run`
         log(f"warning: model {model}: {section['error']} (recorded; the runs go ahead)")
     return section
+
+
+def server_down(agent: str, section: dict | None, opts: dict) -> str | None:
+    """Why no run of `agent` can reach its model, from the harness's own warm-up before the first run
+    (gather_model's `section`): the server did not accept the connection. None when it did, or when the harness
+    does not place the agent's model itself (a `command` agent names its own, which may live anywhere)."""
+    if agents.get_spec(agent).model_as_typed:
+        return None
+    where = modelserver.unreachable(section)
+    if where is None:
+        return None
+    fix = ("start it, or pass the --base-url it listens at" if opts.get("base_url")
+           else "start it (`ollama serve`), or set OLLAMA_HOST to where it listens")
+    return f"the model server at {where} cannot be reached; {fix}"
 
 
 def sandbox_record(kind: str, requested: str | None, extra_ro: Sequence[str] = (), model: bool = True) -> dict:
@@ -659,8 +674,9 @@ def run_agent(records: Iterable[dict], spec: RunSpec) -> Iterator[dict]:
 
 def add_agent_arguments(parser) -> None:
     """The agent options, shared by run_agent and the umbrella CLI's `run`."""
-    parser.add_argument("--agent", required=True,
-                        help=f"{', '.join(agents.BUILTIN)}, or an installed plugin's name (doctor lists them)")
+    parser.add_argument("--agent", default=DEFAULT_AGENT,
+                        help=f"{', '.join(agents.BUILTIN)}, or an installed plugin's name (doctor lists them); "
+                             f"default {DEFAULT_AGENT}")
     parser.add_argument("--model", default=None, help="the model as the agent names it, e.g. ollama/qwen3:8b")
     parser.add_argument("--agent-cmd", default=None, help="the shell command for --agent command")
     parser.add_argument("--base-url", default=None, help="an OpenAI-compatible server (…/v1) instead of Ollama")
@@ -695,6 +711,9 @@ def _main(argv: Sequence[str]) -> int:
         spec = build_spec(args.agent, args.model, agent_options(args), sandbox_requested=args.sandbox,
                           timeout_s=args.timeout, keep_workdir=args.keep_workdir,
                           limits=agent_limits(args.max_file_mb, args.max_procs, args.max_mem_mb))
+        down = server_down(spec.agent, spec.model_info, spec.options)
+        if down:   # every run would fail the same way, each after the agent's own retries
+            raise UserError(f"{down}; no run was started")
         for record in run_agent(read_records(args.inputs), spec):
             out.write(record)
             count += 1

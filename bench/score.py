@@ -329,7 +329,8 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
                 for t, d in sorted(digests.items()) if len(d) > 1]
     warnings += derived_warnings
     warnings += [f"{len(incomplete)} run(s) did not finish grading and are not scored"] if incomplete else []
-    warnings += _missing_warnings(missing)
+    warnings += _missing_warnings(missing, {run_id: c["stopped"] for run_id, c in planned_by.items()
+                                            if isinstance(c.get("stopped"), str)})
     warnings += [f"{agent} x {model}: no run was graded; nothing to score" for agent, model in unrun]
     if duplicates:
         warnings.append(f"{len(duplicates)} duplicate run(s) ignored (same run id, agent, model, task, repetition)")
@@ -370,14 +371,21 @@ def _grid(runs: list[dict], incomplete: list[dict], configs: Iterable[dict]) -> 
     return cells
 
 
-def _missing_warnings(missing: list[dict], shown: int = 5) -> list[str]:
-    """One warning naming the missing runs (the first few, then how many more)."""
-    if not missing:
-        return []
-    names = [f"{m['task_id']}/{m['rep']}" for m in missing]
-    more = f" and {len(names) - shown} more" if len(names) > shown else ""
-    return [f"{len(missing)} run(s) the grid planned are missing (no run.json; a shard not given?): "
-            f"{', '.join(names[:shown])}{more}; they count as not passed in the strict pass@1"]
+def _missing_warnings(missing: list[dict], stopped: dict[str, str], shown: int = 5) -> list[str]:
+    """One warning naming the missing runs (the first few, then how many more): those of a run that stopped
+    before them (`stopped`: run id -> why, as its run-config.json says), then any others."""
+    warnings = []
+    for cut in (True, False):
+        part = [m for m in missing if (m["run_id"] in stopped) == cut]
+        if not part:
+            continue
+        names = [f"{m['task_id']}/{m['rep']}" for m in part]
+        listed = f"{', '.join(names[:shown])}{f' and {len(names) - shown} more' if len(names) > shown else ''}"
+        why = (f"not run (the run was {'; '.join(sorted({stopped[m['run_id']] for m in part}))}; `--resume` runs "
+               "them)" if cut else "missing (no run.json; a shard not given?)")
+        warnings.append(f"{len(part)} run(s) the grid planned are {why}: {listed}; they count as not passed in "
+                        "the strict pass@1")
+    return warnings
 
 
 def score_sources(sources: Sequence[str]) -> dict:

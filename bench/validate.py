@@ -7,6 +7,7 @@ and no records, so a broken suite never half-runs.
 """
 from __future__ import annotations
 
+import difflib
 import math
 import os
 import stat
@@ -54,11 +55,18 @@ class TaskProblems:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.files: list[str] = []   # the file of each line, in the same order
+        self.ids: dict[str, str] = {}   # file -> the id it declares, where it could be read
         self.no_canary: list[Path] = []  # task files without the canary GUID: one warning for all (validate)
 
     def add(self, file: Path | str, field: str, problem: str) -> None:
         """Record one problem."""
         self.lines.append(f"{file}: {field}: {problem}")
+        self.files.append(str(file))
+
+    def names(self, file: str) -> set[str]:
+        """The task ids a file stands for: its name (an id must match it) and the id it declares."""
+        return {Path(file).stem, *([self.ids[file]] if file in self.ids else [])}
 
 
 def task_files(paths: Sequence[str]) -> list[Path]:
@@ -355,6 +363,7 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
     if fields is None:
         return None
     text, data = fields
+    problems.ids[str(file)] = data["id"]
     root = file.resolve().parent.parent
     if data["id"] != file.stem:
         problems.add(file, "id", f"{data['id']!r} does not match the file name; "
@@ -430,8 +439,13 @@ def _landing_problems(record: dict, problems: TaskProblems) -> None:
                      f"{layout.describe(held)}); rename it, or leave heldout.into at its default (heldout/)")
 
 
-def validate(paths: Sequence[str], only: Sequence[str] = ()) -> tuple[list[dict], list[str]]:
-    """Check every task file under `paths`; return (task records, problem lines)."""
+def validate(paths: Sequence[str], only: Sequence[str] = (),
+             others: list[str] | None = None) -> tuple[list[dict], list[str]]:
+    """Check every task file under `paths`; return (task records, problem lines).
+
+    With `only` (task ids) the records are those tasks'. An id no file stands for is a UserError naming the
+    nearest ids. Where `others` is given, the problems of files that are not the asked tasks go there instead
+    of into the problem lines, one line per file: a broken file elsewhere does not stop the tasks asked for."""
     problems = TaskProblems()
     records: list[dict] = []
     seen: dict[str, Path] = {}
@@ -449,15 +463,34 @@ def validate(paths: Sequence[str], only: Sequence[str] = ()) -> tuple[list[dict]
         log(f"warning: {len(problems.no_canary)} task file(s) lack the suite canary GUID {CANARY} "
             f"({first}{f' and {more} more' if more else ''}; see README)")
     check_separation(records, problems)
+    lines = problems.lines
     if only:
-        unknown = sorted(set(only) - set(seen))
-        if unknown:
-            problems.add(", ".join(paths), "--task",
-                         f"no task with id {', '.join(unknown)}; see `localagentbench list-tasks`")
-        records = [r for r in records if r["id"] in set(only)]
+        asked = set(only)
+        _unknown_ids(paths, asked, set(seen) | {n for f in problems.files for n in problems.names(f)})
+        records = [r for r in records if r["id"] in asked]
+        if others is not None:
+            lines, theirs = [], {}
+            for file, line in zip(problems.files, problems.lines, strict=True):
+                if problems.names(file) & asked:
+                    lines.append(line)
+                else:
+                    theirs.setdefault(file, []).append(line)
+            others.extend(found[0] + (f" (and {len(found) - 1} more problem(s) in this file)" if found[1:] else "")
+                          for found in theirs.values())
     for record in records:
         schema.check(record, "task-record", where=record["source_file"])
-    return records, problems.lines
+    return records, lines
+
+
+def _unknown_ids(paths: Sequence[str], asked: set[str], known: set[str]) -> None:
+    """Refuse `--task` ids that no task file stands for, naming the nearest ids there are."""
+    unknown = sorted(asked - known)
+    if not unknown:
+        return
+    near = sorted({m for task_id in unknown for m in difflib.get_close_matches(task_id, sorted(known), n=3)})
+    hint = f"did you mean {', '.join(near)}? " if near else ""
+    raise UserError(f"--task: no task named {', '.join(unknown)} in {', '.join(paths)}; {hint}"
+                    "`localagentbench list-tasks` lists them")
 
 
 def setup_problems(records: Sequence[dict]) -> list[str]:

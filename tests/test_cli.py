@@ -87,10 +87,10 @@ def test_list_tasks_and_check():
 @pytest.mark.parametrize("args,message", [
     (["run", "--agent", "gpt-magic"], "unknown agent 'gpt-magic'"),
     (["run", "--agent", "command"], "--agent-cmd"),
-    (["run", "--agent", "oracle", "--task", "no-such-task"], "no task with id no-such-task"),
+    (["run", "--agent", "oracle", "--task", "no-such-task"], "--task: no task named no-such-task in tasks; "),
     (["run", "--agent", "oracle", "--repeat", "0"], "--repeat: must be at least 1"),
     (["report", "--results", "/nonexistent/summary.json"], "no such summary file"),
-    (["run"], "the following arguments are required: --agent"),
+    (["run"], "--model is required for this agent"),   # the default agent, opencode, talks to a model
 ])
 def test_bad_input_is_one_clear_line(args, message, capsys, tmp_path):
     code = cli.main([*args, "--out", str(tmp_path / "o")] if args[0] == "run" else args)

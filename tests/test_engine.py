@@ -92,7 +92,8 @@ def test_ctrl_c_keeps_finished_runs_and_scores_them(ten, tmp_path):
     os.killpg(proc.pid, signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
-    assert "interrupted" in stderr and "Traceback" not in stderr
+    assert "Traceback" not in stderr and "a shard not given" not in stderr, stderr
+    assert "interrupted (Ctrl-C)" in stderr and stderr.rstrip().endswith("plus --resume"), stderr
     summary = json.loads((out / "summary.json").read_text())
     assert summary["groups"][0]["n_runs"] >= 2
     assert [i["stage"] for i in summary["incomplete"]] == ["interrupted"]
@@ -320,7 +321,10 @@ def test_consecutive_infrastructure_errors_stop_the_run_and_resume_runs_them_aga
             "--out", str(out), "--sandbox", "none"]
     assert cli.main(args) == 3
     err = capsys.readouterr().err
-    assert "error: stopped after 3 infrastructure errors in a row" in err and "--resume" in err
+    assert "error: stopped after 3 infrastructure errors in a row" in err and err.rstrip().endswith("plus --resume")
+    assert "a shard not given" not in err
+    assert ("warning: 7 run(s) the grid planned are not run (the run was stopped after 3 infrastructure errors in "
+            "a row; `--resume` runs them)") in err
     assert len(list(out.glob("runs/*/*/run.json"))) == 3, "no run starts after the third"
     summary = json.loads((out / "summary.json").read_text())
     group = summary["groups"][0]

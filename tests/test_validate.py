@@ -161,7 +161,8 @@ def test_empty_task_dir(tmp_path, capsys):
 
 def test_unknown_task_filter(suite, capsys):
     assert validate.main([str(suite / "tasks"), "--task", "nope"]) == 2
-    assert "no task with id nope" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"no task named nope in {suite / 'tasks'}" in err and "problem(s) in the task files" not in err
 
 
 def test_real_suite_validates_as_a_subprocess():

@@ -98,10 +98,14 @@ def test_real_suite_mutant_tasks_report_every_mutant_caught():
         assert task["untouched_fails"] in ("visible", "held-out")
 
 
-def test_real_suite_shape():
-    done = run_cli("list-tasks", "--json")
+def _assert_suite_shape(tasks_dir: Path) -> None:
+    """What the suite promises, whatever its size: every task file listed, the category floors, held-out tests on
+    at least half, a git task, every difficulty, the canary in every file. The count is the files', never a number."""
+    done = run_cli("list-tasks", "--json", "--tasks", str(tasks_dir))
+    assert done.returncode == 0, done.stderr
     tasks = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(tasks) == 22
+    files = sorted([*tasks_dir.glob("*.yaml"), *tasks_dir.glob("*.yml")])
+    assert sorted(t["id"] for t in tasks) == sorted(path.stem for path in files)
     counts: dict[str, int] = {}
     for task in tasks:
         counts[task["category"]] = counts.get(task["category"], 0) + 1
@@ -111,8 +115,32 @@ def test_real_suite_shape():
     assert sum(1 for t in tasks if t["heldout"]) >= 11
     assert any(t["repo"] == "git" for t in tasks)
     assert {t["difficulty"] for t in tasks} == {"easy", "medium", "hard"}
-    for path in (REPO / "tasks").glob("*.yaml"):
+    for path in files:
         assert "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9" in path.read_text(), f"{path.name} lacks the canary"
+
+
+def test_real_suite_shape():
+    _assert_suite_shape(REPO / "tasks")
+
+
+def test_the_suite_shape_holds_with_a_task_added_as_contributing_says(tmp_path):
+    """The real suite copied with one more valid task (its fixture, held-out tests and solution): `check` passes
+    and the shape test above still holds, so adding a task never breaks the tests."""
+    import shutil
+
+    from conftest import add_task
+    root = tmp_path / "suite"
+    for part in ("tasks", "fixtures", "heldout", "solutions"):
+        shutil.copytree(REPO / part, root / part, symlinks=True)
+    add_task(root, "fix-extra-task", "extra", buggy="def f():\n    return 1\n", fixed="def f():\n    return 2\n",
+             visible_test="import unittest\nfrom extra import f\n\nclass T(unittest.TestCase):\n"
+                          "    def test_f(self):\n        self.assertEqual(f(), 2)\n",
+             heldout_test="import unittest\nfrom extra import f\n\nclass H(unittest.TestCase):\n"
+                          "    def test_f(self):\n        self.assertEqual(f(), 2)\n")
+    done = run_cli("check", "--tasks", str(root / "tasks"))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["tasks"] == len(list((REPO / "tasks").glob("*.yaml"))) + 1
+    _assert_suite_shape(root / "tasks")
 
 
 @pytest.mark.skipif(sandbox.resolve("auto") != "bwrap", reason="bubblewrap cannot run here")

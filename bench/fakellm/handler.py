@@ -223,6 +223,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         path = self.path.split("?", 1)[0].rstrip("/")
+        if (self.server.down_after_warm_up and path in ("/api/chat", "/v1/chat/completions")
+                and (self.headers.get("User-Agent") or "").startswith("localagentbench/")):
+            # The harness's warm-up (its only chat request) is answered, but the server stops listening first: by the
+            # time the harness has its answer every new connection is refused, as from a server that went down.
+            self.server.stop_listening()
         try:
             if not self._served(path):
                 try:

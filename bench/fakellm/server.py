@@ -27,7 +27,7 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
     def __init__(self, addr: tuple, models: dict, log_path: str | None, verbose: bool = False,
                  log_bodies: bool = False, protocols: tuple[str, ...] = PROTOCOLS, speed: Speed | None = None,
-                 slots: int | None = None):
+                 slots: int | None = None, down_after_warm_up: bool = False):
         self.address_family = socket.AF_INET6 if ":" in addr[0] else socket.AF_INET
         super().__init__(addr, _Handler)
         self.models = models
@@ -38,6 +38,7 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         self.protocols = frozenset(protocols)
         self.speed = speed or Speed()
         self.slots = Slots(slots)
+        self.down_after_warm_up = down_after_warm_up
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._conns: set[socket.socket] = set()
@@ -62,6 +63,11 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     def track(self, conn: socket.socket, add: bool) -> None:
         with self._lock:
             (self._conns.add if add else self._conns.discard)(conn)
+
+    def stop_listening(self) -> None:
+        """Refuse every new connection from now on (connections already open are served)."""
+        self.shutdown()   # from a request's thread: serve_forever runs in another
+        self.socket.close()
 
     def close_all(self) -> None:
         with self._lock:
@@ -136,12 +142,15 @@ def _check_host(host: str) -> str:
 def serve(script: dict | str | os.PathLike, port: int = 0, log_path: str | os.PathLike | None = None,
           host: str = "127.0.0.1", verbose: bool = False, base_dir: str | os.PathLike | None = None,
           log_bodies: bool = False, protocols: tuple[str, ...] | list[str] | None = None,
-          prefill_tps: float | None = None, decode_tps: float | None = None, slots: int | None = None) -> FakeLLM:
+          prefill_tps: float | None = None, decode_tps: float | None = None, slots: int | None = None,
+          down_after_warm_up: bool = False) -> FakeLLM:
     """Start a server in a background thread and return it (use as a context manager or call .stop()).
 
     protocols: the APIs served (names from PROTOCOLS; ("openai",) is a chat-completions-only server);
     prefill_tps / decode_tps: simulated speed in tokens per second; slots: answers made at once. Each one
     given here overrides the script's `server` section; None everywhere means all protocols, instant, unlimited.
+    down_after_warm_up: the server stops listening when the harness's warm-up arrives (a server that goes down
+    between `run`'s pre-run check and the agent's first call).
     """
     loaded = load_script(script, base_dir=base_dir)
     cfg = dict(loaded["server"])
@@ -154,5 +163,6 @@ def serve(script: dict | str | os.PathLike, port: int = 0, log_path: str | os.Pa
     except ValueError as e:
         raise ScriptError(str(e)) from None
     server = _Server((_check_host(host), port), loaded["models"], str(log_path) if log_path else None, verbose,
-                     log_bodies, protocols=served, speed=speed, slots=cfg.get("slots"))
+                     log_bodies, protocols=served, speed=speed, slots=cfg.get("slots"),
+                     down_after_warm_up=down_after_warm_up)
     return FakeLLM(server)

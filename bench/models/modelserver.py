@@ -275,6 +275,16 @@ def warm_up(model: str, base_url: str | None = None, options: dict[str, Any] | N
     return {"load_s": wall, "load_source": "wall", "warm_up_s": wall, "error": None}
 
 
+def unreachable(section: dict[str, Any] | None) -> str | None:
+    """Why the server could not be reached, when gather_model's warm-up (the harness's own connect attempt)
+    could not connect to it: "URL (reason)"; None when it connected, or no warm-up was made."""
+    warm = (section or {}).get("warm_up") or {}
+    if warm.get("error_kind") != "unreachable":
+        return None
+    url = ((section or {}).get("server") or {}).get("url") or "the model server"
+    return f"{url} ({str(warm.get('error') or '').rpartition(': ')[2] or 'unreachable'})"
+
+
 def gather_model(model: str, base_url: str | None = None, options: dict[str, Any] | None = None,
                  warm: bool = True, env: dict[str, str] | None = None) -> dict[str, Any]:
     """The `model` section for every run record of an evaluation: model_info, then the warm-up.

@@ -205,13 +205,6 @@ def task(tid: str) -> dict:
     return yaml.safe_load((REPO / "tasks" / f"{tid}.yaml").read_text())
 
 
-def dead_address() -> str:
-    """127.0.0.1:PORT where nothing listens (a model server that is down)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return f"127.0.0.1:{s.getsockname()[1]}"
-
-
 @dataclass
 class HarnessRun:
     """One `python -m bench run` and what it left: the process, the run record, the run's calls file, trajectory
@@ -224,6 +217,7 @@ class HarnessRun:
     calls: list[dict] = field(default_factory=list)
     trajectory: list[dict] = field(default_factory=list)
     served: list[dict] = field(default_factory=list)
+    url: str = ""   # the scripted server's
 
     @property
     def agent(self) -> dict:
@@ -252,14 +246,16 @@ def _jsonl(path: Path) -> list[dict]:
 def run_through_harness(tmp_path: Path, agent: str, model: str, task_id: str, *, script: Path | dict,
                         chat_only: bool = False, args: Sequence[str] = (), env: dict[str, str] | None = None,
                         tasks_dir: Path | None = None, server: fakellm.FakeLLM | None = None,
-                        log_bodies: bool = False, timeout: float = 300) -> HarnessRun:
+                        log_bodies: bool = False, timeout: float = 300, server_down: bool = False) -> HarnessRun:
     """`python -m bench run --agent AGENT --model MODEL --task TASK_ID` against the scripted server, as a user
     types it (real processes, the real model proxy, the sandbox auto picks).
 
     chat_only: the server speaks chat completions only and the run gets `--base-url` (name the model without
-    `ollama/`). env: variables over the caller's (OLLAMA_HOST defaults to the server; `dead_address()` for a
-    server that is down). tasks_dir: another tasks directory (a task with max_turns, say). server: one already
-    running to use instead of starting one from `script`. log_bodies: the server logs each request's body.
+    `ollama/`). env: variables over the caller's (OLLAMA_HOST defaults to the server). tasks_dir: another tasks
+    directory (a task with max_turns, say). server: one already running to use instead of starting one from
+    `script`. log_bodies: the server logs each request's body.
+    server_down: the server answers the harness's warm-up, then refuses every connection (down before the agent's
+    first call: a server down from the start stops `run` before any run, with no record to look at).
     """
     out = tmp_path / f"out-{agent}-{task_id}-{len(list(tmp_path.glob('out-*')))}"
     log = out.with_name(out.name + "-fakellm.jsonl")
@@ -267,7 +263,7 @@ def run_through_harness(tmp_path: Path, agent: str, model: str, task_id: str, *,
             "--out", str(out), *(["--tasks", str(tasks_dir)] if tasks_dir else []), *args]
     started = server is None
     srv = server or fakellm.serve(script, log_path=log, protocols=("openai",) if chat_only else None,
-                                  log_bodies=log_bodies)
+                                  log_bodies=log_bodies, down_after_warm_up=server_down)
     try:
         if chat_only:
             argv += ["--base-url", srv.url + "/v1"]
@@ -278,7 +274,7 @@ def run_through_harness(tmp_path: Path, agent: str, model: str, task_id: str, *,
     finally:
         if started:
             srv.stop()
-    run = HarnessRun(proc=proc, out=out, served=served)
+    run = HarnessRun(proc=proc, out=out, served=served, url=srv.url)
     found = sorted(out.glob("runs/*/*/run.json"))
     if found:
         run.run_dir = found[0].parent

@@ -21,7 +21,6 @@ from real_cli import (
     Tripwire,
     assert_loopback_only,
     chat,
-    dead_address,
     drive,
     make_repo,
     need_agent,
@@ -118,7 +117,7 @@ def test_through_a_chat_completions_only_server(tmp_path, model):
 
 def test_server_down_is_an_infrastructure_error_at_once(tmp_path):
     run = run_through_harness(tmp_path, AGENT, f"ollama/{AGENT}-calib-greeting", "calib-greeting", script=SCRIPT,
-                              env={"OLLAMA_HOST": dead_address()}, args=["--timeout", "120"])
+                              server_down=True, args=["--timeout", "120"])
     assert run.record["outcome"] == "infra_error", run.stderr_tail()
     assert not run.agent["timed_out"] and run.agent["exit_code"] == 1     # it gave up by itself, in seconds
     assert "unreachable" in run.agent["infra_error"]

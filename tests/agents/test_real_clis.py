@@ -24,7 +24,6 @@ from real_cli import (
     Tripwire,
     assert_loopback_only,
     chat,
-    dead_address,
     drive,
     git,
     issued_calls,
@@ -378,9 +377,9 @@ def test_tokens_and_calls_come_from_the_proxy_equal_to_the_servers_usage(tmp_pat
 def test_aider_against_a_dead_server_is_stopped_early_as_an_infrastructure_error(tmp_path):
     """aider retries a refused connection with back-off for minutes; through the harness the proxy's evidence
     (calls in a row it could not deliver) ends the run early, booked as the server's failure."""
-    dead = dead_address()
     run = run_through_harness(tmp_path, "aider", "ollama/fake", "calib-greeting", script=SCRIPTS / "aider-calib.yaml",
-                              args=["--timeout", "240", "--stop-after-infra-errors", "1"], env={"OLLAMA_HOST": dead})
+                              args=["--timeout", "240", "--stop-after-infra-errors", "1"], server_down=True)
     assert run.proc.returncode == 3, run.stderr_tail()
+    dead = run.url.removeprefix("http://")
     assert run.agent["stopped"] and not run.agent["timed_out"] and dead in run.agent["infra_error"]
     assert run.record["outcome"] == "infra_error"

@@ -20,7 +20,6 @@ from real_cli import (
     SCRIPTS,
     Tripwire,
     chat,
-    dead_address,
     issued_calls,
     need_agent,
     processes_with,
@@ -121,7 +120,7 @@ def test_greeting_passes_against_a_chat_completions_only_server(tmp_path):
 
 def test_server_down_is_an_infra_error_quickly(tmp_path):
     run = run_through_harness(tmp_path, "codex", "ollama/codex-calib-greeting", "calib-greeting", script=SCRIPT,
-                              env={"OLLAMA_HOST": dead_address()})
+                              server_down=True)
     assert run.record["outcome"] == "infra_error", run.stderr_tail()
     assert run.agent["infra_error"] and not run.agent["timed_out"]
     assert run.agent["wall_s"] < 60          # seconds (about one), not the task's 600 s timeout

@@ -20,7 +20,6 @@ from real_cli import (
     SCRIPTS,
     Tripwire,
     chat,
-    dead_address,
     issued_calls,
     need_agent,
     processes_with,
@@ -97,7 +96,7 @@ def test_a_text_only_model_is_a_completed_run_that_failed_with_no_tool_calls(tmp
 
 
 def test_a_server_that_is_down_is_an_infra_error_in_seconds(tmp_path):
-    run = harness(tmp_path, "mini-swe-agent-calib-greeting", env={"OLLAMA_HOST": dead_address()},
+    run = harness(tmp_path, "mini-swe-agent-calib-greeting", server_down=True,
                   args=("--timeout", "300", "--stop-after-infra-errors", "1"))
     assert run.record is not None, run.stderr_tail()
     agent = run.agent

@@ -22,7 +22,6 @@ from real_cli import (
     SCRIPTS,
     Tripwire,
     chat,
-    dead_address,
     issued_calls,
     need_agent,
     need_bwrap,
@@ -108,7 +107,7 @@ def test_a_text_only_model_is_a_completed_failed_run(tmp_path):
 
 
 def test_server_down_is_an_infra_error_before_the_timeout(tmp_path):
-    run = harness(tmp_path, "qwen-code-calib-greeting", "calib-greeting", env={"OLLAMA_HOST": dead_address()},
+    run = harness(tmp_path, "qwen-code-calib-greeting", "calib-greeting", server_down=True,
                   args=("--timeout", "300"))
     assert run.record["outcome"] == "infra_error", run.stderr_tail()
     a = run.agent

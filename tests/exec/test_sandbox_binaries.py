@@ -12,11 +12,12 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from bench import cli
+from bench import cli, fakellm
 from bench.agents import binaries
 from bench.exec import sandbox
 
@@ -67,7 +68,7 @@ def no_project_install(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch) -> Path:
+def home(tmp_path, monkeypatch) -> Iterator[Path]:
     """A fake user's HOME (under /tmp, which every sandbox replaces), with a secret in it, and the harness's
     Python: the agents' PATH is the harness's, with the user's bin directories in front."""
     home = tmp_path / "home"
@@ -77,8 +78,11 @@ def home(tmp_path, monkeypatch) -> Path:
     (home / ".ssh" / "id_ed25519").write_text("PRIVATE KEY\n")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("LAB_SECRET", str(home / "secret.txt"))
-    monkeypatch.setenv("OLLAMA_HOST", "127.0.0.1:9")  # no model server: the fake agents need none
-    return home
+    # The fake agents call no model, but the harness warms the model up before the first run and stops
+    # when no server answers: a scripted one serves `fake`.
+    with fakellm.serve({"models": {"fake": {}}}) as server:
+        monkeypatch.setenv("OLLAMA_HOST", server.url)
+        yield home
 
 
 def python_under_home(home: Path) -> Path:

@@ -536,3 +536,15 @@ def test_canary_script_has_one_model_per_persona():
 def test_every_shipped_script_loads():
     for p in sorted((REPO / "bench" / "fakellm_scripts").glob("*.yaml")):
         assert fakellm.load_script(p)["models"], p
+
+
+def test_down_after_warm_up_answers_the_harness_warm_up_then_refuses_connections():
+    """The harness's pre-run check and warm-up succeed; its later health check is refused (real sockets)."""
+    from bench.models import modelserver
+    with fakellm.serve({"models": {"m": {}}}, down_after_warm_up=True) as server:
+        env = {"OLLAMA_HOST": server.url}
+        section = modelserver.gather_model("ollama/m", env=env)
+        assert section.get("error") is None and section["warm_up"]["error"] is None
+        with pytest.raises(modelserver.ServerError) as refused:
+            modelserver.request_json("GET", f"{server.url}/api/tags")
+        assert refused.value.kind == "unreachable"
