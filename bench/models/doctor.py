@@ -239,18 +239,34 @@ def describe_models(ep, models: list[dict]) -> list[dict]:
     return out
 
 
+def known_tool_caller(model: dict) -> bool:
+    """An installed model this page recommends for tool-driven agents (WORTH_PULLING, use "tools"): the tag
+    itself or one of its quantizations (qwen3:8b-q8_0), unless the server says its template has no tools."""
+    name = model["name"].removesuffix(":latest")
+    caps = model.get("capabilities")
+    if isinstance(caps, list) and caps and "tools" not in caps:
+        return False
+    return any(use == "tools" and (name == tag or name.startswith(tag + "-")) for tag, _, use in WORTH_PULLING)
+
+
 def recommend(models: list[dict], base_url: str | None = None) -> dict:
-    """Which coding models to use (present) or pull (absent)."""
-    good = [m["name"] for m in models
-            if m["kind"] == "coding" and "as text" not in m["note"] and "no tool" not in m["note"]]
+    """Which models to use (present: coding models with native tool calls, then the known tool callers of
+    WORTH_PULLING) or to pull (absent only: a model that is installed is never suggested for pulling)."""
+    coders = [m["name"] for m in models
+              if m["kind"] == "coding" and "as text" not in m["note"] and "no tool" not in m["note"]]
+    good = coders + [m["name"] for m in models if m["name"] not in coders and known_tool_caller(m)]
     if good:
         target = f"openai/{good[0]} --base-url {base_url}" if base_url else f"ollama/{good[0]}"
-        return check("recommend", "ok", f"coding models here: {', '.join(good)}; probe one before evaluating",
-                     f"localagentbench doctor --probe {target}")
+        return check("recommend", "ok", f"models with native tool calls for coding agents here: {', '.join(good)}; "
+                     "probe one before evaluating", f"localagentbench doctor --probe {target}")
     have = {m["name"].removesuffix(":latest") for m in models}
-    pull = [f"{n} ({size}, {use})" for n, size, use in WORTH_PULLING if n not in have]
-    return check("recommend", "warn", "no coding model with native tool calls here; worth pulling: " + "; ".join(pull),
-                 f"ollama pull {WORTH_PULLING[0][0]} (fits 8 GB of VRAM), or qwen3-coder:30b with 24 GB")
+    absent = [(n, size, use) for n, size, use in WORTH_PULLING if n not in have]
+    pull = [f"{n} ({size}, {use})" for n, size, use in absent]
+    tools = [(n, size) for n, size, use in absent if use == "tools"]
+    fix = ("ollama pull " + ", or ".join(f"{n} ({size})" for n, size in dict.fromkeys([tools[0], tools[-1]]))
+           if tools else "load a model with native tool calls into the server")
+    return check("recommend", "warn", "no coding model with native tool calls here"
+                 + ("; worth pulling: " + "; ".join(pull) if pull else ""), fix)
 
 
 def local_vram_bytes() -> int | None:
