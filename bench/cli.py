@@ -142,11 +142,15 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--results", required=True, help="summary.json or a results directory")
     p.add_argument("--out", default=None, help="output directory (default: beside the summary)")
     p.set_defaults(func=cmd_report)
-    p = sub.add_parser("check", help="validate the task suite and the schemas")
-    p.add_argument("--tasks", default="tasks")
+    suite = ("the suite's tasks directory, holding <id>.yaml with fixtures/, heldout/ and solutions/ beside it "
+             "(default: tasks, relative to the current directory: a checkout's own suite)")
+    p = sub.add_parser("check", help="validate the task suite and the schemas",
+                       description="Validate every task file of the suite (schema, fixture, held-out separation, "
+                                   "solution, git refs) and that every schema is itself valid.")
+    p.add_argument("--tasks", default="tasks", metavar="DIR", help=suite)
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("list-tasks", help="list the tasks")
-    p.add_argument("--tasks", default="tasks")
+    p.add_argument("--tasks", default="tasks", metavar="DIR", help=suite)
     p.add_argument("--json", action="store_true", help="JSON Lines instead of a table")
     p.set_defaults(func=cmd_list_tasks)
     sub.add_parser("verify", help="prove every task solvable, discriminating and deterministic (see verify --help)")

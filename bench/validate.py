@@ -61,9 +61,12 @@ class TaskProblems:
         self.lines.append(f"{file}: {field}: {problem}")
 
 
-def task_files(paths: Sequence[str]) -> list[Path]:
-    """The task files named by `paths` (directories are searched for *.yaml / *.yml, not recursively)."""
+def task_files(paths: Sequence[str], option: str | None = None) -> list[Path]:
+    """The task files named by `paths` (directories are searched for *.yaml / *.yml, not recursively).
+
+    `option`: how the user names the suite where it is an option (the commands' `--tasks DIR`), for the fix."""
     files: list[Path] = []
+    fix = f"pass {option}, the suite's tasks/ directory" if option else "pass the tasks/ directory"
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -71,9 +74,10 @@ def task_files(paths: Sequence[str]) -> list[Path]:
         elif path.is_file():
             files.append(path)
         else:
-            raise UserError(f"{path}: no such task file or directory; pass the tasks/ directory")
+            here = "" if path.is_absolute() else f" (looked in {Path.cwd()})"
+            raise UserError(f"{path}: no such task file or directory{here}; {fix}")
     if not files:
-        raise UserError(f"{', '.join(paths)}: no task files (*.yaml) found; add tasks or pass the tasks/ directory")
+        raise UserError(f"{', '.join(paths)}: no task files (*.yaml) found; add tasks or {fix}")
     return files
 
 
@@ -430,12 +434,12 @@ def _landing_problems(record: dict, problems: TaskProblems) -> None:
                      f"{layout.describe(held)}); rename it, or leave heldout.into at its default (heldout/)")
 
 
-def validate(paths: Sequence[str], only: Sequence[str] = ()) -> tuple[list[dict], list[str]]:
-    """Check every task file under `paths`; return (task records, problem lines)."""
+def validate(paths: Sequence[str], only: Sequence[str] = (), option: str | None = None) -> tuple[list[dict], list[str]]:
+    """Check every task file under `paths`; return (task records, problem lines). `option`: see task_files."""
     problems = TaskProblems()
     records: list[dict] = []
     seen: dict[str, Path] = {}
-    for file in task_files(paths):
+    for file in task_files(paths, option):
         record = load_task(file, problems)
         if record is None:
             continue

@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 from bench import __version__
+from bench.common.errors import UserError
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = PACKAGE_DIR.parent
@@ -55,6 +56,31 @@ def _shm_has_room() -> bool:
         return usable and st.f_bavail * st.f_frsize >= SHM_MIN_FREE_BYTES and os.access(SHM_DIR, os.W_OK | os.X_OK)
     except OSError:
         return False
+
+
+def writable_dir(path: Path, flag: str = "--out") -> None:
+    """Create the directory `path`, which the user named with `flag`, and check that files can be written in it.
+
+    A UserError otherwise, naming what is in the way: a file where the directory is named, a file where one of
+    its parents should be a directory, or the system's reason. The check writes a fresh temporary file, so no
+    name already in the directory (a link left there) is ever written through.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        blocker = next((p for p in (path, *path.parents) if os.path.lexists(p) and not p.is_dir()), None)
+        what = "a link to nothing" if blocker is not None and not blocker.exists() else "a file"
+        if blocker == path:
+            raise UserError(f"{path}: {flag} names {what}; it should be a directory (created if missing): "
+                            f"pass a directory's path") from None
+        if blocker is not None:
+            raise UserError(f"{path}: {blocker} is {what} where a directory belongs; pass a {flag} "
+                            "whose parents are directories") from None
+        raise UserError(f"{path}: cannot create or write this directory ({exc.strerror}); pass a writable {flag}") \
+            from None
 
 
 def cache_dir() -> Path:

@@ -7,7 +7,7 @@ from typing import Any
 
 import jsonschema
 
-from bench.common import untrusted
+from bench.common import lifecycle, untrusted
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
 
@@ -86,6 +86,15 @@ def problems(record: Any, name: str) -> list[str]:
     return found
 
 
+def _label(record: dict, kind: str, where: str) -> str:
+    """What a record of another kind calls itself, where `where` (written for the kind expected) would mislead."""
+    own = {"task-record": ("task", "id"), "run": ("run", "task_id")}.get(kind)
+    if own is None or not isinstance(record.get(own[1]), str):
+        return where
+    name = record[own[1]][:80] + (f"/{record.get('rep')}" if kind == "run" else "")
+    return f"{own[0]} {name}"
+
+
 def check(record: dict, name: str | None = None, where: str = "record") -> dict:
     """Validate `record` (schema chosen by its `schema` tag unless named); raise UserError on the first problem."""
     if name is None:
@@ -93,6 +102,10 @@ def check(record: dict, name: str | None = None, where: str = "record") -> dict:
         name = SCHEMA_TAGS.get(tag or "")
         if name is None:
             raise UserError(f"{where}: schema: unknown record tag {tag!r}; expected one of {', '.join(SCHEMA_TAGS)}")
+    given = SCHEMA_TAGS.get(record.get("schema")) if isinstance(record, dict) else None
+    wrong = lifecycle.misplaced(record, given, name) if isinstance(given, str) else None
+    if wrong:
+        raise UserError(f"{_label(record, given, where)}: {wrong}")
     found = problems(record, name)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""

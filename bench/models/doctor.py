@@ -402,7 +402,9 @@ def format_lines(record: dict) -> list[str]:
         fix = f"  -> fix: {c['fix']}" if c["fix"] and c["status"] != "ok" else (f"  -> {c['fix']}" if c["fix"] else "")
         lines.append(f"{c['status']:<5} {c['name']:<{NAME_WIDTH}} {c['message']}{fix}")
     p = record.get("probe")
-    if p:
+    # An error_ class ends the probe before the model was tried: its check line (the failure and the fix) is all
+    # there is to say; the figures and protocols of an exchange that did not happen are in the record alone.
+    if p and not p["class"].startswith("error_"):
         mi = p["model_info"]
         facts = ", ".join(f"{k} {str(mi[k])[:19] if k == 'digest' else mi[k]}"
                           for k in ("digest", "parameter_size", "quantization", "context_length") if mi.get(k))
