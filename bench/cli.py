@@ -9,6 +9,7 @@
     localagentbench promote RUN --name NAME
     localagentbench publish [leaderboard] [--out DIR]
     localagentbench doctor [--probe MODEL] [--base-url URL] [--json]
+    localagentbench install-agents [--dry-run]
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench import engine, verify
+from bench.agents import install
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
@@ -113,7 +115,7 @@ def cmd_list_tasks(args) -> int:
 
 
 PASSTHROUGH = {"verify": verify.main, "doctor": doctor.main, "compare": compare.main, "promote": promote.main,
-               "publish": publish.main}
+               "publish": publish.main, "install-agents": install.main}
 
 
 def build_parser() -> ArgumentParser:
@@ -160,6 +162,8 @@ def build_parser() -> ArgumentParser:
     sub.add_parser("promote",
                    help="promote a run's summary into leaderboard/entries/: RUN --name NAME (see promote --help)")
     sub.add_parser("publish", help="build the leaderboard site from leaderboard/entries/ (see publish --help)")
+    sub.add_parser("install-agents", help="install the pinned agent CLIs into .agents/ (what nox -s install-agents "
+                                          "does in a checkout); --dry-run lists the commands")
     return parser
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -228,3 +229,107 @@ def test_doctor_probe_that_reached_the_model_still_prints_its_figures(monkeypatc
     out = capsys.readouterr().out
     assert "ollama/canary-pass: pass" in out
     assert sum(line.split()[:1] == ["protocol"] for line in out.splitlines()) == 4, out
+
+
+# --- the commands a message suggests exist for how the harness was installed ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def as_installed(tmp_path_factory) -> Path:
+    """The package as a wheel lays it out: bench/ (its links to schemas/ and site-template/ resolved, as the wheel
+    carries them) and localagentbench/ in a site directory with no noxfile.py beside them."""
+    site = tmp_path_factory.mktemp("site-packages")
+    for package in ("bench", "localagentbench"):
+        shutil.copytree(REPO / package, site / package, symlinks=False, ignore=shutil.ignore_patterns("__pycache__"))
+    assert not (site / "noxfile.py").exists()
+    return site
+
+
+def installed_env(site: Path, home: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LOCALAGENTBENCH_", "XDG_"))}
+    return {**env, "PYTHONPATH": str(site), "HOME": str(home), "PATH": "/usr/bin:/bin", **extra}
+
+
+def console_scripts() -> set[str]:
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        import tomli as tomllib
+    return set(tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"])
+
+
+def test_an_installed_harness_suggests_the_console_script_not_nox(as_installed, tmp_path):
+    home = tmp_path / "home"
+    env = installed_env(as_installed, home, OLLAMA_HOST=f"127.0.0.1:{free_port()}")
+    done = subprocess.run([sys.executable, "-m", "bench", "doctor"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300, env=env)
+    assert "nox" not in done.stdout + done.stderr, done.stdout
+    agents_dir = home / ".local" / "share" / "localagentbench" / ".agents"
+    assert "fail  agents         no agent CLI found" in done.stdout
+    assert "-> fix: localagentbench install-agents" in done.stdout and f"{agents_dir}/" in done.stdout, done.stdout
+    run = subprocess.run([sys.executable, "-m", "bench", "run", "--agent", "opencode", "--model", "qwen3:8b",
+                          "--tasks", str(REPO / "tasks"), "--out", str(tmp_path / "o")], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300, env=env)
+    assert run.returncode == 2 and "install it with `localagentbench install-agents` or `npm install " in run.stderr
+    assert "nox" not in run.stderr, run.stderr
+    # What is suggested exists: the console script pyproject declares, with that subcommand.
+    script, subcommand = "localagentbench install-agents".split()
+    assert script in console_scripts() and subcommand in cli.PASSTHROUGH
+
+
+def test_a_checkout_still_suggests_its_nox_session(tmp_path):
+    from bench.agents import binaries, get_spec, names
+    missing = {binaries.env_var(spec.binary): str(tmp_path / "missing")
+               for spec in map(get_spec, names()) if spec.binary}
+    done = subprocess.run([sys.executable, "-m", "bench", "doctor"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "PYTHONPATH": str(REPO), "OLLAMA_HOST": "127.0.0.1:9",
+                                            **missing})
+    assert "no agent CLI found: only oracle, nop, mock, command can run  -> fix: nox -s install-agents" \
+        in done.stdout, done.stdout
+
+
+def fake_agents(agents_dir: Path, version_of: dict[str, str]) -> None:
+    """Each registered CLI where install-agents puts it, printing its pinned version."""
+    from bench.agents import get_spec, names
+    for name in names():
+        spec = get_spec(name)
+        if spec.install is None:
+            continue
+        python = [f"{spec.install.venv}/bin/python"] if spec.install.venv else []
+        for rel in (spec.install.location, *python):
+            path = agents_dir / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(f"#!/bin/sh\necho '{version_of.get(name, spec.pinned_version)}'\n")
+            path.chmod(0o755)
+
+
+def test_install_agents_installed_runs_each_check_where_doctor_looks(as_installed, tmp_path):
+    home = tmp_path / "home dir é"
+    data = home / "data"
+    env = installed_env(as_installed, home, XDG_DATA_HOME=str(data), OLLAMA_HOST=f"127.0.0.1:{free_port()}")
+    dry = subprocess.run([sys.executable, "-m", "bench", "install-agents", "--dry-run"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300, env=env)
+    assert dry.returncode == 0 and f"would run (in {data / 'localagentbench' / '.agents'}): npm install" in dry.stderr
+    assert not (data / "localagentbench").exists(), "a dry run creates nothing"
+    fake_agents(data / "localagentbench" / ".agents", {})
+    done = subprocess.run([sys.executable, "-m", "bench", "install-agents"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "npm install" not in done.stderr and "--version" in done.stderr, "installed ones are only checked"
+    doctor = subprocess.run([sys.executable, "-m", "bench", "doctor"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=300, env=env)
+    assert "ok    opencode" in doctor.stdout and "the pinned version" in doctor.stdout, doctor.stdout
+
+
+def test_install_agents_names_the_command_that_failed(as_installed, tmp_path):
+    data = tmp_path / "data"
+    env = installed_env(as_installed, tmp_path, XDG_DATA_HOME=str(data))
+    fake_agents(data / "localagentbench" / ".agents", {})
+    broken = data / "localagentbench" / ".agents" / "node_modules" / ".bin" / "opencode"
+    broken.write_text("#!/bin/sh\nexit 3\n")
+    done = subprocess.run([sys.executable, "-m", "bench", "install-agents"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, env=env)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == (
+        f"error: `.agents/node_modules/.bin/opencode --version` (in {data / 'localagentbench'}) exited 3; "
+        "fix what it printed above and run install-agents again")

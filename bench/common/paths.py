@@ -24,6 +24,32 @@ SHM_DIR = "/dev/shm"
 SHM_MIN_FREE_BYTES = 4 << 30  # room for several runs' trees and an agent's largest file (--max-file-mb 1024)
 
 
+def from_checkout() -> bool:
+    """Whether the harness is imported from a source checkout (its noxfile.py beside the package: a clone, or an
+    editable install of one) rather than from an installed wheel, whose site-packages holds no noxfile."""
+    return (REPO_ROOT / "noxfile.py").is_file()
+
+
+# What a message tells the user to run, as (in a checkout, where nox sessions exist; installed with pip).
+COMMANDS = {"install-agents": ("nox -s install-agents", "localagentbench install-agents"),
+            "site": ("nox -s site", "localagentbench publish leaderboard")}
+
+
+def command(name: str) -> str:
+    """The command to suggest for `name` (a key of COMMANDS) that exists for how this harness was installed."""
+    in_checkout, installed = COMMANDS[name]
+    return in_checkout if from_checkout() else installed
+
+
+def agents_root() -> Path:
+    """The directory whose .agents/ holds the agent CLIs `install-agents` installs: the checkout's root, or for an
+    installed harness $XDG_DATA_HOME/localagentbench (~/.local/share/localagentbench), never site-packages."""
+    if from_checkout():
+        return REPO_ROOT
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share") / "localagentbench"
+
+
 def temp_root() -> str:
     """Where runs' temporary trees (workdir, grading copy, scratch) go.
 

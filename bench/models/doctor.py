@@ -30,7 +30,7 @@ from typing import Any
 from bench import agents as registry
 from bench.agents import binaries
 from bench.common import schema
-from bench.common.paths import harness_version
+from bench.common.paths import command, harness_version
 from bench.common.records import write_json_atomic
 from bench.common.stage import ArgumentParser, run_main, stage_prog
 from bench.exec import sandbox
@@ -40,7 +40,7 @@ from bench.models.servers import canonical_model
 
 SCHEMA_TAG = "localagentbench/doctor@1"
 MIN_PYTHON = (3, 10)
-INSTALL_HINT = "nox -s install-agents"
+INSTALL_HINT = command("install-agents")
 CODING = re.compile(r"coder|codestral|devstral|codellama|starcoder|codegemma|granite-code|codeqwen|opencoder|"
                     r"wizardcoder|phind-codellama", re.I)
 NOT_FOR_TOOLS = [
@@ -169,7 +169,7 @@ def check_cli(name: str, adapter) -> dict:
     fix = INSTALL_HINT if spec.install is not None else spec.install_hint()
     path = spec.find_binary()
     if path is None:
-        return check(name, "warn", f"not found ({binaries.env_var(spec.binary)}, .agents/, PATH)", fix)
+        return check(name, "warn", f"not found ({binaries.env_var(spec.binary)}, {binaries.AGENTS_LABEL}, PATH)", fix)
     raw = _version(adapter)
     found = re.search(r"\d+\.\d+\.\d+", raw or "")
     version = found.group(0) if found else None
@@ -181,7 +181,7 @@ def check_cli(name: str, adapter) -> dict:
     if version == pin:
         return check(name, "ok", f"{version}, the pinned version ({path})")
     return check(name, "warn", f"{version} at {path}, not the pinned {pin}: results are not comparable",
-                 f"{fix} (installs {name} {pin} into .agents/)" if spec.install is not None else fix)
+                 f"{fix} (installs {name} {pin} into {binaries.AGENTS_LABEL})" if spec.install is not None else fix)
 
 
 def check_agents() -> list[dict]:
