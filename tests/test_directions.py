@@ -164,6 +164,18 @@ def test_the_same_kind_with_a_bad_field_still_names_the_field(task_records, tmp_
     assert done.returncode == 2 and "rep: 'zero' is not of type 'integer'" in one_error(done.stderr)
 
 
+@pytest.mark.parametrize("record,says", [
+    ({"schema": ["localagentbench/task@1"], "id": "a"}, "'run_id' is a required property"),
+    ({"schema": "localagentbench/task@1", "id": "a\nerror: forged"}, "this is a task record"),
+    ({"schema": "localagentbench/probe@1"}, "this is a probe record (doctor --probe's output), not a run record; "
+                                            "pass a run record (isolate's output)"),
+])
+def test_a_hostile_schema_tag_or_name_is_still_one_line(tmp_path, record, says):
+    done = in_dir(tmp_path, "bench.oracle", "-", stdin=json.dumps(record) + "\n")
+    assert done.returncode == 2 and says in one_error(done.stderr)
+    assert "forged" not in done.stderr
+
+
 # --- a suite that is not here ---------------------------------------------------------------------------------
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from typing import Any
 
 import jsonschema
@@ -60,6 +61,7 @@ def field_path(error: jsonschema.ValidationError) -> str:
 # Fields that hold records of their own (a summary's runs), which their readers check as such, one by one, so
 # that one bad run is refused alone (render.usable, score.score).
 NESTED_RECORDS = {"summary": "runs"}
+TASK_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")   # task.schema.json's id pattern
 
 
 def problems(record: Any, name: str) -> list[str]:
@@ -89,10 +91,11 @@ def problems(record: Any, name: str) -> list[str]:
 def _label(record: dict, kind: str, where: str) -> str:
     """What a record of another kind calls itself, where `where` (written for the kind expected) would mislead."""
     own = {"task-record": ("task", "id"), "run": ("run", "task_id")}.get(kind)
-    if own is None or not isinstance(record.get(own[1]), str):
+    value = record.get(own[1]) if own else None
+    if not isinstance(value, str) or not TASK_ID.fullmatch(value):   # a forged name is not printed
         return where
-    name = record[own[1]][:80] + (f"/{record.get('rep')}" if kind == "run" else "")
-    return f"{own[0]} {name}"
+    rep = record.get("rep")
+    return f"{own[0]} {value}" + (f"/{rep}" if kind == "run" and isinstance(rep, int) else "")
 
 
 def check(record: dict, name: str | None = None, where: str = "record") -> dict:
@@ -102,8 +105,9 @@ def check(record: dict, name: str | None = None, where: str = "record") -> dict:
         name = SCHEMA_TAGS.get(tag or "")
         if name is None:
             raise UserError(f"{where}: schema: unknown record tag {tag!r}; expected one of {', '.join(SCHEMA_TAGS)}")
-    given = SCHEMA_TAGS.get(record.get("schema")) if isinstance(record, dict) else None
-    wrong = lifecycle.misplaced(record, given, name) if isinstance(given, str) else None
+    tag = record.get("schema") if isinstance(record, dict) else None
+    given = SCHEMA_TAGS.get(tag) if isinstance(tag, str) else None
+    wrong = lifecycle.misplaced(record, given, name) if given else None
     if wrong:
         raise UserError(f"{_label(record, given, where)}: {wrong}")
     found = problems(record, name)
