@@ -10,6 +10,7 @@
     localagentbench publish [leaderboard] [--out DIR]
     localagentbench doctor [--probe MODEL] [--base-url URL] [--json]
     localagentbench prefs template --results R [--results R2 ...] | prefs rank --results R ... --prefs FILLED.csv
+    localagentbench install-agents [--dry-run]
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench import engine, verify
+from bench.agents import install
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
@@ -128,7 +130,7 @@ def cmd_list_tasks(args) -> int:
 
 
 PASSTHROUGH = {"verify": verify.main, "doctor": doctor.main, "compare": compare.main, "promote": promote.main,
-               "publish": publish.main, "prefs": prefs.main}
+               "publish": publish.main, "prefs": prefs.main, "install-agents": install.main}
 
 
 def build_parser() -> ArgumentParser:
@@ -157,11 +159,15 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--results", required=True, help="summary.json or a results directory")
     p.add_argument("--out", default=None, help="output directory (default: beside the summary)")
     p.set_defaults(func=cmd_report)
-    p = sub.add_parser("check", help="validate the task suite and the schemas")
-    p.add_argument("--tasks", default="tasks")
+    suite = ("the suite's tasks directory, holding <id>.yaml with fixtures/, heldout/ and solutions/ beside it "
+             "(default: tasks, relative to the current directory: a checkout's own suite)")
+    p = sub.add_parser("check", help="validate the task suite and the schemas",
+                       description="Validate every task file of the suite (schema, fixture, held-out separation, "
+                                   "solution, git refs) and that every schema is itself valid.")
+    p.add_argument("--tasks", default="tasks", metavar="DIR", help=suite)
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("list-tasks", help="list the tasks")
-    p.add_argument("--tasks", default="tasks")
+    p.add_argument("--tasks", default="tasks", metavar="DIR", help=suite)
     p.add_argument("--json", action="store_true", help="JSON Lines instead of a table")
     p.set_defaults(func=cmd_list_tasks)
     sub.add_parser("verify", help="prove every task solvable, discriminating and deterministic (see verify --help)")
@@ -173,6 +179,8 @@ def build_parser() -> ArgumentParser:
     sub.add_parser("publish", help="build the leaderboard site from leaderboard/entries/ (see publish --help)")
     sub.add_parser("prefs", help="pairwise human preference: `prefs template` writes pairs to rate, `prefs rank` "
                                  "ranks a filled file (Bradley-Terry)")
+    sub.add_parser("install-agents", help="install the pinned agent CLIs into .agents/ (what nox -s install-agents "
+                                          "does in a checkout); --dry-run lists the commands")
     return parser
 
 

@@ -26,7 +26,7 @@ from bench import isolate, oracle, render, run_agent, score, validate
 from bench.agents.base import COUNT_FIELDS
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
-from bench.common.paths import harness_version
+from bench.common.paths import harness_version, writable_dir
 from bench.common.records import CONFIG_FILE, write_json_atomic
 from bench.common.spec import RunSpec
 from bench.common.stage import log
@@ -274,12 +274,7 @@ def build_spec(agent: str, model: str | None, opts: dict | None = None, *, sandb
 
 
 def _writable(out: Path) -> None:
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        (out / ".write-test").write_text("")
-        (out / ".write-test").unlink()
-    except OSError as exc:
-        raise UserError(f"{out}: results directory is not writable ({exc.strerror}); pass a writable --out") from None
+    writable_dir(out, "--out")
 
 
 class _GridRun:
@@ -466,8 +461,9 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, Stop |
 def load_tasks(paths: list[str], only: list[str] | tuple = (),
                others: list[str] | None = None) -> tuple[list[dict], list[str]]:
     """The suite's task records and one line per problem in its files (the validate stage); with `only` and
-    `others`, the problems of files that are not the asked tasks go to `others`."""
-    return validate.validate(paths, only, others)
+    `others`, the problems of files that are not the asked tasks go to `others`. Every command that loads a suite
+    takes it as --tasks, which a missing suite's error names."""
+    return validate.validate(paths, only, others, option="--tasks DIR")
 
 
 def task_setup_problems(tasks: list[dict]) -> list[str]:

@@ -24,7 +24,7 @@ from pathlib import Path
 import bench
 from bench.common import lifecycle, rules, schema
 from bench.common.errors import UserError
-from bench.common.paths import CACHE_ENV, cache_dir, harness_version, temp_root
+from bench.common.paths import CACHE_ENV, cache_dir, harness_version, temp_root, writable_dir
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import git
@@ -238,6 +238,7 @@ def _main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     run_id = args.run_id or new_run_id()
     results_dir = Path(args.results) if args.results else Path("results") / run_id
+    writable_dir(results_dir, "--results")
     count = 0
     with RecordWriter(args.out) as out:
         for record in isolate(read_records(args.inputs), results_dir, run_id, args.repeat):

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bench.common import schema
 from bench.common.errors import UserError
+from bench.common.paths import writable_dir
 from bench.common.records import write_text_atomic
 from bench.common.rules import heldout_confirmed
 from bench.common.stage import ArgumentParser, log, run_main
@@ -506,6 +507,7 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, s
     out_dir = Path(out_dir)
     site = out_dir / "site"
     report = out_dir / "report.md"
+    writable_dir(out_dir, "--out")
     try:
         (site / "runs").mkdir(parents=True, exist_ok=True)
     except OSError as exc:

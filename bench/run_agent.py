@@ -512,7 +512,9 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         hit = "file_size"   # the files at the limit are the harness's own evidence, whatever the exit code said
     if hit:
         flags[f"limit_{hit}"] = [hit, *(at_limit if hit == "file_size" else [])]
-    if not keep_workdir:
+    if keep_workdir:   # the path is in a temp directory the user never named: say where it is
+        log(f"kept workdir: {record['task_id']} rep {record['rep']}: {workdir}")
+    else:
         cleanup.remove_later(workdir)
     record = dict(record)
     record["stage"] = lifecycle.WRITES["run_agent"]

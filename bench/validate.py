@@ -69,9 +69,12 @@ class TaskProblems:
         return {Path(file).stem, *([self.ids[file]] if file in self.ids else [])}
 
 
-def task_files(paths: Sequence[str]) -> list[Path]:
-    """The task files named by `paths` (directories are searched for *.yaml / *.yml, not recursively)."""
+def task_files(paths: Sequence[str], option: str | None = None) -> list[Path]:
+    """The task files named by `paths` (directories are searched for *.yaml / *.yml, not recursively).
+
+    `option`: how the user names the suite where it is an option (the commands' `--tasks DIR`), for the fix."""
     files: list[Path] = []
+    fix = f"pass {option}, the suite's tasks/ directory" if option else "pass the tasks/ directory"
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -79,9 +82,10 @@ def task_files(paths: Sequence[str]) -> list[Path]:
         elif path.is_file():
             files.append(path)
         else:
-            raise UserError(f"{path}: no such task file or directory; pass the tasks/ directory")
+            here = "" if path.is_absolute() else f" (looked in {Path.cwd()})"
+            raise UserError(f"{path}: no such task file or directory{here}; {fix}")
     if not files:
-        raise UserError(f"{', '.join(paths)}: no task files (*.yaml) found; add tasks or pass the tasks/ directory")
+        raise UserError(f"{', '.join(paths)}: no task files (*.yaml) found; add tasks or {fix}")
     return files
 
 
@@ -439,17 +443,18 @@ def _landing_problems(record: dict, problems: TaskProblems) -> None:
                      f"{layout.describe(held)}); rename it, or leave heldout.into at its default (heldout/)")
 
 
-def validate(paths: Sequence[str], only: Sequence[str] = (),
-             others: list[str] | None = None) -> tuple[list[dict], list[str]]:
+def validate(paths: Sequence[str], only: Sequence[str] = (), others: list[str] | None = None,
+             option: str | None = None) -> tuple[list[dict], list[str]]:
     """Check every task file under `paths`; return (task records, problem lines).
 
     With `only` (task ids) the records are those tasks'. An id no file stands for is a UserError naming the
     nearest ids. Where `others` is given, the problems of files that are not the asked tasks go there instead
-    of into the problem lines, one line per file: a broken file elsewhere does not stop the tasks asked for."""
+    of into the problem lines, one line per file: a broken file elsewhere does not stop the tasks asked for.
+    `option`: see task_files."""
     problems = TaskProblems()
     records: list[dict] = []
     seen: dict[str, Path] = {}
-    for file in task_files(paths):
+    for file in task_files(paths, option):
         record = load_task(file, problems)
         if record is None:
             continue

@@ -111,7 +111,7 @@ def test_unwritable_results_path(suite, tmp_path, capsys):
     tasks_jsonl.write_text("\n".join(json.dumps(t) for t in _tasks(suite)) + "\n")
     assert isolate.main([str(tasks_jsonl), "--results", str(blocker / "res")]) == 2
     err = capsys.readouterr().err
-    assert "cannot create the run directory" in err and "Traceback" not in err
+    assert f"{blocker} is a file where a directory belongs; pass a --results" in err and "Traceback" not in err
 
 
 def test_isolate_reads_validate_from_a_real_pipe(suite, tmp_path):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -237,3 +238,39 @@ def test_a_600_mb_change_is_taken_under_a_400_mb_address_space_and_flagged(suite
     taken = json.loads(done.stdout)
     assert taken["over_cap"] == "bytes" and taken["size"] == 0 and out.read_bytes() == b""
     assert "larger than 64 MB" in taken["flags"]["change_too_large"][0]
+
+
+KEPT = "kept workdir: "
+
+
+def _kept(stderr: str) -> dict[tuple[str, str], Path]:
+    """The 'kept workdir: TASK rep N: PATH' lines, by (task, rep)."""
+    found = (re.fullmatch(r"kept workdir: (\S+) rep (\d+): (.+)", line) for line in stderr.splitlines())
+    return {(m[1], m[2]): Path(m[3]) for m in found if m}
+
+
+def test_keep_workdir_says_where_each_run_s_workdir_was_kept(suite, tmp_path, monkeypatch, capsys):
+    # A temp root with a space and a non-ASCII letter: the printed path is the whole rest of the line.
+    monkeypatch.setenv("LOCALAGENTBENCH_TMPDIR", str(tmp_path / "tmp dir é"))
+    (tmp_path / "tmp dir é").mkdir()
+    from bench import cli
+
+    args = ["run", "--agent", "command", "--agent-cmd", 'echo "$LOCALAGENTBENCH_WORKDIR" > where.txt',
+            "--sandbox", "none", "--tasks", str(suite / "tasks"), "--task", "fix-add", "--task", "fix-max",
+            "--repeat", "2"]
+    assert cli.main([*args, "--out", str(tmp_path / "o1"), "--keep-workdir"]) in (0, 1)
+    kept = _kept(capsys.readouterr().err)
+    assert set(kept) == {(t, r) for t in ("fix-add", "fix-max") for r in ("0", "1")}, kept
+    assert len(set(kept.values())) == 4
+    for path in kept.values():
+        assert (path / "where.txt").read_text(encoding="utf-8").strip() == str(path), path
+
+    assert cli.main([*args, "--out", str(tmp_path / "o2")]) in (0, 1)
+    assert KEPT not in capsys.readouterr().err, "without --keep-workdir nothing is kept, nothing said"
+
+    done = subprocess.run([sys.executable, "-m", "bench", *args, "--out", str(tmp_path / "o3"), "--keep-workdir",
+                           "--repeat", "1"], cwd=REPO, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    kept = _kept(done.stderr)
+    assert set(kept) == {("fix-add", "0"), ("fix-max", "0")}, done.stderr
+    assert all((path / "where.txt").is_file() for path in kept.values())

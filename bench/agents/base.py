@@ -37,6 +37,7 @@ from typing import Any
 
 from bench.agents import binaries
 from bench.common import untrusted
+from bench.common.paths import command
 from bench.exec import safefs
 from bench.exec.sandbox import binary_mounts
 from bench.models.servers import ModelTarget, resolve_model
@@ -45,7 +46,7 @@ from bench.models.servers import ModelTarget, resolve_model
 TRUNCATE = 2000
 
 
-INSTALL_SESSION = "nox -s install-agents"
+INSTALL_SESSION = command("install-agents")   # nox in a checkout, the console script for a pip install
 # How the version of a PyPI package is read by the interpreter of the venv it lies in (`python -I -c ...`), for a
 # CLI that has no --version (mini-swe-agent).
 METADATA_VERSION = "import importlib.metadata as m; print(m.version({package!r}))"

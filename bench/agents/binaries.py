@@ -1,6 +1,7 @@
 """Finding the agent CLIs: $LOCALAGENTBENCH_<NAME>_BIN, then the project's .agents/ install, then PATH.
 
-`nox -s install-agents` installs the pinned versions into .agents/ at the repository root (git-ignored), each
+`nox -s install-agents` (`localagentbench install-agents`) installs the pinned versions into .agents/ at the
+repository root (git-ignored; for an installed harness, under paths.agents_root()), each
 where its adapter's declaration (`SPEC.install`, bench/agents/base.py) says: an npm package under
 .agents/node_modules/.bin/, a PyPI package in its own virtualenv .agents/<venv>/bin/.
 """
@@ -13,9 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench.common.errors import UserError
-from bench.common.paths import REPO_ROOT
+from bench.common.paths import agents_root, from_checkout
 
-AGENTS_DIR = REPO_ROOT / ".agents"
+AGENTS_DIR = agents_root() / ".agents"
+AGENTS_LABEL = ".agents/" if from_checkout() else f"{AGENTS_DIR}/"   # as messages name it
 
 VERSION_TIMEOUT_S = 20.0
 
@@ -75,7 +77,8 @@ def require_binary(name: str, install_hint: str, env: dict[str, str] | None = No
         env = os.environ if env is None else env
         explicit = env.get(env_var(name))
         where = f"${env_var(name)}={explicit!r}" if explicit else f"${env_var(name)}"
-        raise UserError(f"{name}: binary not found (looked in {where}, .agents/, PATH); install it with {install_hint}")
+        raise UserError(f"{name}: binary not found (looked in {where}, {AGENTS_LABEL}, PATH); "
+                        f"install it with {install_hint}")
     return found
 
 

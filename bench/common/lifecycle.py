@@ -6,7 +6,8 @@
     score       counts  graded        and lists the rest as incomplete
     engine      marks   interrupted   a run Ctrl-C caught before it was graded
 
-The schema's `stage` enum is these five names; this module is the only place that says which comes when.
+The schema's `stage` enum is these five names; this module is the only place that says which comes when,
+and which kind of record comes before which (misplaced: a task record piped to oracle names isolate).
 """
 from __future__ import annotations
 
@@ -38,3 +39,30 @@ def is_graded(record: dict) -> bool:
 def is_unfinished(record: dict) -> bool:
     """Whether a run was caught between isolate and grading."""
     return record.get("stage") in UNFINISHED
+
+
+# The records a pipe carries, in pipeline order, each with the stage that writes it; the others are read by no stage.
+PIPED = {"task-record": "validate", "run": "isolate", "summary": "score"}
+OTHERS = {"comparison": "compare", "leaderboard-entry": "promote", "probe": "doctor --probe", "doctor": "doctor"}
+KIND_NAMES = {"task-record": "a task record", "run": "a run record", "summary": "a summary",
+              "comparison": "a comparison", "leaderboard-entry": "a leaderboard entry", "probe": "a probe record",
+              "doctor": "a doctor record"}
+
+
+def made_by(record: dict, kind: str) -> str:
+    """The stage (or command) whose output `record`, of schema `kind`, is: a run record's is its state's."""
+    if kind == "run":
+        return next((s for s, state in WRITES.items() if state == record.get("stage")), "isolate")
+    return {**PIPED, **OTHERS}.get(kind, "?")
+
+
+def misplaced(record: dict, kind: str, needed: str) -> str | None:
+    """One line when `record` (of schema `kind`) was given where a `needed` record belongs: what it is, which stage
+    wrote it, and the stage to run first (or, for a record further down the pipe, what to pass instead)."""
+    if kind == needed or kind not in KIND_NAMES or needed not in KIND_NAMES:
+        return None
+    line = f"this is {KIND_NAMES[kind]} ({made_by(record, kind)}'s output), not {KIND_NAMES[needed]}"
+    order = list(PIPED)
+    if kind in PIPED and needed in PIPED and order.index(kind) < order.index(needed):
+        return f"{line}; run {PIPED[needed]} first"
+    return f"{line}; pass {KIND_NAMES[needed]}" + (f" ({PIPED[needed]}'s output)" if needed in PIPED else "")

@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 from bench import __version__
+from bench.common.errors import UserError
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = PACKAGE_DIR.parent
@@ -21,6 +22,32 @@ CACHE_ENV = "LOCALAGENTBENCH_CACHE"
 TMP_ENV = "LOCALAGENTBENCH_TMPDIR"
 SHM_DIR = "/dev/shm"
 SHM_MIN_FREE_BYTES = 4 << 30  # room for several runs' trees and an agent's largest file (--max-file-mb 1024)
+
+
+def from_checkout() -> bool:
+    """Whether the harness is imported from a source checkout (its noxfile.py beside the package: a clone, or an
+    editable install of one) rather than from an installed wheel, whose site-packages holds no noxfile."""
+    return (REPO_ROOT / "noxfile.py").is_file()
+
+
+# What a message tells the user to run, as (in a checkout, where nox sessions exist; installed with pip).
+COMMANDS = {"install-agents": ("nox -s install-agents", "localagentbench install-agents"),
+            "site": ("nox -s site", "localagentbench publish leaderboard")}
+
+
+def command(name: str) -> str:
+    """The command to suggest for `name` (a key of COMMANDS) that exists for how this harness was installed."""
+    in_checkout, installed = COMMANDS[name]
+    return in_checkout if from_checkout() else installed
+
+
+def agents_root() -> Path:
+    """The directory whose .agents/ holds the agent CLIs `install-agents` installs: the checkout's root, or for an
+    installed harness $XDG_DATA_HOME/localagentbench (~/.local/share/localagentbench), never site-packages."""
+    if from_checkout():
+        return REPO_ROOT
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share") / "localagentbench"
 
 
 def temp_root() -> str:
@@ -55,6 +82,31 @@ def _shm_has_room() -> bool:
         return usable and st.f_bavail * st.f_frsize >= SHM_MIN_FREE_BYTES and os.access(SHM_DIR, os.W_OK | os.X_OK)
     except OSError:
         return False
+
+
+def writable_dir(path: Path, flag: str = "--out") -> None:
+    """Create the directory `path`, which the user named with `flag`, and check that files can be written in it.
+
+    A UserError otherwise, naming what is in the way: a file where the directory is named, a file where one of
+    its parents should be a directory, or the system's reason. The check writes a fresh temporary file, so no
+    name already in the directory (a link left there) is ever written through.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        blocker = next((p for p in (path, *path.parents) if os.path.lexists(p) and not p.is_dir()), None)
+        what = "a link to nothing" if blocker is not None and not blocker.exists() else "a file"
+        if blocker == path:
+            raise UserError(f"{path}: {flag} names {what}; it should be a directory (created if missing): "
+                            f"pass a directory's path") from None
+        if blocker is not None:
+            raise UserError(f"{path}: {blocker} is {what} where a directory belongs; pass a {flag} "
+                            "whose parents are directories") from None
+        raise UserError(f"{path}: cannot create or write this directory ({exc.strerror}); pass a writable {flag}") \
+            from None
 
 
 def cache_dir() -> Path:

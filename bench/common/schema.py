@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from typing import Any
 
 import jsonschema
 
-from bench.common import untrusted
+from bench.common import lifecycle, untrusted
 from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
 
@@ -60,6 +61,7 @@ def field_path(error: jsonschema.ValidationError) -> str:
 # Fields that hold records of their own (a summary's runs), which their readers check as such, one by one, so
 # that one bad run is refused alone (render.usable, score.score).
 NESTED_RECORDS = {"summary": "runs"}
+TASK_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")   # task.schema.json's id pattern
 
 
 def problems(record: Any, name: str) -> list[str]:
@@ -86,6 +88,16 @@ def problems(record: Any, name: str) -> list[str]:
     return found
 
 
+def _label(record: dict, kind: str, where: str) -> str:
+    """What a record of another kind calls itself, where `where` (written for the kind expected) would mislead."""
+    own = {"task-record": ("task", "id"), "run": ("run", "task_id")}.get(kind)
+    value = record.get(own[1]) if own else None
+    if not isinstance(value, str) or not TASK_ID.fullmatch(value):   # a forged name is not printed
+        return where
+    rep = record.get("rep")
+    return f"{own[0]} {value}" + (f"/{rep}" if kind == "run" and isinstance(rep, int) else "")
+
+
 def check(record: dict, name: str | None = None, where: str = "record") -> dict:
     """Validate `record` (schema chosen by its `schema` tag unless named); raise UserError on the first problem."""
     if name is None:
@@ -93,6 +105,11 @@ def check(record: dict, name: str | None = None, where: str = "record") -> dict:
         name = SCHEMA_TAGS.get(tag or "")
         if name is None:
             raise UserError(f"{where}: schema: unknown record tag {tag!r}; expected one of {', '.join(SCHEMA_TAGS)}")
+    tag = record.get("schema") if isinstance(record, dict) else None
+    given = SCHEMA_TAGS.get(tag) if isinstance(tag, str) else None
+    wrong = lifecycle.misplaced(record, given, name) if given else None
+    if wrong:
+        raise UserError(f"{_label(record, given, where)}: {wrong}")
     found = problems(record, name)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""

@@ -30,7 +30,7 @@ from typing import Any
 from bench import agents as registry
 from bench.agents import binaries
 from bench.common import schema
-from bench.common.paths import harness_version
+from bench.common.paths import command, harness_version
 from bench.common.records import write_json_atomic
 from bench.common.stage import ArgumentParser, run_main, stage_prog
 from bench.exec import sandbox
@@ -40,7 +40,7 @@ from bench.models.servers import canonical_model
 
 SCHEMA_TAG = "localagentbench/doctor@1"
 MIN_PYTHON = (3, 10)
-INSTALL_HINT = "nox -s install-agents"
+INSTALL_HINT = command("install-agents")
 CODING = re.compile(r"coder|codestral|devstral|codellama|starcoder|codegemma|granite-code|codeqwen|opencoder|"
                     r"wizardcoder|phind-codellama", re.I)
 NOT_FOR_TOOLS = [
@@ -169,7 +169,7 @@ def check_cli(name: str, adapter) -> dict:
     fix = INSTALL_HINT if spec.install is not None else spec.install_hint()
     path = spec.find_binary()
     if path is None:
-        return check(name, "warn", f"not found ({binaries.env_var(spec.binary)}, .agents/, PATH)", fix)
+        return check(name, "warn", f"not found ({binaries.env_var(spec.binary)}, {binaries.AGENTS_LABEL}, PATH)", fix)
     raw = _version(adapter)
     found = re.search(r"\d+\.\d+\.\d+", raw or "")
     version = found.group(0) if found else None
@@ -181,7 +181,7 @@ def check_cli(name: str, adapter) -> dict:
     if version == pin:
         return check(name, "ok", f"{version}, the pinned version ({path})")
     return check(name, "warn", f"{version} at {path}, not the pinned {pin}: results are not comparable",
-                 f"{fix} (installs {name} {pin} into .agents/)" if spec.install is not None else fix)
+                 f"{fix} (installs {name} {pin} into {binaries.AGENTS_LABEL})" if spec.install is not None else fix)
 
 
 def check_agents() -> list[dict]:
@@ -239,18 +239,34 @@ def describe_models(ep, models: list[dict]) -> list[dict]:
     return out
 
 
+def known_tool_caller(model: dict) -> bool:
+    """An installed model this page recommends for tool-driven agents (WORTH_PULLING, use "tools"): the tag
+    itself or one of its quantizations (qwen3:8b-q8_0), unless the server says its template has no tools."""
+    name = model["name"].removesuffix(":latest")
+    caps = model.get("capabilities")
+    if isinstance(caps, list) and caps and "tools" not in caps:
+        return False
+    return any(use == "tools" and (name == tag or name.startswith(tag + "-")) for tag, _, use in WORTH_PULLING)
+
+
 def recommend(models: list[dict], base_url: str | None = None) -> dict:
-    """Which coding models to use (present) or pull (absent)."""
-    good = [m["name"] for m in models
-            if m["kind"] == "coding" and "as text" not in m["note"] and "no tool" not in m["note"]]
+    """Which models to use (present: coding models with native tool calls, then the known tool callers of
+    WORTH_PULLING) or to pull (absent only: a model that is installed is never suggested for pulling)."""
+    coders = [m["name"] for m in models
+              if m["kind"] == "coding" and "as text" not in m["note"] and "no tool" not in m["note"]]
+    good = coders + [m["name"] for m in models if m["name"] not in coders and known_tool_caller(m)]
     if good:
         target = f"openai/{good[0]} --base-url {base_url}" if base_url else f"ollama/{good[0]}"
-        return check("recommend", "ok", f"coding models here: {', '.join(good)}; probe one before evaluating",
-                     f"localagentbench doctor --probe {target}")
+        return check("recommend", "ok", f"models with native tool calls for coding agents here: {', '.join(good)}; "
+                     "probe one before evaluating", f"localagentbench doctor --probe {target}")
     have = {m["name"].removesuffix(":latest") for m in models}
-    pull = [f"{n} ({size}, {use})" for n, size, use in WORTH_PULLING if n not in have]
-    return check("recommend", "warn", "no coding model with native tool calls here; worth pulling: " + "; ".join(pull),
-                 f"ollama pull {WORTH_PULLING[0][0]} (fits 8 GB of VRAM), or qwen3-coder:30b with 24 GB")
+    absent = [(n, size, use) for n, size, use in WORTH_PULLING if n not in have]
+    pull = [f"{n} ({size}, {use})" for n, size, use in absent]
+    tools = [(n, size) for n, size, use in absent if use == "tools"]
+    fix = ("ollama pull " + ", or ".join(f"{n} ({size})" for n, size in dict.fromkeys([tools[0], tools[-1]]))
+           if tools else "load a model with native tool calls into the server")
+    return check("recommend", "warn", "no coding model with native tool calls here"
+                 + ("; worth pulling: " + "; ".join(pull) if pull else ""), fix)
 
 
 def local_vram_bytes() -> int | None:
@@ -386,7 +402,9 @@ def format_lines(record: dict) -> list[str]:
         fix = f"  -> fix: {c['fix']}" if c["fix"] and c["status"] != "ok" else (f"  -> {c['fix']}" if c["fix"] else "")
         lines.append(f"{c['status']:<5} {c['name']:<{NAME_WIDTH}} {c['message']}{fix}")
     p = record.get("probe")
-    if p:
+    # An error_ class ends the probe before the model was tried: its check line (the failure and the fix) is all
+    # there is to say; the figures and protocols of an exchange that did not happen are in the record alone.
+    if p and not p["class"].startswith("error_"):
         mi = p["model_info"]
         facts = ", ".join(f"{k} {str(mi[k])[:19] if k == 'digest' else mi[k]}"
                           for k in ("digest", "parameter_size", "quantization", "context_length") if mi.get(k))

@@ -241,3 +241,41 @@ def test_a_runner_the_grading_interpreter_cannot_import_is_a_fail_with_the_insta
     assert missing[0]["fix"] == f"{sys.executable} -m pip install lab_no_such_runner_xyz"
     assert [c["status"] for c in runners if "unittest" in c["message"]] == ["ok"]
     assert record["ok"] is False
+
+
+@pytest.mark.parametrize("installed", ["qwen3:8b", "qwen3:8b-q8_0"])
+def test_an_installed_tool_caller_is_the_verdict_and_never_the_pull_advice(agents, installed, monkeypatch, capsys):
+    # qwen3:8b heads the list of models worth pulling for tool-driven agents: once it is installed, the verdict
+    # names it as there, and no line tells the user to pull it.
+    from bench import cli
+
+    with fakellm.serve({"models": {installed: {"capabilities": ["completion", "tools", "thinking"]},
+                                   "llama3.2:3b": {}}}) as server:
+        for key, value in {"OLLAMA_HOST": server.url, **agents}.items():
+            monkeypatch.setenv(key, value)
+        code = cli.main(["doctor", "--json"])
+        out, err = capsys.readouterr()
+        done = run_doctor(env={"OLLAMA_HOST": server.url, **agents})
+    record = json.loads(out)
+    (rec,) = by_name(record, "recommend")
+    assert code == 0 and rec["status"] == "ok", rec
+    assert installed in rec["message"] and "no coding model" not in rec["message"], rec
+    assert rec["fix"] == f"localagentbench doctor --probe ollama/{installed}"
+    for text in (err, done.stdout):
+        assert f"pull {installed}" not in text and "no coding model" not in text, text
+        assert f"localagentbench doctor --probe ollama/{installed}" in text
+
+
+def test_an_installed_tool_caller_without_tools_in_its_template_is_not_recommended_nor_pulled(agents):
+    with fakellm.serve({"models": {"qwen3:8b": {"capabilities": ["completion"]}}}) as server:
+        record = record_of(run_doctor("--json", env={"OLLAMA_HOST": server.url, **agents}))
+    (rec,) = by_name(record, "recommend")
+    assert rec["status"] == "warn" and "qwen3:8b" not in rec["message"] + rec["fix"], rec
+    assert rec["fix"].startswith("ollama pull devstral:24b"), rec
+
+
+def test_when_every_model_worth_pulling_is_installed_without_tools_no_pull_is_suggested():
+    shelf = [{"name": n, "kind": "general", "note": "general model; its template has no tool support",
+              "capabilities": ["completion"]} for n, _, _ in doctor.WORTH_PULLING]
+    rec = doctor.recommend(shelf)
+    assert rec["status"] == "warn" and "pull" not in rec["message"] + rec["fix"], rec
