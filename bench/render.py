@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bench.common import schema
 from bench.common.errors import UserError
-from bench.common.records import write_text_atomic
+from bench.common.records import CONFIG_FILE, write_text_atomic
 from bench.common.rules import heldout_confirmed
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import (
@@ -503,15 +503,32 @@ def _write_all_pages(jobs: list[tuple[dict, str, str]], runs_dir: Path, footer: 
         _FORKED = ()
 
 
-def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, str]:
-    """Write report.md and site/ under `out_dir`; return their paths. `jobs`: worker processes (default: CPUs)."""
+def site_folder_problem(site: Path) -> str | None:
+    """Why `site` cannot take a site's files (index.html, assets/, runs/), or None: it is a file, or it is a
+    results directory, whose runs/ the run pages would be mixed into."""
+    if site.exists() and not site.is_dir():
+        return f"{site}: a file, not a folder"
+    held = [name for name in ("summary.json", CONFIG_FILE) if (site / name).exists()]
+    if held:
+        return f"{site}: a results directory (it holds {held[0]}), whose runs/ the run pages would be mixed into"
+    return None
+
+
+def render(summary: dict, out_dir: Path, jobs: int | None = None, site_dir: Path | None = None) -> dict[str, str]:
+    """Write report.md into `out_dir` and the site into `site_dir` (default: out_dir/site; index.html lands
+    there); return their paths. `jobs`: worker processes (default: CPUs)."""
     schema.check(summary, "summary", where="summary")
     summary = usable_runs(summary, "render")
     out_dir = Path(out_dir)
-    site = out_dir / "site"
+    site = Path(site_dir) if site_dir is not None else out_dir / "site"
     report = out_dir / "report.md"
+    problem = site_folder_problem(site)
+    if problem:
+        raise UserError(f"{problem}; --out names the folder the site's index.html goes in: name a new or empty one "
+                        "(without --out the site goes in site/ beside the summary)")
     try:
         (site / "runs").mkdir(parents=True, exist_ok=True)
+        out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{out_dir}: cannot write the report ({exc.strerror}); choose a writable --out") from None
     # Names and groupings computed once: with 10,000 runs anything per-run-per-run is too slow.
@@ -537,7 +554,8 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, s
 def _main(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog="python -m bench.render", description=__doc__.split("\n")[0])
     parser.add_argument("summary", help="summary.json (or - for stdin)")
-    parser.add_argument("--out", required=True, help="directory for report.md and site/")
+    parser.add_argument("--out", required=True,
+                        help="the results directory: report.md goes in it, the site in its site/ (site/index.html)")
     parser.add_argument("--jobs", type=int, default=None, help="processes writing run pages (default: one per CPU)")
     args = parser.parse_args(argv)
     paths = render(load_summary(args.summary, rescore_hint="python -m bench.score"), Path(args.out), args.jobs)

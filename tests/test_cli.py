@@ -133,7 +133,62 @@ def test_report_command_rerenders(suite, tmp_path, capsys):
     assert cli.main(["run", "--agent", "mock", "--tasks", str(suite / "tasks"), "--out", str(out)]) == 0
     assert not (out / "report.md").exists()
     assert cli.main(["report", "--results", str(out / "summary.json"), "--out", str(tmp_path / "rep")]) == 0
-    assert (tmp_path / "rep" / "report.md").is_file() and (tmp_path / "rep" / "site" / "index.html").is_file()
+    assert (tmp_path / "rep" / "report.md").is_file() and (tmp_path / "rep" / "index.html").is_file()
+
+
+@pytest.fixture
+def unrendered(suite, tmp_path) -> Path:
+    """A mock run's bundle with no report rendered yet."""
+    out = tmp_path / "R"
+    assert cli.main(["run", "--agent", "mock", "--tasks", str(suite / "tasks"), "--out", str(out)]) == 0
+    assert not (out / "site").exists()
+    return out
+
+
+def test_report_out_is_the_folder_index_html_lands_in(unrendered, capsys):
+    """The original spelling, `report --results R/summary.json --out R/site`: R/site/index.html, never
+    R/site/site/index.html; report.md beside it; every link of the site resolves."""
+    from site_links import dangling_links
+    site = unrendered / "site"
+    capsys.readouterr()
+    assert cli.main(["report", "--results", str(unrendered / "summary.json"), "--out", str(site)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out) == {"report": str((site / "report.md").resolve()),
+                               "site": str((site / "index.html").resolve())}
+    assert f"report: {(site / 'report.md').resolve()} · site: {(site / 'index.html').resolve()}" in err
+    assert (site / "index.html").is_file() and not (site / "site").exists()
+    assert len(list((site / "runs").glob("*.html"))) == 3 and dangling_links(site) == []
+
+
+def test_report_out_as_a_subprocess(unrendered):
+    site = unrendered / "my site ✓"  # a space and a non-ASCII letter in the folder's name
+    done = run_cli("report", "--results", str(unrendered / "summary.json"), "--out", str(site))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["site"] == str((site / "index.html").resolve())
+    assert (site / "index.html").is_file() and (site / "report.md").is_file() and not (site / "site").exists()
+
+
+@pytest.mark.parametrize("results", ["dir", "summary"])
+def test_report_without_out_writes_where_run_report_does(unrendered, results):
+    """No --out: site/index.html and report.md beside the summary, as `run --report` writes them."""
+    source = unrendered if results == "dir" else unrendered / "summary.json"
+    assert cli.main(["report", "--results", str(source)]) == 0
+    assert (unrendered / "site" / "index.html").is_file() and (unrendered / "report.md").is_file()
+    assert not (unrendered / "index.html").exists()
+
+
+def test_report_out_naming_a_results_directory_or_a_file_is_one_line(unrendered, tmp_path, capsys):
+    """Attack: --out R (the bundle itself: its runs/ would take the run pages) or --out naming a file."""
+    a_file = tmp_path / "a-file"
+    a_file.write_text("keep me")
+    capsys.readouterr()
+    for target, why in ((unrendered, "a results directory (it holds summary.json)"), (a_file, "a file, not a folder")):
+        assert cli.main(["report", "--results", str(unrendered), "--out", str(target)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith(f"error: {target}: {why}"), err
+        assert "--out names the folder the site's index.html goes in" in err[0]
+    assert not (unrendered / "index.html").exists() and not list((unrendered / "runs").glob("*.html"))
+    assert a_file.read_text() == "keep me"
 
 
 @pytest.mark.parametrize("bad,message", [
