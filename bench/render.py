@@ -24,7 +24,6 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import (
     MODEL_CALL_COLUMNS,
     MODEL_CALLS_NOTE,
-    SYNTHETIC_FIGURES,
     left_out_parts,
     load_summary,
     model_calls_cells,
@@ -56,6 +55,7 @@ from bench.report.site import (
     site_comparisons,
     syn,
     syn_note,
+    synthetic_figure,
     table,
     unrun_pip,
     usable_runs,
@@ -109,11 +109,6 @@ def unrun_runs(summary: dict) -> list[dict]:
             for i in summary.get("incomplete", [])]
     out.sort(key=lambda u: (u["agent"] or "", u["model"] or "", u["task_id"], u["rep"], u["run_id"], u["status"]))
     return out
-
-
-def _synthetic(group: dict, field: str) -> bool:
-    """Whether a group's figure `field` was invented by its agent (SYNTHETIC_FIGURES names what may be)."""
-    return bool(group.get("synthetic")) and field in SYNTHETIC_FIGURES
 
 
 def _groups_label(groups: list[dict]) -> str:
@@ -174,7 +169,8 @@ def markdown_report(summary: dict) -> str:
 
         # The synthetic mark on a figure the agent invented; "–" (unknown) is none.
         def fig(field: str, c: dict = c, g: dict = g) -> str:
-            return num(c.get(field)) + (SYNTHETIC_MARK if _synthetic(g, field) and c.get(field) is not None else "")
+            marked = synthetic_figure(g, field) and c.get(field) is not None
+            return num(c.get(field)) + (SYNTHETIC_MARK if marked else "")
 
         lines.append(
             f"| {_md(g['agent'])} | {_md(g['model'])} | {_rate_md(g['pass_at_1'])} | {_ci_md(g['pass_at_1_ci'])} | "
@@ -300,7 +296,7 @@ def _token_rows(groups: list[dict], scored: dict[tuple[str, str], list[dict]]) -
     for g in groups:
         runs = scored.get((g["agent"], g["model"]), [])
         both, one = tokens_per_run(runs)
-        note = syn(bool(both) and (_synthetic(g, "tokens_in") or _synthetic(g, "tokens_out")))
+        note = syn(bool(both) and (synthetic_figure(g, "tokens_in") or synthetic_figure(g, "tokens_out")))
         if one:
             note += f' <span class="one-count">· {one:,} run(s) report one count only: left out</span>'
         rows.append((f"{g['agent']} × {g['model']}", both, note))
@@ -342,7 +338,7 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
                  "so there is no rate.</p>")
     rows = []
     for g in groups:
-        cells = result_cells(g, lambda field, g=g: _synthetic(g, field))
+        cells = result_cells(g, lambda field, g=g: synthetic_figure(g, field))
         rows.append(
             f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>{cells['scored']}{_left_out_cell(g['left_out'])}"
             f"{cells['strict']}"
@@ -403,8 +399,9 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
     parts.append('<p class="muted">Over the scored runs that report both tokens in and tokens out; a run that '
                  "reports only one is left out of this chart (and counted beside its group), never drawn with the "
                  "other as 0.</p>")
-    if any(_synthetic(g, "tokens_in") for g in groups):
-        parts.append(syn_note(f"token counts of {_groups_label([g for g in groups if _synthetic(g, 'tokens_in')])}"))
+    invented = [g for g in groups if synthetic_figure(g, "tokens_in")]
+    if invented:
+        parts.append(syn_note(f"token counts of {_groups_label(invented)}"))
     parts.append("</div></div>")
     if unrun:
         parts.append("<h2>Runs without a verdict</h2><p>These runs of the grid have no outcome: the scored pass@1 "

@@ -22,7 +22,7 @@ from bench.common.errors import UserError
 from bench.common.paths import SITE_TEMPLATE_DIR
 from bench.common.records import write_text_atomic
 from bench.common.stage import log
-from bench.common.summary import MODEL_CALL_COLUMNS, MODEL_CALLS_NOTE, model_calls_cells
+from bench.common.summary import MODEL_CALL_COLUMNS, MODEL_CALLS_NOTE, SYNTHETIC_FIGURES, model_calls_cells
 
 
 @functools.lru_cache(maxsize=1)
@@ -165,6 +165,13 @@ def legend(with_confirmed: bool = True, with_unrun: bool = False) -> str:
 def synthetic_run(run: dict) -> bool:
     """Whether a run's agent marked its figures synthetic (bench/common/summary.py SYNTHETIC_FIGURES lists them)."""
     return ((run.get("agent") or {}).get("extra") or {}).get("synthetic") is True
+
+
+def synthetic_figure(group: dict, field: str) -> bool:
+    """Whether a summary group's figure `field` (tokens_in, tool_calls, ...) was invented by its agent: the group
+    has a run its agent marked synthetic (score's `synthetic`) and SYNTHETIC_FIGURES names the figure. The one
+    rule behind every synthetic mark on the run site, its report.md and a comparison."""
+    return bool(group.get("synthetic")) and field in SYNTHETIC_FIGURES
 
 
 def syn(marked: bool) -> str:
