@@ -32,6 +32,7 @@ from bench.common.summary import (
 from bench.report.charts import distribution_chart, interval_chart
 from bench.report.runpage import run_html
 from bench.report.site import (
+    HELDOUT_NOTE,
     MATRIX_PAGE_ROWS,
     OUTCOME_LABEL,
     RESULT_HEADERS,
@@ -43,9 +44,11 @@ from bench.report.site import (
     duration,
     esc,
     heat,
+    heldout_text,
     legend,
     link_comparison,  # noqa: F401 (public here too: render.link_comparison)
     model_calls_html,
+    name_html,
     num,
     page,
     pct,
@@ -59,6 +62,7 @@ from bench.report.site import (
     table,
     unrun_pip,
     usable_runs,
+    without_heldout,
     write_assets,
 )
 
@@ -145,6 +149,16 @@ def _model_calls_md(groups: list[dict]) -> list[str]:
     return lines + ["", MODEL_CALLS_NOTE]
 
 
+def _group_tasks(summary: dict, group: dict) -> list[dict]:
+    return [t for t in summary["tasks"] if t["agent"] == group["agent"] and t["model"] == group["model"]]
+
+
+def _heldout_md(summary: dict, group: dict) -> str:
+    """The Held-out confirmed cell: "12/14 · 2 tasks without held-out tests" (site.heldout_text)."""
+    confirmed, note = heldout_text(group, without_heldout(_group_tasks(summary, group)))
+    return confirmed + (f" · {note}" if note else "")
+
+
 def markdown_report(summary: dict) -> str:
     """The run report as Markdown."""
     groups = summary["groups"]
@@ -175,10 +189,10 @@ def markdown_report(summary: dict) -> str:
         lines.append(
             f"| {_md(g['agent'])} | {_md(g['model'])} | {_rate_md(g['pass_at_1'])} | {_ci_md(g['pass_at_1_ci'])} | "
             f"{g['left_out']['total']} | {_rate_md(g['pass_at_1_strict'])} | {_ci_md(g['pass_at_1_strict_ci'])} | 0 | "
-            f"{pk} | {g['heldout_confirmed']}/{g['heldout_checked']} | {g['overfit']} | {g['infra_errors']} | "
+            f"{pk} | {_heldout_md(summary, g)} | {g['overfit']} | {g['infra_errors']} | "
             f"{duration(g['latency']['median_s'])} | {fig('tokens_in')} / {fig('tokens_out')} | "
             f"{fig('tool_calls')} ({fig('failed_tool_calls')}) |")
-    lines += ["", SCORED_NOTE, "", "Left out of the scored pass@1:", ""]
+    lines += ["", SCORED_NOTE, "", HELDOUT_NOTE, "", "Left out of the scored pass@1:", ""]
     lines += [f"- {_md(g['agent'])} × {_md(g['model'])}: {left_out_text(g['left_out'])}" for g in groups]
     fake = [g for g in groups if g.get("synthetic")]
     if fake:
@@ -338,9 +352,11 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
                  "so there is no rate.</p>")
     rows = []
     for g in groups:
-        cells = result_cells(g, lambda field, g=g: synthetic_figure(g, field))
+        cells = result_cells(g, lambda field, g=g: synthetic_figure(g, field),
+                             without_heldout(_group_tasks(summary, g)))
         rows.append(
-            f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>{cells['scored']}{_left_out_cell(g['left_out'])}"
+            f"<tr><td>{name_html(g['agent'])}</td><td>{name_html(g['model'])}</td>{cells['scored']}"
+            f"{_left_out_cell(g['left_out'])}"
             f"{cells['strict']}"
             '<td class="num left-out" title="the strict pass@1 counts every run the grid planned">0</td>'
             + "".join(cells[key] for key in SITE_COLUMNS) + "</tr>")

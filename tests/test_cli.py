@@ -177,6 +177,23 @@ def test_report_without_out_writes_where_run_report_does(unrendered, results):
     assert not (unrendered / "index.html").exists()
 
 
+def test_report_says_how_many_tasks_have_no_held_out_tests_beside_the_confirmed_count(unrendered):
+    """`held-out confirmed 12/14` read as failed confirmations where tasks simply have no held-out tests: the
+    report and the site say how many tasks have none, and that they are not in the count."""
+    done = run_cli("report", "--results", str(unrendered))
+    assert done.returncode == 0, done.stderr
+    runs = [json.loads(p.read_text()) for p in unrendered.glob("runs/*/*/run.json")]
+    without = len({r["task_id"] for r in runs if not r["task"]["heldout"]})
+    checked = [r for r in runs if r["task"]["heldout"] and r["outcome"] in ("passed", "overfit")]
+    confirmed = sum(r["outcome"] == "passed" for r in checked)
+    assert without == 1 and len(checked) == 1, "the small suite: one task without held-out tests, one checked run"
+    cell = f"{confirmed}/{len(checked)} · {without} task without held-out tests, not in the {len(checked)}"
+    assert f"| {cell} |" in (unrendered / "report.md").read_text()
+    index = (unrendered / "site" / "index.html").read_text()
+    assert (f">{confirmed}/{len(checked)}<br><small class=\"muted note\">{without} task without held-out tests, "
+            f"not in the {len(checked)}</small>") in index
+
+
 def test_report_out_naming_a_results_directory_or_a_file_is_one_line(unrendered, tmp_path, capsys):
     """Attack: --out R (the bundle itself: its runs/ would take the run pages) or --out naming a file."""
     a_file = tmp_path / "a-file"
