@@ -521,6 +521,8 @@ def site_folder_problem(site: Path) -> str | None:
     results directory, whose runs/ the run pages would be mixed into."""
     if site.exists() and not site.is_dir():
         return f"{site}: a file, not a folder"
+    if site.is_symlink() and not site.exists():
+        return f"{site}: a symbolic link to nothing ({os.readlink(site)})"
     held = [name for name in ("summary.json", CONFIG_FILE) if (site / name).exists()]
     if held:
         return f"{site}: a results directory (it holds {held[0]}), whose runs/ the run pages would be mixed into"

@@ -195,11 +195,14 @@ def test_report_says_how_many_tasks_have_no_held_out_tests_beside_the_confirmed_
 
 
 def test_report_out_naming_a_results_directory_or_a_file_is_one_line(unrendered, tmp_path, capsys):
-    """Attack: --out R (the bundle itself: its runs/ would take the run pages) or --out naming a file."""
+    """Attack: --out R (the bundle itself: its runs/ would take the run pages), naming a file, or a dangling link."""
     a_file = tmp_path / "a-file"
     a_file.write_text("keep me")
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere")
     capsys.readouterr()
-    for target, why in ((unrendered, "a results directory (it holds summary.json)"), (a_file, "a file, not a folder")):
+    for target, why in ((unrendered, "a results directory (it holds summary.json)"), (a_file, "a file, not a folder"),
+                        (dangling, f"a symbolic link to nothing ({tmp_path / 'nowhere'})")):
         assert cli.main(["report", "--results", str(unrendered), "--out", str(target)]) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith(f"error: {target}: {why}"), err
