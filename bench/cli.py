@@ -1,7 +1,7 @@
 """The umbrella CLI, `localagentbench` (also `python -m bench`): a thin dispatcher over the stage functions.
 
     localagentbench run [--agent A] [--model M] [--tasks DIR] [--out DIR] [--repeat K] [--task ID] [--report]
-    localagentbench report --results SUMMARY --out DIR
+    localagentbench report --results SUMMARY [--out DIR]
     localagentbench check [--tasks DIR]
     localagentbench list-tasks [--tasks DIR] [--json]
     localagentbench verify [--tasks DIR] [--task ID] [--times N]
@@ -84,12 +84,16 @@ def _resume_hint(args, out: Path) -> str:
 
 
 def cmd_report(args) -> int:
-    """Render an existing summary (or a results directory, re-scored from its runs) to report.md and site/."""
+    """Render an existing summary (or a results directory, re-scored from its runs): the site's index.html and
+    report.md into --out, or, without it, site/ and report.md beside the summary (as `run --report` does)."""
     source = Path(args.results)
     summary = engine.summarize([str(source)]) if source.is_dir() else load_summary(source)
-    paths = engine.report(summary, Path(args.out or (source if source.is_dir() else source.parent)))
+    if args.out:
+        paths = engine.report(summary, Path(args.out), site=Path(args.out))
+    else:
+        paths = engine.report(summary, source if source.is_dir() else source.parent)
     print(json.dumps(paths))
-    log(f"report: {paths['report']}")
+    log(f"report: {paths['report']} · site: {paths['site']}")
     return 0
 
 
@@ -155,9 +159,11 @@ def build_parser() -> ArgumentParser:
                    help="continue an interrupted bundle: keep finished runs, run the rest")
     p.add_argument("--shard", default=None, help="run only shard K/N of the task x repetition grid (merge with score)")
     p.set_defaults(func=cmd_run)
-    p = sub.add_parser("report", help="render report.md and site/ from a summary or a results directory")
+    p = sub.add_parser("report", help="render report.md and the site from a summary or a results directory")
     p.add_argument("--results", required=True, help="summary.json or a results directory")
-    p.add_argument("--out", default=None, help="output directory (default: beside the summary)")
+    p.add_argument("--out", default=None,
+                   help="the folder the site's index.html and report.md go in (default: site/ and report.md "
+                        "beside the summary)")
     p.set_defaults(func=cmd_report)
     suite = ("the suite's tasks directory, holding <id>.yaml with fixtures/, heldout/ and solutions/ beside it "
              "(default: tasks, relative to the current directory: a checkout's own suite)")

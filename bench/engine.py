@@ -497,9 +497,10 @@ def setup_failures(runs: list[dict]) -> dict[str, str]:
     return score.setup_failures(runs)
 
 
-def report(summary: dict, out: Path) -> dict[str, str]:
-    """Write report.md and site/ for `summary` under `out` (the render stage); return their paths."""
-    return render.render(summary, out)
+def report(summary: dict, out: Path, site: Path | None = None) -> dict[str, str]:
+    """Write report.md into `out` and the site into `site` (default: out/site) for `summary` (the render stage);
+    return their paths."""
+    return render.render(summary, out, site_dir=site)
 
 
 def add_agent_arguments(parser) -> None:

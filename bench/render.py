@@ -18,13 +18,12 @@ from pathlib import Path
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import writable_dir
-from bench.common.records import write_text_atomic
+from bench.common.records import CONFIG_FILE, write_text_atomic
 from bench.common.rules import heldout_confirmed
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import (
     MODEL_CALL_COLUMNS,
     MODEL_CALLS_NOTE,
-    SYNTHETIC_FIGURES,
     left_out_parts,
     load_summary,
     model_calls_cells,
@@ -34,6 +33,7 @@ from bench.report.charts import distribution_chart, interval_chart
 from bench.report.prefs import preference_html, preference_markdown, ranking_of_runs
 from bench.report.runpage import run_html, run_page_name
 from bench.report.site import (
+    HELDOUT_NOTE,
     MATRIX_PAGE_ROWS,
     OUTCOME_LABEL,
     RESULT_HEADERS,
@@ -45,9 +45,11 @@ from bench.report.site import (
     duration,
     esc,
     heat,
+    heldout_text,
     legend,
     link_comparison,  # noqa: F401 (public here too: render.link_comparison)
     model_calls_html,
+    name_html,
     num,
     page,
     pct,
@@ -57,9 +59,11 @@ from bench.report.site import (
     site_comparisons,
     syn,
     syn_note,
+    synthetic_figure,
     table,
     unrun_pip,
     usable_runs,
+    without_heldout,
     write_assets,
 )
 
@@ -106,11 +110,6 @@ def unrun_runs(summary: dict) -> list[dict]:
     return out
 
 
-def _synthetic(group: dict, field: str) -> bool:
-    """Whether a group's figure `field` was invented by its agent (SYNTHETIC_FIGURES names what may be)."""
-    return bool(group.get("synthetic")) and field in SYNTHETIC_FIGURES
-
-
 def _groups_label(groups: list[dict]) -> str:
     return ", ".join(f"{g['agent']} × {g['model']}" for g in groups)
 
@@ -145,6 +144,16 @@ def _model_calls_md(groups: list[dict]) -> list[str]:
     return lines + ["", MODEL_CALLS_NOTE]
 
 
+def _group_tasks(summary: dict, group: dict) -> list[dict]:
+    return [t for t in summary["tasks"] if t["agent"] == group["agent"] and t["model"] == group["model"]]
+
+
+def _heldout_md(summary: dict, group: dict) -> str:
+    """The Held-out confirmed cell: "12/14 · 2 tasks without held-out tests" (site.heldout_text)."""
+    confirmed, note = heldout_text(group, without_heldout(_group_tasks(summary, group)))
+    return confirmed + (f" · {note}" if note else "")
+
+
 def markdown_report(summary: dict) -> str:
     """The run report as Markdown."""
     groups = summary["groups"]
@@ -169,15 +178,16 @@ def markdown_report(summary: dict) -> str:
 
         # The synthetic mark on a figure the agent invented; "–" (unknown) is none.
         def fig(field: str, c: dict = c, g: dict = g) -> str:
-            return num(c.get(field)) + (SYNTHETIC_MARK if _synthetic(g, field) and c.get(field) is not None else "")
+            marked = synthetic_figure(g, field) and c.get(field) is not None
+            return num(c.get(field)) + (SYNTHETIC_MARK if marked else "")
 
         lines.append(
             f"| {_md(g['agent'])} | {_md(g['model'])} | {_rate_md(g['pass_at_1'])} | {_ci_md(g['pass_at_1_ci'])} | "
             f"{g['left_out']['total']} | {_rate_md(g['pass_at_1_strict'])} | {_ci_md(g['pass_at_1_strict_ci'])} | 0 | "
-            f"{pk} | {g['heldout_confirmed']}/{g['heldout_checked']} | {g['overfit']} | {g['infra_errors']} | "
+            f"{pk} | {_heldout_md(summary, g)} | {g['overfit']} | {g['infra_errors']} | "
             f"{duration(g['latency']['median_s'])} | {fig('tokens_in')} / {fig('tokens_out')} | "
             f"{fig('tool_calls')} ({fig('failed_tool_calls')}) |")
-    lines += ["", SCORED_NOTE, "", "Left out of the scored pass@1:", ""]
+    lines += ["", SCORED_NOTE, "", HELDOUT_NOTE, "", "Left out of the scored pass@1:", ""]
     lines += [f"- {_md(g['agent'])} × {_md(g['model'])}: {left_out_text(g['left_out'])}" for g in groups]
     fake = [g for g in groups if g.get("synthetic")]
     if fake:
@@ -296,7 +306,7 @@ def _token_rows(groups: list[dict], scored: dict[tuple[str, str], list[dict]]) -
     for g in groups:
         runs = scored.get((g["agent"], g["model"]), [])
         both, one = tokens_per_run(runs)
-        note = syn(bool(both) and (_synthetic(g, "tokens_in") or _synthetic(g, "tokens_out")))
+        note = syn(bool(both) and (synthetic_figure(g, "tokens_in") or synthetic_figure(g, "tokens_out")))
         if one:
             note += f' <span class="one-count">· {one:,} run(s) report one count only: left out</span>'
         rows.append((f"{g['agent']} × {g['model']}", both, note))
@@ -338,9 +348,11 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
                  "so there is no rate.</p>")
     rows = []
     for g in groups:
-        cells = result_cells(g, lambda field, g=g: _synthetic(g, field))
+        cells = result_cells(g, lambda field, g=g: synthetic_figure(g, field),
+                             without_heldout(_group_tasks(summary, g)))
         rows.append(
-            f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>{cells['scored']}{_left_out_cell(g['left_out'])}"
+            f"<tr><td>{name_html(g['agent'])}</td><td>{name_html(g['model'])}</td>{cells['scored']}"
+            f"{_left_out_cell(g['left_out'])}"
             f"{cells['strict']}"
             '<td class="num left-out" title="the strict pass@1 counts every run the grid planned">0</td>'
             + "".join(cells[key] for key in SITE_COLUMNS) + "</tr>")
@@ -400,8 +412,9 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
     parts.append('<p class="muted">Over the scored runs that report both tokens in and tokens out; a run that '
                  "reports only one is left out of this chart (and counted beside its group), never drawn with the "
                  "other as 0.</p>")
-    if any(_synthetic(g, "tokens_in") for g in groups):
-        parts.append(syn_note(f"token counts of {_groups_label([g for g in groups if _synthetic(g, 'tokens_in')])}"))
+    invented = [g for g in groups if synthetic_figure(g, "tokens_in")]
+    if invented:
+        parts.append(syn_note(f"token counts of {_groups_label(invented)}"))
     parts.append("</div></div>")
     if unrun:
         parts.append("<h2>Runs without a verdict</h2><p>These runs of the grid have no outcome: the scored pass@1 "
@@ -500,16 +513,35 @@ def _write_all_pages(jobs: list[tuple[dict, str, str]], runs_dir: Path, footer: 
         _FORKED = ()
 
 
-def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, str]:
-    """Write report.md and site/ under `out_dir`; return their paths. `jobs`: worker processes (default: CPUs)."""
+def site_folder_problem(site: Path) -> str | None:
+    """Why `site` cannot take a site's files (index.html, assets/, runs/), or None: it is a file, or it is a
+    results directory, whose runs/ the run pages would be mixed into."""
+    if site.exists() and not site.is_dir():
+        return f"{site}: a file, not a folder"
+    if site.is_symlink() and not site.exists():
+        return f"{site}: a symbolic link to nothing ({os.readlink(site)})"
+    held = [name for name in ("summary.json", CONFIG_FILE) if (site / name).exists()]
+    if held:
+        return f"{site}: a results directory (it holds {held[0]}), whose runs/ the run pages would be mixed into"
+    return None
+
+
+def render(summary: dict, out_dir: Path, jobs: int | None = None, site_dir: Path | None = None) -> dict[str, str]:
+    """Write report.md into `out_dir` and the site into `site_dir` (default: out_dir/site; index.html lands
+    there); return their paths. `jobs`: worker processes (default: CPUs)."""
     schema.check(summary, "summary", where="summary")
     summary = usable_runs(summary, "render")
     out_dir = Path(out_dir)
-    site = out_dir / "site"
+    site = Path(site_dir) if site_dir is not None else out_dir / "site"
     report = out_dir / "report.md"
+    problem = site_folder_problem(site)
+    if problem:
+        raise UserError(f"{problem}; --out names the folder the site's index.html goes in: name a new or empty one "
+                        "(without --out the site goes in site/ beside the summary)")
     writable_dir(out_dir, "--out")
     try:
         (site / "runs").mkdir(parents=True, exist_ok=True)
+        out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{out_dir}: cannot write the report ({exc.strerror}); choose a writable --out") from None
     # Names and groupings computed once: with 10,000 runs anything per-run-per-run is too slow.
@@ -535,7 +567,8 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None) -> dict[str, s
 def _main(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog="python -m bench.render", description=__doc__.split("\n")[0])
     parser.add_argument("summary", help="summary.json (or - for stdin)")
-    parser.add_argument("--out", required=True, help="directory for report.md and site/")
+    parser.add_argument("--out", required=True,
+                        help="the results directory: report.md goes in it, the site in its site/ (site/index.html)")
     parser.add_argument("--jobs", type=int, default=None, help="processes writing run pages (default: one per CPU)")
     args = parser.parse_args(argv)
     paths = render(load_summary(args.summary, rescore_hint="python -m bench.score"), Path(args.out), args.jobs)

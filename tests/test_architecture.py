@@ -53,6 +53,35 @@ def test_the_runtime_package_never_imports_the_developer_tools():
     assert offenders == set()
 
 
+DOCS = ("README.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "METHODOLOGY.md", "SECURITY.md")
+NOT_OURS = {"QWEN.md"}  # a file an agent reads in the repository it works on, named as such
+
+
+def test_the_documents_cite_only_files_in_the_repository():
+    """A document a reader is sent to exists in the checkout: every NAME.md named in the docs (not CHANGELOG.md,
+    which tells history) and every relative Markdown link target."""
+    import re
+    cited = set()
+    for doc in DOCS:
+        text = (REPO / doc).read_text(encoding="utf-8")
+        cited.update((doc, name) for name in re.findall(r"\b([A-Z][A-Z0-9_-]*\.md)\b", text))
+        cited.update((doc, target.split("#")[0]) for target in re.findall(r"\]\(([^)\s]+)\)", text)
+                     if "://" not in target and not target.startswith(("#", "mailto:")))
+    missing = sorted(f"{doc} -> {name}" for doc, name in cited if name not in NOT_OURS and not (REPO / name).exists())
+    assert len(cited) > len(DOCS) and missing == []
+
+
+def test_the_readme_installs_what_ci_installs_for_the_sandbox_and_browser_tests():
+    """The fresh-machine steps name every system package .ci/run installs for the tests (bubblewrap, Chromium
+    and its font), in one apt-get line a reader can copy."""
+    import re
+    packages = {name for group in re.findall(r"need\+=\(([^)]*)\)", (REPO / ".ci" / "run").read_text())
+                for name in group.split()}
+    assert {"bubblewrap", "chromium", "fonts-dejavu-core"} <= packages, packages
+    lines = [ln for ln in (REPO / "README.md").read_text(encoding="utf-8").splitlines() if "apt-get install" in ln]
+    assert any(packages <= set(ln.split()) for ln in lines), (packages, lines)
+
+
 def test_the_checks_above_see_real_imports():
     sources = _sources()
     assert {"bench.validate", "bench.run_agent", "bench.oracle"} <= sources["bench.engine"]

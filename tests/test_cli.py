@@ -133,7 +133,82 @@ def test_report_command_rerenders(suite, tmp_path, capsys):
     assert cli.main(["run", "--agent", "mock", "--tasks", str(suite / "tasks"), "--out", str(out)]) == 0
     assert not (out / "report.md").exists()
     assert cli.main(["report", "--results", str(out / "summary.json"), "--out", str(tmp_path / "rep")]) == 0
-    assert (tmp_path / "rep" / "report.md").is_file() and (tmp_path / "rep" / "site" / "index.html").is_file()
+    assert (tmp_path / "rep" / "report.md").is_file() and (tmp_path / "rep" / "index.html").is_file()
+
+
+@pytest.fixture
+def unrendered(suite, tmp_path) -> Path:
+    """A mock run's bundle with no report rendered yet."""
+    out = tmp_path / "R"
+    assert cli.main(["run", "--agent", "mock", "--tasks", str(suite / "tasks"), "--out", str(out)]) == 0
+    assert not (out / "site").exists()
+    return out
+
+
+def test_report_out_is_the_folder_index_html_lands_in(unrendered, capsys):
+    """The original spelling, `report --results R/summary.json --out R/site`: R/site/index.html, never
+    R/site/site/index.html; report.md beside it; every link of the site resolves."""
+    from site_links import dangling_links
+    site = unrendered / "site"
+    capsys.readouterr()
+    assert cli.main(["report", "--results", str(unrendered / "summary.json"), "--out", str(site)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out) == {"report": str((site / "report.md").resolve()),
+                               "site": str((site / "index.html").resolve())}
+    assert f"report: {(site / 'report.md').resolve()} · site: {(site / 'index.html').resolve()}" in err
+    assert (site / "index.html").is_file() and not (site / "site").exists()
+    assert len(list((site / "runs").glob("*.html"))) == 3 and dangling_links(site) == []
+
+
+def test_report_out_as_a_subprocess(unrendered):
+    site = unrendered / "my site ✓"  # a space and a non-ASCII letter in the folder's name
+    done = run_cli("report", "--results", str(unrendered / "summary.json"), "--out", str(site))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["site"] == str((site / "index.html").resolve())
+    assert (site / "index.html").is_file() and (site / "report.md").is_file() and not (site / "site").exists()
+
+
+@pytest.mark.parametrize("results", ["dir", "summary"])
+def test_report_without_out_writes_where_run_report_does(unrendered, results):
+    """No --out: site/index.html and report.md beside the summary, as `run --report` writes them."""
+    source = unrendered if results == "dir" else unrendered / "summary.json"
+    assert cli.main(["report", "--results", str(source)]) == 0
+    assert (unrendered / "site" / "index.html").is_file() and (unrendered / "report.md").is_file()
+    assert not (unrendered / "index.html").exists()
+
+
+def test_report_says_how_many_tasks_have_no_held_out_tests_beside_the_confirmed_count(unrendered):
+    """`held-out confirmed 12/14` read as failed confirmations where tasks simply have no held-out tests: the
+    report and the site say how many tasks have none, and that they are not in the count."""
+    done = run_cli("report", "--results", str(unrendered))
+    assert done.returncode == 0, done.stderr
+    runs = [json.loads(p.read_text()) for p in unrendered.glob("runs/*/*/run.json")]
+    without = len({r["task_id"] for r in runs if not r["task"]["heldout"]})
+    checked = [r for r in runs if r["task"]["heldout"] and r["outcome"] in ("passed", "overfit")]
+    confirmed = sum(r["outcome"] == "passed" for r in checked)
+    assert without == 1 and len(checked) == 1, "the small suite: one task without held-out tests, one checked run"
+    cell = f"{confirmed}/{len(checked)} · {without} task without held-out tests, not in the {len(checked)}"
+    assert f"| {cell} |" in (unrendered / "report.md").read_text()
+    index = (unrendered / "site" / "index.html").read_text()
+    assert (f">{confirmed}/{len(checked)}<br><small class=\"muted note\">{without} task without held-out tests, "
+            f"not in the {len(checked)}</small>") in index
+
+
+def test_report_out_naming_a_results_directory_or_a_file_is_one_line(unrendered, tmp_path, capsys):
+    """Attack: --out R (the bundle itself: its runs/ would take the run pages), naming a file, or a dangling link."""
+    a_file = tmp_path / "a-file"
+    a_file.write_text("keep me")
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere")
+    capsys.readouterr()
+    for target, why in ((unrendered, "a results directory (it holds summary.json)"), (a_file, "a file, not a folder"),
+                        (dangling, f"a symbolic link to nothing ({tmp_path / 'nowhere'})")):
+        assert cli.main(["report", "--results", str(unrendered), "--out", str(target)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith(f"error: {target}: {why}"), err
+        assert "--out names the folder the site's index.html goes in" in err[0]
+    assert not (unrendered / "index.html").exists() and not list((unrendered / "runs").glob("*.html"))
+    assert a_file.read_text() == "keep me"
 
 
 @pytest.mark.parametrize("bad,message", [

@@ -207,7 +207,7 @@ def test_shards_moved_elsewhere_merge_and_report_with_their_logs(ten, tmp_path, 
         assert Path(run["paths"]["snapshot"]).is_relative_to(snapshot_cache), \
             "a fixture's snapshot is not in the bundle"
     assert cli.main(["report", "--results", str(tmp_path / "merged.json"), "--out", str(tmp_path / "report")]) == 0
-    pages = list((tmp_path / "report" / "site" / "runs").glob("*.html"))
+    pages = list((tmp_path / "report" / "runs").glob("*.html"))
     assert len(pages) == 10 and all("diff --git" in page.read_text() for page in pages)
 
 

@@ -1,4 +1,4 @@
-"""The shell pipeline in DESIGN.md gives the same summary as `localagentbench run`; every file validates."""
+"""The README's shell pipeline of the stages gives the same summary as `localagentbench run`; every file validates."""
 from __future__ import annotations
 
 import json

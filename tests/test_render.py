@@ -274,6 +274,7 @@ def _expected() -> dict:
         "missing": sum(s[2] == "missing" for s in SPEC),
         "checked": len(checked), "confirmed": sum(s[2] == "passed" for s in checked),
         "overfit": sum(s[2] == "overfit" for s in checked),
+        "without": len({s[0] for s in GRADED if not s[3]}),  # graded tasks with no held-out tests
         "tokens_in": sum(s[4] for s in SCORED if s[4] is not None),
         "tokens_out": sum(s[5] for s in SCORED if s[5] is not None),
         "tool_calls": 3 * len(SCORED), "failed_tool_calls": len(SCORED),
@@ -286,6 +287,7 @@ def test_expected_figures_of_the_spec_are_what_the_spec_says():
     e = _expected()
     assert (round(e["p1"], 9), round(e["strict"], 9)) == (0.4, 0.3)  # (1/2 + 1/2 + 1 + 0 + 0) / 5; (1.5) / 5
     assert (e["infra"], e["unfinished"], e["missing"], e["checked"], e["confirmed"], e["overfit"]) == (1, 1, 1, 3, 2, 1)
+    assert e["without"] == 3  # task-b, task-d, task-e (task-d and task-e graded once each)
     assert (e["tokens_in"], e["tokens_out"], len(e["both"]), e["one_count"]) == (28_000, 2_400, 6, 1)
 
 
@@ -303,7 +305,8 @@ def test_report_md_headline_figures_equal_the_run_records(tmp_path):
     assert row["Strict pass@1"] == _p(e["strict"])
     assert row["95% CI 2"] == f"{_p(e['strict_ci'][0])} – {_p(e['strict_ci'][1])}"
     assert row["Left out 2"] == "0"
-    assert row["Held-out confirmed"] == f"{e['confirmed']}/{e['checked']}"
+    assert row["Held-out confirmed"] == (f"{e['confirmed']}/{e['checked']} · {e['without']} tasks without held-out "
+                                         f"tests, not in the {e['checked']}")
     assert (row["Overfit"], row["Infra errors"]) == (str(e["overfit"]), str(e["infra"]))
     assert row["Tokens in / out"] == f"{e['tokens_in']:,} / {e['tokens_out']:,}"
     assert row["Tool calls (failed)"] == f"{e['tool_calls']:,} ({e['failed_tool_calls']:,})"
@@ -327,7 +330,8 @@ def test_index_headline_figures_equal_the_run_records(tmp_path):
     left_cells = re.findall(r'<td class="num left-out" title="([^"]*)">(\d+)', index)
     assert left_cells[0] == (f"left out: {breakdown}", str(e["infra"] + e["unfinished"] + e["missing"]))
     assert left_cells[1][1] == "0", "the strict rate leaves nothing out"
-    assert row["Held-out confirmed"] == f"{e['confirmed']}/{e['checked']}"
+    assert row["Held-out confirmed"] == (f"{e['confirmed']}/{e['checked']} {e['without']} tasks without held-out "
+                                         f"tests, not in the {e['checked']}")  # the note is a line of its own
     assert (row["Overfit"], row["Infra errors"]) == (str(e["overfit"]), str(e["infra"]))
     assert row["Tokens in / out"] == f"{e['tokens_in']:,} / {e['tokens_out']:,}"
     assert row["Tool calls (failed)"] == f"{e['tool_calls']:,} ({e['failed_tool_calls']:,})"

@@ -5,13 +5,16 @@
 
 A and B are summary.json files or results directories. Markdown goes to stdout (JSON with --json, matching
 schemas/comparison.schema.json); an HTML page goes into B's site (site/compare-<base>.html) unless --html
-or --no-html says otherwise. Runs whose task digests differ are refused unless --allow-different-tasks,
-which compares only the tasks both ran at the same digest; two runs with no task to pair are refused.
+or --no-html says otherwise; a B with no site yet gets one first (site/ and report.md, as `localagentbench
+report` writes them), so the page is always linked from an index. Runs whose task digests differ are refused
+unless --allow-different-tasks, which compares only the tasks both ran at the same digest; two runs with no
+task to pair are refused.
 METHODOLOGY.md defines every number.
 """
 from __future__ import annotations
 
 import json
+import os
 import statistics
 from collections.abc import Sequence
 from fractions import Fraction
@@ -26,6 +29,8 @@ from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_di
 from bench.common.summary import load_summary, summary_path, tokens_per_run
 from bench.report.charts import interval_chart, nice_max
 from bench.report.site import (
+    SYNTHETIC_MARK,
+    SYNTHETIC_WHY,
     digests_block,
     duration,
     esc,
@@ -34,16 +39,24 @@ from bench.report.site import (
     page,
     pct,
     provenance,
+    real,
     slug,
+    syn,
+    syn_note,
+    synthetic_figure,
     table,
     usable_runs,
 )
 
 INTERVAL_METHOD = "Tango asymptotic score interval"
 TOO_FEW = "too few paired tasks for an interval"
-# How the two runs were made, in the order the page lists differences.
-SETTINGS = {"jobs": "concurrency (--jobs)", "sandbox": "sandbox", "options": "agent options",
-            "harness_version": "harness version", "agent_version": "agent version", "model_digest": "model digest"}
+# How the two runs were made, from their run records, in the order the page lists differences.
+SETTINGS = {"agent": "agent", "model": "model", "jobs": "concurrency (--jobs)", "sandbox": "sandbox",
+            "options": "agent options", "timeout": "agent timeout (--timeout)", "harness_version": "harness version",
+            "agent_version": "agent version", "model_digest": "model digest"}
+# What a comparison compares: agent and model differing is its point, not a warning, and so is a setting that
+# follows from one of them (another agent has another version; another model another digest).
+SUBJECTS = {"agent": ("agent",), "model": ("model",), "agent_version": ("agent",), "model_digest": ("model",)}
 SOLVED_RULE = "a task counts as solved when a strict majority of its scored runs succeeded (with one run: that run)"
 
 
@@ -91,7 +104,9 @@ def _ratio(other: float | None, base: float | None) -> float | None:
     return round(other / base, 4) if other is not None and base else None
 
 
-def _costs(base_runs: list[dict], other_runs: list[dict]) -> tuple[dict, dict]:
+def _costs(base_runs: list[dict], other_runs: list[dict], synthetic: tuple[bool, bool]) -> tuple[dict, dict]:
+    """Latency and token means of each side's runs and their ratios; `synthetic`: whether each side's token
+    counts were invented by its agent (synthetic_figure), which the comparison then says."""
     def wall(runs):
         walls = [r["agent"]["wall_s"] for r in runs]
         return {"mean_s": round(statistics.fmean(walls), 3) if walls else None,
@@ -103,6 +118,7 @@ def _costs(base_runs: list[dict], other_runs: list[dict]) -> tuple[dict, dict]:
                 "n_runs_partial": partial}
 
     lb, lo, tb, to = wall(base_runs), wall(other_runs), tokens(base_runs), tokens(other_runs)
+    tb["synthetic"], to["synthetic"] = synthetic[0] and bool(tb["n_runs"]), synthetic[1] and bool(to["n_runs"])
     latency = {"base": lb, "other": lo, "ratio_mean": _ratio(lo["mean_s"], lb["mean_s"]),
                "ratio_median": _ratio(lo["median_s"], lb["median_s"])}
     return latency, {"base": tb, "other": to, "ratio": _ratio(to["mean_per_run"], tb["mean_per_run"])}
@@ -114,24 +130,34 @@ def _unique(values: list) -> list:
 
 
 def made_how(summary: dict, group: dict) -> dict:
-    """How a group's runs were made: the settings `differences` compares (see SETTINGS)."""
+    """How a group's runs were made, from the run records themselves: the settings `differences` compares (see
+    SETTINGS). The harness version is the one each run was made with (a summary's is the scorer's)."""
     runs = _group_runs(summary, group)
-    return {"jobs": group.get("jobs", [1]), "sandbox": group.get("sandbox", []),
-            "options": _unique([r.get("options") or {} for r in runs]),
-            "harness_version": summary["harness_version"], "agent_version": group.get("agent_version", []),
+    return {"agent": group["agent"], "model": group["model"], "jobs": group.get("jobs", [1]),
+            "sandbox": group.get("sandbox", []), "options": _unique([r.get("options") or {} for r in runs]),
+            "timeout": sorted({r["agent"]["timeout_s"] for r in runs if real(r["agent"].get("timeout_s"))}),
+            "harness_version": sorted({str(r["harness_version"]) for r in runs if r.get("harness_version")})
+            or [summary["harness_version"]],
+            "agent_version": group.get("agent_version", []),
             "model_digest": sorted({str(r["model"]["digest"]) for r in runs if r["model"].get("digest")})}
 
 
 def differences(base: dict, other: dict) -> list[dict]:
-    """The settings (made_how) in which the two sides differ. A model digest is compared only when both
-    sides know one: a server that reports none says nothing either way."""
+    """The settings (made_how) in which the two sides differ. A model digest or a timeout is compared only when
+    both sides know one: a server that reports none, or a record that predates it, says nothing either way."""
     out = []
     for key, label in SETTINGS.items():
-        if key == "model_digest" and not (base[key] and other[key]):
+        if key in ("model_digest", "timeout") and not (base[key] and other[key]):
             continue
         if base[key] != other[key]:
             out.append({"setting": key, "label": label, "base": base[key], "other": other[key]})
     return out
+
+
+def incidental(diffs: list[dict]) -> list[dict]:
+    """The differences a reader may not have meant: every one but the agent and model compared (SUBJECTS)."""
+    differ = {d["setting"] for d in diffs}
+    return [d for d in diffs if not set(SUBJECTS.get(d["setting"], ())) & differ]
 
 
 def _side(summary: dict, group: dict, cells: list[dict]) -> dict:
@@ -151,6 +177,11 @@ def _side(summary: dict, group: dict, cells: list[dict]) -> dict:
             "n_runs_scored": sum(c["n"] for c in cells), "n_runs_grid": sum(c["n_grid"] for c in cells),
             "runs_left_out": sum(c["n_grid"] - c["n"] for c in cells),
             "group_pass_at_1": group.get("pass_at_1")}
+
+
+def _tokens_synthetic(group: dict) -> bool:
+    """Whether a group's token counts were invented by its agent (the run site's rule, synthetic_figure)."""
+    return synthetic_figure(group, "tokens_in") or synthetic_figure(group, "tokens_out")
 
 
 def _who(summary: dict, group: dict) -> str:
@@ -208,7 +239,8 @@ def compare(base_summary: dict, other_summary: dict, allow_different_tasks: bool
     other_rates = [row["other"]["pass_at_1"] for row in per_task]
     base_side = _side(base_summary, bg, [row["base"] for row in per_task])
     other_side = _side(other_summary, og, [row["other"] for row in per_task])
-    latency, tokens = _costs(_runs(base_summary, bg, set(paired)), _runs(other_summary, og, set(paired)))
+    latency, tokens = _costs(_runs(base_summary, bg, set(paired)), _runs(other_summary, og, set(paired)),
+                             (_tokens_synthetic(bg), _tokens_synthetic(og)))
     diffs = differences(made_how(base_summary, bg), made_how(other_summary, og))
     enough = len(paired) >= PAIRED_DIFFERENCE_MIN_N
     warnings = []
@@ -221,8 +253,8 @@ def compare(base_summary: dict, other_summary: dict, allow_different_tasks: bool
                  ((in_base_only, "scored in base only"), (in_other_only, "scored in other only"),
                   (in_neither, "scored in neither")) if x]
         warnings.append(f"{len(unscored)} task(s) left out, with no scored run on one side or both: {'; '.join(where)}")
-    if diffs:
-        warnings.append("the two runs were made differently: " + ", ".join(d["label"] for d in diffs)
+    if incidental(diffs):
+        warnings.append("the two runs were made differently: " + ", ".join(d["label"] for d in incidental(diffs))
                         + " (see how the runs were made)")
     return {
         "schema": "localagentbench/comparison@1",
@@ -279,10 +311,23 @@ def _left_out(side: dict) -> str:
     return f"{side['runs_left_out']} of {side['n_runs_grid']} run(s) left out"
 
 
-def _tokens(side: dict) -> str:
+def _tokens_over(side: dict) -> str:
+    """Over how many runs a side's mean tokens per run is taken: "(6 run(s); 1 reporting only one count left out)"."""
     partial = side.get("n_runs_partial", 0)
-    return (f"{num(side['mean_per_run'])} ({side['n_runs']} run(s)"
-            + (f"; {partial} reporting only one count left out" if partial else "") + ")")
+    return f"({side['n_runs']} run(s)" + (f"; {partial} reporting only one count left out" if partial else "") + ")"
+
+
+def _tokens(side: dict) -> str:
+    """A side's mean tokens per run, marked when its agent invented them, and over how many runs."""
+    return f"{num(side['mean_per_run'])}{SYNTHETIC_MARK if side.get('synthetic') else ''} {_tokens_over(side)}"
+
+
+def _invented(cmp: dict) -> str:
+    """Whose token counts were invented ("base: mock × none"), or '' when both sides measured theirs."""
+    return ", ".join(f"{key}: {_label(cmp[key])}" for key in ("base", "other") if cmp["tokens"][key].get("synthetic"))
+
+
+SYNTHETIC_TOKENS = "token counts and their ratio"
 
 
 def _runs_cell(cell: dict) -> str:
@@ -307,7 +352,7 @@ def setting_text(value) -> str:
 
 
 SAME_WAY = ("the two runs were made the same way: " + ", ".join(SETTINGS.values())
-            + " agree (a model digest is compared where both runs know it)")
+            + " agree (a timeout and a model digest are compared where both runs know them)")
 TOKENS_LABEL = "mean tokens per run (in + out, over runs reporting both)"
 STRICT_LABEL = "strict pass@1 (unscored, unfinished or missing runs count as not passed)"
 
@@ -335,12 +380,15 @@ def comparison_markdown(cmp: dict) -> str:
               f"{duration(lat['other']['mean_s'])} |",
               f"| median agent wall time per run | {duration(lat['base']['median_s'])} | "
               f"{duration(lat['other']['median_s'])} |",
-              f"| {TOKENS_LABEL} | {_tokens(tok['base'])} | {_tokens(tok['other'])} |",
-              "", f"**Difference in pass@1 (other − base):** {_pp(d['pass_at_1'])}; {interval}.", "",
+              f"| {TOKENS_LABEL} | {_tokens(tok['base'])} | {_tokens(tok['other'])} |", ""]
+    if _invented(cmp):
+        lines += [f"{SYNTHETIC_MARK} synthetic ({_invented(cmp)}: {SYNTHETIC_TOKENS}): {SYNTHETIC_WHY}.", ""]
+    lines += [f"**Difference in pass@1 (other − base):** {_pp(d['pass_at_1'])}; {interval}.", "",
               f"**Exact McNemar test:** p = {m['p_value']:.4g} on {m['improved'] + m['regressed']} discordant task(s) "
               f"({m['improved']} improved, {m['regressed']} regressed); {m['rule']}.", "",
               f"**Ratios (other / base):** latency {_x(lat['ratio_mean'])} mean, {_x(lat['ratio_median'])} median; "
-              f"tokens {_x(tok['ratio'])}.", "", "## How the runs were made", ""]
+              f"tokens {_x(tok['ratio'])}{SYNTHETIC_MARK if _invented(cmp) and tok['ratio'] is not None else ''}.",
+              "", "## How the runs were made", ""]
     lines += [f"- {x['label']}: base {setting_text(x['base'])} · other {setting_text(x['other'])}"
               for x in cmp["differences"]] or [SAME_WAY[0].upper() + SAME_WAY[1:] + "."]
     lines += ["", "## Flipped tasks", ""]
@@ -353,6 +401,11 @@ def comparison_markdown(cmp: dict) -> str:
                      f"{_runs_cell(t['other'])} | {_pp(t['delta'])} | {t['flip'] or ''} |")
     lines += ["", "Statistics defined in METHODOLOGY.md (Comparing two runs).", ""]
     return "\n".join(lines)
+
+
+def _tokens_html(side: dict) -> str:
+    """_tokens for a page: escaped, with the synthetic mark the run site uses."""
+    return f"{esc(num(side['mean_per_run']))}{syn(bool(side.get('synthetic')))} {esc(_tokens_over(side))}"
 
 
 def comparison_html(cmp: dict, home: str = "index.html") -> str:
@@ -389,8 +442,10 @@ def comparison_html(cmp: dict, home: str = "index.html") -> str:
              ("McNemar exact p", f"{m['p_value']:.4g}"),
              ("improved / regressed", f"{m['improved']} / {m['regressed']}"),
              ("latency ratio (mean)", _x(lat["ratio_mean"])), ("token ratio", _x(tok["ratio"]))]
-    parts.append('<div class="facts">' + "".join(f"<div><b>{esc(v)}</b><span>{esc(k)}</span></div>" for k, v in facts)
-                 + "</div>")
+    invented = _invented(cmp)
+    marks = {"token ratio": syn(bool(invented) and tok["ratio"] is not None)}
+    parts.append('<div class="facts">' + "".join(f"<div><b>{esc(v)}{marks.get(k, '')}</b><span>{esc(k)}</span></div>"
+                                                 for k, v in facts) + "</div>")
     interval_note = (f"95% {d['method']} over the paired tasks" if ci else
                      f"{d.get('reason') or TOO_FEW}: the {d['method']} is reported from {d['min_tasks']} paired tasks")
     parts.append(f'<p class="muted">{esc(interval_note)}. McNemar: {esc(m["rule"])}.</p>')
@@ -419,8 +474,11 @@ def comparison_html(cmp: dict, home: str = "index.html") -> str:
         f"<td class=num>{duration(lat['other']['mean_s'])}</td><td class=num>{_x(lat['ratio_mean'])}</td></tr>",
         f"<tr><td>median agent wall time per run</td><td class=num>{duration(lat['base']['median_s'])}</td>"
         f"<td class=num>{duration(lat['other']['median_s'])}</td><td class=num>{_x(lat['ratio_median'])}</td></tr>",
-        f"<tr><td>{esc(TOKENS_LABEL)}</td><td class=num>{esc(_tokens(tok['base']))}</td>"
-        f"<td class=num>{esc(_tokens(tok['other']))}</td><td class=num>{_x(tok['ratio'])}</td></tr>"]))
+        f"<tr><td>{esc(TOKENS_LABEL)}</td><td class=num>{_tokens_html(tok['base'])}</td>"
+        f"<td class=num>{_tokens_html(tok['other'])}</td><td class=num>{_x(tok['ratio'])}"
+        f"{marks['token ratio']}</td></tr>"]))
+    if invented:
+        parts.append(syn_note(f"{invented}: {SYNTHETIC_TOKENS}"))
     ts = cmp["task_set"]
     parts.append("<h2>Provenance</h2>" + provenance({
         "comparison made by": f"LocalAgentBench {cmp['harness_version']}",
@@ -447,6 +505,20 @@ def default_html_path(other_source: str, cmp: dict) -> Path | None:
     return summary_path(other_source).parent / "site" / f"compare-{name}.html"
 
 
+def render_site(summary: dict, site: Path) -> None:
+    """Render the other run's site (and its report.md) where `compare` puts its page by default, as
+    `localagentbench report` would, so the page is linked from an index and every link of the site resolves."""
+    from bench import engine  # it composes the stages (render among them); only a run with no site needs it
+
+    problem = ("a file, not a folder" if site.exists() and not site.is_dir() else
+               None if os.access(site if site.exists() else site.parent, os.W_OK) else "not writable")
+    if problem:
+        raise UserError(f"{site}: {problem}, so the other run's site, which links the comparison page, cannot be "
+                        "made there; pass --html PATH or --no-html")
+    paths = engine.report(summary, site.parent)
+    log(f"compare: the other run had no site; rendered it first: {paths['site']}")
+
+
 def _main(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog=stage_prog("python -m bench.report.compare"), description=__doc__.split("\n")[0])
     parser.add_argument("--base", required=True, help="the baseline: summary.json or a results directory")
@@ -463,11 +535,13 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--no-html", action="store_true", help="do not write the HTML page")
     args = parser.parse_args(argv)
     hint = "localagentbench report --results DIR"
-    cmp = compare(usable_runs(load_summary(args.base, hint), "compare"),
-                  usable_runs(load_summary(args.other, hint), "compare"), args.allow_different_tasks,
+    other = usable_runs(load_summary(args.other, hint), "compare")
+    cmp = compare(usable_runs(load_summary(args.base, hint), "compare"), other, args.allow_different_tasks,
                   args.base_group, args.other_group)
     schema.check(cmp, "comparison", where="comparison")
     html_path = None if args.no_html else Path(args.html) if args.html else default_html_path(args.other, cmp)
+    if html_path is not None and not args.html and not (html_path.parent / "index.html").exists():
+        render_site(other, html_path.parent)
     if html_path is not None:
         in_site = html_path.parent.name == "site" and (html_path.parent / "index.html").exists()
         try:

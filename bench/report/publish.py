@@ -41,6 +41,7 @@ from bench.report.site import (
     syn_note,
     table,
     unrun_pip,
+    without_heldout,
     write_assets,
 )
 
@@ -166,7 +167,8 @@ def _synthetic_mark(group: dict, figure: str, html: str) -> str:
 def _result_row(group: dict, columns: Sequence[str]) -> str:
     """The shared results cells (site.result_cells) of an entry's group, in `columns` order."""
     synthetic, figures, _ = group_synthetic(group)
-    cells = result_cells(group, lambda field: synthetic and f"costs.{field}" in figures)
+    cells = result_cells(group, lambda field: synthetic and f"costs.{field}" in figures,
+                         without_heldout(group.get("tasks") or []))
     return "".join(cells[key] for key in columns)
 
 

@@ -22,7 +22,7 @@ from bench.common.errors import UserError
 from bench.common.paths import SITE_TEMPLATE_DIR
 from bench.common.records import write_text_atomic
 from bench.common.stage import log
-from bench.common.summary import MODEL_CALL_COLUMNS, MODEL_CALLS_NOTE, model_calls_cells
+from bench.common.summary import MODEL_CALL_COLUMNS, MODEL_CALLS_NOTE, SYNTHETIC_FIGURES, model_calls_cells
 
 
 @functools.lru_cache(maxsize=1)
@@ -43,6 +43,12 @@ def esc(text: str, quote: bool = True) -> str:
     if out.isascii() and out.isprintable():
         return out
     return _unshown().sub(lambda m: f"\\u{ord(m.group()):04x}", out)
+
+def name_html(text: str) -> str:
+    """An agent or model name for a narrow table cell: escaped, with a line-break opportunity after each / and :
+    (ollama/qwen2.5-coder:32b wraps at its parts, not inside them)."""
+    return re.sub(r"([/:])", r"\1<wbr>", esc(text))
+
 
 OUTCOME_LABEL = {"passed": "passed", "failed": "failed", "overfit": "overfit", "agent_timeout": "timeout",
                  "agent_error": "agent error", "task_error": "task error", "oracle_error": "oracle error",
@@ -167,6 +173,13 @@ def synthetic_run(run: dict) -> bool:
     return ((run.get("agent") or {}).get("extra") or {}).get("synthetic") is True
 
 
+def synthetic_figure(group: dict, field: str) -> bool:
+    """Whether a summary group's figure `field` (tokens_in, tool_calls, ...) was invented by its agent: the group
+    has a run its agent marked synthetic (score's `synthetic`) and SYNTHETIC_FIGURES names the figure. The one
+    rule behind every synthetic mark on the run site, its report.md and a comparison."""
+    return bool(group.get("synthetic")) and field in SYNTHETIC_FIGURES
+
+
 def syn(marked: bool) -> str:
     """The synthetic mark after a figure ('' for a measured one): a dagger whose tooltip says what it means."""
     if not marked:
@@ -196,6 +209,28 @@ def rate_html(rate: float | None, ci: list[float] | None) -> str:
     return f"<b>{pct(rate)}</b><br><small class=muted>{interval}</small>"
 
 
+HELDOUT_NOTE = ("Held-out confirmed: of the runs that passed their visible tests on a task with held-out tests, "
+                "those the held-out tests passed too, over all such runs; the others are the overfit ones. A task "
+                "without held-out tests is in neither number: its passes are not confirmed, nor failed.")
+
+
+def without_heldout(tasks: Sequence[dict]) -> int:
+    """How many of a group's task rows (the summary's, or a leaderboard entry group's) have no held-out tests
+    (score's `has_heldout`; a row that does not say is not counted)."""
+    return sum(1 for t in tasks if t.get("has_heldout") is False)
+
+
+def heldout_text(group: dict, without: int) -> tuple[str, str]:
+    """A group's held-out confirmation for people, from score's own fields: ("12/14", "2 tasks without held-out
+    tests, not in the 14"): confirmed over checked runs, both only of tasks that have held-out tests
+    (HELDOUT_NOTE), and how many tasks have none, said so that those are not read as failed confirmations
+    ('' when every task has some)."""
+    checked = group["heldout_checked"]
+    note = (f"{without} task{'' if without == 1 else 's'} without held-out tests, not in the {checked}"
+            if without else "")
+    return f"{group['heldout_confirmed']}/{checked}", note
+
+
 RESULT_HEADERS = {
     "strict": '<th class="num">pass@1 strict (95% CI)</th>', "scored": '<th class="num">pass@1 scored (95% CI)</th>',
     "pass_k": "pass@k", "heldout": '<th class="num">Held-out confirmed</th>', "overfit": '<th class="num">Overfit</th>',
@@ -204,11 +239,13 @@ RESULT_HEADERS = {
 }
 
 
-def result_cells(group: dict, synthetic: Callable[[str], bool]) -> dict[str, str]:
+def result_cells(group: dict, synthetic: Callable[[str], bool], without: int = 0) -> dict[str, str]:
     """The cells of one agent x model group that every results table shows (the run's site, the leaderboard's
     ranking and entry pages), keyed as RESULT_HEADERS; `synthetic(field)` says whether the group's agent
-    invented a cost figure (tokens_in, tool_calls, ...), which then carries the mark."""
+    invented a cost figure (tokens_in, tool_calls, ...), which then carries the mark; `without`: how many of
+    its tasks have no held-out tests (without_heldout)."""
     costs = group["costs"]
+    confirmed, note = heldout_text(group, without)
     strict = rate_html(group.get("pass_at_1_strict"), group.get("pass_at_1_strict_ci"))  # absent in old entries
 
     def fig(field: str) -> str:
@@ -218,12 +255,16 @@ def result_cells(group: dict, synthetic: Callable[[str], bool]) -> dict[str, str
         "strict": f'<td class="num rate">{strict}</td>',
         "scored": f'<td class="num rate">{rate_html(group["pass_at_1"], group["pass_at_1_ci"])}</td>',
         "pass_k": f"<td>{pass_k(group['pass_at_k']) or 'n/a'}</td>",
-        "heldout": f"<td class=num>{group['heldout_confirmed']}/{group['heldout_checked']}</td>",
+        "heldout": f'<td class="num" title="{esc(HELDOUT_NOTE)}">{confirmed}'
+                   + (f'<br><small class="muted note">{esc(note)}</small>' if note else "") + "</td>",
         "overfit": f"<td class=num>{group['overfit']}</td>",
         "infra": f"<td class=num>{group['infra_errors']}</td>",
         "latency": f"<td class=num>{esc(duration(group['latency']['median_s']))}</td>",
-        "tokens": f"<td class=num>{fig('tokens_in')} / {fig('tokens_out')}</td>",
-        "tool_calls": f"<td class=num>{fig('tool_calls')} ({fig('failed_tool_calls')})</td>",
+        # Two figures a cell: the line may break between them (never inside one), so the table fits the page.
+        "tokens": f'<td class="num split"><span class=nw>{fig("tokens_in")} /</span> '
+                  f'<span class=nw>{fig("tokens_out")}</span></td>',
+        "tool_calls": f'<td class="num split"><span class=nw>{fig("tool_calls")}</span> '
+                      f'<span class=nw>({fig("failed_tool_calls")})</span></td>',
     }
 
 

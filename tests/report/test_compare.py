@@ -24,19 +24,20 @@ UNSET = object()
 def run(task: str, rep: int, ok: bool, *, agent: str = "a", model: str = "m", run_id: str = "r1",
         digest: str = "0", wall: float = 1.0, tokens: int | None = 100, tokens_out=UNSET, outcome: str | None = None,
         version: str = "1", sandbox: str = "none", jobs: int | None = None, options: dict | None = None,
-        model_digest: str | None = None) -> dict:
+        model_digest: str | None = None, harness: str = "test", timeout: float | None = None) -> dict:
     """A schema-valid graded run record whose graded sections show `ok` (score decides the outcome from them).
     tokens: tokens_in (and tokens_out unless given apart)."""
     infra = outcome == "infra_error"
     record = {
         "schema": "localagentbench/run@1", "run_id": run_id, "task_id": task, "task_digest": "sha256:" + digest * 64,
-        "rep": rep, "stage": "graded", "harness_version": "test",
+        "rep": rep, "stage": "graded", "harness_version": harness,
         "task": {"id": task, "category": "bugfix", "difficulty": "easy", "heldout": None, "prompt": "p"},
         "paths": {"run_dir": f"/nonexistent/{task}/{rep}"},
         "agent": {"name": agent, "version": version, "argv": [], "exit_code": 0, "timed_out": False, "wall_s": wall,
                   "tokens_in": tokens, "tokens_out": tokens if tokens_out is UNSET else tokens_out,
                   "tokens_reasoning": None, "tokens_cache_read": None, "turns": None, "tool_calls": None,
-                  "failed_tool_calls": None, "infra_error": "server down" if infra else None},
+                  "failed_tool_calls": None, "infra_error": "server down" if infra else None,
+                  **({"timeout_s": timeout} if timeout is not None else {})},
         "model": {"id": model, **({"digest": model_digest} if model_digest else {})},
         "oracle": None if infra else {"passed": ok, "commands": [
             {"command": "t", "exit_code": 0 if ok else 1, "duration_s": 0.1, "timed_out": False}]},
@@ -175,16 +176,17 @@ def test_missing_token_counts_stay_missing():
     schema.check(cmp, "comparison")
     tok = cmp["tokens"]
     # Base: only t1 (100 + 50) and t4 (300 + 0) report both; t2 and t5 report one count and are left out, not zeroed.
-    assert tok["base"] == {"mean_per_run": 225.0, "n_runs": 2, "n_runs_partial": 2}
+    assert tok["base"] == {"mean_per_run": 225.0, "n_runs": 2, "n_runs_partial": 2, "synthetic": False}
     # Other: t1..t3 report 400 + 200; t4, t5 report only tokens_in.
-    assert tok["other"] == {"mean_per_run": 600.0, "n_runs": 3, "n_runs_partial": 2}
+    assert tok["other"] == {"mean_per_run": 600.0, "n_runs": 3, "n_runs_partial": 2, "synthetic": False}
     assert tok["ratio"] == round(600 / 225, 4)
     md = compare.comparison_markdown(cmp)
     assert "| mean tokens per run (in + out, over runs reporting both) | 225.0 (2 run(s); 2 reporting only one " \
            "count left out) |" in md
     nothing = score.score([run(t, 0, True, tokens=5, tokens_out=None) for t in ("t1", "t2", "t3", "t4", "t5")])
     none = compare.compare(nothing, other)["tokens"]
-    assert none["base"] == {"mean_per_run": None, "n_runs": 0, "n_runs_partial": 5} and none["ratio"] is None
+    assert none["base"] == {"mean_per_run": None, "n_runs": 0, "n_runs_partial": 5, "synthetic": False}
+    assert none["ratio"] is None
 
 
 def test_different_task_digests_are_refused_unless_allowed():
@@ -231,18 +233,18 @@ def test_group_selection_with_several_groups():
 
 
 def test_differences_in_how_the_runs_were_made_are_stated():
-    base = summary_of(BASE, options={"temperature": 0}, model_digest="sha256:aaa")
+    base = summary_of(BASE, options={"temperature": 0}, model_digest="sha256:aaa", timeout=600.0)
     other = summary_of(OTHER, run_id="r2", version="2", sandbox="bwrap", jobs=4, options={"temperature": 0.7},
-                       model_digest="sha256:bbb")
-    other["harness_version"] = "9.9.9+other"
+                       model_digest="sha256:bbb", harness="9.9.9+other", timeout=60.0)
+    other["harness_version"] = base["harness_version"]  # the scorer's: the runs' own versions are compared
     cmp = compare.compare(base, other)
     schema.check(cmp, "comparison")
-    harness = base["harness_version"]
     assert cmp["differences"] == [
         {"setting": "jobs", "label": "concurrency (--jobs)", "base": [1], "other": [4]},
         {"setting": "sandbox", "label": "sandbox", "base": ["none"], "other": ["bwrap"]},
         {"setting": "options", "label": "agent options", "base": [{"temperature": 0}], "other": [{"temperature": 0.7}]},
-        {"setting": "harness_version", "label": "harness version", "base": harness, "other": "9.9.9+other"},
+        {"setting": "timeout", "label": "agent timeout (--timeout)", "base": [600.0], "other": [60.0]},
+        {"setting": "harness_version", "label": "harness version", "base": ["test"], "other": ["9.9.9+other"]},
         {"setting": "agent_version", "label": "agent version", "base": ["1"], "other": ["2"]},
         {"setting": "model_digest", "label": "model digest", "base": ["sha256:aaa"], "other": ["sha256:bbb"]},
     ]
@@ -251,16 +253,39 @@ def test_differences_in_how_the_runs_were_made_are_stated():
     md = compare.comparison_markdown(cmp)
     assert "- concurrency (--jobs): base 1 · other 4" in md
     assert '- agent options: base {"temperature": 0} · other {"temperature": 0.7}' in md
-    assert f"- harness version: base {harness} · other 9.9.9+other" in md
+    assert "- harness version: base test · other 9.9.9+other" in md
     html = compare.comparison_html(cmp)
     assert 'id="compare-differences"' in html and "<td>concurrency (--jobs)</td><td>1</td><td>4</td>" in html
     # The same settings: no difference, and the page says so. A digest known on one side only is not compared.
     same = compare.compare(summary_of(BASE, options={"temperature": 0}, model_digest="sha256:aaa"),
                            summary_of(OTHER, run_id="r2", options={"temperature": 0}))
     assert same["differences"] == []
-    assert "The two runs were made the same way: concurrency (--jobs), sandbox, agent options" in \
+    assert "The two runs were made the same way: agent, model, concurrency (--jobs), sandbox, agent options" in \
         compare.comparison_markdown(same)
     assert "made the same way" in compare.comparison_html(same)
+
+
+def test_runs_of_different_agents_or_models_are_never_said_to_be_made_the_same_way():
+    """What differs is read from the run records: the agent (and its version), the model, and every setting; the
+    agent and model compared are listed but are no warning, a setting nothing compared explains is both."""
+    base = summary_of(BASE)
+    cmp = compare.compare(base, summary_of(OTHER, run_id="r2", agent="b", version="2"))
+    schema.check(cmp, "comparison")
+    assert cmp["differences"] == [{"setting": "agent", "label": "agent", "base": "a", "other": "b"},
+                                  {"setting": "agent_version", "label": "agent version", "base": ["1"], "other": ["2"]}]
+    assert not any("made differently" in w for w in cmp["warnings"]), "the agents compared are the point"
+    md = compare.comparison_markdown(cmp)
+    assert "made the same way" not in md
+    assert "- agent: base a · other b\n- agent version: base 1 · other 2\n" in md
+    html = compare.comparison_html(cmp)
+    assert "made the same way" not in html and "<td>agent</td><td>a</td><td>b</td>" in html
+    cmp = compare.compare(base, summary_of(OTHER, run_id="r2", model="m2", jobs=4))
+    assert [d["setting"] for d in cmp["differences"]] == ["model", "jobs"]
+    assert [w for w in cmp["warnings"] if "made differently" in w] == [
+        "the two runs were made differently: concurrency (--jobs) (see how the runs were made)"]
+    cmp = compare.compare(base, summary_of(OTHER, run_id="r2", version="2"))  # the same agent, another version
+    assert [w for w in cmp["warnings"] if "made differently" in w] == [
+        "the two runs were made differently: agent version (see how the runs were made)"]
 
 
 def _bundle(tmp_path: Path, name: str, summary: dict) -> Path:
@@ -351,6 +376,49 @@ def test_no_pairable_task_through_the_real_command(tmp_path):
         "error: nothing to compare between base a:m (run r1) and other a:m (run r2): no task in common "
         "(1 task(s) in base, 1 in other)"]
     assert not list((other / "site").glob("compare-*.html"))
+
+
+def test_compare_as_typed_marks_the_mocks_tokens_and_renders_the_site_it_links_from(suite, tmp_path):
+    """The issue's case: a mock run and an oracle run, neither rendered, then `localagentbench compare` as a
+    subprocess. The mock's invented tokens carry the run site's mark and note; the agents differ, so the runs
+    are not said to be made the same way; the page goes into a site rendered first, whose every link resolves."""
+    from site_links import dangling_links
+    for agent in ("mock", "oracle"):
+        assert cli.main(["run", "--agent", agent, "--tasks", str(suite / "tasks"), "--out", str(tmp_path / agent),
+                         "--sandbox", "none"]) == 0
+        assert not (tmp_path / agent / "site").exists()
+    done = subprocess.run([sys.executable, "-m", "bench", "compare", "--base", str(tmp_path / "mock"),
+                           "--other", str(tmp_path / "oracle")], cwd=REPO, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    md = done.stdout
+    runs = [json.loads(p.read_text()) for p in (tmp_path / "mock" / "runs").glob("*/*/run.json")]
+    assert runs and all(r["agent"]["extra"]["synthetic"] is True for r in runs), "the mock marks its figures"
+    tokens = [r["agent"]["tokens_in"] + r["agent"]["tokens_out"] for r in runs]
+    assert (f"| mean tokens per run (in + out, over runs reporting both) | {sum(tokens) / len(tokens):,.1f}† "
+            f"({len(tokens)} run(s)) |") in md
+    assert "\n† synthetic (base: mock × none: token counts and their ratio): invented by the agent" in md
+    assert "made the same way" not in md and "- agent: base mock · other oracle" in md
+    site = tmp_path / "oracle" / "site"
+    page, = site.glob("compare-*.html")
+    assert f"compare: page at {page.resolve()}" in done.stderr and "rendered it first" in done.stderr
+    assert f'href="{page.name}"' in (site / "index.html").read_text(), "linked from the index rendered for it"
+    assert '<sup class="syn"' in page.read_text() and (tmp_path / "oracle" / "report.md").is_file()
+    assert dangling_links(site) == [] and not (tmp_path / "mock" / "site").exists()
+
+
+def test_compare_into_a_site_that_cannot_be_made_is_one_line(tmp_path, capsys):
+    """Attack: the other run's site/ is a file, so neither a site nor the page can go there."""
+    base = tmp_path / "base"
+    write_json_atomic(base / "summary.json", summary_of(BASE))
+    other = tmp_path / "other"
+    write_json_atomic(other / "summary.json", summary_of(OTHER, run_id="r2"))
+    (other / "site").write_text("not a folder")
+    assert cli.main(["compare", "--base", str(base), "--other", str(other)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"error: {other / 'site'}: a file, not a folder, so the other run's site, which links the "
+                   "comparison page, cannot be made there; pass --html PATH or --no-html"]
+    assert (other / "site").read_text() == "not a folder"
 
 
 def test_help_still_works():

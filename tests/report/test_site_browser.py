@@ -175,6 +175,64 @@ def test_synthetic_and_n_a_marks_are_visible(sites):
     assert 'class="syn' not in dom, "the synthetic runs helper marks nothing synthetic"
 
 
+# Appended to a copy of an index: how the browser laid out the results table, at the window's width.
+FIT_PROBE = """<script>
+var t = document.getElementById("results"), w = t.closest(".table-wrap"), wr = w.getBoundingClientRect();
+function seen(e) { var r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return r.width > 0 && r.height > 0 && r.left >= wr.left - 0.5 && r.right <= wr.right + 0.5 &&
+    s.visibility !== "hidden" && s.display !== "none"; }
+var heads = Array.prototype.slice.call(t.querySelectorAll("thead th"));
+document.documentElement.setAttribute("data-fit", JSON.stringify({scroll: w.scrollWidth, client: w.clientWidth,
+  columns: heads.map(function (h, i) { return [h.textContent.trim(), seen(h),
+    Array.prototype.every.call(t.querySelectorAll("tbody tr"), function (row) { return seen(row.cells[i]); })]; })}));
+</script>"""
+
+
+def results_layout(page: Path, width: int) -> dict:
+    """{"scroll", "client": the results table's wrapper's widths, "columns": [[header, header seen?, every cell
+    of the column seen?], ...]} as Chromium lays out `page` in a window `width` px wide."""
+    probe = page.with_name(f"probe-{page.name}")
+    probe.write_text(page.read_text().replace("</body>", FIT_PROBE + "</body>"))
+    try:
+        done = chromium(probe.as_uri(), "--dump-dom", "--virtual-time-budget=3000", f"--window-size={width},900")
+    finally:
+        probe.unlink()
+    assert done.returncode == 0 and console_messages(done.stderr) == [], done.stderr[-2000:]
+    found = re.search(r'<html[^>]* data-fit="([^"]*)"', done.stdout)
+    assert found, "the probe ran"
+    return json.loads(html.unescape(found.group(1)))
+
+
+@pytest.fixture(scope="module")
+def wide(tmp_path_factory) -> Path:
+    """A site whose results table is as wide as real ones get: six groups, a long model id, an agent that
+    invents its figures (every cost carries the mark), tasks without held-out tests (the held-out cell's note)."""
+    root = tmp_path_factory.mktemp("wide")
+    runs = synthetic_runs(240, seed=9, groups=6, reps=1, root=root)
+    for r in runs:
+        if r["model"]["id"] == "ollama/qwen2.5-coder:14b":
+            r["model"]["id"] = "ollama/qwen2.5-coder:32b-instruct-q4_K_M"
+        if r["agent"]["name"] == "mock":
+            r["agent"]["extra"] = {"synthetic": True}
+            r["agent"]["tokens_in"] = (r["agent"]["tokens_in"] or 0) * 1000
+    render.render(score.score(runs), root, jobs=1)
+    return root / "site"
+
+
+@pytest.mark.parametrize("which", ["run", "wide"])
+def test_the_results_table_fits_1400_px_with_latency_tokens_and_tool_calls_in_view(sites, wide, which):
+    index = wide / "index.html" if which == "wide" else sites[which] / "index.html"
+    text = index.read_text()
+    assert "without held-out tests, not in the" in text and "syn" in text, "the widest cells are there"
+    layout = results_layout(index, 1400)
+    assert layout["scroll"] <= layout["client"], f"a horizontal scrollbar: {layout}"
+    columns = {name: (head, cells) for name, head, cells in layout["columns"]}
+    for name in ("Median latency", "Tokens in / out", "Tool calls (failed)", "Held-out confirmed"):
+        assert columns[name] == (True, True), f"{name} not in view at 1400 px: {layout}"
+    narrow = results_layout(index, 700)  # the probe can fail: at phone width the table does scroll
+    assert narrow["scroll"] > narrow["client"]
+
+
 def test_matrix_paginates_and_filters_in_the_browser(sites):
     dom = dump_dom(sites["big"] / "index.html")
     table = re.search(r'<table id="matrix" class="paged enhanced"[^>]*data-page="1"[^>]*>(.*?)</table>', dom, re.S)
