@@ -120,8 +120,9 @@ def signal_group(proc: subprocess.Popen, hard: bool) -> None:
 
 
 # What a command line may not hold to run as plain words where there is no POSIX shell: pipes, redirections,
-# lists, substitutions, globs, variables, a leading NAME=value.
-_SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?\[\]{}~\n]|^\s*\w+=")
+# lists, substitutions, globs, variables, comments, a leading NAME=value. Quotes and backslashes keep their
+# POSIX meaning (shlex), as under sh.
+_SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?\[\]{}~#\n]|^\s*\w+=")
 # Runs argv[1:] with its stderr joined to its stdout (what `exec 2>&1` does under sh); the program is looked up
 # on the PATH of the environment the command was given, as a shell would.
 _JOIN_SHIM = ("import shutil, subprocess, sys\n"

@@ -72,7 +72,8 @@ def test_without_posix_a_found_sh_runs_it():
 
 
 @pytest.mark.parametrize("command", ["pytest -q | tee x", "python -m pytest tests/*.py", "FOO=1 python -m x",
-                                     "python -m x && python -m y", "echo $HOME", "cd sub; python t.py", "a > out",
+                                     "python -m x && python -m y", "echo $HOME", "python -m x # comment",
+                                     "cd sub; python t.py", "a > out",
                                      "", "unbalanced 'quote"])
 def test_without_a_shell_shell_syntax_is_one_line_naming_the_command(command):
     with pytest.raises(proc.NoShell) as refused:
@@ -81,11 +82,12 @@ def test_without_a_shell_shell_syntax_is_one_line_naming_the_command(command):
 
 
 def test_without_a_shell_plain_words_run_with_stderr_joined_and_the_exit_status_kept(tmp_path):
+    tmp_path = tmp_path / "a dir ü"   # spaces and non-ASCII in the copy's path
     tool = tmp_path / "bin"
-    tool.mkdir()
+    tool.mkdir(parents=True)
     (tmp_path / "say.py").write_text("import sys\nprint('out', flush=True)\nprint('err ü', file=sys.stderr)\n"
                                      "sys.exit(int(sys.argv[1]))\n", encoding="utf-8")
-    argv = proc.shell_command('python say.py 3', sh="", posix=False)
+    argv = proc.shell_command("python 'say.py' 3", sh="", posix=False)
     # `python` is looked up on the command's own PATH, as grading sets it (the harness's interpreter first).
     env = {"PATH": os.path.dirname(sys.executable) + os.pathsep + str(tool)}
     done = proc.run_tree(argv, cwd=tmp_path, env=env, stdout_path=tmp_path / "o", stderr_path=tmp_path / "e",
