@@ -49,6 +49,22 @@ def slow(session: nox.Session) -> None:
     session.run("pytest", "-m", "slow", "--ignore", "tests/models/test_real_model.py", *SLOW_PARALLEL, *session.posargs)
 
 
+# What runs on every OS (README, "Operating systems"): check, validate, score, render, compare, promote, publish,
+# and the oracle, nop, mock and command agents with --sandbox none. CI runs these on Windows and macOS; Linux runs
+# them in `tests`. Tests marked linux_only (bubblewrap, /proc) are left out; posix_only ones skip on Windows.
+PORTABLE = ["tests/exec/test_portable.py", "tests/test_github_templates.py", "tests/test_cli.py",
+            "tests/test_validate.py", "tests/test_score.py", "tests/test_render.py", "tests/report/test_compare.py",
+            "tests/report/test_promote.py", "tests/report/test_publish.py", "tests/common"]
+
+
+@nox.session
+def portable(session: nox.Session) -> None:
+    """The tests of what runs on every OS, without the Linux sandbox (CI: windows-latest, macos-latest)."""
+    install(session, "test")
+    session.run("pytest", "-m", "not linux_only and not slow and not integration", *PARALLEL, *PORTABLE,
+                *session.posargs)
+
+
 RUFF = "ruff==0.17.5"
 
 

@@ -18,7 +18,6 @@ import contextlib
 import json
 import os
 import random
-import resource
 import secrets
 import shutil
 import subprocess
@@ -36,12 +35,12 @@ from bench.common.errors import UserError
 from bench.common.paths import temp_root
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.exec import cleanup, environment, pyguard, safefs, sandbox
+from bench.exec import cleanup, environment, pyguard, safefs, sandbox, textio
 from bench.exec.git import apply_patch, patch_files
-from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree, truncation_marker
+from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, RLIMIT_FSIZE, NoShell, run_tree, shell_command, truncation_marker
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024  # a Python source file read for what it imports; past this it is data
-GRADING_LIMITS = {resource.RLIMIT_FSIZE: 1024 * 1024 * 1024}  # a test writing a 1 GB file is broken
+GRADING_LIMITS = {RLIMIT_FSIZE: 1024 * 1024 * 1024}  # a test writing a 1 GB file is broken
 is_test_path, is_test_config = rules.is_test_path, rules.is_test_config
 
 
@@ -425,15 +424,20 @@ class Step:
 def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: Path, env: dict[str, str],
                 logs: Path, index: int, guarded: Sequence[Path] = (), protected: Sequence[str] = (),
                 max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> Step:
-    """Run one grading command with `sh -c` in its own sandbox (no network) in the copy, `guarded` paths
-    read-only; stderr joins stdout. A command whose test runner's verdict is read (rules.runner_of) runs its
-    Python under the grading guard (bench/exec/pyguard.py; `protected`: the test and held-out files, relative to
-    the copy), whose report the code under test cannot forge."""
-    runner = rules.runner_of(command)
+    """Run one grading command with `sh -c` (proc.shell_command: what runs it on Windows) in its own sandbox (no
+    network) in the copy, `guarded` paths read-only; stderr joins stdout. A command whose test runner's verdict is
+    read (rules.runner_of) runs its Python under the grading guard where the OS allows one (pyguard.available;
+    `protected`: the test and held-out files, relative to the copy), whose report the code under test cannot
+    forge."""
+    runner = rules.runner_of(command) if pyguard.available() else None
+    try:
+        shell = shell_command(command)
+    except NoShell as exc:
+        return Step(command, timeout_s, None, False, 0.0, b"", started=False, note=f"this OS cannot run it: {exc}")
     guard = pyguard.Guard(copy, protected, safepath=rules.safe_path_allowed(command), tmp=temp_root(),
                           runner=runner) if runner else None
     with guard or contextlib.nullcontext():
-        argv = sandbox.wrap(["sh", "-c", "exec 2>&1\n" + command], kind, cwd=copy, rw=[copy], home=home,
+        argv = sandbox.wrap(shell, kind, cwd=copy, rw=[copy], home=home,
                             network=False, ro_inside=guarded, ro=guard.ro_paths() if guard else [])
         out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
         done = run_tree(argv, cwd=copy, env={**env, **(guard.env(env) if guard else {}), "HOME": str(home)},
@@ -765,7 +769,7 @@ def mutation_phase(prepared: Path, held: dict, flags: Flags, *, kind: str, env: 
 def mutant_counts(log_path: Path) -> dict | None:
     """The last `{"mutants_total": N, "mutants_caught": M}` line a test-writing task's held-out command printed."""
     found = None
-    for line in log_path.read_text(errors="replace").splitlines():
+    for line in textio.read_text(log_path).splitlines():
         line = line.strip()
         if line.startswith("{") and "mutants_total" in line:
             try:

@@ -14,7 +14,6 @@ import dataclasses
 import json
 import math
 import os
-import resource
 import shutil
 import signal
 import subprocess
@@ -35,7 +34,7 @@ from bench.common.spec import BUILTIN_MODEL, RunSpec
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, safefs, sandbox
 from bench.exec.git import MAX_CHANGED_FILES, TakenChange, head_commit, snapshot_diff
-from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, run_tree
+from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, RLIMIT_AS, RLIMIT_FSIZE, RLIMIT_NPROC, run_tree
 from bench.models import calls, modelserver
 from bench.models.proxy import CALLS_FILE, STOP_AFTER_UNREACHABLE, ModelProxy
 from bench.models.servers import model_for_agent, resolve_model
@@ -132,11 +131,11 @@ def agent_limits(max_file_mb: int | None, max_procs: int | None, max_mem_mb: int
     """Resource limits for the agent's processes (see SECURITY.md for what each one does and does not stop)."""
     limits = {}
     if max_file_mb:
-        limits[resource.RLIMIT_FSIZE] = max_file_mb * 1024 * 1024
+        limits[RLIMIT_FSIZE] = max_file_mb * 1024 * 1024
     if max_procs:
-        limits[resource.RLIMIT_NPROC] = max_procs
+        limits[RLIMIT_NPROC] = max_procs
     if max_mem_mb:
-        limits[resource.RLIMIT_AS] = max_mem_mb * 1024 * 1024
+        limits[RLIMIT_AS] = max_mem_mb * 1024 * 1024
     return limits
 
 
@@ -230,7 +229,7 @@ def max_change_bytes(opts: dict) -> int:
 def file_limit_evidence(limits: dict[int, int], roots: Sequence[tuple[Path, Path | None]]) -> list[str]:
     """files_at_size_limit over the trees the agent could write that outlive it (workdir, scratch), each with
     the snapshot its files came from (None: none), when the agent ran under --max-file-mb."""
-    cap = limits.get(resource.RLIMIT_FSIZE)
+    cap = limits.get(RLIMIT_FSIZE)
     return [shown_path(f"{root.name}/{rel}" if snapshot is None else rel)
             for root, snapshot in roots for rel in (files_at_size_limit(root, cap, snapshot) if cap else [])]
 
@@ -406,7 +405,8 @@ def _last_line(path: Path) -> str:
 
 def limit_hit(done, stderr_path: Path) -> str | None:
     """Which resource limit stopped the agent, where that can be told from how it ended."""
-    if signal.SIGXFSZ in (done.signal, (done.exit_code or 0) - 128):  # killed, or a shell reporting its child
+    file_size = getattr(signal, "SIGXFSZ", None)  # POSIX only: Windows has no file size limit to hit
+    if file_size is not None and file_size in (done.signal, (done.exit_code or 0) - 128):  # or a shell reporting it
         return "file_size"
     if done.stdout_truncated or done.stderr_truncated:
         return "output_size"
@@ -579,8 +579,8 @@ def sandbox_record(kind: str, requested: str | None, extra_ro: Sequence[str] = (
     return sandbox.describe(kind, requested, {"agent": agent_network, "grading": "none"}, extra_ro)
 
 
-LIMIT_OPTIONS = {resource.RLIMIT_FSIZE: "--max-file-mb", resource.RLIMIT_NPROC: "--max-procs",
-                 resource.RLIMIT_AS: "--max-mem-mb"}
+LIMIT_OPTIONS = {RLIMIT_FSIZE: "--max-file-mb", RLIMIT_NPROC: "--max-procs",
+                 RLIMIT_AS: "--max-mem-mb"}
 
 
 def check_arguments(agent: str, model: str | None, opts: dict, *, timeout_s: float | None = None,
@@ -592,7 +592,7 @@ def check_arguments(agent: str, model: str | None, opts: dict, *, timeout_s: flo
                         "leave it out to use each task's own timeout")
     for which, value in (limits or {}).items():
         if value <= 0:
-            given = value // (1024 * 1024) if which != resource.RLIMIT_NPROC else value  # MB as typed
+            given = value // (1024 * 1024) if which != RLIMIT_NPROC else value  # MB as typed
             raise UserError(f"{LIMIT_OPTIONS.get(which, 'a resource limit')}: must be above 0 (got {given})")
     if opts.get("max_change_mb") is not None and opts["max_change_mb"] <= 0:
         raise UserError(f"--max-change-mb: must be above 0 (got {opts['max_change_mb']})")

@@ -29,6 +29,12 @@ from bench.common.summary import left_out_parts, rate_text
 Cell = tuple[str, str, str, str, int]  # (run id, agent, model, task id, repetition)
 
 
+# What a run without a sandbox means for its numbers (README, "Operating systems"): said in every summary, so
+# the report, the site and a leaderboard entry made from it all carry it.
+NO_SANDBOX_WARNING = ("ran without a sandbox (--sandbox none, or no bubblewrap on this OS): the agent could read the "
+                      "held-out tests, other runs and the host, so these results are not trustworthy against a "
+                      "hostile agent")
+
 def pass_at_k(n: int, c: int, k: int) -> Fraction:
     """Unbiased pass@k (Chen et al. 2021) for n samples with c correct, exactly: 1 - C(n-c, k) / C(n, k)."""
     if not 0 <= c <= n or not 1 <= k <= n:
@@ -338,6 +344,7 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
                  for g in groups if g["pass_at_1"] is None]
     warnings += [f"{g['agent']} x {g['model']}: every calibration task failed; the setup is broken, not the model"
                  for g in groups if g["calib"]["broken"]]
+    warnings += [f"{g['agent']} x {g['model']}: {NO_SANDBOX_WARNING}" for g in groups if "none" in g["sandbox"]]
     unset = setup_failures(runs)
     warnings += [f"task {t}: could not be set up, its runs are recorded as task_error ({why}); fix it and check "
                  f"with `localagentbench check`" for t, why in sorted(unset.items())]

@@ -31,8 +31,9 @@ def make_patch(fixture: Path, changes: dict[str, str]) -> bytes:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp) / "w"
         shutil.copytree(fixture, work)
-        env = {"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-               "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"}
+        env = {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t",
+               "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+               **{k: os.environ[k] for k in ("PATH", "SYSTEMROOT") if k in os.environ}}
         subprocess.run(["git", "init", "-q"], cwd=work, check=True, env=env)
         subprocess.run(["git", "add", "-A"], cwd=work, check=True, env=env)
         subprocess.run(["git", "commit", "-qm", "base"], cwd=work, check=True, env=env)
@@ -270,6 +271,18 @@ def skip_fails_under_ci(reason: str, environ=os.environ, platform: str = sys.pla
     the browser is missing or unusable. Elsewhere (macOS, Windows) neither is expected, so they stay skips."""
     ci = environ.get("CI", "").strip().lower() in ("true", "1", "yes")
     return ci and platform.startswith("linux") and bool(CI_MUST_RUN.search(reason))
+
+
+# Markers of tests that need an OS (pyproject.toml): skipped, with the reason, where it is not this one.
+PLATFORM_MARKS = {"linux_only": (sys.platform.startswith("linux"), "needs Linux (bubblewrap, /proc)"),
+                  "posix_only": (os.name == "posix", "needs POSIX (symlinks, FIFOs, signals, sh)")}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        for name, (here, why) in PLATFORM_MARKS.items():
+            if not here and item.get_closest_marker(name):
+                item.add_marker(pytest.mark.skip(reason=f"{why}; this is {sys.platform}"))
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -48,6 +48,7 @@ from bench.agents.base import (
 )
 from bench.agents.binaries import run_version, scrubbed_env_prefix
 from bench.common import rules
+from bench.exec import textio
 from bench.exec.sandbox import binary_mounts
 from bench.models.servers import ModelTarget, no_proxy_env
 
@@ -249,7 +250,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     sig = signals_from(parsed, analytics, url)
     if not text.strip() and result.exit_code not in (0, None) and not result.timed_out:
         try:
-            tail = [ln for ln in result.stderr_path.read_text(errors="replace").splitlines() if ln.strip()]
+            tail = [ln for ln in textio.read_text(result.stderr_path).splitlines() if ln.strip()]
         except OSError:
             tail = []
         sig.infra_error = (

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bench.common.errors import UserError
 from bench.common.paths import agents_root, from_checkout
+from bench.exec import textio
 
 AGENTS_DIR = agents_root() / ".agents"
 AGENTS_LABEL = ".agents/" if from_checkout() else f"{AGENTS_DIR}/"   # as messages name it
@@ -86,7 +87,7 @@ def run_version(binary: Path, args: tuple[str, ...] = ("--version",), env: dict[
                 timeout_s: float = VERSION_TIMEOUT_S) -> str | None:
     """The first non-empty line `binary --version` prints, or None when it fails or takes too long."""
     try:
-        done = subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=timeout_s,
+        done = subprocess.run([str(binary), *args], capture_output=True, **textio.SUBPROCESS_TEXT, timeout=timeout_s,
                               stdin=subprocess.DEVNULL, env=env)
     except (OSError, subprocess.TimeoutExpired):
         return None

@@ -29,6 +29,7 @@ from bench.agents.base import (
     signals_from_events,
 )
 from bench.common.errors import UserError
+from bench.exec import textio
 from bench.exec.sandbox import binary_mounts, shebang
 
 NOT_FOUND_EXIT = 127
@@ -43,7 +44,8 @@ def check(opts: dict) -> None:
     if not opts.get("agent_cmd"):
         raise UserError('--agent command needs --agent-cmd "<shell command>" (e.g. --agent-cmd "my-agent --yes")')
     if shutil.which("sh") is None:
-        raise UserError("command agent: /bin/sh not found; the command adapter needs a POSIX shell")
+        raise UserError("command agent: no `sh` on PATH; --agent-cmd runs under a POSIX shell (on Windows: install "
+                        "Git for Windows and put its sh on PATH)")
 
 
 def _command(opts: dict) -> str:
@@ -104,7 +106,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     the command's to choose, so it never makes a run an infrastructure error. Reported events are kept."""
     signals = signals_from_events(read_events(ctx.scratch_dir / "events.jsonl"))
     if result.exit_code == NOT_FOUND_EXIT:
-        tail = result.stderr_path.read_text(errors="replace").strip().splitlines()
+        tail = textio.read_text(result.stderr_path).strip().splitlines()
         signals.agent_error = (
             f"exit code 127 (command not found?): {tail[-1][:300] if tail else ctx.options['agent_cmd']}"
         )

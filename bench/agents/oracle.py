@@ -5,6 +5,7 @@ from pathlib import Path
 
 from bench.agents.base import AgentContext, AgentSignals, AgentSpec, Invocation, ProcessResult
 from bench.common.paths import harness_version
+from bench.exec import textio
 
 # Built in: no model, no binary, no pinned version (its version is the harness's).
 SPEC = AgentSpec()
@@ -31,7 +32,7 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     """One 'tool call': the patch application, failed if git apply exited non-zero."""
     ok = result.exit_code == 0
     error = (None if ok
-             else result.stderr_path.read_text(errors="replace").strip()[-500:] or f"exit code {result.exit_code}")
+             else textio.read_text(result.stderr_path).strip()[-500:] or f"exit code {result.exit_code}")
     return AgentSignals(
         agent_error=error,
         events=[{"type": "tool_call", "name": "apply_patch", "status": "ok" if ok else "error",

@@ -15,6 +15,9 @@ from bench.common.errors import UserError
 # Locale, terminal and identity: what programs expect to find and what carries no secret.
 ALLOWED = ("PATH", "LANG", "LANGUAGE", "TZ", "TERM", "USER", "LOGNAME", "NO_COLOR", "OLLAMA_HOST")
 ALLOWED_PREFIXES = ("LC_",)
+# Windows: what a process needs to start at all (Python does not without SYSTEMROOT) and to find programs.
+ALLOWED_WINDOWS = ("SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "TEMP", "TMP")
+WINDOWS = os.name == "nt"
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -31,8 +34,9 @@ def check_names(names: Iterable[str]) -> list[str]:
 def base(pass_names: Iterable[str] = ()) -> dict[str, str]:
     """The allowlisted variables of the harness's environment, plus those the user named."""
     named = set(pass_names)
+    allowed = ALLOWED + (ALLOWED_WINDOWS if WINDOWS else ())
     return {k: v for k, v in os.environ.items()
-            if k in ALLOWED or k.startswith(ALLOWED_PREFIXES) or k in named}
+            if k in allowed or k.startswith(ALLOWED_PREFIXES) or k in named}
 
 
 def names(env: dict[str, str]) -> list[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import os
 import re
-import resource
 import secrets
+import shlex
 import shutil
 import signal
 import subprocess
@@ -16,6 +16,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+try:
+    import resource
+except ImportError:  # Windows: no POSIX resource limits (see limited)
+    resource = None
+
+POSIX = os.name == "posix"
+# Resource limits by name, on every OS: resource.RLIMIT_* where it exists, else Linux's numbers, which limited()
+# then ignores (nothing enforces them on Windows).
+RLIMIT_FSIZE = getattr(resource, "RLIMIT_FSIZE", 1)
+RLIMIT_NPROC = getattr(resource, "RLIMIT_NPROC", 6)
+RLIMIT_AS = getattr(resource, "RLIMIT_AS", 9)
+# Windows: TerminateProcess on the whole tree (taskkill /T /F); there is no gentler signal for console programs.
+_TASKKILL = ("taskkill", "/T", "/F", "/PID")
 KILL_GRACE_S = 2.0
 # Set by an orchestrator on Ctrl-C: every running child is killed and run_tree raises KeyboardInterrupt,
 # also in worker threads, which never see the signal themselves.
@@ -75,33 +88,93 @@ def _pump(src, dest_path: Path, limit: int, flags: dict, key: str) -> None:
     src.close()
 
 
-def _terminate(proc: subprocess.Popen, finished: threading.Event) -> None:
-    """From the watchdog: SIGTERM the group, SIGKILL it if the child is still there after the grace period."""
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-    except (ProcessLookupError, PermissionError):
-        pass
-    if not finished.wait(KILL_GRACE_S):
+def new_group() -> dict:
+    """Popen arguments that start a child as the head of a new process group (a session on POSIX), so that
+    signal_group reaches it and every descendant that stayed in the group."""
+    if POSIX:
+        return {"start_new_session": True}
+    return {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200)}
+
+
+def signal_group(proc: subprocess.Popen, hard: bool) -> None:
+    """Stop the process group `proc` heads: SIGTERM (`hard`: SIGKILL) on POSIX. On Windows, while `proc` runs,
+    the whole tree below it is terminated either way (taskkill /T /F); a descendant whose parent already exited,
+    or any once `proc` has exited, is out of reach there (POSIX finds it by its group, Linux also by pid_sweep)."""
+    if POSIX:
         try:
-            os.killpg(proc.pid, signal.SIGKILL)
+            os.killpg(proc.pid, signal.SIGKILL if hard else signal.SIGTERM)
         except (ProcessLookupError, PermissionError):
             pass
+        return
+    if proc.poll() is not None:
+        return  # its pid may already be another process's: never taskkill a pid the harness no longer holds
+    try:
+        subprocess.run([*_TASKKILL, str(proc.pid)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        pass
+    try:
+        proc.kill()
+    except OSError:
+        pass
+
+
+# What a command line may not hold to run as plain words where there is no POSIX shell: pipes, redirections,
+# lists, substitutions, globs, variables, comments, a leading NAME=value. Quotes and backslashes keep their
+# POSIX meaning (shlex), as under sh.
+_SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?\[\]{}~#\n]|^\s*\w+=")
+# Runs argv[1:] with its stderr joined to its stdout (what `exec 2>&1` does under sh); the program is looked up
+# on the PATH of the environment the command was given, as a shell would.
+_JOIN_SHIM = ("import shutil, subprocess, sys\n"
+              "prog = shutil.which(sys.argv[1]) or sys.argv[1]\n"
+              "try:\n"
+              "    sys.exit(subprocess.call([prog, *sys.argv[2:]], stderr=subprocess.STDOUT))\n"
+              "except OSError as exc:\n"
+              "    print(f'{sys.argv[1]}: {exc.strerror}', flush=True)\n"
+              "    sys.exit(127)\n")
+
+
+class NoShell(ValueError):
+    """A command line needs a POSIX shell and this machine has none (Windows without Git for Windows' sh)."""
+
+
+def shell_command(command: str, sh: str | None = None, posix: bool = POSIX) -> list[str]:
+    """argv that runs a task's command line (POSIX sh syntax) with its stderr joined to its stdout.
+
+    POSIX: `sh -c` (the sandbox's own sh under bwrap). Windows: the `sh` on PATH (or `sh` as given; "" for
+    none) where there is one (Git for Windows ships it); without one, a command that is
+    plain words (`python -m unittest discover -s tests -t . -q`) runs as those words, and one with shell syntax
+    raises NoShell. `posix`: which of the two (tests choose)."""
+    if posix:
+        return ["sh", "-c", "exec 2>&1\n" + command]
+    sh = shutil.which("sh") if sh is None else sh
+    if sh:
+        return [sh, "-c", "exec 2>&1\n" + command]
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        words = []
+    if not words or _SHELL_SYNTAX.search(command):
+        raise NoShell(f"{command[:200]!r} needs a POSIX shell (sh), which is not on PATH; install Git for Windows "
+                      "(its sh), or use plain commands")
+    return [sys.executable, "-c", _JOIN_SHIM, *words]
+
+
+def _terminate(proc: subprocess.Popen, finished: threading.Event) -> None:
+    """From the watchdog: stop the group, kill it if the child is still there after the grace period."""
+    signal_group(proc, hard=False)
+    if not finished.wait(KILL_GRACE_S):
+        signal_group(proc, hard=True)
 
 
 def kill_tree(proc: subprocess.Popen) -> None:
-    """SIGTERM the child's process group, then SIGKILL whatever is left after a grace period."""
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-    except (ProcessLookupError, PermissionError):
-        pass
+    """Stop the child's process group, then kill whatever is left after a grace period."""
+    signal_group(proc, hard=False)
     try:
         proc.wait(timeout=KILL_GRACE_S)
     except subprocess.TimeoutExpired:
         pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+    signal_group(proc, hard=True)
 
 
 def _why_end(deadline: float, stop: threading.Event | None) -> str | None:
@@ -157,7 +230,7 @@ def run_tree(
     start = time.monotonic()
     try:
         proc = subprocess.Popen(
-            argv, cwd=cwd, env=env, start_new_session=True,
+            argv, cwd=cwd, env=env, **new_group(),
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             pass_fds=(*pass_fds, *((status_write,) if status_write is not None else ())),
@@ -262,11 +335,14 @@ def _reported_exit(fd: int) -> int | None:
     return found
 
 
-PRLIMIT_OPTIONS = {resource.RLIMIT_FSIZE: "--fsize", resource.RLIMIT_NPROC: "--nproc", resource.RLIMIT_AS: "--as"}
+PRLIMIT_OPTIONS = {RLIMIT_FSIZE: "--fsize", RLIMIT_NPROC: "--nproc", RLIMIT_AS: "--as"}
 
 
 def limited(argv: list[str], limits: dict[int, int]) -> list[str]:
-    """argv run under resource limits: util-linux prlimit where present (cheap), else a Python shim."""
+    """argv run under resource limits: util-linux prlimit where present (cheap), else a Python shim; unchanged
+    where the OS has no POSIX resource limits (Windows), which therefore enforces none of them."""
+    if resource is None:
+        return list(argv)
     prlimit = shutil.which("prlimit")
     if prlimit and all(k in PRLIMIT_OPTIONS for k in limits):
         return [prlimit, *(f"{PRLIMIT_OPTIONS[k]}={v}" for k, v in limits.items()), "--", *argv]

@@ -33,6 +33,12 @@ KEY_BYTES = 32
 PLUGIN = "sitecustomize"   # the guard module is also the pytest plugin (PYTEST_PLUGINS)
 
 
+def available() -> bool:
+    """Whether this OS can guard a command: the key and the report travel on inherited descriptors (pass_fds),
+    which only POSIX hands to a child. Elsewhere (Windows) a runner's verdict is its printed summary alone."""
+    return os.name == "posix"
+
+
 def guard_dir() -> Path:
     """The directory holding the guard's sitecustomize.py: first on a graded command's PYTHONPATH, read-only."""
     return Path(__file__).resolve().with_name("pyguard_site")

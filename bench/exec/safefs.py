@@ -7,6 +7,12 @@ Every such access goes through here: paths are walked one component at a time fr
 harness made (each opened with O_NOFOLLOW), files are read only when they are regular files, without
 blocking and up to a cap, and whatever stands where the harness lays a file is removed, never followed.
 Nothing runs in a tree while the harness does this (the run's processes are gone), so there is no race.
+
+Where the OS cannot open relative to a directory descriptor or refuse a link at open (Windows: no dir_fd, no
+O_NOFOLLOW), the same rules hold by path: every component is lstat'ed (a link, junction or other reparse point is
+never a directory here) before the next is used, and a file is opened only after lstat shows a regular file. The
+guarantee is weaker there: a process still running could swap a checked component for a link between the check
+and the use. On Linux and macOS nothing is ever resolved through a path the agent could change.
 """
 from __future__ import annotations
 
@@ -18,8 +24,57 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# Descriptor-relative access (the strong guarantee): open(dir_fd=), O_DIRECTORY and O_NOFOLLOW all exist.
+AT_FD = (os.open in os.supports_dir_fd and os.stat in os.supports_dir_fd and os.unlink in os.supports_dir_fd
+         and os.mkdir in os.supports_dir_fd and hasattr(os, "O_DIRECTORY") and hasattr(os, "O_NOFOLLOW"))
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | NO_FOLLOW | getattr(os, "O_CLOEXEC", 0)
+_READ_FLAGS = os.O_RDONLY | NO_FOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | \
+    getattr(os, "O_BINARY", 0)
+_CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW | getattr(os, "O_CLOEXEC", 0) | \
+    getattr(os, "O_BINARY", 0)
+POSIX_MODES = os.name == "posix"   # whether files carry an executable bit of their own
+_REPARSE_POINT = 0x400   # FILE_ATTRIBUTE_REPARSE_POINT: a Windows symlink or junction
+
+
+def open_flags(flags: int) -> int:
+    """`flags` plus never following a final symlink, not leaking into children, and binary mode, where the OS
+    has each (for files the harness opens in a directory it made, such as the calls file)."""
+    return flags | NO_FOLLOW | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _plain(st: os.stat_result, test) -> bool:
+    """Whether an lstat result is `test` (stat.S_ISDIR / S_ISREG) and no Windows reparse point (link, junction)."""
+    return test(st.st_mode) and not getattr(st, "st_file_attributes", 0) & _REPARSE_POINT
+
+
+def _at(where, name: str) -> tuple[str, dict]:
+    """The (path, keyword arguments) that name `name` inside the held directory `where`."""
+    if isinstance(where, int):
+        return name, {"dir_fd": where}
+    return os.path.join(where, name), {}
+
+
+def _hold(path, parent=None):
+    """A directory the harness holds: a descriptor (AT_FD) or, where the OS has none to offer, its checked path.
+
+    Hold the directory `path` (inside `parent`, when given); OSError when it is not a real directory."""
+    if AT_FD:
+        return os.open(path, _DIR_FLAGS, **({"dir_fd": parent} if parent is not None else {}))
+    full = os.path.join(parent, path) if parent is not None else os.fspath(path)
+    if not _plain(os.lstat(full), stat.S_ISDIR):
+        raise NotADirectoryError(full)
+    return full
+
+
+def _release(where) -> None:
+    if isinstance(where, int):
+        os.close(where)
+
+
+def _lstat_at(where, name: str) -> os.stat_result:
+    path, kw = _at(where, name)
+    return os.stat(path, follow_symlinks=False, **kw)
 
 
 def _parts(rel: str | PurePosixPath) -> list[str]:
@@ -29,18 +84,26 @@ def _parts(rel: str | PurePosixPath) -> list[str]:
     return parts
 
 
-def _open_dir(root: Path, parts: list[str]) -> int:
-    """A descriptor for root/parts, each component a real directory (never a symlink); OSError otherwise."""
-    fd = os.open(root, _DIR_FLAGS)
+def _open_dir(root: Path, parts: list[str]):
+    """root/parts held (see _hold), each component a real directory (never a symlink); OSError otherwise."""
+    fd = _hold(root)
     try:
         for part in parts:
-            nxt = os.open(part, _DIR_FLAGS, dir_fd=fd)
-            os.close(fd)
+            nxt = _hold(part, fd)
+            _release(fd)
             fd = nxt
     except BaseException:
-        os.close(fd)
+        _release(fd)
         raise
     return fd
+
+
+def _open_file_at(where, name: str) -> int:
+    """A read descriptor for the entry `name`, never through a link: O_NOFOLLOW, or (by path) an lstat first."""
+    path, kw = _at(where, name)
+    if not AT_FD and not _plain(os.lstat(path), stat.S_ISREG):
+        raise OSError(f"{path}: not a regular file")
+    return os.open(path, _READ_FLAGS, **kw)
 
 
 def read_capped(root: Path, rel: str, limit: int) -> tuple[bytes, bool] | None:
@@ -52,11 +115,11 @@ def read_capped(root: Path, rel: str, limit: int) -> tuple[bytes, bool] | None:
     except OSError:
         return None
     try:
-        fd = os.open(parts[-1], _READ_FLAGS, dir_fd=dir_fd)
+        fd = _open_file_at(dir_fd, parts[-1])
     except OSError:
         return None
     finally:
-        os.close(dir_fd)
+        _release(dir_fd)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None
@@ -80,14 +143,18 @@ def read_file(path: Path, limit: int) -> tuple[bytes, bool] | None:
     return read_capped(path.parent, path.name, limit)
 
 
-def _remove_at(dir_fd: int, name: str) -> None:
-    """Remove the entry `name` in dir_fd, whatever it is, never following it."""
+def _remove_at(dir_fd, name: str) -> None:
+    """Remove the entry `name` in the held directory, whatever it is, never following it."""
     try:
-        st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+        st = _lstat_at(dir_fd, name)
     except FileNotFoundError:
         return
-    if not stat.S_ISDIR(st.st_mode):
-        os.unlink(name, dir_fd=dir_fd)
+    path, kw = _at(dir_fd, name)
+    if not _plain(st, stat.S_ISDIR):
+        os.unlink(path, **kw)  # on Windows also a directory symlink or junction, never what it leads to
+        return
+    if not isinstance(dir_fd, int):
+        remove_tree(path)
         return
     try:
         shutil.rmtree(name, dir_fd=dir_fd)
@@ -101,7 +168,10 @@ def remove_tree(path: Path | str) -> None:
     try:
         shutil.rmtree(path, ignore_errors=True)
     except RecursionError:
-        subprocess.run(["rm", "-rf", "--", str(path)], capture_output=True, check=False)
+        try:
+            subprocess.run(["rm", "-rf", "--", str(path)], capture_output=True, check=False)
+        except OSError:
+            pass  # no rm (Windows): what Python's rmtree could not reach stays
 
 
 def remove(root: Path, rel: str) -> bool:
@@ -113,13 +183,13 @@ def remove(root: Path, rel: str) -> bool:
         return False
     try:
         try:
-            os.stat(parts[-1], dir_fd=dir_fd, follow_symlinks=False)
+            _lstat_at(dir_fd, parts[-1])
         except FileNotFoundError:
             return False
         _remove_at(dir_fd, parts[-1])
         return True
     finally:
-        os.close(dir_fd)
+        _release(dir_fd)
 
 
 def lay_file(root: Path, rel: str, data: bytes, mode: int = 0o644) -> bool:
@@ -127,37 +197,40 @@ def lay_file(root: Path, rel: str, data: bytes, mode: int = 0o644) -> bool:
     where a directory belongs, anything at the file's own path); return whether something was in the way."""
     parts = _parts(rel)
     in_way = False
-    fd = os.open(root, _DIR_FLAGS)
+    fd = _hold(root)
     try:
         for part in parts[:-1]:
             try:
-                st = os.stat(part, dir_fd=fd, follow_symlinks=False)
-                if not stat.S_ISDIR(st.st_mode):
+                if not _plain(_lstat_at(fd, part), stat.S_ISDIR):
                     _remove_at(fd, part)
                     in_way = True
                     raise FileNotFoundError
             except FileNotFoundError:
-                os.mkdir(part, 0o755, dir_fd=fd)
-            nxt = os.open(part, _DIR_FLAGS, dir_fd=fd)
-            os.close(fd)
+                path, kw = _at(fd, part)
+                os.mkdir(path, 0o755, **kw)
+            nxt = _hold(part, fd)
+            _release(fd)
             fd = nxt
         try:
-            os.stat(parts[-1], dir_fd=fd, follow_symlinks=False)
+            _lstat_at(fd, parts[-1])
             _remove_at(fd, parts[-1])
             in_way = True
         except FileNotFoundError:
             pass
-        out = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
-                      mode, dir_fd=fd)
+        path, kw = _at(fd, parts[-1])
+        out = os.open(path, _CREATE_FLAGS, mode, **kw)  # O_EXCL: never an entry that appeared since
         try:
-            os.fchmod(out, mode)  # exactly `mode`, whatever the umask
+            if hasattr(os, "fchmod"):
+                os.fchmod(out, mode)  # exactly `mode`, whatever the umask
             view = memoryview(data)
             while view:
                 view = view[os.write(out, view):]
         finally:
             os.close(out)
+        if not hasattr(os, "fchmod"):
+            os.chmod(path, mode)   # Windows keeps only the read-only bit
     finally:
-        os.close(fd)
+        _release(fd)
     return in_way
 
 
@@ -172,12 +245,13 @@ def same_file(root: Path, rel: str, data: bytes, mode: int) -> bool:
     except OSError:
         return False
     try:
-        st = os.stat(_parts(rel)[-1], dir_fd=dir_fd, follow_symlinks=False)
+        st = _lstat_at(dir_fd, _parts(rel)[-1])
     except OSError:
         return False
     finally:
-        os.close(dir_fd)
-    return bool(st.st_mode & 0o100) == bool(mode & 0o100)
+        _release(dir_fd)
+    # Windows has no executable bit (st_mode says 0o100 by the file's extension): there the content is all.
+    return not POSIX_MODES or bool(st.st_mode & 0o100) == bool(mode & 0o100)
 
 
 @dataclass

@@ -31,7 +31,6 @@ import http.server
 import json
 import os
 import re
-import resource
 import secrets
 import socket
 import socketserver
@@ -45,6 +44,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from bench.exec import safefs
 from bench.models import calls, modelserver, translate
 
 ROUTE_PREFIX = "/r/"
@@ -130,7 +130,12 @@ def model_key(name: str) -> str:
 
 
 def raise_fd_limit() -> int:
-    """Raise this process's soft limit on open files to its hard limit (connections are descriptors); the limit."""
+    """Raise this process's soft limit on open files to its hard limit (connections are descriptors); the limit.
+    Where the OS has no such limit (Windows: no `resource` module) a fixed allowance of 4096."""
+    try:
+        import resource
+    except ImportError:
+        return 4096
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard == resource.RLIM_INFINITY or soft < hard:
         target = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
@@ -257,6 +262,7 @@ class _Upstream:
         raise AssertionError("unreachable")
 
 
+UNIX = getattr(socket, "AF_UNIX", None)   # absent on Windows, where every connection is TCP
 GONE = "gone"   # _peer's answer for a connection whose connecting process no longer runs
 
 
@@ -264,7 +270,7 @@ def _peer(sock: socket.socket) -> str | None:
     """The sandbox a Unix-socket connection came from: its connecting process's PID namespace, read from the
     kernel (SO_PEERCRED, /proc), which nothing in the sandbox can change; None for TCP, GONE when that process
     has exited (or is a zombie) by the time the connection is accepted."""
-    if sock.family != socket.AF_UNIX:
+    if UNIX is None or sock.family != UNIX:
         return None
     try:
         pid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))[0]
@@ -439,7 +445,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         super().setup()
         # Small writes (one SSE event) must leave at once, not wait for Nagle to fill a segment. (A Unix socket
         # has no Nagle, and no such option.)
-        if self.connection.family != socket.AF_UNIX:
+        if self.connection.family != UNIX:
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.connection.settimeout(SEND_TIMEOUT_S)
         self.bound: str | None = None   # the route this connection's first request named: its only one
@@ -1273,7 +1279,7 @@ class ModelProxy:
                     + "\n").encode()
             if calls_file in self._file_bytes:
                 self._file_bytes[calls_file] = used + len(line)
-            fd = os.open(calls_file, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+            fd = os.open(calls_file, safefs.open_flags(os.O_WRONLY | os.O_APPEND | os.O_CREAT), 0o644)
             try:
                 os.write(fd, line)
             finally:

@@ -20,6 +20,7 @@ def test_a_new_file_and_a_regular_file_are_written_atomically(tmp_path: Path) ->
     assert sorted(p.name for p in target.parent.iterdir()) == ["summary.json"]  # no temp file left
 
 
+@pytest.mark.posix_only
 @pytest.mark.parametrize("kind", ["fifo", "symlink", "dangling symlink", "directory"])
 def test_anything_but_a_regular_file_is_refused_in_one_line_and_left_as_it_was(tmp_path: Path, kind: str) -> None:
     target = tmp_path / "out.json"
@@ -50,6 +51,7 @@ def test_anything_but_a_regular_file_is_refused_in_one_line_and_left_as_it_was(t
         assert pointee.read_text() == "keep me"
 
 
+@pytest.mark.posix_only
 def test_a_character_device_is_written_in_place_never_replaced(tmp_path: Path) -> None:
     """/dev/null (here through a link in tmp, so a bug would replace the link, never the device itself)."""
     link = tmp_path / "null"

@@ -1,6 +1,7 @@
 """rules: the grading rule book (test files, test configuration, shadowing modules, runner summaries)."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -47,7 +48,8 @@ def test_the_git_pathspecs_leave_out_exactly_the_ignored_paths(tmp_path):
     for rel in paths:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(rel)
-    env = {"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin"}
+    env = {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1",
+           **{k: os.environ[k] for k in ("PATH", "SYSTEMROOT") if k in os.environ}}
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True, env=env)
     subprocess.run(["git", "add", "-A", "-f", "--", ".", *rules.git_excludes()], cwd=tmp_path, check=True, env=env)
     staged = subprocess.run(["git", "ls-files"], cwd=tmp_path, check=True, env=env, capture_output=True, text=True)

@@ -10,7 +10,8 @@ import pytest
 
 from bench.exec import proc
 
-pytestmark = pytest.mark.skipif(not os.path.isdir("/proc"), reason="the sweep reads /proc")
+pytestmark = [pytest.mark.linux_only,
+              pytest.mark.skipif(not os.path.isdir("/proc"), reason="the sweep reads /proc")]
 
 
 def _token(name: str) -> str:

@@ -9,6 +9,9 @@ import pytest
 
 from bench.exec import safefs
 
+# Symlinks, FIFOs and devices throughout; tests/exec/test_portable.py covers safefs where they cannot be made.
+pytestmark = pytest.mark.posix_only
+
 
 def test_read_capped_reads_a_regular_file_up_to_the_cap(tmp_path):
     (tmp_path / "f").write_bytes(b"x" * 100)
