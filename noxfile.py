@@ -256,34 +256,14 @@ def site(session: nox.Session) -> None:
     session.run("localagentbench", "publish", "leaderboard", *session.posargs)
 
 
-def install_plan(recipes: list[dict], exists=os.path.exists) -> list[tuple[str, list[str]]]:
-    """The commands install-agents runs for the registry's recipes, each as (cwd, argv): every recipe whose binary
-    is not there yet, in registry order, then every binary's `--version`."""
-    plan = [(step["cwd"], step["argv"])
-            for recipe in recipes if not exists(recipe["creates"]) for step in recipe["steps"]]
-    return plan + [(".", recipe["check"]) for recipe in recipes]
-
-
 @nox.session(name="install-agents", venv_backend="none")
 def install_agents(session: nox.Session) -> None:
     """Install the pinned agent CLIs every registered agent declares into .agents/ (`-- --dry-run`: only list them)."""
-    import json
-
-    # The recipes are the adapters' own declarations (SPEC.install, bench/agents/base.py). nox runs this file in
-    # its own interpreter, which may lack the harness's dependencies, so they come from `python3 -m bench.agents`
-    # run from the repository root: the registry needs only the standard library. Its output is one line of JSON;
-    # the last line is taken, as nox mixes the command's stderr (a plugin's warning) into what it returns.
-    out = session.run("python3", "-m", "bench.agents", "--install-recipes", silent=True, external=True)
-    recipes = json.loads([line for line in out.splitlines() if line.strip()][-1])
-    dry = "--dry-run" in session.posargs
-    if not dry:
-        os.makedirs(".agents", exist_ok=True)
-    for cwd, argv in install_plan(recipes):
-        if dry:
-            session.log(f"would run (in {cwd}): {' '.join(argv)}")
-            continue
-        with session.chdir(cwd):
-            session.run(*argv, external=True)
+    # The recipes are the adapters' own declarations (SPEC.install, bench/agents/base.py); `localagentbench
+    # install-agents` runs them. nox runs this file in its own interpreter, which may lack the harness's
+    # dependencies, so the installer runs as `python3 -m` from the repository root: it needs only the standard
+    # library.
+    session.run("python3", "-m", "bench.agents.install", *session.posargs, external=True)
 
 
 @nox.session

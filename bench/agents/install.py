@@ -36,7 +36,7 @@ def install(root: Path, dry_run: bool = False) -> list[tuple[str, list[str]]]:
         (root / ".agents").mkdir(parents=True, exist_ok=True)
     for cwd, argv in plan:
         where = root / cwd
-        log(f"{'would run' if dry_run else 'running'} (in {where}): {shlex.join(argv)}")
+        log(f"{'would run' if dry_run else 'running'} (in {cwd}): {shlex.join(argv)}")
         if dry_run:
             continue
         try:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.common import schema
+from bench.common import paths, schema
 from bench.common.errors import UserError
 from bench.common.records import write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
@@ -207,7 +207,7 @@ def _main(argv: Sequence[str]) -> int:
     print(json.dumps({"entry": str(path.resolve()), "name": args.name, "groups": len(entry["groups"]),
                       "complete": entry["complete"], "synthetic": entry["synthetic"]}))
     mark = "" if entry["complete"] else f"; marked incomplete: {'; '.join(entry['incomplete_reasons'])}"
-    log(f"promote: {path} ({len(entry['groups'])} group(s)){mark}; build the site with `nox -s site`")
+    log(f"promote: {path} ({len(entry['groups'])} group(s)){mark}; build the site with `{paths.command('site')}`")
     return 0
 
 

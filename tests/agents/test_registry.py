@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bench import agents, run_agent
-from bench.agents import binaries
+from bench.agents import binaries, install
 from bench.agents.base import AgentSignals, AgentSpec, Install, Invocation
 from bench.common.errors import UserError
 from bench.models import doctor, modelserver, servers
@@ -106,13 +107,13 @@ def test_unknown_agent_is_one_line_listing_the_known_ones():
 
 def test_the_install_recipes_are_todays_commands_exactly():
     """`python -m bench.agents --install-recipes` (what the noxfile runs, with the standard library only: -S) and
-    the noxfile's plan from it."""
+    the installer's plan from it (what `localagentbench install-agents` and `nox -s install-agents` run)."""
     done = subprocess.run([sys.executable, "-S", "-m", "bench.agents", "--install-recipes"], cwd=REPO,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     recipes = json.loads(done.stdout)
     assert [r["agent"] for r in recipes] == ["opencode", "aider", "claude-code", "codex", "qwen-code", "mini-swe-agent"]
-    plan = _noxfile().install_plan
+    plan = install.install_plan
     assert plan(recipes, exists=lambda p: False) == INSTALL_COMMANDS
     installed = {".agents/node_modules/.bin/opencode"}
     assert plan(recipes, exists=installed.__contains__) == INSTALL_COMMANDS[1:]
@@ -126,31 +127,12 @@ def test_nox_install_agents_dry_run_lists_the_same_commands():
     assert done.returncode == 0, done.stdout + done.stderr
     output = (done.stdout + done.stderr).splitlines()
     listed = [line.split("would run ", 1)[1] for line in output if "would run " in line]
-    expected = [f"(in {cwd}): {' '.join(argv)}" for cwd, argv in INSTALL_COMMANDS]
+    expected = [f"(in {cwd}): {shlex.join(argv)}" for cwd, argv in INSTALL_COMMANDS]
     if (REPO / ".agents").exists():  # installed already: only the missing ones, then the version checks
         assert listed[-2:] == expected[-2:]
     else:
         assert listed == expected
 
-
-def _noxfile() -> types.ModuleType:
-    """noxfile.py as a module, over a stand-in for nox (the real one registers every session again, and warns)."""
-    stub = types.ModuleType("nox")
-    stub.options = types.SimpleNamespace()
-    stub.Session = object
-    stub.session = lambda *a, **k: (a[0] if a and callable(a[0]) else (lambda f: f))
-    real = sys.modules.get("nox")
-    sys.modules["nox"] = stub
-    try:
-        spec = importlib.util.spec_from_file_location("noxfile_for_registry", REPO / "noxfile.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        if real is None:
-            del sys.modules["nox"]
-        else:
-            sys.modules["nox"] = real
-    return module
 
 
 # --- the registry is the only list ------------------------------------------------------------------------
