@@ -115,7 +115,10 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
     if times < 1:
         raise UserError(f"--times: must be at least 1 (got {times})")
     kind = sandbox.resolve(sandbox_requested)
-    tasks, problems = engine.load_tasks(paths, only)
+    elsewhere: list[str] = []
+    tasks, problems = engine.load_tasks(paths, only, elsewhere)
+    for line in elsewhere:   # only with --task: the tasks asked for are verified, a broken file elsewhere is named
+        log(f"warning: {line}; not asked for, not verified (`localagentbench check` lists every problem)")
     if problems:
         for line in problems:
             log(line)

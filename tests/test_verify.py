@@ -81,6 +81,19 @@ def test_a_fixture_link_out_of_the_tree_is_refused_before_anything_runs(suite, c
     assert "fix-add.yaml: repo.path:" in captured.err and "peek" in captured.err
 
 
+def test_a_broken_task_file_elsewhere_does_not_stop_verifying_the_task_asked_for(suite, capsys):
+    """`verify --task fix-add` with another file broken: fix-add is verified, the broken file named in a warning;
+    without --task the broken file stops verify before anything runs."""
+    broken = suite / "tasks" / "zz-broken.yaml"
+    broken.write_text("id: [unclosed\n")
+    code, report, err = _verify(suite, capsys, "--task", "fix-add")
+    assert code == 0 and [t["task_id"] for t in report["tasks"]] == ["fix-add"], err
+    assert [line for line in err.splitlines() if str(broken) in line][0].startswith(f"warning: {broken}: "), err
+    code = verify.main([str(suite / "tasks"), "--times", "1"])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == "" and str(broken) in captured.err
+
+
 def test_a_test_task_must_report_mutants(suite, capsys):
     task = suite / "tasks" / "fix-add.yaml"
     task.write_text(task.read_text().replace("category: bugfix", "category: test"))
