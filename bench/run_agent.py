@@ -61,6 +61,7 @@ def prepare(agent: str, opts: dict) -> tuple[ModuleType, str | None]:
 
 PREFLIGHT_TIMEOUT_S = 60.0
 DEFAULT_AGENT = "opencode"   # the agent `run` evaluates when --agent is not given
+DEFAULT_MODEL = "qwen3:8b"   # the Ollama model an agent that needs one gets when no --model or --base-url names one
 
 
 def _shown(text: str) -> str:
@@ -601,6 +602,16 @@ def check_arguments(agent: str, model: str | None, opts: dict, *, timeout_s: flo
         resolve_model(model or "", opts.get("base_url"))  # spelling, provider, --base-url: one line each
 
 
+def default_model(agent: str, model: str | None, opts: dict) -> str | None:
+    """`model`, or DEFAULT_MODEL (said on stderr) for an agent that needs a model the harness resolves when no
+    --model and no --base-url name one: a --base-url server's model ids are its own, so there it stays required."""
+    declared = agents.get_spec(agent)
+    if model or opts.get("base_url") or not declared.needs_model or declared.model_as_typed:
+        return model
+    log(f"--model not given: {DEFAULT_MODEL} (the default), served by Ollama; name another with --model")
+    return DEFAULT_MODEL
+
+
 def build_spec(agent: str, model: str | None, opts: dict, *, sandbox_requested: str | None = None,
                timeout_s: float | None = None, limits: dict[int, int] | None = None,
                keep_workdir: bool = False) -> RunSpec:
@@ -608,6 +619,7 @@ def build_spec(agent: str, model: str | None, opts: dict, *, sandbox_requested: 
     the model named as recorded (`qwen3:8b` is `ollama/qwen3:8b`), the sandbox resolved and the agent's program
     started in it once (preflight), and the model server asked about the model (with an untimed warm-up). The
     arguments are checked first (check_arguments), so `localagentbench run` and this stage alone refuse alike."""
+    model = default_model(agent, model, opts)
     check_arguments(agent, model, opts, timeout_s=timeout_s, limits=limits)
     model = model_for_agent(agent, model, opts.get("base_url"))
     adapter, version = prepare(agent, opts)
@@ -679,7 +691,9 @@ def add_agent_arguments(parser) -> None:
     parser.add_argument("--agent", default=DEFAULT_AGENT,
                         help=f"{', '.join(agents.BUILTIN)}, or an installed plugin's name (doctor lists them); "
                              f"default {DEFAULT_AGENT}")
-    parser.add_argument("--model", default=None, help="the model as the agent names it, e.g. ollama/qwen3:8b")
+    parser.add_argument("--model", default=None,
+                        help=f"the model as the agent names it, e.g. ollama/qwen3:8b (default {DEFAULT_MODEL} for an "
+                             "agent that needs one, unless --base-url is given)")
     parser.add_argument("--agent-cmd", default=None, help="the shell command for --agent command")
     parser.add_argument("--base-url", default=None, help="an OpenAI-compatible server (…/v1) instead of Ollama")
     parser.add_argument("--seed", type=int, default=None, help="the mock agent's seed (default 0)")

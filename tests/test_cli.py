@@ -90,7 +90,8 @@ def test_list_tasks_and_check():
     (["run", "--agent", "oracle", "--task", "no-such-task"], "--task: no task named no-such-task in tasks; "),
     (["run", "--agent", "oracle", "--repeat", "0"], "--repeat: must be at least 1"),
     (["report", "--results", "/nonexistent/summary.json"], "no such summary file"),
-    (["run"], "--model is required for this agent"),   # the default agent, opencode, talks to a model
+    # the default agent, opencode, talks to a model; a --base-url server's model ids are its own: no default there
+    (["run", "--base-url", "http://127.0.0.1:9/v1"], "--model is required for this agent"),
 ])
 def test_bad_input_is_one_clear_line(args, message, capsys, tmp_path):
     code = cli.main([*args, "--out", str(tmp_path / "o")] if args[0] == "run" else args)
@@ -217,7 +218,7 @@ def test_report_out_naming_a_results_directory_or_a_file_is_one_line(unrendered,
     (["--timeout", "nan"], "--timeout: must be a number of seconds above 0"),
     (["--max-file-mb", "-1"], "--max-file-mb: must be above 0 (got -1)"),
     (["--agent", "aider", "--model", "weird/x"], "'weird' is not a provider"),
-    (["--agent", "opencode"], "--model is required for this agent"),
+    (["--agent", "opencode", "--base-url", "http://127.0.0.1:9/v1"], "--model is required for this agent"),
 ])
 def test_bad_arguments_leave_nothing_under_out_and_the_same_out_works_once_fixed(suite, tmp_path, capsys, bad, message):
     out = tmp_path / "o"

@@ -101,6 +101,23 @@ def test_run_without_agent_evaluates_the_default_agent_opencode(suite, tmp_path,
     assert opencode.read_text().strip(), "the stand-in opencode was started for the run"
 
 
+def test_the_original_spelling_runs_with_the_default_agent_and_model_and_says_where_the_workdir_is(
+        suite, tmp_path, opencode, monkeypatch, capsys):
+    """`run --task ID --keep-workdir`, nothing else the original spelling names: opencode on qwen3:8b (the
+    defaults, the model said on stderr), and the kept workdir's path printed for the run."""
+    with fakellm.serve({"models": {"qwen3:8b": {"turns": ["done"]}}}) as server:
+        monkeypatch.setenv("OLLAMA_HOST", server.url)
+        code = cli.main(["run", "--task", "fix-add", "--keep-workdir", "--tasks", str(suite / "tasks"),
+                         "--out", str(tmp_path / "o"), "--sandbox", "none"])
+    err = capsys.readouterr().err
+    assert code in (0, 1) and "required" not in err, err
+    assert "--model not given: qwen3:8b (the default)" in err, err
+    (record,) = [json.loads(p.read_text()) for p in _runs(tmp_path / "o")]
+    assert (record["agent"]["name"], record["model"]["id"]) == ("opencode", "ollama/qwen3:8b")
+    (kept,) = [line for line in err.splitlines() if line.startswith("kept workdir: fix-add rep 0: ")]
+    assert kept.split(": ", 2)[2] == record["paths"]["workdir"] and Path(record["paths"]["workdir"]).is_dir()
+
+
 BROKEN = {
     "bad YAML": ("zz-broken.yaml", "id: [unclosed\n", "line "),
     "unknown field": ("zz-broken.yaml", None, "bogus_field: unknown field"),
