@@ -514,12 +514,8 @@ def _write_all_pages(jobs: list[tuple[dict, str, str]], runs_dir: Path, footer: 
 
 
 def site_folder_problem(site: Path) -> str | None:
-    """Why `site` cannot take a site's files (index.html, assets/, runs/), or None: it is a file, or it is a
-    results directory, whose runs/ the run pages would be mixed into."""
-    if site.exists() and not site.is_dir():
-        return f"{site}: a file, not a folder"
-    if site.is_symlink() and not site.exists():
-        return f"{site}: a symbolic link to nothing ({os.readlink(site)})"
+    """Why the folder `site` cannot take a site's files (index.html, assets/, runs/), or None: it is a results
+    directory, whose runs/ the run pages would be mixed into. (A file or a broken link there is writable_dir's.)"""
     held = [name for name in ("summary.json", CONFIG_FILE) if (site / name).exists()]
     if held:
         return f"{site}: a results directory (it holds {held[0]}), whose runs/ the run pages would be mixed into"
@@ -534,11 +530,11 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None, site_dir: Path
     out_dir = Path(out_dir)
     site = Path(site_dir) if site_dir is not None else out_dir / "site"
     report = out_dir / "report.md"
+    writable_dir(out_dir, "--out")
     problem = site_folder_problem(site)
     if problem:
         raise UserError(f"{problem}; --out names the folder the site's index.html goes in: name a new or empty one "
                         "(without --out the site goes in site/ beside the summary)")
-    writable_dir(out_dir, "--out")
     try:
         (site / "runs").mkdir(parents=True, exist_ok=True)
         out_dir.mkdir(parents=True, exist_ok=True)

