@@ -321,7 +321,8 @@ def test_install_agents_installed_runs_each_check_where_doctor_looks(as_installe
     env = installed_env(as_installed, home, XDG_DATA_HOME=str(data), OLLAMA_HOST=f"127.0.0.1:{free_port()}")
     dry = subprocess.run([sys.executable, "-m", "bench", "install-agents", "--dry-run"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300, env=env)
-    assert dry.returncode == 0 and f"would run (in {data / 'localagentbench' / '.agents'}): npm install" in dry.stderr
+    assert dry.returncode == 0 and "would run (in .agents): npm install" in dry.stderr, dry.stderr
+    assert f"install-agents: under {data / 'localagentbench'} (" in dry.stderr
     assert not (data / "localagentbench").exists(), "a dry run creates nothing"
     fake_agents(data / "localagentbench" / ".agents", {})
     done = subprocess.run([sys.executable, "-m", "bench", "install-agents"], cwd=tmp_path, capture_output=True,

@@ -34,6 +34,7 @@ def install(root: Path, dry_run: bool = False) -> list[tuple[str, list[str]]]:
     plan = install_plan(agents.install_recipes(), lambda rel: (root / rel).exists())
     if not dry_run:
         (root / ".agents").mkdir(parents=True, exist_ok=True)
+    log(f"install-agents: under {root} (each command's folder below is relative to it)")
     for cwd, argv in plan:
         where = root / cwd
         log(f"{'would run' if dry_run else 'running'} (in {cwd}): {shlex.join(argv)}")
