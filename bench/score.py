@@ -335,7 +335,7 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
                 for t, d in sorted(digests.items()) if len(d) > 1]
     warnings += derived_warnings
     warnings += [f"{len(incomplete)} run(s) did not finish grading and are not scored"] if incomplete else []
-    warnings += _missing_warnings(missing, {run_id: c["stopped"] for run_id, c in planned_by.items()
+    warnings += _missing_warnings(missing, {run_id: _stopped_text(c["stopped"]) for run_id, c in planned_by.items()
                                             if isinstance(c.get("stopped"), str)})
     warnings += [f"{agent} x {model}: no run was graded; nothing to score" for agent, model in unrun]
     if duplicates:
@@ -376,6 +376,17 @@ def _grid(runs: list[dict], incomplete: list[dict], configs: Iterable[dict]) -> 
         cells |= {(config["run_id"], config["agent"], config["model"], task_id, rep)
                   for task_id, rep in planned_cells(config)}
     return cells
+
+
+MAX_STOPPED_CHARS = 200  # the harness's own reasons are one short line
+
+
+def _stopped_text(value: str) -> str:
+    """Why a run stopped, as its run-config.json says (a file in a bundle someone handed in): one line, its head
+    kept, controls made visible, before it enters the summary's warnings, every page and stderr."""
+    flat = " ".join(value.splitlines())
+    flat = flat if len(flat) <= MAX_STOPPED_CHARS else flat[:MAX_STOPPED_CHARS] + "…"
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in flat)
 
 
 def _missing_warnings(missing: list[dict], stopped: dict[str, str], shown: int = 5) -> list[str]:
