@@ -547,7 +547,10 @@ def record_preferences(sets: list[tuple[str, dict]], comparisons: list[dict], so
                 changed = True
             found = _run_file(path.parent, run)
             own = _record(found[1]) if found else None
-            if own is not None and run_ref(own) == run_ref(run) and own.get("human_preference") != value:
+            if found and (own is None or run_ref(own) != run_ref(run)):
+                log(f"prefs: warning: {found[0]}: not the record of run {one_line(run_ref(run))}; left as it is (the "
+                    "preference is recorded in summary.json)")
+            elif own is not None and own.get("human_preference") != value:
                 writes.append((found[0], found[1], schema.check(_with_field(own, value), "run", where=str(found[0]))))
         if changed:
             writes.append((path, before, schema.check(raw, "summary", where=str(path))))
