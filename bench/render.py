@@ -29,6 +29,7 @@ from bench.common.summary import (
     model_calls_cells,
     tokens_per_run,
 )
+from bench.common.untrusted import one_line
 from bench.report.charts import distribution_chart, interval_chart
 from bench.report.prefs import preference_html, preference_markdown, ranking_of_runs
 from bench.report.runpage import run_html, run_page_name
@@ -51,7 +52,6 @@ from bench.report.site import (
     model_calls_html,
     name_html,
     num,
-    one_line,
     page,
     pct,
     pip,

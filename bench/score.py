@@ -25,6 +25,7 @@ from bench.common.records import planned_cells, read_records, write_json_output
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
 from bench.common.summary import left_out_parts, rate_text
+from bench.common.untrusted import one_line
 
 Cell = tuple[str, str, str, str, int]  # (run id, agent, model, task id, repetition)
 
@@ -384,9 +385,7 @@ MAX_STOPPED_CHARS = 200  # the harness's own reasons are one short line
 def _stopped_text(value: str) -> str:
     """Why a run stopped, as its run-config.json says (a file in a bundle someone handed in): one line, its head
     kept, controls made visible, before it enters the summary's warnings, every page and stderr."""
-    flat = " ".join(value.splitlines())
-    flat = flat if len(flat) <= MAX_STOPPED_CHARS else flat[:MAX_STOPPED_CHARS] + "…"
-    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in flat)
+    return one_line(value if len(value) <= MAX_STOPPED_CHARS else value[:MAX_STOPPED_CHARS] + "…")
 
 
 def _missing_warnings(missing: list[dict], stopped: dict[str, str], shown: int = 5) -> list[str]:

@@ -159,7 +159,8 @@ def _objects(doc: Any, name: str) -> Iterator[dict]:
     for item in items:
         if not isinstance(item, dict):
             raise UserError(f"{name}: expected JSON objects, found {type(item).__name__}")
-        if "runs" in item and item.get("schema", "").startswith("localagentbench/summary@"):
+        tag = item.get("schema")
+        if "runs" in item and isinstance(tag, str) and tag.startswith("localagentbench/summary@"):
             yield from item["runs"]  # a summary stands for its runs, so shards can be re-scored
         else:
             yield item

@@ -29,9 +29,10 @@ from bench.common.records import replace_target, write_json_atomic, write_text_a
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import bradley_terry, connected_groups, dominance_order, quantile
 from bench.common.summary import load_summary, summary_path
+from bench.common.untrusted import one_line
 from bench.exec import safefs
 from bench.report.runpage import run_page_name
-from bench.report.site import esc, one_line, run_problem, table, usable_runs
+from bench.report.site import esc, run_problem, table, usable_runs
 
 COLUMNS = ("pair", "task_id", "a_run", "a_config", "a_page", "a_patch", "b_run", "b_config", "b_page", "b_patch",
            "seed", "preferred", "rater", "note")

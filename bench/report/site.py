@@ -44,12 +44,6 @@ def esc(text: str, quote: bool = True) -> str:
         return out
     return _unshown().sub(lambda m: f"\\u{ord(m.group()):04x}", out)
 
-def one_line(text: str) -> str:
-    """`text` for one line of Markdown or of a terminal: every line break a reader honours (\\r, \\n, U+2028...) a
-    space, other controls and bidirectional overrides visible escapes (as esc): a name never starts a line."""
-    return _unshown().sub(lambda m: f"\\u{ord(m.group()):04x}", " ".join(str(text).splitlines()))
-
-
 def name_html(text: str) -> str:
     """An agent or model name for a narrow table cell: escaped, with a line-break opportunity after each / and :
     (ollama/qwen2.5-coder:32b wraps at its parts, not inside them)."""

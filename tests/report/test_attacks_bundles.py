@@ -282,3 +282,27 @@ def test_a_stop_reason_from_run_config_is_one_bounded_line(pair, capsys):
     assert "A" * 200 not in warning and len(warning) < 600
     summary = json.loads((r1 / "summary.json").read_text()) if (r1 / "summary.json").exists() else None
     assert summary is None or schema.check(summary, "summary")
+
+
+def _stage(module: str, stdin: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", module, "-"], input=stdin, cwd=REPO, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
+
+
+def test_a_piped_record_forges_no_error_line(tmp_path):
+    """Attack T4: a record piped to a stage whose task_id holds a newline, a forged `error:` line and a terminal
+    escape: the stage's one error printed three lines, the escape raw. Every error of every stage is one line now,
+    its controls shown as \\uXXXX (checked through a real process, as a pipe is used)."""
+    record = json.dumps({"task_id": "x\nerror: FORGED LINE\n\x1b[31m", "rep": 0})
+    done = _stage("bench.oracle", record + "\n")
+    assert done.returncode == 2, done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("error: run x error: FORGED LINE \\u001b[31m/0: ") and "\x1b" not in done.stderr
+
+
+def test_a_summary_tag_that_is_not_text_is_one_line():
+    """Attack T5: a piped object `{"schema": ["x"], "runs": []}`: reading it as a possible summary called
+    .startswith on the list (AttributeError, a traceback). Now it is read as a record and refused in one line."""
+    done = _stage("bench.score", '{"schema": ["x"], "runs": []}\n')
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert len(done.stderr.splitlines()) == 1 and "does not match schemas/run.schema.json" in done.stderr
