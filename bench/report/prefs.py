@@ -330,10 +330,14 @@ def rank_comparisons(comparisons: Sequence[dict], seed: int = DEFAULT_SEED, resa
     the group) with a 95% bootstrap interval over the group's comparisons (random.Random(seed), `resamples`
     draws), or why it is unbounded."""
     players = sorted({c["a_config"] for c in comparisons} | {c["b_config"] for c in comparisons})
-    if len(players) > MAX_PLAYERS:  # the fit grows with the cube of the players, the bootstrap a thousandfold
+    # The fit grows with the cube of the players, the bootstrap with the comparisons a thousandfold; the records of
+    # a bundle handed in may carry any number of either (report and promote rank what the runs carry).
+    too_many = (f"{len(players)} configurations: more than {MAX_PLAYERS} are not ranked" if len(players) > MAX_PLAYERS
+                else f"{len(comparisons):,} comparisons: more than {MAX_ROWS:,} are not ranked"
+                if len(comparisons) > MAX_ROWS else None)
+    if too_many:
         return {"method": METHOD, "seed": seed, "resamples": resamples, "n_comparisons": len(comparisons),
-                "raters": [], "groups": [], "not_comparable": f"{len(players)} configurations: more than "
-                                                              f"{MAX_PLAYERS} are not ranked"}
+                "raters": [], "groups": [], "not_comparable": too_many}
     index = {p: i for i, p in enumerate(players)}
     games = [(index[c["a_config"]], index[c["b_config"]], float(c["score_a"])) for c in comparisons]
     groups = []

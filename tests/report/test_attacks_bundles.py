@@ -306,3 +306,15 @@ def test_a_summary_tag_that_is_not_text_is_one_line():
     done = _stage("bench.score", '{"schema": ["x"], "runs": []}\n')
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert len(done.stderr.splitlines()) == 1 and "does not match schemas/run.schema.json" in done.stderr
+
+
+def test_more_comparisons_than_a_file_may_hold_are_not_ranked():
+    """Attack T6: the runs of a handed-in bundle carry more comparisons than one preference file may hold (a run
+    may carry 100,000, a summary any number of runs): report and promote bootstrapped them all, a thousand fits
+    over every one. Past MAX_ROWS they are not ranked, and the page says so."""
+    many = [{"a_config": "a:m", "b_config": "b:m", "score_a": float(i % 2), "rater": str(i)}
+            for i in range(prefs.MAX_ROWS + 1)]
+    ranking = prefs.rank_comparisons(many)
+    assert ranking["groups"] == []
+    assert ranking["not_comparable"] == "100,001 comparisons: more than 100,000 are not ranked"
+    assert "more than 100,000 are not ranked" in "\n".join(prefs.preference_markdown(ranking))
