@@ -18,7 +18,7 @@ from pathlib import Path
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import writable_dir
-from bench.common.records import CONFIG_FILE, write_text_atomic
+from bench.common.records import CONFIG_FILE, real_dir, write_text_atomic
 from bench.common.rules import heldout_confirmed
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import (
@@ -29,6 +29,7 @@ from bench.common.summary import (
     model_calls_cells,
     tokens_per_run,
 )
+from bench.common.untrusted import one_line
 from bench.report.charts import distribution_chart, interval_chart
 from bench.report.prefs import preference_html, preference_markdown, ranking_of_runs
 from bench.report.runpage import run_html, run_page_name
@@ -165,7 +166,7 @@ def markdown_report(summary: dict) -> str:
              f"Runs {', '.join(summary['run_ids']) or '(none)'} · harness {summary['harness_version']} · "
              + " · ".join(counts), ""]
     notes = [f"> **{'Setup is broken' if bad else 'Calibration'}:** {text}" for bad, text in calib_notes(summary)]
-    notes += [f"> **Warning:** {w}" for w in summary["warnings"]]
+    notes += [f"> **Warning:** {one_line(w)}" for w in summary["warnings"]]
     lines += notes + ([""] if notes else [])
     lines += ["## Results", "",
               "| Agent | Model | pass@1 (scored runs) | 95% CI | Left out | Strict pass@1 | 95% CI | Left out "
@@ -535,11 +536,13 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None, site_dir: Path
     if problem:
         raise UserError(f"{problem}; --out names the folder the site's index.html goes in: name a new or empty one "
                         "(without --out the site goes in site/ beside the summary)")
+    if site_dir is None:   # named after the results directory, which may hold anything there
+        real_dir(site)
     try:
-        (site / "runs").mkdir(parents=True, exist_ok=True)
-        out_dir.mkdir(parents=True, exist_ok=True)
+        site.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UserError(f"{out_dir}: cannot write the report ({exc.strerror}); choose a writable --out") from None
+        raise UserError(f"{site}: cannot write the site ({exc.strerror}); choose a writable --out") from None
+    real_dir(site / "runs")
     # Names and groupings computed once: with 10,000 runs anything per-run-per-run is too slow.
     pages = {id(r): run_page_name(r) for r in summary["runs"]}
     cells: dict[tuple, list[dict]] = defaultdict(list)

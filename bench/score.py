@@ -25,6 +25,7 @@ from bench.common.records import planned_cells, read_records, write_json_output
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
 from bench.common.summary import left_out_parts, rate_text
+from bench.common.untrusted import one_line
 
 Cell = tuple[str, str, str, str, int]  # (run id, agent, model, task id, repetition)
 
@@ -335,7 +336,7 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
                 for t, d in sorted(digests.items()) if len(d) > 1]
     warnings += derived_warnings
     warnings += [f"{len(incomplete)} run(s) did not finish grading and are not scored"] if incomplete else []
-    warnings += _missing_warnings(missing, {run_id: c["stopped"] for run_id, c in planned_by.items()
+    warnings += _missing_warnings(missing, {run_id: _stopped_text(c["stopped"]) for run_id, c in planned_by.items()
                                             if isinstance(c.get("stopped"), str)})
     warnings += [f"{agent} x {model}: no run was graded; nothing to score" for agent, model in unrun]
     if duplicates:
@@ -376,6 +377,15 @@ def _grid(runs: list[dict], incomplete: list[dict], configs: Iterable[dict]) -> 
         cells |= {(config["run_id"], config["agent"], config["model"], task_id, rep)
                   for task_id, rep in planned_cells(config)}
     return cells
+
+
+MAX_STOPPED_CHARS = 200  # the harness's own reasons are one short line
+
+
+def _stopped_text(value: str) -> str:
+    """Why a run stopped, as its run-config.json says (a file in a bundle someone handed in): one line, its head
+    kept, controls made visible, before it enters the summary's warnings, every page and stderr."""
+    return one_line(value if len(value) <= MAX_STOPPED_CHARS else value[:MAX_STOPPED_CHARS] + "…")
 
 
 def _missing_warnings(missing: list[dict], stopped: dict[str, str], shown: int = 5) -> list[str]:

@@ -50,6 +50,27 @@ def replace_target(path: Path) -> str:
                     f"anything else (name a file path, or - for stdout where the stage offers it)")
 
 
+def real_dir(path: Path, hint: str = "remove it, or pass --out DIR") -> Path:
+    """Create the folder `path` that the harness names inside another (a results directory's site/, a site's runs/
+    or assets/) and check that it is a folder itself: a results directory handed in may hold a symbolic link (or a
+    Windows junction) there, and pages written through it would land wherever it points. A UserError in one line
+    otherwise, ending with `hint`."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # what is in the way is named below
+    try:
+        st = os.lstat(path)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot create this folder ({exc.strerror}); {hint}") from None
+    if stat.S_ISLNK(st.st_mode) or getattr(st, "st_file_attributes", 0) & 0x400:  # FILE_ATTRIBUTE_REPARSE_POINT
+        raise UserError(f"{path}: is a symbolic link; pages are written only into a real "
+                        f"folder here, never through a link: {hint}")
+    if not stat.S_ISDIR(st.st_mode):
+        raise UserError(f"{path}: is a file where a folder belongs; {hint}")
+    return path
+
+
 def _still_replaceable(path: Path) -> None:
     """The check just before a rename: only nothing or a regular file may be there now."""
     if replace_target(path) == "device":
@@ -138,7 +159,8 @@ def _objects(doc: Any, name: str) -> Iterator[dict]:
     for item in items:
         if not isinstance(item, dict):
             raise UserError(f"{name}: expected JSON objects, found {type(item).__name__}")
-        if "runs" in item and item.get("schema", "").startswith("localagentbench/summary@"):
+        tag = item.get("schema")
+        if "runs" in item and isinstance(tag, str) and tag.startswith("localagentbench/summary@"):
             yield from item["runs"]  # a summary stands for its runs, so shards can be re-scored
         else:
             yield item

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 
 from bench.common.errors import UserError
+from bench.common.untrusted import one_line
 
 
 def log(message: str) -> None:
@@ -46,8 +47,8 @@ def run_main(body: Callable[[Sequence[str]], int], argv: Sequence[str] | None) -
     """Call a stage body; turn UserError into 'error: ...' + exit 2 and Ctrl-C into exit 130."""
     try:
         return body(sys.argv[1:] if argv is None else list(argv))
-    except UserError as exc:
-        log(f"error: {exc}")
+    except UserError as exc:   # one line, whatever a record it quotes holds (a name with a newline or an escape)
+        log(f"error: {one_line(str(exc))}")
         return 2
     except KeyboardInterrupt:
         log("interrupted")

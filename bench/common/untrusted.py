@@ -41,6 +41,14 @@ def text(value: Any, limit: int = MAX_TEXT) -> str:
         return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
+def one_line(value: str) -> str:
+    """`value` as one line of a terminal or of Markdown: every line break a reader honours (\\r, \\n, U+2028...) a
+    space, every other character that is not printable (controls such as the ESC of a terminal escape, bidirectional
+    overrides) a visible \\uXXXX: text from a record never starts a line of its own nor rewrites the screen."""
+    flat = " ".join(str(value).splitlines())
+    return flat if flat.isprintable() else "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in flat)
+
+
 def optional_text(value: Any, limit: int = MAX_TEXT) -> str | None:
     """text(value), None staying None."""
     return None if value is None else text(value, limit)

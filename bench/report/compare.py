@@ -23,7 +23,7 @@ from pathlib import Path
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import harness_version
-from bench.common.records import write_text_atomic
+from bench.common.records import real_dir, write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_difference_interval, wilson_interval
 from bench.common.summary import load_summary, summary_path, tokens_per_run
@@ -540,6 +540,8 @@ def _main(argv: Sequence[str]) -> int:
                   args.base_group, args.other_group)
     schema.check(cmp, "comparison", where="comparison")
     html_path = None if args.no_html else Path(args.html) if args.html else default_html_path(args.other, cmp)
+    if html_path is not None and not args.html and (html_path.parent.is_dir() or html_path.parent.is_symlink()):
+        real_dir(html_path.parent, "pass --html PATH or --no-html")   # the other run's own site/, never a link
     if html_path is not None and not args.html and not (html_path.parent / "index.html").exists():
         render_site(other, html_path.parent)
     if html_path is not None:

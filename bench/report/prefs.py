@@ -29,8 +29,10 @@ from bench.common.records import replace_target, write_json_atomic, write_text_a
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import bradley_terry, connected_groups, dominance_order, quantile
 from bench.common.summary import load_summary, summary_path
+from bench.common.untrusted import one_line
+from bench.exec import safefs
 from bench.report.runpage import run_page_name
-from bench.report.site import esc, table, usable_runs
+from bench.report.site import esc, run_problem, table, usable_runs
 
 COLUMNS = ("pair", "task_id", "a_run", "a_config", "a_page", "a_patch", "b_run", "b_config", "b_page", "b_patch",
            "seed", "preferred", "rater", "note")
@@ -41,6 +43,7 @@ MAX_ROWS = 100_000
 MAX_RATER, MAX_NOTE = 200, 2000
 RESAMPLES = 1000
 MAX_PLAYERS = 30
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # a run.json prefs rank rewrites: read up to this, never through a link
 DEFAULT_SEED = 0  # rank's bootstrap: the same file gives the same intervals unless --seed says otherwise
 METHOD = ("Bradley-Terry maximum likelihood (Newton's method), a tie counted as half a win for each side; "
           "95% percentile bootstrap intervals over the rated rows")
@@ -101,6 +104,12 @@ def _link(target: Path, base: Path) -> str:
         return target.resolve().as_uri()
 
 
+def run_rel(run: dict, name: str) -> str:
+    """Where a run's file `name` lies inside its results directory: runs/<task>/<rep>/NAME. Only there: a path a
+    record names (its run_dir) may lead anywhere, so prefs neither links nor writes through one."""
+    return f"runs/{run['task_id']}/{run['rep']}/{name}"
+
+
 def _site_page(source: str, run: dict) -> Path:
     """Where `localagentbench report --results SOURCE` puts the run's page (site/ beside the summary)."""
     return summary_path(source).parent / "site" / "runs" / run_page_name(run)
@@ -140,10 +149,11 @@ def make_pairs(sets: list[tuple[str, dict]], seed: int, out_dir: Path) -> tuple[
                     (sa, ra), (sb, rb) = (sb, rb), (sa, ra)
                 row = {"pair": pair_id(task_id, run_ref(ra), run_ref(rb)), "task_id": task_id}
                 for side, source, run in (("a", sa, ra), ("b", sb, rb)):
-                    patch = Path(run["paths"]["run_dir"]) / "patch.diff"
+                    results, rel = summary_path(source).parent, run_rel(run, "patch.diff")
                     row |= {f"{side}_run": run_ref(run), f"{side}_config": config[run_ref(run)],
                             f"{side}_page": _link(_site_page(source, run), out_dir),
-                            f"{side}_patch": _link(patch, out_dir) if patch.is_file() else ""}
+                            f"{side}_patch": _link(results / rel, out_dir)
+                            if safefs.read_capped(results.resolve(), rel, 0) is not None else ""}
                 rows.append(row | {"seed": str(seed), "preferred": "", "rater": "", "note": ""})
     players = sorted(set(config.values()))
     return rows, {"players": players, "digest_differs": digest_differs,
@@ -320,10 +330,14 @@ def rank_comparisons(comparisons: Sequence[dict], seed: int = DEFAULT_SEED, resa
     the group) with a 95% bootstrap interval over the group's comparisons (random.Random(seed), `resamples`
     draws), or why it is unbounded."""
     players = sorted({c["a_config"] for c in comparisons} | {c["b_config"] for c in comparisons})
-    if len(players) > MAX_PLAYERS:  # the fit grows with the cube of the players, the bootstrap a thousandfold
+    # The fit grows with the cube of the players, the bootstrap with the comparisons a thousandfold; the records of
+    # a bundle handed in may carry any number of either (report and promote rank what the runs carry).
+    too_many = (f"{len(players)} configurations: more than {MAX_PLAYERS} are not ranked" if len(players) > MAX_PLAYERS
+                else f"{len(comparisons):,} comparisons: more than {MAX_ROWS:,} are not ranked"
+                if len(comparisons) > MAX_ROWS else None)
+    if too_many:
         return {"method": METHOD, "seed": seed, "resamples": resamples, "n_comparisons": len(comparisons),
-                "raters": [], "groups": [], "not_comparable": f"{len(players)} configurations: more than "
-                                                              f"{MAX_PLAYERS} are not ranked"}
+                "raters": [], "groups": [], "not_comparable": too_many}
     index = {p: i for i, p in enumerate(players)}
     games = [(index[c["a_config"]], index[c["b_config"]], float(c["score_a"])) for c in comparisons]
     groups = []
@@ -428,16 +442,16 @@ def preference_markdown(ranking: dict | None) -> list[str]:
              f"{ranking['n_comparisons']} rated pair(s) of passed runs, "
              f"{len(ranking['raters'])} named rater(s).", ""]
     if ranking["not_comparable"]:
-        lines += [f"> **Note:** {ranking['not_comparable']}", ""]
+        lines += [f"> **Note:** {one_line(ranking['not_comparable'])}", ""]
     for group in ranking["groups"]:
         lines += ["| Rank | Configuration | Score | 95% interval | Won | Lost | Tied |",
                   "|---:|---|---:|---|---:|---:|---:|"]
         for r in group["ranking"]:
-            name = str(r["player"]).replace("|", "\\|").replace("\n", " ")
+            name = one_line(r["player"]).replace("|", "\\|")
             lines.append(f"| {r.get('rank', '–')} | {name} | {_score(r['score'])} | {_ci(r['ci'])} | "
                          f"{r['wins']} | {r['losses']} | {r['ties']} |")
         note = _unbounded_note(group)
-        lines += (["", f"> {note}"] if note else []) + [""]
+        lines += (["", f"> {one_line(note)}"] if note else []) + [""]
     return lines + [EXPLAIN]
 
 
@@ -451,9 +465,10 @@ def preference_html(ranking: dict | None) -> str:
     if ranking["not_comparable"]:
         parts.append(f'<div class="alert">{esc(ranking["not_comparable"])}</div>')
     for n, group in enumerate(ranking["groups"]):
-        rows = [f"<tr><td class=num>{r.get('rank', '–')}</td><td>{esc(r['player'])}</td>"
+        # every cell escaped: a leaderboard entry is a file someone handed in, not only what rank_comparisons made
+        rows = [f"<tr><td class=num>{esc(str(r.get('rank', '–')))}</td><td>{esc(r['player'])}</td>"
                 f"<td class=num>{esc(_score(r['score']))}</td><td>{esc(_ci(r['ci']))}</td>"
-                f"<td class=num>{r['wins']}</td><td class=num>{r['losses']}</td><td class=num>{r['ties']}</td></tr>"
+                + "".join(f"<td class=num>{esc(str(r[k]))}</td>" for k in ("wins", "losses", "ties")) + "</tr>"
                 for r in group["ranking"]]
         parts.append(table(['<th class="num">Rank</th>', "Configuration", '<th class="num">Score</th>',
                             "95% interval", '<th class="num">Won</th>', '<th class="num">Lost</th>',
@@ -488,55 +503,77 @@ def _with_field(record: dict, value: dict | None) -> dict:
     return out if value is None else {**out, "human_preference": value}
 
 
-def _run_file(results: Path, run: dict) -> Path | None:
-    """A run's run.json: where its record says, or where a bundle moved since lays it (runs/<task>/<rep>/)."""
-    paths = run.get("paths")
-    recorded = paths.get("run_dir") if isinstance(paths, dict) else None
-    for candidate in ([Path(recorded) / "run.json"] if isinstance(recorded, str) else []) + \
-            [results / "runs" / str(run["task_id"]) / str(run["rep"]) / "run.json"]:
-        if candidate.is_file():
-            return candidate
-    return None
+def _run_file(results: Path, run: dict) -> tuple[Path, bytes] | None:
+    """A run's run.json inside its results directory (runs/<task>/<rep>/run.json, reached through real directories,
+    a regular file of at most MAX_RECORD_BYTES) and its bytes; None when there is none (a bundle moved without its
+    runs). Anything else there (a link on the way, a FIFO, a directory, a file too large) is a UserError."""
+    rel = run_rel(run, "run.json")
+    path = results / rel
+    found = safefs.read_capped(results.resolve(), rel, MAX_RECORD_BYTES)   # the folder named may be a link
+    if found is None:
+        if not os.path.lexists(path):
+            return None
+        replace_target(path)   # names what stands there: a link, a directory, a FIFO...
+        raise UserError(f"{path}: reached through a symbolic link; prefs rank writes only the results directory's own "
+                        "runs/<task>/<rep>/run.json: put the run's folder itself there")
+    if found[1]:
+        raise UserError(f"{path}: over {MAX_RECORD_BYTES:,} bytes, not a run record prefs rank rewrites; restore the "
+                        "run's own run.json")
+    return path, found[0]
 
 
-def _read_json(path: Path):
+def _record(data: bytes) -> dict | None:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        own = json.loads(data.decode("utf-8"))
+    except ValueError:
         return None
+    return own if isinstance(own, dict) and not run_problem(own) else None
 
 
 def record_preferences(sets: list[tuple[str, dict]], comparisons: list[dict], source: str, digest: str) -> list[str]:
     """Set `human_preference` on every run of the given results (removed where a run has no comparison in this
     file) in its run.json and in summary.json; everything is checked before anything is written. Returns the
     files written."""
-    writes: list[tuple[Path, dict]] = []
+    writes: list[tuple[Path, bytes, dict]] = []
     for results, _ in sets:
         path = summary_path(results)
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            before = path.read_bytes()
+            raw = json.loads(before.decode("utf-8"))
         except (OSError, ValueError) as exc:
             raise UserError(f"{path}: cannot read it again to record the preferences ({exc})") from None
         changed = False
-        for i, run in enumerate(raw.get("runs", [])):
-            if not isinstance(run, dict) or not {"run_id", "task_id", "rep"} <= set(run):
+        for i, run in enumerate(raw.get("runs", []) if isinstance(raw, dict) else []):
+            if run_problem(run):   # left out of the ranking (usable_runs said why): left as it is
                 continue
             value = run_field(run, comparisons, source, digest)
             if run.get("human_preference") != value:
                 raw["runs"][i] = _with_field(run, value)
                 changed = True
-            run_json = _run_file(path.parent, run)
-            if run_json is not None:
-                own = _read_json(run_json)
-                if isinstance(own, dict) and run_ref(own) == run_ref(run) and own.get("human_preference") != value:
-                    writes.append((run_json, schema.check(_with_field(own, value), "run", where=str(run_json))))
+            found = _run_file(path.parent, run)
+            own = _record(found[1]) if found else None
+            if found and (own is None or run_ref(own) != run_ref(run)):
+                log(f"prefs: warning: {found[0]}: not the record of run {one_line(run_ref(run))}; left as it is (the "
+                    "preference is recorded in summary.json)")
+            elif own is not None and own.get("human_preference") != value:
+                writes.append((found[0], found[1], schema.check(_with_field(own, value), "run", where=str(found[0]))))
         if changed:
-            writes.append((path, schema.check(raw, "summary", where=str(path))))
-    for path, _ in writes:
+            writes.append((path, before, schema.check(raw, "summary", where=str(path))))
+    for path, _, _ in writes:
         replace_target(path)  # a link or a directory where a record goes: refused before anything is written
-    for path, record in writes:
-        write_json_atomic(path, record)
-    return [str(p) for p, _ in writes]
+    for path, before, record in writes:
+        if _unchanged(path, before):
+            write_json_atomic(path, record)
+        else:
+            raise UserError(f"{path}: changed while prefs rank read it; nothing more was written: run prefs rank "
+                            "again (it records the same comparisons)")
+    return [str(p) for p, _, _ in writes]
+
+
+def _unchanged(path: Path, before: bytes) -> bool:
+    """Whether `path` still holds exactly `before` (a regular file, read without following a final link)."""
+    found = safefs.read_capped(path.parent.resolve(), path.name, len(before))
+    return found is not None and found == (before, False)
 
 
 def cmd_rank(args) -> int:
@@ -561,10 +598,10 @@ def cmd_rank(args) -> int:
     if unrated:
         log(f"prefs: {unrated} row(s) with `preferred` empty were skipped (not rated yet)")
     if ranking["not_comparable"]:
-        log(f"prefs: warning: {ranking['not_comparable']}")
+        log(f"prefs: warning: {one_line(ranking['not_comparable'])}")
     for group in ranking["groups"]:
         if group["status"] == "unbounded":
-            log(f"prefs: warning: {group['why']}")
+            log(f"prefs: warning: {one_line(group['why'])}")
     log(f"prefs: {len(comparisons)} rated pair(s); " + (
         "nothing written (--dry-run)" if args.dry_run else
         f"{len(written)} record(s) updated; render again to show it: localagentbench report --results DIR"))

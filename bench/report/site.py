@@ -20,7 +20,7 @@ from urllib.parse import quote
 from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.paths import SITE_TEMPLATE_DIR
-from bench.common.records import write_text_atomic
+from bench.common.records import real_dir, write_text_atomic
 from bench.common.stage import log
 from bench.common.summary import MODEL_CALL_COLUMNS, MODEL_CALLS_NOTE, SYNTHETIC_FIGURES, model_calls_cells
 
@@ -83,6 +83,7 @@ def template() -> tuple[string.Template, str, str]:
 def write_assets(site_dir: Path) -> None:
     """Copy the stylesheet and script into site_dir/assets/, where pages made with `assets=` point."""
     _, style, script = template()
+    real_dir(Path(site_dir) / "assets")
     write_text_atomic(Path(site_dir) / "assets" / "style.css", style)
     write_text_atomic(Path(site_dir) / "assets" / "site.js", script)
 
