@@ -275,7 +275,9 @@ def test_an_installed_harness_suggests_the_console_script_not_nox(as_installed, 
     env = installed_env(as_installed, home, OLLAMA_HOST=f"127.0.0.1:{free_port()}")
     done = subprocess.run([sys.executable, "-m", "bench", "doctor"], cwd=tmp_path, capture_output=True, text=True,
                           timeout=300, env=env)
-    assert "nox" not in done.stdout + done.stderr, done.stdout
+    # The interpreter's own path may hold "nox" (CI runs the tests from .nox/tests); what is suggested may not.
+    advice = [line.split("-> fix:", 1)[1] for line in done.stdout.splitlines() if "-> fix:" in line]
+    assert advice and not any("nox" in a for a in advice) and "nox -s" not in done.stdout + done.stderr, done.stdout
     agents_dir = home / ".local" / "share" / "localagentbench" / ".agents"
     assert "fail  agents         no agent CLI found" in done.stdout
     assert "-> fix: localagentbench install-agents" in done.stdout and f"{agents_dir}/" in done.stdout, done.stdout

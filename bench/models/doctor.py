@@ -402,9 +402,14 @@ def format_lines(record: dict) -> list[str]:
         fix = f"  -> fix: {c['fix']}" if c["fix"] and c["status"] != "ok" else (f"  -> {c['fix']}" if c["fix"] else "")
         lines.append(f"{c['status']:<5} {c['name']:<{NAME_WIDTH}} {c['message']}{fix}")
     p = record.get("probe")
-    # An error_ class ends the probe before the model was tried: its check line (the failure and the fix) is all
-    # there is to say; the figures and protocols of an exchange that did not happen are in the record alone.
-    if p and not p["class"].startswith("error_"):
+    # An error_ class ends the probe before the model was tried: the model's facts are in the record alone. A server
+    # that answered (a model it does not serve) still took calls and told which protocols it speaks; one that did
+    # not answer was not asked, and six 'unknown' lines would say nothing.
+    if p and p["class"].startswith("error_"):
+        asked = {k: v for k, v in (p.get("protocols") or {}).items() if v.get("status") != "unknown"}
+        if asked:
+            lines += probe_lines({"model_calls": p.get("model_calls"), "protocols": asked})
+    elif p:
         mi = p["model_info"]
         facts = ", ".join(f"{k} {str(mi[k])[:19] if k == 'digest' else mi[k]}"
                           for k in ("digest", "parameter_size", "quantization", "context_length") if mi.get(k))
