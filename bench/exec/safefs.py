@@ -101,9 +101,18 @@ def _open_dir(root: Path, parts: list[str]):
 def _open_file_at(where, name: str) -> int:
     """A read descriptor for the entry `name`, never through a link: O_NOFOLLOW, or (by path) an lstat first."""
     path, kw = _at(where, name)
-    if not AT_FD and not _plain(os.lstat(path), stat.S_ISREG):
+    if AT_FD:
+        return os.open(path, _READ_FLAGS, **kw)
+    checked = os.lstat(path)
+    if not _plain(checked, stat.S_ISREG):
         raise OSError(f"{path}: not a regular file")
-    return os.open(path, _READ_FLAGS, **kw)
+    fd = os.open(path, _READ_FLAGS)
+    opened = os.fstat(fd)
+    # What was opened must be the very file lstat saw: an entry swapped for a link in between leads elsewhere.
+    if (opened.st_dev, opened.st_ino) != (checked.st_dev, checked.st_ino):
+        os.close(fd)
+        raise OSError(f"{path}: changed while it was opened")
+    return fd
 
 
 def read_capped(root: Path, rel: str, limit: int) -> tuple[bytes, bool] | None:
