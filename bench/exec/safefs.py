@@ -10,9 +10,10 @@ Nothing runs in a tree while the harness does this (the run's processes are gone
 
 Where the OS cannot open relative to a directory descriptor or refuse a link at open (Windows: no dir_fd, no
 O_NOFOLLOW), the same rules hold by path: every component is lstat'ed (a link, junction or other reparse point is
-never a directory here) before the next is used, and a file is opened only after lstat shows a regular file. The
-guarantee is weaker there: a process still running could swap a checked component for a link between the check
-and the use. On Linux and macOS nothing is ever resolved through a path the agent could change.
+never a directory here) before the next is used, and a file is opened only after lstat shows a regular file and
+read only when what was opened is that very file (same device and inode). The guarantee is weaker there: a process
+still running could swap a checked directory for a link between the check and the use. On Linux and macOS nothing is
+ever resolved through a path the agent could change.
 """
 from __future__ import annotations
 
