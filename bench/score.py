@@ -26,6 +26,7 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
 from bench.common.summary import left_out_parts, rate_text
 from bench.common.untrusted import one_line
+from bench.exec import sandbox
 
 Cell = tuple[str, str, str, str, int]  # (run id, agent, model, task id, repetition)
 
@@ -345,7 +346,8 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
                  for g in groups if g["pass_at_1"] is None]
     warnings += [f"{g['agent']} x {g['model']}: every calibration task failed; the setup is broken, not the model"
                  for g in groups if g["calib"]["broken"]]
-    warnings += [f"{g['agent']} x {g['model']}: {NO_SANDBOX_WARNING}" for g in groups if "none" in g["sandbox"]]
+    warnings += [f"{agent} x {model}: {NO_SANDBOX_WARNING}" for (agent, model), group_runs in sorted(grouped.items())
+                 if not all(sandbox.confined(r["sandbox"]) for r in group_runs)]
     unset = setup_failures(runs)
     warnings += [f"task {t}: could not be set up, its runs are recorded as task_error ({why}); fix it and check "
                  f"with `localagentbench check`" for t, why in sorted(unset.items())]

@@ -10,9 +10,10 @@ Nothing runs in a tree while the harness does this (the run's processes are gone
 
 Where the OS cannot open relative to a directory descriptor or refuse a link at open (Windows: no dir_fd, no
 O_NOFOLLOW), the same rules hold by path: every component is lstat'ed (a link, junction or other reparse point is
-never a directory here) before the next is used, and a file is opened only after lstat shows a regular file. The
-guarantee is weaker there: a process still running could swap a checked component for a link between the check
-and the use. On Linux and macOS nothing is ever resolved through a path the agent could change.
+never a directory here) before the next is used, and a file is opened only after lstat shows a regular file and
+read only when what was opened is that very file (same device and inode). The guarantee is weaker there: a process
+still running could swap a checked directory for a link between the check and the use. On Linux and macOS nothing is
+ever resolved through a path the agent could change.
 """
 from __future__ import annotations
 
@@ -101,9 +102,18 @@ def _open_dir(root: Path, parts: list[str]):
 def _open_file_at(where, name: str) -> int:
     """A read descriptor for the entry `name`, never through a link: O_NOFOLLOW, or (by path) an lstat first."""
     path, kw = _at(where, name)
-    if not AT_FD and not _plain(os.lstat(path), stat.S_ISREG):
+    if AT_FD:
+        return os.open(path, _READ_FLAGS, **kw)
+    checked = os.lstat(path)
+    if not _plain(checked, stat.S_ISREG):
         raise OSError(f"{path}: not a regular file")
-    return os.open(path, _READ_FLAGS, **kw)
+    fd = os.open(path, _READ_FLAGS)
+    opened = os.fstat(fd)
+    # What was opened must be the very file lstat saw: an entry swapped for a link in between leads elsewhere.
+    if (opened.st_dev, opened.st_ino) != (checked.st_dev, checked.st_ino):
+        os.close(fd)
+        raise OSError(f"{path}: changed while it was opened")
+    return fd
 
 
 def read_capped(root: Path, rel: str, limit: int) -> tuple[bytes, bool] | None:

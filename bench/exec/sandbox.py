@@ -557,6 +557,13 @@ def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path
                        ro_inside=ro_inside, model_socket=model_socket, secrets=secret_paths())
 
 
+def confined(section: dict) -> bool:
+    """Whether a run record's sandbox section (describe's, read from a bundle nobody vouches for) says the run was
+    confined: kind `bwrap` and no warning. Anything else, a kind spelled otherwise, unknown or empty, or a bwrap
+    section carrying describe's no-sandbox warning, counts as no sandbox."""
+    return section.get("kind") == "bwrap" and "warning" not in section
+
+
 def describe(kind: str, requested: str | None, phase_network: dict[str, str], extra_ro: Sequence[str] = ()) -> dict:
     """The sandbox section of a run record (`extra_ro`: the paths added with --sandbox-ro)."""
     info = {"kind": kind, "requested": requested or "auto", "temp_root": paths.temp_root()}

@@ -17,6 +17,7 @@ import markdown as md
 
 from bench.common import untrusted
 from bench.common.summary import SYNTHETIC_FIGURES
+from bench.exec import sandbox
 from bench.report.charts import timeline_strip
 from bench.report.highlight import diff_html
 from bench.report.site import (
@@ -464,8 +465,9 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
     if run.get("flags"):
         parts.append('<div class="alert">Flags: ' + esc(", ".join(
             f"{f} ({', '.join(run.get('flag_details', {}).get(f, []))})" for f in run["flags"])) + "</div>")
-    if run["sandbox"]["kind"] == "none":
-        parts.append('<div class="alert">This run had no sandbox (--sandbox none).</div>')
+    if not sandbox.confined(run["sandbox"]):
+        parts.append('<div class="alert">This run had no sandbox (--sandbox none, or its record does not show '
+                     'bubblewrap).</div>')
     for key in ("infra_error", "agent_error"):
         if a.get(key):
             parts.append(f'<div class="alert bad">{esc(key.replace("_", " "))}: {esc(a[key])}</div>')
