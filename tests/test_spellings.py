@@ -119,7 +119,8 @@ def test_run_records_a_bare_tag_as_the_canonical_model_and_compare_sees_one_mode
     for out in ("bare", "full"):
         records = _records(tmp_path / out)
         assert [r["model"]["id"] for r in records] == ["ollama/canary-pass"]
-        assert records[0]["model"]["served_as"] == "canary-pass" and records[0]["model"].get("digest"), records[0]["model"]
+        model = records[0]["model"]
+        assert model["served_as"] == "canary-pass" and model.get("digest"), model
         summary = json.loads((tmp_path / out / "summary.json").read_text())
         assert [g["model"] for g in summary["groups"]] == ["ollama/canary-pass"]
     capsys.readouterr()
