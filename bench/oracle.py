@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from bench import languages
 from bench.common import heldout as layout
 from bench.common import lifecycle, outcome, rules, schema
 from bench.common.errors import UserError
@@ -38,6 +39,7 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, pyguard, safefs, sandbox, textio
 from bench.exec.git import apply_patch, patch_files
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, RLIMIT_FSIZE, NoShell, run_tree, shell_command, truncation_marker
+from bench.languages.base import SUMMARY_NOTES
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024  # a Python source file read for what it imports; past this it is data
 GRADING_LIMITS = {RLIMIT_FSIZE: 1024 * 1024 * 1024}  # a test writing a 1 GB file is broken
@@ -168,6 +170,7 @@ class Pristine:
     paths: frozenset[str]
     protected: tuple[tuple[str, bytes, int], ...]   # (path, content, mode) of its test files and test configuration
     pyproject: dict[str, bytes]                      # path -> content of each pyproject.toml
+    inline: tuple[tuple[str, bytes, int], ...] = ()  # source files that hold tests inline (Profile.holds_tests)
 
     @property
     def protected_paths(self) -> frozenset[str]:
@@ -187,14 +190,17 @@ def pristine_of(snapshot: Path, language: str = "python") -> Pristine:
         if key in _PRISTINE:
             return _PRISTINE[key]
     found = safefs.scan(snapshot)
-    protected, pyprojects = [], {}
+    profile = languages.profile_of(language)
+    protected, pyprojects, inline = [], {}, []
     for rel, mode in sorted(found.files.items()):
-        if is_test_path(rel, language) or is_test_config(rel):
+        if is_test_path(rel, language) or is_test_config(rel, language):
             protected.append((rel, (snapshot / rel).read_bytes(), mode & 0o777))
+        elif profile.holds_tests(rel, snapshot / rel):
+            inline.append((rel, (snapshot / rel).read_bytes(), mode & 0o777))
         if PurePosixPath(rel).name == rules.PYPROJECT:
             pyprojects[rel] = (snapshot / rel).read_bytes()
     every = frozenset([*found.files, *found.dirs, *found.symlinks])
-    result = Pristine(every, tuple(protected), pyprojects)
+    result = Pristine(every, tuple(protected), pyprojects, tuple(inline))
     with _PRISTINE_LOCK:
         _PRISTINE[key] = result
     return result
@@ -264,7 +270,8 @@ def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]]
         if not os.path.islink(target):
             continue
         inside = safefs.resolves_inside(dest, path)
-        if inside is None or inside in heldout or is_test_path(inside, language) or is_test_config(inside):
+        if inside is None or inside in heldout or is_test_path(inside, language) \
+                or is_test_config(inside, language):
             flags.add("unsafe_symlink", f"{path} -> {os.readlink(target)}")
             safefs.remove(dest, path)
     for status, path in changed:
@@ -280,12 +287,26 @@ def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]]
         if not safefs.same_file(dest, rel, data, mode):
             safefs.lay_file(dest, rel, data, mode)
             flags.add("tests_modified" if is_test_path(rel, language) else "test_config_modified", rel)
+    _lay_inline_tests(dest, pristine, flags, language)
     for status, path in changed:
-        if status == "A" and is_test_path(path, language) and not is_test_config(path) \
+        if status == "A" and is_test_path(path, language) and not is_test_config(path, language) \
                 and os.path.lexists(dest / path):
             flags.add("tests_added", path)
             if not keep_added_tests and path not in pristine.protected_paths:
                 safefs.remove(dest, path)
+
+
+def _lay_inline_tests(dest: Path, pristine: Pristine, flags: Flags, language: str) -> None:
+    """Put the fixture's inline tests (Rust's #[cfg(test)] modules) back into each source file that holds them,
+    keeping the rest of the change to that file (Profile.lay_back)."""
+    profile = languages.profile_of(language)
+    for rel, data, mode in pristine.inline:
+        found = safefs.read_capped(dest, rel, MAX_SOURCE_BYTES)
+        now = found[0] if found and not found[1] else None
+        laid = profile.lay_back(rel, data, now)
+        if laid is not None and laid != now:
+            safefs.lay_file(dest, rel, laid, mode)
+            flags.add("tests_modified", rel)
 
 
 def runner_reaches(copy: Path, snapshot: Path, change: Change, runner: frozenset[str]) -> list[str]:
@@ -314,7 +335,7 @@ def _drop_added(dest: Path, pristine: Pristine, path: str, flags: Flags, importa
             continue
         name = parts[depth - 1]
         parent = "/".join(parts[:depth - 1])
-        if is_test_config(rel):
+        if is_test_config(rel, language):
             flag = "test_config_added"
         elif rules.is_plugin_metadata(name):
             flag = "test_config_added"
@@ -384,16 +405,17 @@ def lay_heldout(held: dict, dest: Path, flags: Flags,
     return laid
 
 
-def guard_mounts(copy: Path, fixture_files: Iterable[str], heldout_files: Iterable[str] = ()) -> list[Path]:
+def guard_mounts(copy: Path, fixture_files: Iterable[str], heldout_files: Iterable[str] = (),
+                 language: str = "python") -> list[Path]:
     """What to mount read-only over the grading copy so the tests cannot be rewritten while they run: each
-    fixture test directory (`tests/`, shallowest first) or test file, and the top of each held-out path (as laid:
-    `heldout/` itself in the default layout, bench/common/heldout.py). A
-    mount point can be neither written, renamed nor removed; a directory above it still can (SECURITY.md)."""
+    fixture test or configuration directory of the language (`tests/`, `src/test/`, `vendor/`: Profile.guard_dir,
+    shallowest first) or protected file, and the top of each held-out path (as laid: `heldout/` itself in the
+    default layout, bench/common/heldout.py). A mount point can be neither written, renamed nor removed; a
+    directory above it still can (SECURITY.md)."""
+    profile = languages.profile_of(language)
     wanted = set()
     for rel in fixture_files:
-        parts = PurePosixPath(rel).parts
-        top = next((i for i, part in enumerate(parts[:-1]) if part == "tests"), None)
-        wanted.add("/".join(parts[:top + 1]) if top is not None else rel)
+        wanted.add(profile.guard_dir(rel) or rel)
     wanted.update(PurePosixPath(rel).parts[0] for rel in heldout_files)
     outermost = sorted(w for w in wanted if not any(w.startswith(o + "/") for o in wanted))
     return [copy / rel for rel in outermost
@@ -418,17 +440,19 @@ class Step:
     truncated: bool = False
     started: bool = True
     note: str | None = None
-    summary: str | None = None  # rules.summary_problem's verdict on an exit-0 command
+    summary: str | None = None  # the runner's summary's verdict on an exit-0 command (Profile.step_problem)
+    recognised: bool = False    # its output held a summary of one of the language's runners
 
 
 def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: Path, env: dict[str, str],
                 logs: Path, index: int, guarded: Sequence[Path] = (), protected: Sequence[str] = (),
-                max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> Step:
+                max_log_bytes: int = DEFAULT_MAX_LOG_BYTES, language: str = "python") -> Step:
     """Run one grading command with `sh -c` (proc.shell_command: what runs it on Windows) in its own sandbox (no
     network) in the copy, `guarded` paths read-only; stderr joins stdout. A command whose test runner's verdict is
     read (rules.runner_of) runs its Python under the grading guard where the OS allows one (pyguard.available;
     `protected`: the test and held-out files, relative to the copy), whose report the code under test cannot
-    forge."""
+    forge. The task's `language` adds its toolchain's mounts and offline settings (bench/languages/) and reads its
+    runners' summaries."""
     runner = rules.runner_of(command) if pyguard.available() else None
     try:
         shell = shell_command(command)
@@ -437,9 +461,10 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     guard = pyguard.Guard(copy, protected, safepath=rules.safe_path_allowed(command), tmp=temp_root(),
                           runner=runner) if runner else None
     with guard or contextlib.nullcontext():
-        argv = sandbox.wrap(shell, kind, cwd=copy, rw=[copy], home=home,
-                            network=False, ro_inside=guarded, ro=guard.ro_paths() if guard else [])
+        argv = sandbox.wrap(shell, kind, cwd=copy, rw=[copy], home=home, network=False, ro_inside=guarded,
+                            ro=[*languages.sandbox_mounts(language), *(guard.ro_paths() if guard else [])])
         out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
+        env = {**env, **languages.sandbox_env(language, home, env.get("PATH", os.defpath))}
         done = run_tree(argv, cwd=copy, env={**env, **(guard.env(env) if guard else {}), "HOME": str(home)},
                         stdout_path=out, stderr_path=err, timeout_s=timeout_s, max_log_bytes=max_log_bytes,
                         limits=GRADING_LIMITS, contained=kind == "bwrap", sandbox_status=kind == "bwrap",
@@ -456,8 +481,8 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     step = Step(command, timeout_s, exit_code, done.timed_out, done.wall_s, output,
                 truncated or done.stdout_truncated)
     if exit_code == 0:
-        step.summary, step.note = guard_problem(verdict, runner) or summary_note(rules.summary_problem(command,
-                                                                                                      output))
+        step.recognised, problem = languages.profile_of(language).step_problem(command, output)
+        step.summary, step.note = guard_problem(verdict, runner) or summary_note(problem)
     elif not done.timed_out:
         broken = outcome.could_not_run(command, exit_code)
         if broken:
@@ -465,13 +490,21 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     return step
 
 
-SUMMARY_NOTES = {"no_tests_ran": "exit 0, but the test runner reported no tests run",
-                 "test_summary_failed": "exit 0, but the test runner reported failures"}
-
-
 def summary_note(summary: str | None) -> tuple[str | None, str | None]:
-    """(flag, note) for rules.summary_problem's verdict on an exit-0 command."""
+    """(flag, note) for a runner summary's verdict on an exit-0 command (Profile.step_problem)."""
     return summary, SUMMARY_NOTES.get(summary or "")
+
+
+def require_summary(steps: list[Step], language: str) -> None:
+    """A phase of a language whose profile requires it passes only when some command's output held a summary
+    of the language's runners: every command exiting 0 proves nothing of tests (flag no_tests_ran)."""
+    if not languages.profile_of(language).requires_summary or not steps or any(s.recognised for s in steps):
+        return
+    if all(s.started and s.exit_code == 0 and not s.summary for s in steps):
+        last = steps[-1]
+        last.summary = "no_tests_ran"
+        last.note = (f"exit 0, but no command printed a summary of a {language} test runner "
+                     f"({', '.join(languages.profile_of(language).runners)})")
 
 
 def guard_problem(verdict: pyguard.Verdict | None, runner: str | None = "pytest") -> tuple[str, str] | None:
@@ -581,15 +614,17 @@ class Grading:
                     continue
             protected = pristine_of(Path(record["paths"]["snapshot"]), language).protected
             expected = [*protected, *held]
-            guarded = guard_mounts(copy, [rel for rel, _, _ in protected],
-                                   [rel for rel, _, _ in held]) if self.kind == "bwrap" else []
+            guarded = guard_mounts(copy, [rel for rel, _, _ in protected], [rel for rel, _, _ in held],
+                                   language) if self.kind == "bwrap" else []
             steps = []
             for command, timeout_s in commands:
                 steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy,
                                          home=copy.parent / f"home-{copy.name}", env=env, logs=self.logs,
                                          index=index, guarded=guarded,
-                                         protected=[rel for rel, _, _ in expected] + agent_tests))
+                                         protected=[rel for rel, _, _ in expected] + agent_tests,
+                                         language=language))
                 index += 1
+            require_summary(steps, language)
             for step in steps:
                 if step.summary:
                     guard = step.summary in ("runner_tampering", "guard_report_missing")

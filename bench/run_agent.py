@@ -23,10 +23,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 
-from bench import agents
+from bench import agents, languages
 from bench.agents import get_adapter
 from bench.agents.base import AgentContext, AgentSignals, ProcessResult, checked_signals, truncate
-from bench.common import lifecycle, schema, untrusted
+from bench.common import lifecycle, rules, schema, untrusted
 from bench.common.errors import UserError
 from bench.common.paths import temp_root
 from bench.common.records import RecordWriter, read_records, write_json_atomic
@@ -236,13 +236,14 @@ def file_limit_evidence(limits: dict[int, int], roots: Sequence[tuple[Path, Path
 
 
 def take_change(workdir: Path, snapshot: Path, base_git: Path, out: Path, scratch: Path,
-                max_bytes: int) -> tuple[TakenChange, dict[str, list[str]]]:
+                max_bytes: int, language: str = "python") -> tuple[TakenChange, dict[str, list[str]]]:
     """The agent's change against the snapshot, written to `out` (the run's patch.diff) in bounded memory, and
     the flags taking it raised: the workdir cleaned first (clean_workdir), then git's diff streamed with a cap.
     A change over `max_bytes` (or MAX_CHANGED_FILES files) leaves `out` empty and is flagged
-    `change_too_large`: no part of it is graded, and the run fails as the agent's."""
+    `change_too_large`: no part of it is graded, and the run fails as the agent's. The language's build output
+    (rules.build_excludes: cargo's target/, ...) is never part of a change: grading builds afresh."""
     flags = {**names_not_utf8(workdir, snapshot), **clean_workdir(workdir, snapshot)}
-    taken = snapshot_diff(base_git, workdir, scratch, out, max_bytes)
+    taken = snapshot_diff(base_git, workdir, scratch, out, max_bytes, excludes=rules.build_excludes(language))
     if taken.over_cap:
         flags["change_too_large"] = [f"{over_cap_text(taken.over_cap, max_bytes)}; nothing of it is graded"]
     # a name the snapshot holds that is not UTF-8 is still a name in these details: the record shows it escaped
@@ -432,6 +433,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     agent, adapter, opts, sandbox_kind = spec.agent, spec.adapter, spec.options, spec.sandbox
     model, keep_workdir = spec.model, spec.keep_workdir
     task = record["task"]
+    language = task.get("language", "python")
     run_dir = Path(record["paths"]["run_dir"])
     workdir = Path(record["paths"]["workdir"])
     if not workdir.is_dir():
@@ -458,11 +460,12 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         # The agent's network is the model proxy's route and nothing else (no network at all without a proxy).
         sealed = spec.proxy is not None and spec.proxy.unix_path is not None
         argv = sandbox.wrap(inv.argv, sandbox_kind, cwd=workdir, rw=[workdir, scratch], home=home, network=False,
-                            ro=sandbox.mount_set([prompt_file, *inv.ro_paths,
+                            ro=sandbox.mount_set([prompt_file, *inv.ro_paths, *languages.sandbox_mounts(language),
                                                   *sandbox.extra_mounts(opts.get("sandbox_ro") or ())]),
                             model_socket=spec.proxy.unix_path if sealed else None,
                             model_port=spec.proxy.port if sealed else None)
         env = agent_env(inv.env, home, opts.get("pass_env", ()))
+        env.update(languages.sandbox_env(language, home, env.get("PATH", os.defpath)))
         launched = time.time()
         done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path, stderr_path=stderr_path,
                         timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes, limits=spec.limits,
@@ -489,7 +492,8 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         snapshot = Path(record["paths"]["snapshot"])
         at_limit = file_limit_evidence(spec.limits, [(workdir, snapshot), (scratch, None)])
         change, taken_flags = take_change(workdir, snapshot, Path(record["paths"]["base_git"]),
-                                          run_dir / "patch.diff", private, max_change_bytes(opts))
+                                          run_dir / "patch.diff", private, max_change_bytes(opts),
+                                          task.get("language", "python"))
         flags.update(taken_flags)
         if change.over_cap:
             signals.agent_error = signals.agent_error or \

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import ast
 import codecs
-import fnmatch
 import re
 import shlex
 import sys
 from pathlib import PurePosixPath
+
+from bench import languages
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -48,6 +49,12 @@ def is_ignored(path: str) -> bool:
                             or is_ignored_entry(parts[-1], False))
 
 
+def build_excludes(language: str = "python") -> list[str]:
+    """The language's build output directories at the root of the tree (cargo's target/), as git pathspecs: left
+    out of an agent's change, which grading builds afresh (an honest `cargo test` leaves hundreds of MB there)."""
+    return [f":(exclude,literal){name}" for name in languages.profile_of(language).build_dirs]
+
+
 def git_excludes() -> list[str]:
     """The ignored paths as git pathspecs, for `git add` (snapshot and diff): exactly what is_ignored leaves out."""
     return [f":(exclude,glob)**/{name}/**" for name in IGNORED_DIRS]
@@ -63,33 +70,15 @@ def heldout_confirmed(run: dict) -> bool:
 
 # -- test files ----------------------------------------------------------------------------------------------
 
-# Per language (a task's `language`, lower-cased): file-name patterns of test files, and directory names under
-# which every file is a test file. A language the book does not know gets all of them: grading then protects
-# more files rather than fewer.
-TEST_FILES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "python": (("test_*.py", "*_test.py", "conftest.py"), ("tests",)),
-    "javascript": (("*.test.js", "*.spec.js", "*.test.mjs", "*.spec.mjs", "*.test.cjs", "*.spec.cjs",
-                    "*.test.jsx", "*.spec.jsx"), ("__tests__", "tests", "test")),
-    "typescript": (("*.test.ts", "*.spec.ts", "*.test.tsx", "*.spec.tsx"), ("__tests__", "tests", "test")),
-    "go": (("*_test.go",), ("testdata",)),
-    "rust": ((), ("tests",)),
-}
-LANGUAGE_ALIASES = {"py": "python", "python3": "python", "js": "javascript", "node": "javascript",
-                    "ts": "typescript", "golang": "go", "rs": "rust"}
-_ALL_NAMES = tuple(dict.fromkeys(n for names, _ in TEST_FILES.values() for n in names))
-_ALL_DIRS = tuple(dict.fromkeys(d for _, dirs in TEST_FILES.values() for d in dirs))
-
+# Which files are tests and test configuration is each language's profile's business (bench/languages/); the
+# functions here are the one door the stages use.
 
 def tests_of_language(language: str = "python") -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(file-name patterns, test directory names) for a task's language."""
-    key = (language or "").strip().lower()
-    key = LANGUAGE_ALIASES.get(key, key)
-    return TEST_FILES.get(key, (_ALL_NAMES, _ALL_DIRS))
+    """(file-name patterns, test directory names) of a task's language."""
+    profile = languages.profile_of(language)
+    return profile.test_names, profile.test_dirs
 
 
-# Files that change which tests are collected or how they are judged (pytest reads every one of these).
-TEST_CONFIG_FILES = {"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml", "tox.ini", "setup.cfg",
-                     "conftest.py", ".coveragerc"}
 # pyproject.toml is also the project's metadata: only its [tool.pytest...] tables are test configuration.
 PYPROJECT = "pyproject.toml"
 # Installed-package metadata on the import path: pytest loads plugins from any `pytest11` entry point found there.
@@ -100,17 +89,14 @@ _MODULE_SUFFIXES = (".py", ".pyc", ".pyw", ".pyd", ".so")
 def is_test_path(path: str, language: str = "python") -> bool:
     """Whether a repo-relative path names a test file of the language (for Python: test_*.py, *_test.py,
     conftest.py) or lies under one of its test directories (tests/, at any depth)."""
-    names, dirs = tests_of_language(language)
-    parts = PurePosixPath(path).parts
-    if not parts:
-        return False
-    return (any(fnmatch.fnmatchcase(parts[-1], pattern) for pattern in names)
-            or any(part in dirs for part in parts[:-1]))
+    return languages.profile_of(language).is_test_path(path)
 
 
-def is_test_config(path: str) -> bool:
-    """Whether a repo-relative path is configuration that changes how tests are collected or judged."""
-    return PurePosixPath(path).name in TEST_CONFIG_FILES
+def is_test_config(path: str, language: str = "python") -> bool:
+    """Whether a repo-relative path is configuration that changes how the tests are collected, built or judged:
+    Python's (any task's commands may run Python) or the task's language's (go.mod, Cargo.toml, package.json,
+    node_modules/, pom.xml, CMakeLists.txt, ...)."""
+    return languages.PROFILES["python"].is_config(path) or languages.profile_of(language).is_config(path)
 
 
 def pytest_settings(pyproject: bytes | None) -> object:
@@ -152,10 +138,16 @@ def shadows(name: str, importable: frozenset[str], is_dir: bool = False, is_pack
     return module in importable
 
 
+# Compiled code and archives of it: Python's extension modules and sourceless bytecode (Python 3 imports `foo.pyc`
+# when there is no foo.py), Java's classes and jars, object files and static or shared libraries, Go's .syso
+# (linked into the package), Rust's rlibs.
+COMPILED_SUFFIXES = (".so", ".pyd", ".dylib", ".pyc", ".pyo", ".class", ".jar", ".war", ".o", ".obj", ".a", ".lib",
+                     ".dll", ".syso", ".rlib", ".rmeta", ".node", ".wasm")
+
+
 def is_compiled_module(name: str) -> bool:
-    """Whether `name` is a compiled extension module or sourceless bytecode (Python 3 imports `foo.pyc` when
-    there is no foo.py): code no rule can read, which no source fix adds."""
-    return name.endswith((".so", ".pyd", ".dylib", ".pyc", ".pyo"))
+    """Whether `name` is compiled code or an archive of it: code no rule can read, which no source fix adds."""
+    return name.endswith(COMPILED_SUFFIXES)
 
 
 def is_plugin_metadata(name: str) -> bool:

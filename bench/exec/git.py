@@ -14,6 +14,7 @@ import re
 import subprocess
 import tempfile
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -190,7 +191,8 @@ class TakenChange:
 
 
 def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, out: Path, max_bytes: int,
-                  max_files: int = MAX_CHANGED_FILES, timeout: float = 300) -> TakenChange:
+                  max_files: int = MAX_CHANGED_FILES, timeout: float = 300,
+                  excludes: Sequence[str] = ()) -> TakenChange:
     """Write the binary diff from the pristine snapshot to the work tree (new files included, .git and the rule
     book's ignored paths left out) to `out`, as git writes it, in bounded memory; over `max_bytes` or
     `max_files` git is stopped and `out` is left empty.
@@ -198,11 +200,12 @@ def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, out: Path, m
     The work tree is staged by `git add` into a private index (see _private) and compared with the snapshot's
     commit. git reads the agent's tree by lstat, never following a symlink; the caller has removed what git
     would read through (nested repositories, FIFOs, devices) first. git's output is streamed: read, written and
-    parsed (PatchFiles) a chunk at a time, never held whole or split into lines.
+    parsed (PatchFiles) a chunk at a time, never held whole or split into lines. `excludes`: more pathspecs
+    left out (the language's build output, rules.build_excludes).
     """
     env = _private(snapshot_git, scratch)
     where = ("--git-dir", str(snapshot_git), "--work-tree", str(workdir))
-    done = _git_index(env, *where, "add", "-A", "-f", "--", ".", *rules.git_excludes(), cwd=workdir)
+    done = _git_index(env, *where, "add", "-A", "-f", "--", ".", *rules.git_excludes(), *excludes, cwd=workdir)
     if done.returncode != 0:
         raise UserError(f"git add: {done.stderr.decode(errors='replace').strip()}")
     argv = ["git", *where, "diff", "--cached", "--binary", "--no-color", "--no-ext-diff", "--no-textconv",

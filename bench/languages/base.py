@@ -1,0 +1,166 @@
+"""What a language profile is: the files that are tests and test configuration, the toolchain a task's commands
+use (and how an offline build finds it), and how a run of the tests is proved real from the runner's own summary.
+
+Every rule here is read from the paths and the runner's output alone, never from the agent's word. A profile
+adds its checks around a task's commands; the commands stay the task's.
+"""
+from __future__ import annotations
+
+import fnmatch
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One program of a language's toolchain: its name and the argv that prints its version."""
+
+    name: str
+    version_argv: tuple[str, ...]
+
+    def version(self, timeout_s: float = 20.0) -> str | None:
+        """The first line the tool prints of its version, or None when it is not installed or does not answer."""
+        exe = shutil.which(self.version_argv[0])
+        if exe is None:
+            return None
+        try:
+            done = subprocess.run([exe, *self.version_argv[1:]], capture_output=True, timeout=timeout_s,
+                                  stdin=subprocess.DEVNULL, check=False)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        text = (done.stdout or done.stderr).decode("utf-8", errors="replace").strip()
+        return text.splitlines()[0][:200] if done.returncode == 0 and text else None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What one test runner's own summary says: tests that passed, failed and were skipped (ignored, disabled)."""
+
+    runner: str
+    passed: int
+    failed: int
+    skipped: int = 0
+
+    def problem(self) -> str | None:
+        """The flag this summary raises on a command that exited 0: failures, skipped tests, or no test run."""
+        if self.failed:
+            return "test_summary_failed"
+        if self.skipped:
+            return "tests_skipped"
+        return None if self.passed else "no_tests_ran"
+
+
+SUMMARY_NOTES = {"no_tests_ran": "exit 0, but the test runner reported no tests run",
+                 "test_summary_failed": "exit 0, but the test runner reported failures",
+                 "tests_skipped": "exit 0, but the test runner reported skipped or ignored tests"}
+
+
+def combined(found: list[Summary]) -> str | None:
+    """The flag a command's summaries raise together (each runner's summary judged alone; the worst wins)."""
+    problems = [s.problem() for s in found]
+    for flag in ("test_summary_failed", "tests_skipped", "no_tests_ran"):
+        if flag in problems:
+            return flag
+    return None
+
+
+def _match(name: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A language's grading rules. Subclasses override the methods whose answer depends on the toolchain.
+
+    test_names: file-name patterns of test files; test_dirs: directory names under which every file is a test
+    file; test_paths: patterns on the whole repo-relative path (`*` crosses `/`). config_names: file-name
+    patterns of files that change how tests are built or run; config_dirs: directory names whose every file
+    does (vendored dependencies, a tool's settings). `requires_summary`: a grading phase passes only when some
+    command's output holds a summary of this language's runners (Python's unrecognised commands are judged by
+    their exit status, as before profiles).
+    """
+
+    name: str
+    aliases: tuple[str, ...] = ()
+    test_names: tuple[str, ...] = ()
+    test_dirs: tuple[str, ...] = ()
+    test_paths: tuple[str, ...] = ()
+    config_names: tuple[str, ...] = ()
+    config_dirs: tuple[str, ...] = ()
+    tools: tuple[Tool, ...] = ()
+    build_dirs: tuple[str, ...] = ()   # build output at the tree's root, never part of a change
+    requires_summary: bool = True
+    runners: tuple[str, ...] = field(default=())   # the runners whose summaries summaries() reads, for docs
+
+    def is_test_path(self, path: str) -> bool:
+        """Whether a repo-relative path is one of the language's test files."""
+        parts = PurePosixPath(path).parts
+        if not parts:
+            return False
+        return (_match(parts[-1], self.test_names) or any(part in self.test_dirs for part in parts[:-1])
+                or _match(path, self.test_paths))
+
+    def is_config(self, path: str) -> bool:
+        """Whether a repo-relative path changes how the language's tests are built or run."""
+        parts = PurePosixPath(path).parts
+        if not parts:
+            return False
+        return _match(parts[-1], self.config_names) or any(part in self.config_dirs for part in parts[:-1]) \
+            or parts[-1] in self.config_dirs
+
+    def env(self, home: Path) -> dict[str, str]:
+        """The variables an offline build needs, its caches under `home` (the sandbox's private HOME)."""
+        return {}
+
+    def path_dirs(self) -> list[str]:
+        """Directories to put first on PATH inside the sandboxes (a toolchain outside the system directories)."""
+        return []
+
+    def mounts(self) -> list[Path]:
+        """What the sandboxes must show, read-only, for the toolchain to start: each tool's binary and what it
+        needs outside the system directories (sandbox.binary_mounts), for the tools installed here."""
+        from bench.exec import sandbox  # the sandbox knows nothing of languages; only this direction imports
+        found: list[Path] = []
+        for tool in self.tools:
+            exe = shutil.which(tool.version_argv[0])
+            if exe:
+                found += sandbox.binary_mounts(exe)
+        return found
+
+    def summaries(self, text: str) -> list[Summary]:
+        """Each summary of this language's runners found in a command's output."""
+        return []
+
+    def step_problem(self, command: str, output: bytes) -> tuple[bool, str | None]:
+        """(a runner's summary was found, the flag it raises) for a grading command that exited 0."""
+        found = self.summaries(output[-262144:].decode("utf-8", errors="replace"))
+        return bool(found), combined(found)
+
+    def holds_tests(self, path: str, file: Path) -> bool:
+        """Whether the fixture's source file `path` (at `file`) holds tests inline (Rust's #[cfg(test)] modules),
+        which grading puts back by lay_back."""
+        return False
+
+    def lay_back(self, path: str, pristine: bytes, now: bytes | None) -> bytes | None:
+        """The content of a source file that held tests inline in the fixture (`pristine`), as the change left
+        it (`now`; None: removed, or not a readable file), with the fixture's tests put back, or None to leave
+        it as it is."""
+        return None
+
+    def guard_dir(self, path: str) -> str | None:
+        """The outermost directory above a protected file whose every file is a test or configuration file
+        (tests/, src/test/, node_modules/): mounted read-only whole while the tests run, or None."""
+        parts = PurePosixPath(path).parts
+        for depth in range(1, len(parts)):
+            probe = "/".join([*parts[:depth], "\0"])   # a name no pattern of a file's name matches
+            if self.is_test_path(probe) or self.is_config(probe):
+                return "/".join(parts[:depth])
+        return None
+
+
+def existing(paths: list[str | os.PathLike]) -> list[Path]:
+    """The paths that exist, as Paths, each once."""
+    return [Path(p) for p in dict.fromkeys(str(p) for p in paths) if os.path.exists(p)]
