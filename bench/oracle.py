@@ -345,7 +345,9 @@ def _drop_added(dest: Path, pristine: Pristine, path: str, flags: Flags, importa
                 and rules.shadows(name, importable, *_dir_kind(dest / rel)):
             flag = "shadows_module"
         else:
-            continue
+            flag = languages.profile_of(language).added_problem(rel, dest)
+            if flag is None:
+                continue
         if safefs.remove(dest, rel):
             flags.add(flag, rel)
         return

@@ -139,6 +139,12 @@ class Profile:
         found = self.summaries(output[-262144:].decode("utf-8", errors="replace"))
         return bool(found), combined(found)
 
+    def added_problem(self, path: str, dest: Path) -> str | None:
+        """The flag for a path the change adds (a file or directory, at `dest`/`path` in the grading copy, never
+        followed through a symlink) that would change what the tests run against rather than what they test
+        (a header or package shadowing the test framework's), or None. Grading removes it."""
+        return None
+
     def holds_tests(self, path: str, file: Path) -> bool:
         """Whether the fixture's source file `path` (at `file`) holds tests inline (Rust's #[cfg(test)] modules),
         which grading puts back by lay_back."""
