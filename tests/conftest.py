@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import re
 import subprocess
 import sys
@@ -262,8 +263,9 @@ def jsonl(text: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-# A test that needs the sandbox or the browser proves nothing when it skips; under CI it must not.
-CI_MUST_RUN = re.compile(r"bwrap|bubblewrap|sandbox|chromium|browser", re.I)
+# A test that needs the sandbox, the browser or a language's toolchain proves nothing when it skips; under CI it
+# must not (.ci/run installs them: `nox -s toolchains`).
+CI_MUST_RUN = re.compile(r"bwrap|bubblewrap|sandbox|chromium|browser|toolchain", re.I)
 
 
 def skip_fails_under_ci(reason: str, environ=os.environ, platform: str = sys.platform) -> bool:
@@ -293,7 +295,7 @@ def pytest_runtest_makereport(item, call):
         reason = str(report.longrepr[2])
         if skip_fails_under_ci(reason):
             report.outcome = "failed"
-            report.longrepr = (f"{reason}\n(skipped under CI=true: the sandbox and browser tests must run in CI; "
+            report.longrepr = (f"{reason}\n(skipped under CI=true: the sandbox, browser and toolchain tests must run in CI; "
                                "install what is missing)")
 
 
@@ -317,3 +319,10 @@ def http_json(url: str, path: str, body: dict | None = None, **kw) -> tuple[int,
     """http_call with the answer parsed as JSON: (status, the object)."""
     status, _, text = http_call(url, path, body, **kw)
     return status, json.loads(text)
+
+
+def needs_toolchain(*programs: str) -> None:
+    """Skip (a failure under CI=true: skip_fails_under_ci) unless every program is on PATH."""
+    missing = [p for p in programs if shutil.which(p) is None]
+    if missing:
+        pytest.skip(f"toolchain missing: {', '.join(missing)} (nox -s toolchains installs it)")
