@@ -17,7 +17,7 @@ class JavaProfile(Profile):
 
 PROFILE = JavaProfile(
     name="java",
-    test_names=("*Test.java", "Test*.java", "*Tests.java", "*IT.java", "*TestCase.java"),
+    test_names=("*Test.java", "*Tests.java", "*IT.java", "*TestCase.java"),
     test_paths=("src/test/*", "*/src/test/*"),
     config_names=("pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts",
                   "gradle.properties", "gradlew", "gradlew.bat", "mvnw", "mvnw.cmd", "junit-platform.properties",
