@@ -3,7 +3,6 @@ grading does with them whatever the language: protection by language, the summar
 output left out of a change."""
 from __future__ import annotations
 
-
 import pytest
 
 from attack_helpers import bench, has_flag, not_passed, put, sh
