@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench import isolate, oracle, render, run_agent, score, validate
+from bench import isolate, languages, oracle, render, run_agent, score, validate
 from bench.agents.base import COUNT_FIELDS
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
@@ -256,8 +256,14 @@ class Plan:
 
 
 def check_suite(tasks: list[dict]) -> None:
-    """Refuse, before anything runs, a suite whose test runners grading cannot import: every run of those tasks
-    would fail its grading, the reference solution's too."""
+    """Refuse, before anything runs, a suite whose test runners grading cannot import, or whose languages'
+    toolchains are not installed: every run of those tasks would fail its grading, the reference solution's too."""
+    absent = missing_toolchains(tasks)
+    if absent:
+        tool, task_ids = next(iter(absent.items()))
+        raise UserError(f"{', '.join(absent)} not found on PATH, which task(s) {', '.join(task_ids[:3])}"
+                        f"{' ...' if len(task_ids) > 3 else ''} need to build and run their tests; install the "
+                        f"toolchains (nox -s toolchains) or leave those tasks out (--task ID); nothing was run")
     missing, users = missing_runners(tasks)
     if missing:
         raise UserError(f"{', '.join(missing)} not importable by {sys.executable}, which grades task(s) "
@@ -469,6 +475,16 @@ def load_tasks(paths: list[str], only: list[str] | tuple = (),
 def task_setup_problems(tasks: list[dict]) -> list[str]:
     """One line per task whose starting state cannot be made (its git ref names no commit, ...)."""
     return validate.setup_problems(tasks)
+
+
+def missing_toolchains(tasks: list[dict]) -> dict[str, list[str]]:
+    """{tool of a task's language not found on PATH: the tasks that need it}, in the order first needed."""
+    absent: dict[str, list[str]] = {}
+    for task in tasks:
+        for tool in languages.profile_of(task.get("language")).tools:
+            if shutil.which(tool.version_argv[0]) is None:
+                absent.setdefault(tool.name, []).append(task["id"])
+    return absent
 
 
 def missing_runners(tasks: list[dict]) -> tuple[list[str], dict[str, list[str]]]:

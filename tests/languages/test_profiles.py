@@ -3,6 +3,11 @@ grading does with them whatever the language: protection by language, the summar
 output left out of a change."""
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
+
 import pytest
 
 from attack_helpers import bench, has_flag, not_passed, put, sh
@@ -11,7 +16,7 @@ from bench.common import rules
 from bench.exec import git as bgit
 from bench.languages.base import Summary, combined
 from bench.oracle import Step, require_summary
-from conftest import CANARY, write
+from conftest import CANARY, REPO, write
 
 
 @pytest.mark.parametrize("spelling, name", [("Go", "go"), ("golang", "go"), (" RUST ", "rust"), ("rs", "rust"),
@@ -150,3 +155,19 @@ def test_a_go_task_whose_commands_exit_0_without_a_runner_summary_does_not_pass(
     record = done.graded("go-silent")
     not_passed(record)
     has_flag(record, "no_tests_ran")
+
+
+def test_a_suite_whose_toolchain_is_missing_is_refused_before_anything_runs(tmp_path):
+    root = tmp_path / "suite"
+    write(root / "fixtures" / "go-silent" / "main.go", "package main\n\nfunc main() {}\n")
+    write(root / "tasks" / "go-silent.yaml", GO_TASK)
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    (empty / "git").symlink_to(shutil.which("git"))
+    done = subprocess.run([sys.executable, "-m", "bench", "run", "--agent", "nop", "--tasks", str(root / "tasks"),
+                           "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PATH": str(empty), "PYTHONPATH": str(REPO)})
+    assert done.returncode != 0
+    line = done.stderr.strip().splitlines()[-1]
+    assert "go not found on PATH" in line and "go-silent" in line and "nox -s toolchains" in line, done.stderr
+    assert not (tmp_path / "out" / "runs").exists()
