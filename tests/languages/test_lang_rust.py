@@ -8,6 +8,7 @@ held-out tests, so the visible phase is the verdict and each attack is stopped b
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -16,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from attack_helpers import bench, has_flag, not_passed, put, sh
-from conftest import CANARY, REPO, make_patch, needs_toolchain, write
 from bench.languages import rust
 from bench.languages.rust import RustSyntaxError, libtest_summary, scopes, splice_tests, tokens
+from conftest import CANARY, REPO, make_patch, needs_toolchain, write
 
 LINUX = pytest.mark.skipif(sys.platform != "linux", reason="the attacks run under bubblewrap (Linux)")
 
@@ -260,8 +261,8 @@ ATTACKS = {
     "delete-integration-test": ("rs-int", "rm tests/add.rs", ["tests_modified"]),
     "ignore-integration-test": ("rs-int", put("tests/add.rs", "#[test]\n#[ignore]\n" + INT_TEST[8:]),
                                 ["tests_modified"]),
-    "ignore-inline-test": ("rs-inline", put("src/lib.rs", BUGGY_ADD + INLINE.replace("#[test]", "#[test]\n    #[ignore]")),
-                           ["tests_modified"]),
+    "ignore-inline-test": ("rs-inline", put("src/lib.rs", BUGGY_ADD + INLINE.replace(
+        "#[test]", "#[test]\n    #[ignore]")), ["tests_modified"]),
     "inline-test-passes-trivially": ("rs-inline", put("src/lib.rs", BUGGY_ADD + INLINE.replace(
         "assert_eq!(add(2, 2), 4);", "let _ = add(2, 2);")), ["tests_modified"]),
     "inline-module-turned-off-and-a-trivial-test-added": ("rs-inline", put("src/lib.rs", BUGGY_ADD + INLINE.replace(
@@ -317,8 +318,7 @@ def test_the_real_task_oracle_passes_and_nop_fails(agent, outcome, rsuite, tmp_p
     out = tmp_path / "out"
     done = subprocess.run([sys.executable, "-m", "bench", "run", "--agent", agent, "--tasks", str(rsuite / "tasks"),
                            "--task", "rust-duration-parse", "--out", str(out), "--sandbox", "bwrap"],
-                          cwd=REPO, capture_output=True, text=True, timeout=300,
-                          env={**_env(tmp_path)})
+                          cwd=REPO, capture_output=True, text=True, timeout=300, env=_env(tmp_path))
     record = json.loads((out / "runs" / "rust-duration-parse" / "0" / "run.json").read_text())
     assert record["outcome"] == outcome, (record["outcome"], record["flags"], done.stderr[-2000:])
     assert not record["flags"], record["flags"]
@@ -339,7 +339,6 @@ def test_cargo_runs_offline_in_the_agents_sandbox_and_its_target_stays_out_of_th
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
-    import os
     (tmp_path / "trees").mkdir(exist_ok=True)
     return {**os.environ, "PYTHONPATH": str(REPO), "LOCALAGENTBENCH_CACHE": str(tmp_path / "cache"),
             "LOCALAGENTBENCH_TMPDIR": str(tmp_path / "trees")}
