@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import functools
+import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
-from bench.languages.base import Profile, Tool
+from bench.languages.base import Profile, Summary, Tool
 
 
 @functools.lru_cache(maxsize=1)
@@ -42,6 +44,378 @@ class RustProfile(Profile):
     def env(self, home: Path) -> dict[str, str]:
         """Cargo offline with its home (registry cache, credentials) private to the run."""
         return {"CARGO_HOME": str(home / ".cargo"), "CARGO_NET_OFFLINE": "true", "CARGO_TERM_COLOR": "never"}
+
+    def summaries(self, text: str) -> list[Summary]:
+        """libtest's summaries in a command's output, every test binary's together (libtest_summary)."""
+        found = libtest_summary(text)
+        return [found] if found else []
+
+    def holds_tests(self, path: str, file: Path) -> bool:
+        """Every Rust source file outside the test and configuration files that the tokenizer reads: its test items
+        (#[cfg(test)] modules, #[test] functions) are the fixture's, and a change may neither alter nor add one."""
+        if not path.endswith(".rs") or self.is_test_path(path) or self.is_config(path):
+            return False
+        try:
+            scopes(file.read_bytes().decode("utf-8"))
+        except (OSError, UnicodeDecodeError, RustSyntaxError):
+            return False   # a file grading cannot read item by item is code under test, as it is
+        return True
+
+    def lay_back(self, path: str, pristine: bytes, now: bytes | None) -> bytes | None:
+        """The changed file with the fixture's test items in place of its own (splice_tests); the fixture's file
+        whole when the change removed it or left source the tokenizer cannot read."""
+        if now == pristine:
+            return None
+        if now is None:
+            return pristine
+        try:
+            return splice_tests(pristine.decode("utf-8"), now.decode("utf-8")).encode("utf-8")
+        except (UnicodeDecodeError, RustSyntaxError):
+            return pristine
+
+
+# -- libtest's summaries ------------------------------------------------------------------------------------------
+
+_RUNNING = re.compile(r"^running (\d+) tests?$")
+_RESULT = re.compile(r"^test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored; (\d+) measured; "
+                     r"(\d+) filtered out(?:; finished in [0-9.]+s)?$")
+
+
+def libtest_summary(text: str) -> Summary | None:
+    """What every test binary's libtest summary in `text` says together, or None when there is none.
+
+    Each binary prints `running N tests` and, when it finishes, `test result: ... P passed; F failed; I ignored;
+    M measured; X filtered out` with P+F+I+M == N. A binary that printed its header but no result (it died, or
+    code under test ended the process: `process::exit(0)`), a result with no header before it, a result that
+    does not add up to its header, or an `ok` result with failures is counted as a failure, never as a pass:
+    such a line was not printed by libtest at the end of a whole run. Ignored tests are skipped tests."""
+    passed = failed = skipped = 0
+    seen = False
+    expect: int | None = None   # the open header's test count
+    for raw in text.splitlines():
+        line = raw.strip()
+        head, result = _RUNNING.match(line), _RESULT.match(line)
+        if head:
+            seen = True
+            if expect is not None:
+                failed += max(expect, 1)   # the previous binary never finished
+            expect = int(head.group(1))
+        elif result:
+            seen = True
+            status, p, f, i, m = result.group(1), *map(int, result.group(2, 3, 4, 5))
+            if expect is None or p + f + i + m != expect or (status == "ok") != (f == 0):
+                failed += max(f, 1)
+            else:
+                passed, failed, skipped = passed + p, failed + f, skipped + i
+            expect = None
+    if expect is not None:
+        failed += max(expect, 1)
+    return Summary("cargo test", passed, failed, skipped) if seen else None
+
+
+# -- Rust source: tokens, items and the tests among them ----------------------------------------------------------
+
+class RustSyntaxError(ValueError):
+    """Source the tokenizer cannot read (an unterminated literal or comment, unbalanced delimiters)."""
+
+
+@dataclass(frozen=True)
+class Token:
+    """One significant token: its kind (ident, lit, punct, open, close), its text and where it lies."""
+
+    kind: str
+    text: str
+    start: int
+    end: int
+
+
+_IDENT = re.compile(r"[^\W\d]\w*")
+_NUMBER = re.compile(r"\d\w*")
+_PAIRS = {"(": ")", "[": "]", "{": "}"}
+
+
+def _skip_block_comment(src: str, i: int) -> int:
+    depth, i = 1, i + 2
+    while depth:
+        if i >= len(src):
+            raise RustSyntaxError("unterminated block comment")
+        if src.startswith("/*", i):
+            depth, i = depth + 1, i + 2
+        elif src.startswith("*/", i):
+            depth, i = depth - 1, i + 2
+        else:
+            i += 1
+    return i
+
+
+def _quoted(src: str, i: int, quote: str) -> int:
+    """The end of a quoted literal whose opening quote is at `i` (escapes honoured)."""
+    i += 1
+    while i < len(src):
+        if src[i] == "\\":
+            i += 2
+        elif src[i] == quote:
+            return i + 1
+        else:
+            i += 1
+    raise RustSyntaxError("unterminated literal")
+
+
+def _raw_string(src: str, i: int) -> int | None:
+    """The end of a raw string literal (r"..", r#".."#, br.., cr..) starting at `i`, or None when there is none."""
+    match = re.compile(r'(?:b|c)?r(#*)"').match(src, i)
+    if not match:
+        return None
+    close = '"' + match.group(1)
+    end = src.find(close, match.end())
+    if end < 0:
+        raise RustSyntaxError("unterminated raw string")
+    return end + len(close)
+
+
+def _char_or_lifetime(src: str, i: int) -> tuple[str, int]:
+    """('lit', end) for a character literal at `i` ('a', '\\n', '\\u{..}', '''), or ('lifetime', end)."""
+    if src.startswith("\\", i + 1):
+        return "lit", _quoted(src, i, "'")
+    if i + 2 < len(src) and src[i + 2] == "'" and src[i + 1] != "\n":
+        return "lit", i + 3
+    match = _IDENT.match(src, i + 1)
+    if not match:
+        raise RustSyntaxError(f"stray quote at offset {i}")
+    return "lifetime", match.end()
+
+
+def tokens(src: str) -> list[Token]:
+    """The significant tokens of Rust source (comments and whitespace dropped); RustSyntaxError when it cannot be
+    read: delimiters must balance, literals and comments must end. A shebang line is left out."""
+    out: list[Token] = []
+    stack: list[str] = []
+    i = len(src.split("\n", 1)[0]) if src.startswith("#!") and not src.startswith("#![") else 0
+    while i < len(src):
+        c = src[i]
+        if c.isspace():
+            i += 1
+            continue
+        if src.startswith("//", i):
+            nl = src.find("\n", i)
+            i = len(src) if nl < 0 else nl + 1
+            continue
+        if src.startswith("/*", i):
+            i = _skip_block_comment(src, i)
+            continue
+        start, kind = i, "lit"
+        raw = _raw_string(src, i) if c in "bcr" else None
+        if raw is not None:
+            i = raw
+        elif c == '"' or (c in "bc" and src.startswith('"', i + 1)):
+            i = _quoted(src, i + (c != '"'), '"')
+        elif c == "b" and src.startswith("'", i + 1):
+            i = _quoted(src, i + 1, "'")
+        elif c == "'":
+            kind, i = _char_or_lifetime(src, i)
+        elif src.startswith("r#", i) and _IDENT.match(src, i + 2):
+            kind, i = "ident", _IDENT.match(src, i + 2).end()
+        elif _IDENT.match(src, i):
+            kind, i = "ident", _IDENT.match(src, i).end()
+        elif c.isdigit():
+            i = _NUMBER.match(src, i).end()
+        else:
+            kind, i = "punct", i + 1
+            if c in _PAIRS:
+                kind = "open"
+                stack.append(_PAIRS[c])
+            elif c in ")]}":
+                if not stack or stack.pop() != c:
+                    raise RustSyntaxError(f"unbalanced {c!r} at offset {start}")
+                kind = "close"
+        out.append(Token(kind, src[start:i], start, i))
+    if stack:
+        raise RustSyntaxError(f"unclosed {stack[-1]!r} at the end")
+    return out
+
+
+def _close(toks: list[Token], i: int) -> int:
+    """The index of the token closing the group opened at `i`."""
+    depth = 0
+    for j in range(i, len(toks)):
+        depth += {"open": 1, "close": -1}.get(toks[j].kind, 0)
+        if depth == 0:
+            return j
+    raise RustSyntaxError("unbalanced group")  # tokens() balanced them: never reached
+
+
+@dataclass
+class Item:
+    """One item of a module: its span in the source, its (kind, name) where it has one, whether it belongs to the
+    tests (compiled for them only, or a test itself), and for an inline `mod`, the scope of its body."""
+
+    start: int
+    end: int
+    key: tuple[str, str] | None
+    is_test: bool
+    inner: bool = False   # an inner attribute (#![...]): it must come before the scope's items
+    body: tuple[int, int] | None = None   # token indices of an inline module's body (open brace, close brace)
+
+
+_SEMI_KINDS = {"const", "static", "use", "type"}   # items that end at `;` even past a `{...}` (a value, a use tree)
+_KINDS = {"fn", "mod", "struct", "enum", "union", "trait", "type", "const", "static", "impl", "use", "macro_rules"}
+_QUALIFIERS = {"fn", "unsafe", "async", "extern"}   # after `const`: a const fn, not a constant
+
+
+def _attr_is_test(toks: list[Token], open_i: int, close_i: int) -> bool:
+    """Whether the attribute #[...] whose brackets are at open_i..close_i makes its item part of the tests:
+    #[test] (or a path ending in `test`), or #[cfg(...)] naming `test` other than under not(...)."""
+    path = []
+    for t in toks[open_i + 1:close_i]:
+        if t.kind == "ident" or t.text == ":":
+            path.append(t.text)
+        else:
+            break
+    if path and path[-1] == "test":
+        return True
+    return path == ["cfg"] and _names_test(toks, open_i + 1, close_i)
+
+
+def _names_test(toks: list[Token], lo: int, hi: int) -> bool:
+    """Whether the cfg predicate toks[lo:hi] names `test` outside any not(...)."""
+    i = lo
+    while i < hi:
+        if toks[i].text == "not" and i + 1 < hi and toks[i + 1].text == "(":
+            i = _close(toks, i + 1) + 1
+            continue
+        if toks[i].kind == "ident" and toks[i].text == "test":
+            return True
+        i += 1
+    return False
+
+
+def items(toks: list[Token], lo: int, hi: int) -> list[Item]:
+    """The items of the scope toks[lo:hi] (a file, or an inline module's body), in order."""
+    found: list[Item] = []
+    i = lo
+    while i < hi:
+        start = i
+        if toks[i].text == "#" and i + 2 < hi and toks[i + 1].text == "!" and toks[i + 2].text == "[":
+            close = _close(toks, i + 2)
+            found.append(Item(toks[i].start, toks[close].end, None, _attr_is_test(toks, i + 2, close), inner=True))
+            i = close + 1
+            continue
+        is_test = False
+        while toks[i].text == "#" and i + 1 < hi and toks[i + 1].text == "[":
+            close = _close(toks, i + 1)
+            is_test = is_test or _attr_is_test(toks, i + 1, close)
+            i = close + 1
+            if i >= hi:
+                raise RustSyntaxError("an attribute with no item after it")
+        kind = name = None
+        semi = False
+        body = None
+        while True:
+            if i >= hi:
+                raise RustSyntaxError(f"an item at offset {toks[start].start} does not end")
+            tok = toks[i]
+            following = toks[i + 1] if i + 1 < hi else None
+            if kind is None and tok.kind == "ident" and tok.text in _KINDS \
+                    and not (tok.text == "const" and following is not None and following.text in _QUALIFIERS):
+                kind, semi = tok.text, tok.text in _SEMI_KINDS
+                if kind == "macro_rules" and following is not None and following.text == "!":
+                    following = toks[i + 2] if i + 2 < hi else None
+                if kind not in ("impl", "use") and following is not None and following.kind == "ident":
+                    name = following.text
+            if tok.text == ";":
+                break
+            if tok.kind == "open":
+                close = _close(toks, i)
+                if tok.text == "{" and not semi:
+                    body = (i, close)
+                    i = close
+                    break
+                i = close
+            i += 1
+        key = (kind, name) if kind and name else None
+        found.append(Item(toks[start].start, toks[i].end, key, is_test,
+                          body=body if kind == "mod" else None))
+        i += 1
+    return found
+
+
+Scopes = dict[tuple[str, ...], tuple[int, int, list[Item]]]   # module path -> (body start, body end, items)
+
+
+def scopes(src: str) -> Scopes:
+    """Every scope of a source file that may hold tests: the file itself and each inline module that is not part
+    of the tests, by module path, with where its body lies in `src` and its items."""
+    toks = tokens(src)
+    found: Scopes = {}
+
+    def walk(path: tuple[str, ...], lo: int, hi: int, start: int, end: int) -> None:
+        if path in found:
+            raise RustSyntaxError(f"module {'::'.join(path)} is written twice")
+        found[path] = (start, end, items(toks, lo, hi))
+        for item in found[path][2]:
+            if item.body and not item.is_test and item.key:
+                open_i, close_i = item.body
+                walk((*path, item.key[1]), open_i + 1, close_i, toks[open_i].end, toks[close_i].start)
+
+    walk((), 0, len(toks), 0, len(src))
+    return found
+
+
+def has_tests(src: str) -> bool:
+    """Whether Rust source holds a test item anywhere in its modules."""
+    return any(item.is_test for _, _, found in scopes(src).values() for item in found)
+
+
+def splice_tests(pristine: str, now: str) -> str:
+    """`now` with the test items of `pristine` put back in each scope and its own removed: the test items it has
+    (a #[test] fn, a #[cfg(test)] module, an inner #![cfg(test)]) and every item bearing the name of one of
+    pristine's (a test module whose #[cfg(test)] was turned into something else). Unchanged test items stay in
+    place, byte for byte. RustSyntaxError when either cannot be read, or a scope holding tests is gone."""
+    before, after = scopes(pristine), scopes(now)
+    edits: list[tuple[int, int, str]] = []
+    for path, (_, _, old_items) in before.items():
+        tests = [it for it in old_items if it.is_test]
+        if path not in after:
+            if tests:
+                raise RustSyntaxError(f"module {'::'.join(path) or 'root'} holding tests is gone")
+            continue
+        edits += _scope_edits(pristine, tests, after[path], root=not path)
+    for path, scope in after.items():
+        if path not in before:
+            edits += [(it.start, it.end, "") for it in scope[2] if it.is_test]
+    # An edit inside a span another edit replaces (a test in a module whose #[cfg(test)] was removed) goes with it.
+    edits = [e for e in edits if not any(o is not e and o[0] <= e[0] and e[1] <= o[1] and o[0] < o[1]
+                                         and (o[0], o[1]) != (e[0], e[1]) for o in edits)]
+    out = now
+    for start, end, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        out = out[:start] + text + out[end:]
+    return out
+
+
+def _scope_edits(pristine: str, tests: list[Item], scope: tuple[int, int, list[Item]],
+                 root: bool) -> list[tuple[int, int, str]]:
+    """The edits that make one scope of the changed file hold exactly the pristine scope's `tests`."""
+    start, end, now_items = scope
+    keys = {it.key for it in tests if it.key}
+    wanted = [pristine[it.start:it.end] for it in tests]
+    taken = [it for it in now_items if it.is_test or (it.key in keys)]
+    edits = []
+    unmatched = list(range(len(tests)))
+    for it in taken:
+        match = next((k for k in unmatched if (tests[k].key == it.key and it.key) or
+                      (not it.key and not tests[k].key and tests[k].inner == it.inner)), None)
+        if match is None:
+            edits.append((it.start, it.end, ""))
+        else:
+            unmatched.remove(match)
+            edits.append((it.start, it.end, wanted[match]))
+    inner = "".join(wanted[k] + "\n" for k in unmatched if tests[k].inner)
+    outer = "".join("\n\n" + wanted[k] for k in unmatched if not tests[k].inner)
+    if inner:
+        edits.append((start, start, inner))
+    if outer:
+        edits.append((end, end, outer + ("\n" if root else "")))
+    return edits
 
 
 PROFILE = RustProfile(
