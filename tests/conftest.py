@@ -295,8 +295,8 @@ def pytest_runtest_makereport(item, call):
         reason = str(report.longrepr[2])
         if skip_fails_under_ci(reason):
             report.outcome = "failed"
-            report.longrepr = (f"{reason}\n(skipped under CI=true: the sandbox, browser and toolchain tests must run in CI; "
-                               "install what is missing)")
+            report.longrepr = (f"{reason}\n(skipped under CI=true: the sandbox, browser and toolchain tests must run "
+                               "in CI; install what is missing)")
 
 
 def http_call(url: str, path: str, body: dict | None = None, method: str | None = None, headers: dict | None = None,
