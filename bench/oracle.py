@@ -509,6 +509,21 @@ def require_summary(steps: list[Step], language: str) -> None:
                      f"({', '.join(languages.profile_of(language).runners)})")
 
 
+def require_reported(steps: list[Step], held: list[tuple[str, bytes, int]], language: str) -> None:
+    """A phase whose commands all passed still fails (flag no_tests_ran) when a test declared in the held-out
+    files it laid was never reported passed (Profile.unreported): a summary forged from inside the test process
+    must name tests the agent was never shown."""
+    if not held or not steps or not all(s.started and s.exit_code == 0 and not s.summary for s in steps):
+        return
+    missing = languages.profile_of(language).unreported([(rel, data) for rel, data, _ in held],
+                                                        [s.output for s in steps])
+    if missing:
+        last = steps[-1]
+        last.summary = "no_tests_ran"
+        last.note = (f"exit 0, but no command reported these held-out tests passed: {', '.join(missing[:8])}"
+                     + (f" and {len(missing) - 8} more" if len(missing) > 8 else ""))
+
+
 def guard_problem(verdict: pyguard.Verdict | None, runner: str | None = "pytest") -> tuple[str, str] | None:
     """(flag, note) when the grading guard's evidence says an exit-0 command did not pass: the code under test
     changed or reached for the runner (runner_tampering), the guarded interpreter left no complete report
@@ -627,6 +642,7 @@ class Grading:
                                          language=language))
                 index += 1
             require_summary(steps, language)
+            require_reported(steps, held, language)
             for step in steps:
                 if step.summary:
                     guard = step.summary in ("runner_tampering", "guard_report_missing")

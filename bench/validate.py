@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
+from bench import languages
 from bench.common import heldout as layout
 from bench.common import schema, untrusted
 from bench.common.digest import digest_parts
@@ -261,7 +262,19 @@ def _fields(file: Path, problems: TaskProblems) -> tuple[str, dict] | None:
     if len(problems.lines) > before:
         return None
     _number_problems(data, problems, file)
+    _command_problems(data, problems, file)
     return None if len(problems.lines) > before else (text, data)
+
+
+def _command_problems(data: dict, problems: TaskProblems, file: Path) -> None:
+    """Grading commands that, as written, can never show the runner's summary their language's grading reads
+    (Profile.command_problem: `go test` without -v)."""
+    profile = languages.profile_of(data["language"])
+    for section in ("oracle", "heldout"):
+        for i, command in enumerate((data.get(section) or {}).get("command", ())):
+            problem = profile.command_problem(command)
+            if problem:
+                problems.add(file, f"{section}.command[{i}]", problem)
 
 
 Digest = list[tuple[str, "Path | bytes"]]

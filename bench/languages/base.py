@@ -10,6 +10,7 @@ import fnmatch
 import os
 import shutil
 import subprocess
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -138,6 +139,17 @@ class Profile:
         """(a runner's summary was found, the flag it raises) for a grading command that exited 0."""
         found = self.summaries(output[-262144:].decode("utf-8", errors="replace"))
         return bool(found), combined(found)
+
+    def unreported(self, laid: Iterable[tuple[str, bytes]], outputs: Sequence[bytes]) -> list[str]:
+        """The tests declared in the held-out files a phase laid (`laid`: path in the copy, content) that no
+        command's output (`outputs`) reports passed: each must run (oracle.require_reported). A runner's
+        forged summary must then name tests the code under test was never shown. [] where not known."""
+        return []
+
+    def command_problem(self, command: str) -> str | None:
+        """Why a task's grading command, as written, can never show its runner's summary (one line for
+        `check`), or None."""
+        return None
 
     def added_problem(self, path: str, dest: Path) -> str | None:
         """The flag for a path the change adds (a file or directory, at `dest`/`path` in the grading copy, never

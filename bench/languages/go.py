@@ -1,24 +1,191 @@
-"""Go: `go test` (-v or -json output), the module cache and build cache private to each run, no proxy."""
+"""Go: `go test` (-v or -json output), the module cache and build cache private to each run, no proxy.
+
+A run is proved from the test binary's own lines as the go command relays them: each test's `--- PASS/FAIL/SKIP`
+line (or -json's pass/fail/skip event), the testing package's closing `PASS` and the go command's package line
+(`ok  <pkg>`, or -json's package-level pass event), which the go command derives from the binary's exit status.
+A test that started and never finished, or a package whose binary reported `ok` without the testing package's
+closing line, is a failure: the binary left early (`syscall.Exit(0)` from the code under test bypasses Go's own
+-test.paniconexit0 check, and go 1.19's -json then books the interrupted test as passed). What the test binary
+prints can still be forged from inside it (SECURITY.md); the held-out tests' names (Profile.unreported) are
+what code under test cannot guess.
+"""
 from __future__ import annotations
 
-from pathlib import Path
+import json
+import re
+import shlex
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
 
-from bench.languages.base import Profile, Tool
+from bench.languages.base import Profile, Summary, Tool
+
+RUNNER = "go test"
+_RESULT = re.compile(r"^\s*--- (PASS|FAIL|SKIP): (\S+)")
+_RUN = re.compile(r"^=== RUN\s+(\S+)")
+_PACKAGE = re.compile(r"^(ok  |FAIL|\?   )\t(\S+)")   # the go command's own line for a package
+_NO_TESTS = ("testing: warning: no tests to run", "[no tests to run]")
+_ACTIONS = {"pass": "PASS", "fail": "FAIL", "skip": "SKIP"}
+# `func TestXxx(t *testing.T)`: the go command's rule, Xxx not starting with a lower-case letter.
+_DECLARED = re.compile(rb"^func\s+(Test(?:[^a-z\W]\w*)?)\s*\(\s*\w+\s+\*\s*(?:\w+\s*\.\s*)?T\s*\)", re.M)
+
+
+@dataclass
+class _Binary:
+    """What one test binary's output (one package) has said so far."""
+
+    started: set[str] = field(default_factory=set)
+    results: dict[str, str] = field(default_factory=dict)
+    closed: bool = False   # the testing package's closing PASS line
+    empty: bool = False    # it said it ran no test
+
+
+class _Tally:
+    """Counts over every package of one output."""
+
+    def __init__(self) -> None:
+        self.passed = self.failed = self.skipped = 0
+        self.seen = False
+        self.top_passed: set[str] = set()
+
+    def close(self, binary: _Binary, ok: bool | None) -> None:
+        """Count a package's tests when it ends: `ok` is the go command's word on it (None: it gave none, the
+        output ended first). A test started with no result, a binary that had tests and never printed the
+        testing package's closing line, or one the go command failed with no failing test, add a failure."""
+        kinds = list(binary.results.values())
+        self.passed += kinds.count("PASS")
+        self.failed += kinds.count("FAIL") + len(binary.started - set(binary.results))
+        self.skipped += kinds.count("SKIP")
+        self.top_passed |= {name for name, kind in binary.results.items() if kind == "PASS" and "/" not in name}
+        if ok is False and "FAIL" not in kinds:
+            self.failed += 1
+        elif (binary.results or binary.started) and not binary.closed:
+            self.failed += 1
+        self.seen = self.seen or bool(binary.results or binary.started) or binary.empty
+
+    def summary(self) -> Summary | None:
+        """The runner's summary, or None when no test's result (nor a word that none ran) was seen."""
+        return Summary(RUNNER, self.passed, self.failed, self.skipped) if self.seen else None
+
+
+def _read(text: str) -> _Tally:
+    """Read `go test -v` lines and `go test -json` events (both may appear in one command's output)."""
+    tally, plain, events = _Tally(), _Binary(), {}
+    for raw in text.splitlines():
+        line = raw.rstrip("\r")
+        if line.startswith("{"):
+            _event(line, events, tally)
+        elif m := _RESULT.match(line):
+            plain.results[m.group(2)] = m.group(1)
+        elif m := _RUN.match(line):
+            plain.started.add(m.group(1))
+        elif line == "PASS":
+            plain.closed = True
+        elif line.startswith(_NO_TESTS[0]):
+            plain.empty = True
+        elif m := _PACKAGE.match(line):
+            plain.empty = plain.empty or _NO_TESTS[1] in line
+            tally.close(plain, m.group(1) != "FAIL")   # `?`: the package has no test files
+            plain = _Binary()
+    tally.close(plain, None)   # a binary run without the go command, or one cut short
+    for binary in events.values():
+        tally.close(binary, None)  # no package-level event: the binary's output ended first
+    return tally
+
+
+def _event(line: str, events: dict[str, _Binary], tally: _Tally) -> None:
+    """One `go test -json` event; a package's binary is closed by its package-level pass or fail event."""
+    try:
+        event = json.loads(line)
+    except ValueError:
+        return
+    if not isinstance(event, dict) or not isinstance(event.get("Package", ""), str):
+        return
+    package, test, action = event.get("Package", ""), event.get("Test"), event.get("Action")
+    binary = events.setdefault(package, _Binary())
+    if isinstance(test, str) and test:
+        if action == "run":
+            binary.started.add(test)
+        elif action in _ACTIONS:
+            binary.results[test] = _ACTIONS[action]
+    elif action == "output" and isinstance(event.get("Output"), str):
+        out = event["Output"]
+        binary.closed = binary.closed or out.rstrip("\r\n") == "PASS"
+        binary.empty = binary.empty or any(marker in out for marker in _NO_TESTS)
+    elif action in ("pass", "fail"):
+        tally.close(binary, action == "pass")
+        del events[package]
+
+
+def _go_tests(command: str) -> list[list[str]]:
+    """The argument lists of each `go test` the command line runs directly (split at the shell's separators)."""
+    try:
+        lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        words = list(lexer)
+    except ValueError:
+        return []
+    runs, current = [], []
+    for word in [*words, ";"]:
+        if word and set(word) <= set("&|;()"):
+            if current[:2] == ["go", "test"]:
+                runs.append(current[2:])
+            current = []
+        elif not (not current and "=" in word and not word.startswith("=")):   # VAR=value before a command
+            current.append(word)
+    return runs
+
+
+def _compiled_dir(rel: str) -> bool:
+    """Whether the go command compiles test files in this directory (it skips testdata/, vendor/, _x/, .x/)."""
+    dirs = PurePosixPath(rel).parts[:-1]
+    return not any(d in ("testdata", "vendor") or d.startswith(("_", ".")) for d in dirs)
 
 
 class GoProfile(Profile):
     """Go's rules."""
 
     def env(self, home: Path) -> dict[str, str]:
-        """Caches in the private HOME; no module proxy, no checksum database, no toolchain download."""
+        """Caches in the private HOME; no module proxy, no checksum database, no toolchain download. GOFLAGS is
+        left unset: the go command's default (-mod=readonly, or -mod=vendor where vendor/ exists) builds a module
+        with no dependencies and a vendored one offline and never rewrites go.mod or go.sum, where -mod=mod
+        would ignore vendor/ and may rewrite both while the tests run."""
         return {"GOPATH": str(home / "go"), "GOCACHE": str(home / ".cache" / "go-build"),
                 "GOMODCACHE": str(home / "go" / "pkg" / "mod"), "GOPROXY": "off", "GOSUMDB": "off",
-                "GOTOOLCHAIN": "local", "GOTELEMETRY": "off", "GOFLAGS": "-mod=mod"}
+                "GOTOOLCHAIN": "local", "GOTELEMETRY": "off"}
+
+    def summaries(self, text: str) -> list[Summary]:
+        """The tests `go test -v` or `go test -json` reported (subtests counted too); a test that never finished,
+        or a package whose binary left before the testing package's closing line, counts as failed. Plain
+        `go test` prints no test's result: nothing is recognised."""
+        found = _read(text).summary()
+        return [found] if found else []
+
+    def unreported(self, laid: Iterable[tuple[str, bytes]], outputs: Sequence[bytes]) -> list[str]:
+        """The Test functions declared in the held-out `_test.go` files that no command reported passed."""
+        declared = {name.decode() for rel, data in laid if rel.endswith("_test.go") and _compiled_dir(rel)
+                    for name in _DECLARED.findall(data)}
+        passed: set[str] = set()
+        for output in outputs:
+            passed |= _read(output.decode("utf-8", errors="replace")).top_passed
+        return sorted(declared - passed)
+
+    def command_problem(self, command: str) -> str | None:
+        """`go test` without -v or -json prints no test's result, so grading could never see a test run (a
+        command that sets GOFLAGS itself may add -v there: it is left alone)."""
+        if "GOFLAGS" in command:
+            return None
+        for args in _go_tests(command):
+            verbose = any(a in ("-v", "-json", "--v", "--json") or a.startswith(("-v=", "-json=", "-test.v"))
+                          for a in args)
+            if not verbose:
+                return "`go test` prints each test's result only with -v or -json; add -v (grading reads them)"
+        return None
 
 
 PROFILE = GoProfile(
     name="go", aliases=("golang",),
     test_names=("*_test.go",), test_dirs=("testdata",),
     config_names=("go.mod", "go.sum", "go.work", "go.work.sum"), config_dirs=("vendor",),
-    tools=(Tool("go", ("go", "version")),), runners=("go test",),
+    tools=(Tool("go", ("go", "version")),), runners=("go test -v", "go test -json"),
 )
