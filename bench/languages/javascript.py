@@ -57,10 +57,13 @@ class JavaScriptProfile(Profile):
 
     def env(self, home: Path) -> dict[str, str]:
         """npm offline, its cache private to the run; no update check, no colour codes in the summary; the
-        witness in every node process (replacing any NODE_OPTIONS the harness had)."""
+        witness in every node process (replacing any NODE_OPTIONS the harness had), npm's scripts included."""
+        witness = f'--require "{WITNESS}"'
         return {"npm_config_cache": str(home / ".npm"), "npm_config_offline": "true",
                 "npm_config_update_notifier": "false", "npm_config_fund": "false", "npm_config_audit": "false",
-                "NO_COLOR": "1", "FORCE_COLOR": "0", "NODE_OPTIONS": f'--require "{WITNESS}"'}
+                "NO_COLOR": "1", "FORCE_COLOR": "0", "NODE_OPTIONS": witness,
+                # npm gives its scripts NODE_OPTIONS from its `node-options` setting, the environment's first
+                "npm_config_node_options": witness}
 
     def mounts(self) -> list[Path]:
         """node and npm, and the witness the sandboxes' NODE_OPTIONS loads."""
