@@ -1,20 +1,82 @@
-"""JavaScript and TypeScript: `node --test` (TAP or spec reporter) and jest, npm offline with a private cache."""
+"""JavaScript and TypeScript: `node --test` (TAP or spec reporter, and the witness's count of what each test file
+reported) and jest; npm offline with a private cache.
+
+`node --test` runs each test file in a process of its own and counts a file that exits 0 as one passing test, and
+a file that exits 0 half way (process.exit(0) from the code under test) loses the tests it had not reported,
+while its summary still says "fail 0". So every node process of a JavaScript task's sandboxes starts with
+node_test_witness.cjs (NODE_OPTIONS=--require): in the runner's process, where no code under test runs, it reads
+each test file's own messages and prints one line of what they announced and reported; in the others it freezes
+node:assert and node:test. A phase is proved by the runner's summary and, where the runner ran, by that line
+(silent test files: no_tests_ran; tests announced but never reported: failed).
+
+A command that sets its own NODE_OPTIONS drops the witness; its `node --test` summary is then all there is.
+"""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from bench.languages.base import Profile, Tool
+from bench.languages.base import Profile, Summary, Tool
 
+WITNESS = Path(__file__).resolve().with_name("node_test_witness.cjs")
 _SUFFIXES = ("js", "mjs", "cjs", "jsx", "ts", "mts", "cts", "tsx")
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# node's own summary, TAP ("# tests 3") or spec ("ℹ tests 3"): node 18 has no "suites" line.
+_NODE = re.compile(r"^(?P<mark>#|ℹ) tests (?P<tests>\d+)\n(?:(?P=mark) suites \d+\n)?(?P=mark) pass (?P<pass>\d+)\n"
+                   r"(?P=mark) fail (?P<fail>\d+)\n(?P=mark) cancelled (?P<cancelled>\d+)\n"
+                   r"(?P=mark) skipped (?P<skipped>\d+)\n(?P=mark) todo (?P<todo>\d+)$", re.M)
+_WITNESS = re.compile(r"^# localagentbench node --test: (?P<fields>[a-z]+ \d+(?:, [a-z]+ \d+)*)$", re.M)
+_WITNESS_FIELDS = ("files", "tests", "pass", "fail", "cancelled", "skipped", "todo", "unfinished", "silent")
+_JEST = re.compile(r"^Tests:[ \t]+(?P<counts>(?:\d+ [a-z]+, )*)(?P<total>\d+) total$", re.M)
+
+
+def _node(found: re.Match) -> Summary:
+    n = {k: int(v) for k, v in found.groupdict().items() if k != "mark"}
+    return Summary("node --test", n["pass"], n["fail"] + n["cancelled"], n["skipped"] + n["todo"])
+
+
+def _witness(found: re.Match) -> list[Summary]:
+    """The witness's line: silent test files ran no test (no_tests_ran); tests a file announced and never
+    reported (it exited half way) count as failed."""
+    n = dict.fromkeys(_WITNESS_FIELDS, 0)
+    for field in found["fields"].split(", "):
+        name, value = field.split(" ")
+        n[name] = int(value)
+    counted = Summary("node --test (each test file's own report)", n["pass"],
+                      n["fail"] + n["cancelled"] + n["unfinished"], n["skipped"] + n["todo"])
+    return [counted, Summary("node --test (a test file that reported no test)", 0, 0)] if n["silent"] else [counted]
+
+
+def _jest(found: re.Match) -> Summary:
+    n = {word: int(count) for count, word in re.findall(r"(\d+) ([a-z]+)", found["counts"])}
+    return Summary("jest", n.get("passed", 0), n.get("failed", 0), n.get("skipped", 0) + n.get("todo", 0))
 
 
 class JavaScriptProfile(Profile):
     """JavaScript's (and TypeScript's) rules."""
 
     def env(self, home: Path) -> dict[str, str]:
-        """npm offline, its cache private to the run; no update check, no colour codes in the summary."""
+        """npm offline, its cache private to the run; no update check, no colour codes in the summary; the
+        witness in every node process (replacing any NODE_OPTIONS the harness had), npm's scripts included."""
+        witness = f'--require "{WITNESS}"'
         return {"npm_config_cache": str(home / ".npm"), "npm_config_offline": "true",
-                "npm_config_update_notifier": "false", "NO_COLOR": "1", "FORCE_COLOR": "0"}
+                "npm_config_update_notifier": "false", "npm_config_fund": "false", "npm_config_audit": "false",
+                "NO_COLOR": "1", "FORCE_COLOR": "0", "NODE_OPTIONS": witness,
+                # npm gives its scripts NODE_OPTIONS from its `node-options` setting, the environment's first
+                "npm_config_node_options": witness}
+
+    def mounts(self) -> list[Path]:
+        """node and npm, and the witness the sandboxes' NODE_OPTIONS loads."""
+        return [*super().mounts(), WITNESS]
+
+    def summaries(self, text: str) -> list[Summary]:
+        """Every `node --test` summary (TAP or spec reporter), every witness line and every jest summary: each
+        judged alone, so a summary printed by the code under test cannot hide the runner's."""
+        text = _ANSI.sub("", text.replace("\r\n", "\n"))
+        found = [_node(m) for m in _NODE.finditer(text)]
+        for m in _WITNESS.finditer(text):
+            found += _witness(m)
+        return found + [_jest(m) for m in _JEST.finditer(text)]
 
 
 _CONFIG = ("package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml",
@@ -23,9 +85,14 @@ _CONFIG = ("package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.loc
            "jsconfig.json", ".mocharc*", ".nycrc*", ".swcrc", "ava.config.*", "karma.conf.*", ".node-version",
            ".nvmrc")
 
+# The file names node --test runs by default (node 20: *.test.js, *-test.js, *_test.js, test-*.js, test.js and
+# every file under a test/ directory), jest's (*.spec.js, __tests__/), for every JavaScript/TypeScript suffix.
+_TEST_NAMES = tuple(pattern.format(suffix) for suffix in _SUFFIXES
+                    for pattern in ("*.test.{}", "*.spec.{}", "*-test.{}", "*_test.{}", "test-*.{}", "test.{}"))
+
 PROFILE = JavaScriptProfile(
     name="javascript", aliases=("js", "node", "nodejs", "typescript", "ts"),
-    test_names=tuple(f"*.{kind}.{suffix}" for kind in ("test", "spec") for suffix in _SUFFIXES),
+    test_names=_TEST_NAMES,
     test_dirs=("__tests__", "test", "tests"),
     config_names=_CONFIG, config_dirs=("node_modules", ".yarn"),
     tools=(Tool("node", ("node", "--version")), Tool("npm", ("npm", "--version"))),

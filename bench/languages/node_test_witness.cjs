@@ -1,0 +1,115 @@
+'use strict';
+// Loaded (NODE_OPTIONS=--require, bench/languages/javascript.py) into every node process of a JavaScript task's
+// sandboxes.
+//
+// In the process that runs `node --test` (the runner: it runs no code under test), it reads the messages each
+// test file's own process sends the runner (node:test's v8-serialised stream on the child's stdout) and, when the
+// runner exits, prints one line counting the tests that file processes announced (test:enqueue) and reported
+// (test:pass / test:fail). node's own summary counts a test file that exits 0 before reporting a test as one
+// passing test, and a test file that exits 0 half way (process.exit(0) from the code under test) simply loses
+// the tests it had not reported: the line says both (silent files, unfinished tests).
+//
+// In every other node process (a test file's, where the code under test runs) it freezes node:assert and
+// node:test, so code under test cannot rewrite the assertions or the test functions a test file uses. Code under
+// test that sets out to forge the runner's messages still can (SECURITY.md).
+const LINE = '# localagentbench node --test';
+
+function freezeFramework() {
+  for (const name of ['node:assert', 'node:assert/strict', 'node:test']) {
+    const exported = require(name);
+    Object.freeze(exported);
+    for (const key of Object.getOwnPropertyNames(exported)) {
+      const desc = Object.getOwnPropertyDescriptor(exported, key);
+      if (desc && 'value' in desc && typeof desc.value === 'function') Object.freeze(desc.value);
+    }
+  }
+}
+
+function watchRunner() {
+  const v8 = require('node:v8');
+  const fs = require('node:fs');
+  const { ChildProcess } = require('node:child_process');
+  const serializer = new v8.Serializer();
+  serializer.writeHeader();
+  const header = serializer.releaseBuffer();
+  const sizeAt = header.length;
+  const bodyAt = header.length + 4;
+  const totals = { files: 0, tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0, unfinished: 0,
+                   silent: 0 };
+  const cancelled = new Set(['cancelledByParent', 'aborted', 'testTimeoutFailure']);
+
+  function keyOf(data) {
+    return `${data.nesting}\0${data.name}\0${data.file}:${data.line}:${data.column}`;
+  }
+
+  function count(item, file) {
+    const data = item.data || {};
+    if (item.type === 'test:enqueue') {
+      file.open.set(keyOf(data), (file.open.get(keyOf(data)) || 0) + 1);
+      return;
+    }
+    if (item.type !== 'test:pass' && item.type !== 'test:fail') return;
+    file.reported += 1;
+    const key = keyOf(data);
+    if (file.open.get(key) > 1) file.open.set(key, file.open.get(key) - 1);
+    else file.open.delete(key);
+    if (data.details && data.details.type === 'suite') return;
+    totals.tests += 1;
+    const failure = data.details && data.details.error && data.details.error.failureType;
+    if (data.skip !== undefined) totals.skipped += 1;
+    else if (data.todo !== undefined) totals.todo += 1;
+    else if (cancelled.has(failure)) totals.cancelled += 1;
+    else if (item.type === 'test:fail') totals.fail += 1;
+    else totals.pass += 1;
+  }
+
+  function read(file, chunk) {
+    file.buffer = Buffer.concat([file.buffer, chunk]);
+    for (;;) {
+      const at = file.buffer.indexOf(header);
+      if (at === -1) {
+        file.buffer = file.buffer.subarray(Math.max(0, file.buffer.length - header.length + 1));
+        return;
+      }
+      file.buffer = file.buffer.subarray(at);
+      if (file.buffer.length < bodyAt) return;
+      const end = bodyAt + file.buffer.readUInt32BE(sizeAt);
+      if (file.buffer.length < end) return;
+      let item = null;
+      try {
+        item = v8.deserialize(file.buffer.subarray(bodyAt, end));
+      } catch {
+        file.buffer = file.buffer.subarray(1);
+        continue;
+      }
+      file.buffer = file.buffer.subarray(end);
+      if (item && typeof item === 'object') count(item, file);
+    }
+  }
+
+  const spawn = ChildProcess.prototype.spawn;
+  ChildProcess.prototype.spawn = function witnessedSpawn(options) {
+    const result = spawn.apply(this, arguments);
+    const env = (options && options.envPairs) || [];
+    if (env.includes('NODE_TEST_CONTEXT=child-v8') && this.stdout) {
+      const file = { buffer: Buffer.alloc(0), open: new Map(), reported: 0 };
+      totals.files += 1;
+      this.stdout.on('data', (chunk) => read(file, Buffer.from(chunk)));
+      this.stdout.on('end', () => {
+        if (file.reported === 0) totals.silent += 1;
+        for (const left of file.open.values()) totals.unfinished += left;
+      });
+    }
+    return result;
+  };
+  process.on('exit', () => {
+    const fields = Object.entries(totals).map(([name, value]) => `${name} ${value}`).join(', ');
+    fs.writeSync(1, `${LINE}: ${fields}\n`);
+  });
+}
+
+if (process.env.NODE_TEST_CONTEXT === undefined && process.execArgv.includes('--test')) {
+  watchRunner();
+} else {
+  freezeFramework();
+}
