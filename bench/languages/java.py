@@ -4,6 +4,13 @@ Shadowing is decided from the test framework's own jars: the console launcher's 
 Class-Path reaches hold the packages the framework provides, and an added Java source declaring one of those
 packages would be compiled beside the tests in the framework's place (javac prefers a type it compiles over one on
 the class path; at run time a build directory ahead of the jar wins too).
+
+Known gaps: the JVM that runs JUnit runs the code under test, so code that prints a summary box itself and then
+halts the JVM (`Runtime.getRuntime().halt(0)`) is read as the launcher's verdict (its diff shows it; held-out tests
+run the same code); a launcher run with `--details=none` prints no box when all passed, so a task written that way
+fails `no_tests_ran` (verify shows it); packages of libraries other than the launcher's that a task puts on its
+class path (a project's lib/*.jar) are not checked for shadowing, while added jars and class files never reach
+grading (compiled_module_added).
 """
 from __future__ import annotations
 
