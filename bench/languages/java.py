@@ -170,7 +170,8 @@ class JavaProfile(Profile):
         JVM (java, javac, Maven's, Gradle's) started with user.home the private HOME and a small footprint."""
         return {"MAVEN_OPTS": f"-Dmaven.repo.local={home / '.m2' / 'repository'}", "MAVEN_ARGS": "--offline",
                 "GRADLE_USER_HOME": str(home / ".gradle"),
-                "JAVA_TOOL_OPTIONS": " ".join([f"-Duser.home={home}", *JVM_OPTIONS])}
+                # quoted: the JVM splits the variable on spaces
+                "JAVA_TOOL_OPTIONS": " ".join([f'-Duser.home="{home}"', *JVM_OPTIONS])}
 
     def summaries(self, text: str) -> list[Summary]:
         """The console launcher's summary boxes and surefire's totals in a command's output."""

@@ -111,6 +111,17 @@ def test_surefire_totals_are_read_text_only():
         "no_tests_ran"
 
 
+def test_every_jvm_gets_the_private_home(tmp_path):
+    """java and javac read JAVA_TOOL_OPTIONS: user.home is the sandbox's HOME (a space in it too), not the
+    passwd entry's home, which the sandbox hides."""
+    _toolchain()
+    home = tmp_path / "private home"
+    env = {**os.environ, **profile_of("java").env(home)}
+    shown = subprocess.run(["java", "-XshowSettings:properties", "-version"], env=env, capture_output=True,
+                           text=True, timeout=60).stderr
+    assert f"user.home = {home}\n" in shown, shown
+
+
 # --- what the framework provides, read from its jars -----------------------------------------------------------
 
 def test_the_frameworks_packages_come_from_the_launchers_jars():
