@@ -24,6 +24,8 @@ _GTEST_PASSED = re.compile(r"^\[  PASSED  \] (\d+) tests?\.", re.M)
 _GTEST_FAILED = re.compile(r"^\[  FAILED  \] (\d+) tests?, listed below", re.M)
 _GTEST_SKIPPED = re.compile(r"^\[  SKIPPED \] (\d+) tests?(?:,|\.)", re.M)
 _GTEST_DISABLED = re.compile(r"^\s*YOU HAVE (\d+) DISABLED TESTS?", re.M)
+_GTEST_RUNNING = re.compile(r"^\[=+\] Running \d+ tests? from", re.M)
+_GTEST_OK = re.compile(r"^\[       OK \] ", re.M)
 _GTEST_FILTER = re.compile(r"^Note: Google Test filter = (.*)$", re.M)
 # Catch2: "All tests passed (A assertions in N test cases)", or columns "test cases: N | P passed | F failed |
 # S skipped | X failed as expected" (each column only when not zero), or "No tests ran".
@@ -55,10 +57,16 @@ def _filtered(command: str, text: str, pattern: re.Pattern) -> bool:
 
 
 def gtest_summaries(text: str) -> list[Summary]:
-    """GoogleTest's summary of each test program in `text`; disabled tests count as skipped."""
-    found = []
+    """GoogleTest's summary of each test program in `text`; disabled tests count as skipped, and so do tests it
+    counts as passed but never ran (a global environment's GTEST_SKIP() in its SetUp: GoogleTest then reports
+    every test passed, while no test printed its "[       OK ]" line)."""
+    found, start = [], 0
     for ran, block in _blocks(text, _GTEST_RAN):
+        before, start = text[start:ran.start()], ran.end()
         total, passed, skipped = int(ran.group(1)), _count(_GTEST_PASSED, block), _count(_GTEST_SKIPPED, block)
+        if _GTEST_RUNNING.search(before):   # not --gtest_brief, which prints no line for a test that passed
+            ran_ok = len(_GTEST_OK.findall(before))
+            skipped, passed = skipped + max(passed - ran_ok, 0), min(passed, ran_ok)
         failed = max(_count(_GTEST_FAILED, block), total - passed - skipped)
         found.append(Summary("GoogleTest", passed, failed, skipped + _count(_GTEST_DISABLED, block)))
     return found
@@ -84,8 +92,9 @@ def ctest_summaries(text: str) -> list[Summary]:
     for m, block in _blocks(text, _CTEST):
         failed, total = int(m.group(1)), int(m.group(2))
         listed = _CTEST_NOT_RUN.search(block)
-        skipped = len([line for line in listed.group(1).splitlines() if line.strip()]) if listed else 0
-        found.append(Summary("CTest", max(total - failed - skipped, 0), failed, skipped))
+        not_run = [line.strip() for line in listed.group(1).splitlines() if line.strip()] if listed else []
+        counted = [line for line in not_run if not line.endswith("(Disabled)")]   # a disabled test is not in N
+        found.append(Summary("CTest", max(total - failed - len(counted), 0), failed, len(not_run)))
     return found
 
 
