@@ -184,6 +184,21 @@ def remove_tree(path: Path | str) -> None:
             pass  # no rm (Windows): what Python's rmtree could not reach stays
 
 
+def lstat(root: Path, rel: str) -> os.stat_result | None:
+    """The lstat of root/rel (a link is not followed, nor is one on the way), or None when it is not there."""
+    parts = _parts(rel)
+    try:
+        dir_fd = _open_dir(root, parts[:-1])
+    except OSError:
+        return None
+    try:
+        return _lstat_at(dir_fd, parts[-1])
+    except OSError:
+        return None
+    finally:
+        _release(dir_fd)
+
+
 def remove(root: Path, rel: str) -> bool:
     """Remove root/rel (file, link, FIFO or whole directory) without following anything; False if it was not there."""
     parts = _parts(rel)

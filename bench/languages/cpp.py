@@ -1,13 +1,163 @@
-"""C and C++: Catch2, GoogleTest and CTest summaries; the build files protected."""
+"""C and C++: GoogleTest, Catch2 (v2 and v3) and CTest summaries; the build files protected; headers that would
+shadow the compiler's own (the test framework's) found from the compiler's search path."""
 from __future__ import annotations
 
-from bench.languages.base import Profile, Tool
+import functools
+import os
+import re
+import shutil
+import stat
+import subprocess
+from pathlib import Path, PurePosixPath
+
+from bench.exec import safefs
+from bench.languages.base import Profile, Summary, Tool
 
 _SOURCES = ("cpp", "cc", "cxx", "c")
+_COMPILERS = ("c++", "g++", "clang++", "cc", "gcc", "clang")
+
+# GoogleTest: one block per test program, from its "N tests from M test suites ran." line (older releases say
+# "test cases") to the next program's. --gtest_brief prints no "[  FAILED  ] N tests, listed below" line, so a
+# program's failures are also what it ran less what passed or was skipped.
+_GTEST_RAN = re.compile(r"^\[=+\] (\d+) tests? from \d+ test (?:suites?|cases?) ran\b", re.M)
+_GTEST_PASSED = re.compile(r"^\[  PASSED  \] (\d+) tests?\.", re.M)
+_GTEST_FAILED = re.compile(r"^\[  FAILED  \] (\d+) tests?, listed below", re.M)
+_GTEST_SKIPPED = re.compile(r"^\[  SKIPPED \] (\d+) tests?(?:,|\.)", re.M)
+_GTEST_DISABLED = re.compile(r"^\s*YOU HAVE (\d+) DISABLED TESTS?", re.M)
+_GTEST_RUNNING = re.compile(r"^\[=+\] Running \d+ tests? from", re.M)
+_GTEST_OK = re.compile(r"^\[       OK \] ", re.M)
+_GTEST_FILTER = re.compile(r"^Note: Google Test filter = (.*)$", re.M)
+# Catch2: "All tests passed (A assertions in N test cases)", or columns "test cases: N | P passed | F failed |
+# S skipped | X failed as expected" (each column only when not zero), or "No tests ran".
+_CATCH_ALL = re.compile(r"^All tests passed \(\d+ assertions? in (\d+) test cases?\)", re.M)
+_CATCH_COLUMNS = re.compile(r"^test cases: *(\d+)((?: *\| *\d+ [a-z ]+)*)$", re.M | re.I)
+_CATCH_NONE = re.compile(r"^No tests ran$", re.M)
+# CTest: "X% tests passed, F tests failed out of N", then "The following tests did not run:" listing skipped
+# (counted in N) and disabled (not counted) tests; "No tests were found!!!" when none is registered.
+_CTEST = re.compile(r"^\d+% tests passed, (\d+) tests? failed out of (\d+)", re.M)
+_CTEST_NOT_RUN = re.compile(r"^The following tests did not run:\n((?:[ \t]+\d+ - .*\n?)*)", re.M)
+_CTEST_NONE = re.compile(r"^No tests were found!!!", re.M)
+
+
+def _blocks(text: str, anchor: re.Pattern) -> list[tuple[re.Match, str]]:
+    """Each match of `anchor` with the text from it to the next match (one program's summary)."""
+    found = list(anchor.finditer(text))
+    return [(m, text[m.start():found[i + 1].start() if i + 1 < len(found) else len(text)])
+            for i, m in enumerate(found)]
+
+
+def _count(pattern: re.Pattern, text: str) -> int:
+    found = pattern.search(text)
+    return int(found.group(1)) if found else 0
+
+
+def _filtered(command: str, text: str, pattern: re.Pattern) -> bool:
+    """Whether the runner says it ran a subset of the tests that the task's command did not ask for."""
+    return any(m.group(1).strip() not in command for m in pattern.finditer(text))
+
+
+def gtest_summaries(text: str) -> list[Summary]:
+    """GoogleTest's summary of each test program in `text`; disabled tests count as skipped, and so do tests it
+    counts as passed but never ran (a global environment's GTEST_SKIP() in its SetUp: GoogleTest then reports
+    every test passed, while no test printed its "[       OK ]" line)."""
+    found, start = [], 0
+    for ran, block in _blocks(text, _GTEST_RAN):
+        before, start = text[start:ran.start()], ran.end()
+        total, passed, skipped = int(ran.group(1)), _count(_GTEST_PASSED, block), _count(_GTEST_SKIPPED, block)
+        if _GTEST_RUNNING.search(before):   # not --gtest_brief, which prints no line for a test that passed
+            ran_ok = len(_GTEST_OK.findall(before))
+            skipped, passed = skipped + max(passed - ran_ok, 0), min(passed, ran_ok)
+        failed = max(_count(_GTEST_FAILED, block), total - passed - skipped)
+        found.append(Summary("GoogleTest", passed, failed, skipped + _count(_GTEST_DISABLED, block)))
+    return found
+
+
+def catch2_summaries(text: str) -> list[Summary]:
+    """Catch2's summary of each test program in `text` (v2 and v3; tests failing as expected count as passed)."""
+    found = [Summary("Catch2", int(m.group(1)), 0) for m in _CATCH_ALL.finditer(text)]
+    found += [Summary("Catch2", 0, 0) for _ in _CATCH_NONE.finditer(text)]
+    for m in _CATCH_COLUMNS.finditer(text):
+        columns = {}
+        for cell in m.group(2).split("|")[1:]:
+            number, _, label = cell.strip().partition(" ")
+            columns[label.strip().lower()] = int(number)
+        found.append(Summary("Catch2", columns.get("passed", 0) + columns.get("failed as expected", 0),
+                             columns.get("failed", 0), columns.get("skipped", 0)))
+    return found
+
+
+def ctest_summaries(text: str) -> list[Summary]:
+    """CTest's summary of each run in `text`: tests that did not run (skipped, disabled) count as skipped."""
+    found = [Summary("CTest", 0, 0) for _ in _CTEST_NONE.finditer(text)]
+    for m, block in _blocks(text, _CTEST):
+        failed, total = int(m.group(1)), int(m.group(2))
+        listed = _CTEST_NOT_RUN.search(block)
+        not_run = [line.strip() for line in listed.group(1).splitlines() if line.strip()] if listed else []
+        counted = [line for line in not_run if not line.endswith("(Disabled)")]   # a disabled test is not in N
+        found.append(Summary("CTest", max(total - failed - len(counted), 0), failed, len(not_run)))
+    return found
+
+
+@functools.cache
+def system_include_dirs() -> tuple[str, ...]:
+    """The directories the installed C and C++ compilers search for `#include <...>` after the command's own -I
+    directories, as each compiler says (`-E -v`): where the test framework's headers are found."""
+    found: list[str] = []
+    for name in _COMPILERS:
+        exe = shutil.which(name)
+        if exe is None:
+            continue
+        lang = "c++" if "+" in name else "c"
+        try:
+            done = subprocess.run([exe, f"-x{lang}", "-E", "-v", os.devnull], capture_output=True, timeout=60,
+                                  stdin=subprocess.DEVNULL, check=False)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        listing = done.stderr.decode(errors="replace").split("#include <...> search starts here:", 1)
+        if len(listing) < 2:
+            continue
+        for line in listing[1].split("End of search list.", 1)[0].splitlines():
+            where = line.strip().removesuffix(" (framework directory)")
+            if where and os.path.isabs(where):
+                found.append(os.path.normpath(where))
+    return tuple(dict.fromkeys(found))
 
 
 class CppProfile(Profile):
     """C++'s rules."""
+
+    def summaries(self, text: str) -> list[Summary]:
+        """GoogleTest's, Catch2's and CTest's summaries in a command's output."""
+        return [*gtest_summaries(text), *catch2_summaries(text), *ctest_summaries(text)]
+
+    def step_problem(self, command: str, output: bytes) -> tuple[bool, str | None]:
+        """The runners' summaries' verdict; a subset of the tests run that the command did not ask for (the
+        runner's own "filter" line: GoogleTest's, which the code under test can set from a static initializer
+        through GTEST_FILTER or the flag itself) is tests_skipped."""
+        text = output[-262144:].decode("utf-8", errors="replace")
+        found, problem = super().step_problem(command, output)
+        if found and problem is None and _filtered(command, text, _GTEST_FILTER):
+            return True, "tests_skipped"
+        return found, problem
+
+    def added_problem(self, path: str, dest: Path) -> str | None:
+        """shadows_module for an added file (or symlink) whose path, read from any of its ancestor directories
+        (any of which a -I flag may name), names a header (or any entry) of the compiler's system include
+        directories:
+        `include/gtest/gtest.h` is found before the framework's `gtest/gtest.h`. A real directory is judged by
+        the files it holds (a directory named like a system one, `debug/`, `net/`, shadows nothing by itself)."""
+        st = safefs.lstat(dest, path)
+        if st is None or stat.S_ISDIR(st.st_mode):
+            return None
+        link = stat.S_ISLNK(st.st_mode)   # a link may stand for a directory: it shadows whatever it is named like
+        parts = PurePosixPath(path).parts
+        for depth in range(len(parts)):
+            tail = os.path.join(*parts[depth:])
+            for where in system_include_dirs():
+                there = os.path.join(where, tail)
+                if os.path.lexists(there) and (link or not os.path.isdir(there)):
+                    return "shadows_module"
+        return None
 
 
 PROFILE = CppProfile(
