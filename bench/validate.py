@@ -423,24 +423,14 @@ def check_separation(records: list[dict], problems: TaskProblems) -> None:
 
 
 def _landing_problems(record: dict, problems: TaskProblems) -> None:
-    """Held-out files must land beside the fixture's files, never on them (bench/common/heldout.py says where):
-    by default the fixture may not have a `heldout` entry of its own; laid over the root, no held-out file may
-    replace a fixture file or take a fixture directory's place."""
+    """Held-out files land on new paths or replace the fixture's own test files (bench/common/heldout.py says
+    where, and what they may replace); one that would land on anything else of the fixture is refused."""
     held, fixture = record["heldout"], Path(record["repo"]["path"])
-    found = safefs.scan(fixture)
-    mine = {*found.files, *found.symlinks, *found.special}
-    where = layout.base(held)
-    if where and os.path.lexists(fixture / where):
-        problems.add(record["source_file"], "heldout.into",
-                     f"the fixture {fixture} has its own {where}, where the held-out files land by default; rename "
-                     f"it in the fixture, or set heldout.into: root to lay them over the copy's root")
-        return
-    clashes = sorted({d for d in layout.paths(held) if d in mine}
-                     | {dest for _, dest, _ in layout.files(held) if dest in found.dirs})
-    if clashes:
+    problem = layout.clash(held, safefs.scan(fixture), record["language"])
+    if problem:
         problems.add(record["source_file"], "heldout.path",
-                     f"held-out {', '.join(clashes[:3])} would land on the fixture's own (laid over "
-                     f"{layout.describe(held)}); rename it, or leave heldout.into at its default (heldout/)")
+                     f"{problem} (laid over {layout.describe(held)}); rename it in heldout/, or change "
+                     "heldout.into")
 
 
 def validate(paths: Sequence[str], only: Sequence[str] = (), others: list[str] | None = None,
