@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from attack_helpers import put, sh
 from bench.exec.git import git
 from conftest import CANARY, REPO, make_patch, write
 
@@ -89,15 +90,17 @@ def tree(where: Path, tests: str, more: str = MORE_BEFORE, code: str = BUGGY) ->
 
 
 def make_task(root: Path, kind: str, layout: str, task_id: str = "mean-empty",
-              heldout_files: dict[str, str] | None = None, repo_files: dict[str, str] | None = None) -> Path:
+              heldout_files: dict[str, str] | None = None, repo_links: dict[str, str] | None = None,
+              heldout_command: str | None = None) -> Path:
     """A suite at `root` with one task whose held-out file is the fix commit's update of a visible test file.
     `kind`: fixture, or git (a real repository in the suite: the task commit, then the fix commit). The held-out
-    files are `heldout_files` (path under heldout/<id>/ -> text) instead when given; `repo_files` are added to
-    the task's starting tree. Returns the tasks directory."""
+    files are `heldout_files` (path under heldout/<id>/ -> text) instead when given; `repo_links` (path -> target)
+    are symlinks added to the task's starting tree; `heldout_command` replaces the held-out phase's command.
+    Returns the tasks directory."""
     tests = TESTS_DIR[layout]
     start = tree(root / "work" / task_id, tests)
-    for rel, text in (repo_files or {}).items():
-        write(start / rel, text)
+    for rel, target in (repo_links or {}).items():
+        (start / rel).symlink_to(target)
     under = "tests/" if layout == "root" else ""
     for rel, text in (heldout_files or {f"{under}test_more.py": MORE_AFTER}).items():
         write(root / "heldout" / task_id / rel, text)
@@ -120,8 +123,12 @@ def make_task(root: Path, kind: str, layout: str, task_id: str = "mean-empty",
         git("commit", "-qam", "the fix commit", cwd=src)
         repo = f"  type: git\n  url: repos/{task_id}\n  ref: task"
     into = "  into: root\n" if layout == "root" else ""
-    write(root / "tasks" / f"{task_id}.yaml",
-          TASK.format(canary=CANARY, id=task_id, repo=repo, tests=tests, into=into))
+    text = TASK.format(canary=CANARY, id=task_id, repo=repo, tests=tests, into=into)
+    if heldout_command:
+        visible = f"python -m unittest discover -s {tests} -t . -q"
+        head, _, tail = text.rpartition(visible)
+        text = head + heldout_command + tail
+    write(root / "tasks" / f"{task_id}.yaml", text)
     return root / "tasks"
 
 
@@ -132,10 +139,11 @@ def cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=300)
 
 
-def run(tmp_path: Path, tasks: Path, agent: str, *extra: str, name: str | None = None) -> tuple[dict, Path]:
-    """One run of the only task under bwrap; its run.json and run directory."""
+def run(tmp_path: Path, tasks: Path, agent: str, *extra: str, name: str | None = None,
+        sandbox: str = "bwrap") -> tuple[dict, Path]:
+    """One run of the only task (under bwrap by default); its run.json and run directory."""
     out = tmp_path / (name or agent)
-    done = cli(tmp_path, "run", "--agent", agent, "--tasks", str(tasks), "--out", str(out), "--sandbox", "bwrap",
+    done = cli(tmp_path, "run", "--agent", agent, "--tasks", str(tasks), "--out", str(out), "--sandbox", sandbox,
                *extra)
     found = list(out.glob("runs/*/0/run.json"))
     assert len(found) == 1, done.stderr
@@ -157,3 +165,85 @@ def test_a_heldout_file_replaces_the_visible_one_oracle_passes_nop_fails(tmp_pat
     assert "HELDOUT-VERSION-RAN" not in (run_dir / "oracle.log").read_text()
     nop, _ = run(tmp_path, tasks, "nop")
     assert nop["outcome"] == "failed" and not nop["success"], nop["outcome"]
+
+
+@pytest.mark.parametrize(("kind", "layout"), [("fixture", "root"), ("git", "heldout")])
+def test_an_agent_editing_the_replaced_test_file_is_flagged_and_neither_phase_runs_its_version(tmp_path, kind,
+                                                                                              layout):
+    tasks = make_task(tmp_path / "suite", kind, layout)
+    more = f"{TESTS_DIR[layout]}/test_more.py"
+    cmd = sh(put("stats.py", FIXED), put(more, "import unittest\nprint('AGENT-EDIT-RAN')\n" + PASSES))
+    record, run_dir = run(tmp_path, tasks, "command", "--agent-cmd", cmd)
+    assert "tests_modified" in record["flags"] and more in record["flag_details"]["tests_modified"], record["flags"]
+    oracle_log, heldout_log = (run_dir / "oracle.log").read_text(), (run_dir / "heldout.log").read_text()
+    assert "AGENT-EDIT-RAN" not in oracle_log + heldout_log, "each phase runs the harness's own version"
+    assert "HELDOUT-VERSION-RAN" in heldout_log and "HELDOUT-VERSION-RAN" not in oracle_log
+    assert "tests_tampered" not in record["flags"] and record["outcome"] == "passed", record["flag_details"]
+
+
+# Code under test that rewrites the replaced test file while the tests run (as the runner imports it).
+REWRITES = """
+try:
+    with open({path!r}, "w") as f:
+        f.write({passes!r})
+    print("REWRITE-DONE")
+except OSError:
+    print("REWRITE-BLOCKED")
+""" + FIXED
+PASSES = "import unittest\n\n\nclass More(unittest.TestCase):\n    def test_ok(self):\n        pass\n"
+
+
+@pytest.mark.parametrize("sandbox", ["none", "bwrap"])
+def test_code_rewriting_the_replaced_test_file_is_caught_in_both_phases(tmp_path, sandbox):
+    tasks = make_task(tmp_path / "suite", "git", "root")
+    cmd = sh(put("stats.py", REWRITES.format(path="tests/test_more.py", passes=PASSES)))
+    record, run_dir = run(tmp_path, tasks, "command", "--agent-cmd", cmd, sandbox=sandbox)
+    logs = [(run_dir / f"{phase}.log").read_text() for phase in ("oracle", "heldout")]
+    if sandbox == "none":  # nothing stops the write: the comparison after each phase catches it
+        assert all("REWRITE-DONE" in log for log in logs), logs
+        assert set(record["flag_details"]["tests_tampered"]) == {"oracle: tests/test_more.py",
+                                                                 "heldout: tests/test_more.py"}
+        assert record["outcome"] == "failed" and not record["success"]
+    else:  # the file laid in each phase (the held-out version in the held-out phase) is mounted read-only
+        assert all("REWRITE-BLOCKED" in log for log in logs), logs
+        assert "HELDOUT-VERSION-RAN" in logs[1]
+        assert "tests_tampered" not in record["flags"]
+
+
+def _broken_task(root: Path, kind: str, case: str) -> Path:
+    """The task, its held-out files shaped so that grading cannot lay them (into: root)."""
+    shapes = {
+        "over-a-directory": {"heldout_files": {"tests": "a file where the task has its tests/ directory\n"}},
+        "under-a-file": {"heldout_files": {"stats.py/test_x.py": "a directory where the task has stats.py\n"}},
+        "over-code-under-test": {"heldout_files": {"stats.py": FIXED, "tests/test_more.py": MORE_AFTER}},
+        "over-a-symlink": {"heldout_files": {"tests/link.py": MORE_AFTER},
+                           "repo_links": {"tests/link.py": "test_more.py"}},
+    }
+    return make_task(root, kind, "root", **shapes[case])
+
+
+CLASHES = {"over-a-directory": "held-out tests would replace the task's own directory tests/",
+           "under-a-file": "held-out stats.py/test_x.py needs a directory where the task has its own file stats.py",
+           "over-code-under-test": "held-out stats.py would replace the task's own file, which is not a test file",
+           "over-a-symlink": "held-out tests/link.py would replace the task's own symlink tests/link.py"}
+
+
+@pytest.mark.parametrize("case", list(CLASHES))
+def test_heldout_files_that_cannot_land_are_the_tasks_error_never_the_agents(tmp_path, case):
+    fixture = _broken_task(tmp_path / "fixture-suite", "fixture", case)
+    check = cli(tmp_path, "check", "--tasks", str(fixture))
+    lines = [line for line in check.stderr.splitlines() if ": heldout.path: " in line]
+    assert check.returncode == 2 and len(lines) == 1 and CLASHES[case] in lines[0], check.stderr
+    # A git task's tree is only known once it is checked out: its runs are booked task_error, with the reason.
+    tasks = _broken_task(tmp_path / "git-suite", "git", case)
+    record, _ = run(tmp_path, tasks, "oracle", sandbox="none")
+    assert record["outcome"] == "task_error" and not record["success"], (record["outcome"], record["flags"])
+    assert CLASHES[case] in record["heldout"]["task_error"], record["heldout"]
+    assert "heldout_path_occupied" not in record["flags"] and "tests_tampered" not in record["flags"]
+
+
+def test_a_heldout_command_that_cannot_run_its_tests_is_the_tasks_error(tmp_path):
+    tasks = make_task(tmp_path / "suite", "git", "root", heldout_command="python -m pytest -q no_such_tests")
+    record, _ = run(tmp_path, tasks, "oracle", sandbox="none")
+    assert record["outcome"] == "task_error", (record["outcome"], record["heldout"])
+    assert "could not run its tests" in record["heldout"]["commands"][0]["note"]
