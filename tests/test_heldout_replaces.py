@@ -224,7 +224,7 @@ def _broken_task(root: Path, kind: str, case: str) -> Path:
 
 CLASHES = {"over-a-directory": "held-out tests would replace the task's own directory tests/",
            "under-a-file": "held-out stats.py/test_x.py needs a directory where the task has its own file stats.py",
-           "over-code-under-test": "held-out stats.py would replace the task's own file, which is not a test file",
+           "over-code-under-test": "held-out stats.py would replace the task's own stats.py, which is not a test file",
            "over-a-symlink": "held-out tests/link.py would replace the task's own symlink tests/link.py"}
 
 

@@ -225,7 +225,7 @@ def test_a_heldout_file_laid_over_the_root_may_not_replace_a_fixture_file(suite,
     code, errors = _problems(suite, capsys)
     assert code == 2 and len(errors) == 1, errors
     assert ": heldout.path: " in errors[0]
-    assert "held-out calc.py would replace the task's own file, which is not a test file" in errors[0]
+    assert "held-out calc.py would replace the task's own calc.py, which is not a test file" in errors[0]
 
 
 def test_a_suite_without_the_canary_gets_one_warning_in_all(suite, capsys):

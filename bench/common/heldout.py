@@ -98,9 +98,10 @@ def clash(held: dict, tree: safefs.TreeScan, language: str) -> str | None:
                 return f"held-out {dest} needs a directory where the task has its own {others[above]} {above}"
         if dest in dirs:
             return f"held-out {dest} would replace the task's own directory {dest}/"
+        if dest in tree.files and dest not in mine:
+            return f"held-out {dest} would replace the task's own {dest}, which is not a test file or test config"
         if dest in others and dest not in mine:
-            what = "file, which is not a test file or test configuration" if dest in tree.files else others[dest]
-            return f"held-out {dest} would replace the task's own {what} {dest}"
+            return f"held-out {dest} would replace the task's own {others[dest]} {dest}"
     return None
 
 
