@@ -35,7 +35,7 @@ from bench.report import compare, prefs, promote, publish
 def cmd_run(args) -> int:
     """Validate the tasks, then evaluate the grid into one run bundle (and render it)."""
     elsewhere: list[str] = []
-    tasks, problems = engine.load_tasks([args.tasks], args.task, elsewhere)
+    tasks, problems = engine.load_tasks([args.tasks], args.task, elsewhere, args.allow_local_repos)
     for line in elsewhere:   # only with --task: the tasks asked for run, a broken file elsewhere is named
         log(f"warning: {line}; not asked for, not run (`localagentbench check` lists every problem)")
     if problems:
@@ -102,7 +102,7 @@ def cmd_check(args) -> int:
     start = time.monotonic()
     for path in sorted(SCHEMAS_DIR.glob("*.schema.json")):
         schema.check_schema(path.name.removesuffix(".schema.json"))
-    tasks, problems = engine.load_tasks([args.tasks])
+    tasks, problems = engine.load_tasks([args.tasks], allow_local=args.allow_local_repos)
     problems = [*problems, *engine.task_setup_problems(tasks)]  # every git ref resolved up front, before any run
     for line in problems:
         log(line)
@@ -116,7 +116,7 @@ def cmd_check(args) -> int:
 
 def cmd_list_tasks(args) -> int:
     """A table of the suite: id, category, difficulty, held-out yes/no."""
-    tasks, problems = engine.load_tasks([args.tasks])
+    tasks, problems = engine.load_tasks([args.tasks], allow_local=args.allow_local_repos)
     for line in problems:
         log(line)
     if args.json:
@@ -158,6 +158,7 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted bundle: keep finished runs, run the rest")
     p.add_argument("--shard", default=None, help="run only shard K/N of the task x repetition grid (merge with score)")
+    engine.add_allow_local(p)
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("report", help="render report.md and the site from a summary or a results directory")
     p.add_argument("--results", required=True, help="summary.json or a results directory")
@@ -171,10 +172,12 @@ def build_parser() -> ArgumentParser:
                        description="Validate every task file of the suite (schema, fixture, held-out separation, "
                                    "solution, git refs) and that every schema is itself valid.")
     p.add_argument("--tasks", default="tasks", metavar="DIR", help=suite)
+    engine.add_allow_local(p)
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("list-tasks", help="list the tasks")
     p.add_argument("--tasks", default="tasks", metavar="DIR", help=suite)
     p.add_argument("--json", action="store_true", help="JSON Lines instead of a table")
+    engine.add_allow_local(p)
     p.set_defaults(func=cmd_list_tasks)
     sub.add_parser("verify", help="prove every task solvable, discriminating and deterministic (see verify --help)")
     sub.add_parser("doctor",

@@ -465,11 +465,16 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, Stop |
 # the one module that imports them, so a stage's insides can change without those commands changing.
 
 def load_tasks(paths: list[str], only: list[str] | tuple = (),
-               others: list[str] | None = None) -> tuple[list[dict], list[str]]:
+               others: list[str] | None = None, allow_local: bool = False) -> tuple[list[dict], list[str]]:
     """The suite's task records and one line per problem in its files (the validate stage); with `only` and
     `others`, the problems of files that are not the asked tasks go to `others`. Every command that loads a suite
-    takes it as --tasks, which a missing suite's error names."""
-    return validate.validate(paths, only, others, option="--tasks DIR")
+    takes it as --tasks, which a missing suite's error names. `allow_local`: --allow-local-repos."""
+    return validate.validate(paths, only, others, option="--tasks DIR", allow_local=allow_local)
+
+
+def add_allow_local(parser) -> None:
+    """--allow-local-repos, for every command that loads a suite."""
+    validate.add_allow_local(parser)
 
 
 def task_setup_problems(tasks: list[dict]) -> list[str]:

@@ -170,7 +170,8 @@ class Pristine:
     paths: frozenset[str]
     protected: tuple[tuple[str, bytes, int], ...]   # (path, content, mode) of its test files and test configuration
     pyproject: dict[str, bytes]                      # path -> content of each pyproject.toml
-    inline: tuple[tuple[str, bytes, int], ...] = ()  # source files that hold tests inline (Profile.holds_tests)
+    inline: tuple[tuple[str, bytes, int], ...]       # source files that hold tests inline (Profile.holds_tests)
+    tree: safefs.TreeScan                            # the walk it was read from (where held-out files may land)
 
     @property
     def protected_paths(self) -> frozenset[str]:
@@ -200,7 +201,7 @@ def pristine_of(snapshot: Path, language: str = "python") -> Pristine:
         if PurePosixPath(rel).name == rules.PYPROJECT:
             pyprojects[rel] = (snapshot / rel).read_bytes()
     every = frozenset([*found.files, *found.dirs, *found.symlinks])
-    result = Pristine(every, tuple(protected), pyprojects, tuple(inline))
+    result = Pristine(every, tuple(protected), pyprojects, tuple(inline), found)
     with _PRISTINE_LOCK:
         _PRISTINE[key] = result
     return result
@@ -384,15 +385,17 @@ def _heldout_paths(task: dict) -> frozenset[str]:
     return layout.paths(task.get("heldout"))
 
 
-def lay_heldout(held: dict, dest: Path, flags: Flags,
-                pristine: frozenset[str] = frozenset()) -> list[tuple[str, bytes, int]]:
+def lay_heldout(held: dict, dest: Path, flags: Flags, pristine: frozenset[str] = frozenset(),
+                replaces: frozenset[str] = frozenset()) -> list[tuple[str, bytes, int]]:
     """Lay the task's held-out files (`held`: its heldout section) where heldout.into says (bench/common/heldout.py:
     `heldout/` of the copy by default, or its root), removing whatever the change put in their way; return them
     as (path in the copy, content, mode).
 
     A top-level directory (or file) of the held-out files that the starting tree (`pristine`: its paths) does not
     have belongs to them whole: whatever the change put there is removed first, so a `heldout/` the change made
-    can neither shadow a held-out file nor add a conftest.py, __init__.py or module beside them."""
+    can neither shadow a held-out file nor add a conftest.py, __init__.py or module beside them. `replaces`: the
+    task's own protected files a held-out file replaces (heldout.replaced; enforce_rules laid them back, so what
+    stands there is the task's, not the change's)."""
     laid = []
     landing = layout.files(held)
     for top in layout.tops(landing):
@@ -401,10 +404,20 @@ def lay_heldout(held: dict, dest: Path, flags: Flags,
     source = Path(held["path"])
     for rel, where, mode in landing:
         data = (source / rel).read_bytes()
-        if safefs.lay_file(dest, where, data, mode & 0o777):
+        if safefs.lay_file(dest, where, data, mode & 0o777) and where not in replaces:
             flags.add("heldout_path_occupied", where)
         laid.append((where, data, mode & 0o777))
     return laid
+
+
+def lay_task_heldout(held: dict, dest: Path, flags: Flags, pristine: Pristine,
+                     language: str) -> list[tuple[str, bytes, int]]:
+    """lay_heldout over the task's starting tree `pristine`; a UserError (the task is broken) when its held-out
+    files cannot land there (heldout.clash: they would replace a directory, a symlink or code under test)."""
+    problem = layout.clash(held, pristine.tree, language)
+    if problem:
+        raise UserError(f"{problem} (heldout.into: {layout.into(held)}); the task is broken")
+    return lay_heldout(held, dest, flags, pristine.paths, layout.replaced(held, pristine.tree, language))
 
 
 def guard_mounts(copy: Path, fixture_files: Iterable[str], heldout_files: Iterable[str] = (),
@@ -621,15 +634,16 @@ class Grading:
                     protected=protected + agent_tests,
                     log_path=run_dir / "heldout.log")
                 continue
+            pristine = pristine_of(Path(record["paths"]["snapshot"]), language)
             if phase == "heldout":
                 try:
-                    held = lay_heldout(record["task"]["heldout"], copy, flags,
-                                       pristine_of(Path(record["paths"]["snapshot"]), language).paths)
+                    held = lay_task_heldout(task["heldout"], copy, flags, pristine, language)
                 except (UserError, OSError) as exc:
                     results[phase] = {"passed": False, "error": f"held-out files could not be laid: {exc}",
                                       "commands": [], "task_error": f"held-out files could not be laid: {exc}"}
                     continue
-            protected = pristine_of(Path(record["paths"]["snapshot"]), language).protected
+            # A held-out file that replaces a protected one is what this phase lays, guards and compares.
+            protected = [p for p in pristine.protected if p[0] not in {rel for rel, _, _ in held}]
             expected = [*protected, *held]
             guarded = guard_mounts(copy, [rel for rel, _, _ in protected], [rel for rel, _, _ in held],
                                    language) if self.kind == "bwrap" else []

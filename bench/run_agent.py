@@ -46,7 +46,8 @@ def agent_options(args) -> dict:
     sandbox_ro = [os.path.abspath(os.path.expanduser(p)) for p in getattr(args, "sandbox_ro", None) or []]
     return {k: v for k, v in {"agent_cmd": args.agent_cmd, "seed": args.seed, "base_url": args.base_url,
                               "pass_env": sorted(set(pass_env)) or None, "sandbox_ro": sandbox_ro or None,
-                              "max_change_mb": getattr(args, "max_change_mb", None)}.items()
+                              "max_change_mb": getattr(args, "max_change_mb", None),
+                              "allow_local_repos": getattr(args, "allow_local_repos", False) or None}.items()
             if v is not None}
 
 

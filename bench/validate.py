@@ -24,7 +24,7 @@ from bench.common.errors import UserError
 from bench.common.records import RecordWriter
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import safefs
-from bench.exec.git import TaskSetupError, resolve_ref
+from bench.exec.git import TaskSetupError, local_repository_problem, resolve_ref
 
 CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
 DEFAULT_COMMAND_TIMEOUT_S = 300
@@ -295,18 +295,42 @@ def _fixture_repo(repo: dict, file: Path, task_id: str, root: Path, problems: Ta
         digest.append(("fixture", fixture))
 
 
+ALLOW_LOCAL_OPTION = "--allow-local-repos"
+
+
+def _local_repo(raw: str, written: str, file: Path, allow_local: bool, problems: TaskProblems) -> Path | None:
+    """A local repository named by absolute path or file:// URL (`written`), or None (recorded): only with the
+    user's --allow-local-repos, and only the repository itself, never a symlink that leads elsewhere."""
+    if not allow_local:
+        problems.add(file, "repo.url", f"{written!r} names a local repository by absolute path; pass "
+                                       f"{ALLOW_LOCAL_OPTION} to allow it, or keep it inside the suite "
+                                       "(e.g. fixtures/<id>.bundle)")
+        return None
+    real = Path(os.path.realpath(raw))
+    if real != Path(os.path.normpath(raw)):
+        problems.add(file, "repo.url", f"{written!r} leads through a symlink to {real}; name the repository itself")
+        return None
+    return real
+
+
 def _git_repo(repo: dict, file: Path, task_id: str, root: Path, problems: TaskProblems, digest: Digest,
-              shown_url: str | None) -> str | None:
-    """A git task's repo section: url and ref, a local url inside the suite, the ref resolved to the commit that
-    pins the task; returns the task's setup error when the ref names no commit (its own error, not the suite's)."""
+              shown_url: str | None, allow_local: bool = False) -> str | None:
+    """A git task's repo section: url and ref, a local url inside the suite (or, with `allow_local`, anywhere by
+    absolute path), a local repository self-contained, the ref resolved to the commit that pins the task; returns
+    the task's setup error when the ref names no commit (its own error, not the suite's)."""
     before = len(problems.lines)
     for key in ("url", "ref"):
         if key not in repo:
             problems.add(file, f"repo.{key}", f"a git task needs repo.{key}")
     if "url" in repo and _is_local_url(repo["url"]):
-        local = _in_suite(_local_raw(repo["url"]), "repo.url", root, file, task_id, problems, repo["url"])
+        raw = _local_raw(repo["url"])
+        local = (_local_repo(raw, repo["url"], file, allow_local, problems) if Path(raw).is_absolute()
+                 else _in_suite(raw, "repo.url", root, file, task_id, problems, repo["url"]))
+        problem = None if local is None or not local.exists() else local_repository_problem(local)
         if local is not None and not local.exists():
             problems.add(file, "repo.url", f"local repository {repo['url']} does not exist")
+        elif problem:
+            problems.add(file, "repo.url", f"{repo['url']} {problem}")
         elif local is not None:
             repo["url"] = str(local)
     if "url" not in repo or "ref" not in repo or len(problems.lines) > before:
@@ -373,8 +397,9 @@ def _solution(data: dict, file: Path, root: Path, problems: TaskProblems, digest
     return str(path)
 
 
-def load_task(file: Path, problems: TaskProblems) -> dict | None:
-    """Parse and check one task file; return its record, or None when it has problems."""
+def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> dict | None:
+    """Parse and check one task file; return its record, or None when it has problems. `allow_local`: a git
+    task may name a local repository by absolute path or file:// URL (--allow-local-repos)."""
     before = len(problems.lines)
     fields = _fields(file, problems)
     if fields is None:
@@ -391,7 +416,8 @@ def load_task(file: Path, problems: TaskProblems) -> dict | None:
     if repo["type"] == "fixture":
         _fixture_repo(repo, file, data["id"], root, problems, digest)
     else:
-        setup_error = _git_repo(repo, file, data["id"], root, problems, digest, data["repo"].get("url"))
+        setup_error = _git_repo(repo, file, data["id"], root, problems, digest, data["repo"].get("url"),
+                                allow_local)
     heldout = _heldout_section(data, file, root, problems, digest)
     solution = _solution(data, file, root, problems, digest)
     if CANARY not in text:
@@ -436,39 +462,29 @@ def check_separation(records: list[dict], problems: TaskProblems) -> None:
 
 
 def _landing_problems(record: dict, problems: TaskProblems) -> None:
-    """Held-out files must land beside the fixture's files, never on them (bench/common/heldout.py says where):
-    by default the fixture may not have a `heldout` entry of its own; laid over the root, no held-out file may
-    replace a fixture file or take a fixture directory's place."""
+    """Held-out files land on new paths or replace the fixture's own test files (bench/common/heldout.py says
+    where, and what they may replace); one that would land on anything else of the fixture is refused."""
     held, fixture = record["heldout"], Path(record["repo"]["path"])
-    found = safefs.scan(fixture)
-    mine = {*found.files, *found.symlinks, *found.special}
-    where = layout.base(held)
-    if where and os.path.lexists(fixture / where):
-        problems.add(record["source_file"], "heldout.into",
-                     f"the fixture {fixture} has its own {where}, where the held-out files land by default; rename "
-                     f"it in the fixture, or set heldout.into: root to lay them over the copy's root")
-        return
-    clashes = sorted({d for d in layout.paths(held) if d in mine}
-                     | {dest for _, dest, _ in layout.files(held) if dest in found.dirs})
-    if clashes:
+    problem = layout.clash(held, safefs.scan(fixture), record["language"])
+    if problem:
         problems.add(record["source_file"], "heldout.path",
-                     f"held-out {', '.join(clashes[:3])} would land on the fixture's own (laid over "
-                     f"{layout.describe(held)}); rename it, or leave heldout.into at its default (heldout/)")
+                     f"{problem} (laid over {layout.describe(held)}); rename it in heldout/, or change "
+                     "heldout.into")
 
 
 def validate(paths: Sequence[str], only: Sequence[str] = (), others: list[str] | None = None,
-             option: str | None = None) -> tuple[list[dict], list[str]]:
+             option: str | None = None, allow_local: bool = False) -> tuple[list[dict], list[str]]:
     """Check every task file under `paths`; return (task records, problem lines).
 
     With `only` (task ids) the records are those tasks'. An id no file stands for is a UserError naming the
     nearest ids. Where `others` is given, the problems of files that are not the asked tasks go there instead
     of into the problem lines, one line per file: a broken file elsewhere does not stop the tasks asked for.
-    `option`: see task_files."""
+    `option`: see task_files. `allow_local`: see load_task."""
     problems = TaskProblems()
     records: list[dict] = []
     seen: dict[str, Path] = {}
     for file in task_files(paths, option):
-        record = load_task(file, problems)
+        record = load_task(file, problems, allow_local)
         if record is None:
             continue
         if record["id"] in seen:
@@ -511,6 +527,13 @@ def _unknown_ids(paths: Sequence[str], asked: set[str], known: set[str]) -> None
                     "`localagentbench list-tasks` lists them")
 
 
+def add_allow_local(parser) -> None:
+    """The option that lets git tasks name local repositories by absolute path (every command that loads a suite)."""
+    parser.add_argument(ALLOW_LOCAL_OPTION, action="store_true",
+                        help="let a git task's repo.url name a local repository by absolute path or file:// URL "
+                             "(a self-contained one: no .git file, commondir or alternates leading elsewhere)")
+
+
 def setup_problems(records: Sequence[dict]) -> list[str]:
     """The tasks whose starting state cannot be made (a git ref that names no commit), one line each: `check`
     fails on them; `run` records them as those tasks' errors (outcome task_error) and runs the rest."""
@@ -522,8 +545,9 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("paths", nargs="*", default=["tasks"], help="task files or directories (default: tasks)")
     parser.add_argument("--task", action="append", default=[], help="only this task id (repeatable)")
     parser.add_argument("--out", default="-", help="where to write task records as JSON Lines (default: stdout)")
+    add_allow_local(parser)
     args = parser.parse_args(argv)
-    records, problems = validate(args.paths, args.task)
+    records, problems = validate(args.paths, args.task, allow_local=args.allow_local_repos)
     if problems:
         for line in problems:
             log(line)

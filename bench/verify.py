@@ -110,13 +110,14 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
 
 
 def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep: Path | None = None,
-           sandbox_requested: str | None = None) -> dict:
-    """Verify every task in the sandbox an evaluation would use; return the report (tasks, problems count)."""
+           sandbox_requested: str | None = None, allow_local: bool = False) -> dict:
+    """Verify every task in the sandbox an evaluation would use; return the report (tasks, problems count).
+    `allow_local`: --allow-local-repos."""
     if times < 1:
         raise UserError(f"--times: must be at least 1 (got {times})")
     kind = sandbox.resolve(sandbox_requested)
     elsewhere: list[str] = []
-    tasks, problems = engine.load_tasks(paths, only, elsewhere)
+    tasks, problems = engine.load_tasks(paths, only, elsewhere, allow_local)
     for line in elsewhere:   # only with --task: the tasks asked for are verified, a broken file elsewhere is named
         log(f"warning: {line}; not asked for, not verified (`localagentbench check` lists every problem)")
     if problems:
@@ -162,9 +163,10 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--out", default="-", help="where to write the JSON report (default: stdout)")
     parser.add_argument("--sandbox", default="auto",
                         help="grade in this sandbox: auto (default, as `run`), bwrap, none")
+    engine.add_allow_local(parser)
     args = parser.parse_args(argv)
     report = verify(args.paths + args.tasks or ["tasks"], args.task, args.times,
-                    Path(args.keep) if args.keep else None, args.sandbox)
+                    Path(args.keep) if args.keep else None, args.sandbox, args.allow_local_repos)
     write_json_output(args.out, report)
     n_ok = sum(1 for r in report["tasks"] if r["ok"])
     slow = report["slowest"]

@@ -3,7 +3,9 @@ error only (run grades the rest, check and verify name it). Real git repositorie
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -206,3 +208,205 @@ def test_the_validate_stage_emits_a_task_with_a_bad_ref_and_isolate_names_it(sui
     assert record["repo"]["commit"] is None and "repo.ref" in record["setup_error"]
     with pytest.raises(UserError, match="'nope' is not a commit"):
         isolate.isolate_one(record, tmp_path / "res", "r1", 0)
+
+
+# A local repository by absolute path or file:// URL (--allow-local-repos), and what such a repository may try.
+
+def _outside(tmp_path: Path, suite: Path) -> tuple[Path, str]:
+    """The suite's source repository moved out of the suite; (its path, sha of the task commit)."""
+    src, task_sha, _ = _source(suite)
+    moved = tmp_path / "elsewhere" / "src"
+    moved.parent.mkdir()
+    shutil.move(src, moved)
+    return moved, task_sha
+
+
+def _check(suite: Path, *extra: str) -> tuple[int, list[str]]:
+    done = run_cli("check", "--tasks", str(suite / "tasks"), *extra)
+    return done.returncode, [line for line in done.stderr.splitlines() if ": repo.url: " in line]
+
+
+@pytest.mark.parametrize("style", ["path", "file-url", "in-suite"])
+def test_an_absolute_local_url_needs_the_option_which_the_run_records(suite, tmp_path, style):
+    if style == "in-suite":
+        src, _, _ = _source(suite)
+        url = str(src)
+    else:
+        src, _ = _outside(tmp_path, suite)
+        url = str(src) if style == "path" else src.as_uri()
+    task = _git_task(suite, "g-local", url, "task")
+    code, lines = _check(suite)
+    assert code == 2 and len(lines) == 1, lines
+    assert lines[0].startswith(f"{task}: repo.url: {url!r} names a local repository"), lines
+    assert "pass --allow-local-repos" in lines[0]
+    assert _check(suite, "--allow-local-repos") == (0, [])
+    out = tmp_path / "out"
+    done = run_cli("run", "--agent", "oracle", "--tasks", str(suite / "tasks"), "--task", "g-local", "--out", str(out),
+                   "--sandbox", "none", "--allow-local-repos")
+    assert done.returncode == 0, done.stderr
+    record = _runs(out)[("g-local", 0)]
+    assert record["outcome"] == "passed" and record["options"]["allow_local_repos"] is True
+    assert record["task"]["repo"]["url"] == str(src)
+    from bench.report.runpage import reproduce_command
+    assert reproduce_command(record).endswith(" --allow-local-repos")
+    refused = run_cli("verify", "--tasks", str(suite / "tasks"), "--task", "g-local", "--times", "1",
+                      "--sandbox", "none")
+    assert refused.returncode == 2 and "--allow-local-repos" in refused.stderr, refused.stderr
+    verified = run_cli("verify", "--tasks", str(suite / "tasks"), "--task", "g-local", "--times", "1",
+                       "--sandbox", "none", "--allow-local-repos")
+    assert verified.returncode == 0, verified.stderr
+
+
+def _symlink(tmp_path: Path, src: Path) -> Path:
+    link = tmp_path / "link-to-src"
+    link.symlink_to(src)
+    return link
+
+
+def _not_a_repo(tmp_path: Path, src: Path) -> Path:
+    plain = tmp_path / "plain"
+    shutil.copytree(src, plain, ignore=shutil.ignore_patterns(".git"))
+    return plain
+
+
+def _gitfile(tmp_path: Path, src: Path) -> Path:
+    """A work tree whose .git is a file naming another repository's git directory (the task's answers)."""
+    decoy = tmp_path / "decoy"
+    shutil.copytree(src, decoy, ignore=shutil.ignore_patterns(".git"))
+    (decoy / ".git").write_text(f"gitdir: {src / '.git'}\n")
+    return decoy
+
+
+def _alternates(tmp_path: Path, src: Path) -> Path:
+    """A repository that borrows its objects from another (`git clone --shared`)."""
+    shared = tmp_path / "shared"
+    git("clone", "-q", "--shared", str(src), str(shared))
+    git("branch", "task", "origin/task", cwd=shared)
+    return shared
+
+
+def _commondir(tmp_path: Path, src: Path) -> Path:
+    """A bare-looking git directory whose commondir leads to another repository (a linked worktree's)."""
+    git("worktree", "add", "-q", str(tmp_path / "wt"), "task", cwd=src)
+    return src / ".git" / "worktrees" / "wt"
+
+
+REFUSED = {"symlink": (_symlink, "leads through a symlink to"),
+           "not-a-repository": (_not_a_repo, "is not a git repository git can read"),
+           "git-file": (_gitfile, "keeps its git directory elsewhere"),
+           "commondir": (_commondir, "keeps its git directory elsewhere"),
+           "alternates": (_alternates, "borrows objects from another repository (objects/info/alternates)")}
+
+
+@pytest.mark.parametrize("attack", list(REFUSED))
+def test_a_local_repository_that_reaches_elsewhere_is_refused_in_one_line(suite, tmp_path, attack):
+    src, _ = _outside(tmp_path, suite)
+    make, why = REFUSED[attack]
+    url = str(make(tmp_path, src))
+    task = _git_task(suite, "g-local", url, "task")
+    code, lines = _check(suite, "--allow-local-repos")
+    assert code == 2 and len(lines) == 1 and lines[0].startswith(f"{task}: repo.url: ") and why in lines[0], lines
+
+
+def test_the_same_refusals_hold_for_a_repository_inside_the_suite(suite, tmp_path):
+    src, _, _ = _source(suite)
+    decoy = suite / "repos" / "decoy"
+    decoy.mkdir()
+    (decoy / ".git").write_text(f"gitdir: {tmp_path / 'elsewhere.git'}\n")
+    git("init", "-q", "--bare", str(tmp_path / "elsewhere.git"))
+    _git_task(suite, "g-local", "repos/decoy", "task")
+    code, lines = _check(suite)
+    assert code == 2 and len(lines) == 1 and "keeps its git directory elsewhere" in lines[0], lines
+
+
+HOOKS = ("pre-commit", "post-checkout", "post-merge", "reference-transaction", "pre-push", "post-rewrite",
+         "pre-auto-gc", "fsmonitor-watchman", "push-to-checkout", "post-index-change")
+
+
+def _booby_trap(repo: Path, marker: Path) -> None:
+    """Every hook, in the repository's hooks/ and in a core.hooksPath its config names, plus every config key
+    that names a command git might run, each writing `marker` if run."""
+    script = f"#!/bin/sh\necho \"$0\" >> {marker}\n"
+    hooks = repo / "hooks-elsewhere"
+    hooks.mkdir()
+    for where in (repo / ".git" / "hooks", hooks):
+        where.mkdir(exist_ok=True)
+        for name in HOOKS:
+            (where / name).write_text(script)
+            (where / name).chmod(0o755)
+    trap = repo / "trap.sh"
+    trap.write_text(script)
+    trap.chmod(0o755)
+    (repo / ".gitattributes").write_text("* filter=x\n")
+    git("add", ".gitattributes", "trap.sh", cwd=repo)
+    git("commit", "-qm", "attributes", "--no-verify", cwd=repo)
+    git("branch", "-f", "task", "HEAD", cwd=repo)
+    for key, value in {"core.hooksPath": str(hooks), "core.fsmonitor": str(trap),
+                       "uploadpack.packObjectsHook": str(trap), "core.sshCommand": str(trap),
+                       "core.alternateRefsCommand": str(trap), "core.pager": str(trap),
+                       "diff.external": str(trap), "filter.x.smudge": str(trap), "filter.x.clean": str(trap),
+                       "filter.x.process": str(trap)}.items():
+        git("config", key, value, cwd=repo)
+
+
+def test_no_hook_or_command_of_a_local_repository_ever_runs(suite, tmp_path):
+    src, _ = _outside(tmp_path, suite)
+    marker = tmp_path / "ran"
+    _booby_trap(src, marker)
+    # Live: a git that reads the repository's own configuration runs its commands (here its fsmonitor).
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    subprocess.run(["git", "status", "--short"], cwd=src, env={**env, "GIT_CONFIG_GLOBAL": os.devnull},
+                   capture_output=True, check=False)
+    assert marker.exists(), "the trap is not live"
+    marker.unlink()
+    _git_task(suite, "g-local", str(src), "task")
+    assert _check(suite, "--allow-local-repos") == (0, [])
+    out = tmp_path / "out"
+    done = run_cli("run", "--agent", "oracle", "--tasks", str(suite / "tasks"), "--task", "g-local", "--out", str(out),
+                   "--sandbox", "none", "--allow-local-repos")
+    assert done.returncode == 0, done.stderr
+    assert _runs(out)[("g-local", 0)]["outcome"] == "passed"
+    assert not marker.exists(), marker.read_text()
+
+
+def test_a_partial_clone_that_lacks_the_task_commit_fetches_nothing(suite, tmp_path):
+    """The repository says it is a partial clone of a remote whose transport is a command of its own, and lacks
+    the task's commit: git asked for it must not lazily fetch it (running that command)."""
+    src, task_sha = _outside(tmp_path, suite)
+    marker = tmp_path / "ran"
+    trap = tmp_path / "ssh.sh"
+    trap.write_text(f"#!/bin/sh\necho \"$@\" >> {marker}\nexit 1\n")
+    trap.chmod(0o755)
+    for key, value in {"core.repositoryformatversion": "1", "extensions.partialClone": "origin",
+                       "remote.origin.url": "ssh://example.invalid/x", "remote.origin.promisor": "true",
+                       "core.sshCommand": str(trap)}.items():
+        git("config", key, value, cwd=src)
+    (src / ".git" / "objects" / task_sha[:2] / task_sha[2:]).unlink()
+    _git_task(suite, "g-local", str(src), task_sha)
+    code, _ = _check(suite, "--allow-local-repos")
+    assert code == 2
+    assert not marker.exists(), marker.read_text()
+
+
+def test_a_submodule_of_a_local_repository_is_never_fetched(suite, tmp_path):
+    src, _ = _outside(tmp_path, suite)
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "secret.txt").write_text("HOST-SECRET\n")
+    git("init", "-q", cwd=secret)
+    git("add", "-A", cwd=secret)
+    git("commit", "-qm", "secret", cwd=secret)
+    git("checkout", "-q", "task", cwd=src)
+    git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(secret), "vendored", cwd=src)
+    git("commit", "-qm", "submodule", cwd=src)
+    _git_task(suite, "g-local", str(src), "task")
+    record = isolate.isolate_one(_task_allowed(suite, "g-local"), tmp_path / "res", "r1", 0)
+    for tree in (record["paths"]["workdir"], record["paths"]["snapshot"]):
+        found = [p for p in Path(tree).rglob("*") if p.is_file() and b"HOST-SECRET" in p.read_bytes()]
+        assert not found, found
+
+
+def _task_allowed(suite: Path, task_id: str) -> dict:
+    records, problems = validate.validate([str(suite / "tasks")], [task_id], allow_local=True)
+    assert not problems, problems
+    return records[0]

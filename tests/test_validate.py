@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -206,21 +207,25 @@ def test_heldout_into_is_recorded_with_its_default_and_changes_the_digest(tmp_pa
     assert root["heldout"]["into"] == "root" and root["digest"] not in (before, spelled["digest"])
 
 
-def test_a_fixture_with_its_own_heldout_dir_is_rejected_in_the_default_layout(tmp_path, capsys):
+def test_the_default_layout_lands_beside_a_fixtures_own_heldout_dir_never_on_its_file(tmp_path, capsys):
     from conftest import build_suite
     suite = build_suite(tmp_path / "suite", heldout_into="heldout")
     write(suite / "fixtures" / "fix-add" / "heldout" / "notes.txt", "mine\n")
+    assert validate.validate([str(suite / "tasks")])[1] == []
+    shutil.rmtree(suite / "fixtures" / "fix-add" / "heldout")
+    write(suite / "fixtures" / "fix-add" / "heldout", "a file where the held-out directory goes\n")
     code, errors = _problems(suite, capsys)
     assert code == 2 and len(errors) == 1, errors
-    assert errors[0].startswith(f"{suite / 'tasks' / 'fix-add.yaml'}: heldout.into: ")
-    assert "has its own heldout" in errors[0] and "heldout.into: root" in errors[0]
+    assert errors[0].startswith(f"{suite / 'tasks' / 'fix-add.yaml'}: heldout.path: ")
+    assert "needs a directory where the task has its own file heldout" in errors[0]
 
 
 def test_a_heldout_file_laid_over_the_root_may_not_replace_a_fixture_file(suite, capsys):
     write(suite / "heldout" / "fix-add" / "calc.py", "def add(a, b):\n    return a + b\n")
     code, errors = _problems(suite, capsys)
     assert code == 2 and len(errors) == 1, errors
-    assert ": heldout.path: " in errors[0] and "calc.py would land on the fixture's own" in errors[0]
+    assert ": heldout.path: " in errors[0]
+    assert "held-out calc.py would replace the task's own calc.py, which is not a test file" in errors[0]
 
 
 def test_a_suite_without_the_canary_gets_one_warning_in_all(suite, capsys):

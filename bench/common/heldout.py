@@ -7,7 +7,12 @@
 - `root`: over the copy's root, so `heldout/<id>/heldout_tests/test_x.py` lands at `heldout_tests/test_x.py`.
 
 The value is a word, not a path: a free destination would need its own safety rules, and two places cover
-every task. Laying (oracle.lay_heldout), the rule book's held-out paths, the read-only mounts, the check
+every task. A held-out file may land on a new path, or replace a file of the task's own that grading protects
+(a test file or test configuration of its language): the fix commit's version of `tests/test_x.py`, as real
+fix commits and SWE-bench test patches have it. The visible phase then runs the task's version of that file, the
+held-out phase the held-out one (each laid, guarded and compared in its own phase). Anything else in the way
+(a directory, a symlink, code the agent's change is graded on) is a clash: the task is broken (clash).
+Laying (oracle.lay_heldout), the rule book's held-out paths, the read-only mounts, the check
 that the tests were not rewritten while they ran, validate's separation checks and the benchmark's floor
 copy all ask here.
 """
@@ -61,6 +66,43 @@ def paths(held: dict | None) -> frozenset[str]:
         parts = PurePosixPath(target(held, rel)).parts
         out.update("/".join(parts[:i]) for i in range(1, len(parts) + 1))
     return frozenset(out)
+
+
+def replaceable(tree: safefs.TreeScan, language: str) -> frozenset[str]:
+    """The files of a task's starting tree a held-out file may replace: those grading protects (the rule book's
+    test files and test configuration of the task's language, as oracle.pristine_of reads them)."""
+    return frozenset(rel for rel in tree.files
+                     if rules.is_test_path(rel, language) or rules.is_test_config(rel, language))
+
+
+def replaced(held: dict, tree: safefs.TreeScan, language: str) -> frozenset[str]:
+    """The task's own files the held-out files replace (where they land, relative to the grading copy)."""
+    mine = replaceable(tree, language)
+    return frozenset(dest for _, dest, _ in files(held) if dest in mine)
+
+
+def clash(held: dict, tree: safefs.TreeScan, language: str) -> str | None:
+    """Why the held-out files cannot be laid on the task's starting tree `tree` (a scan of the fixture or the
+    snapshot), in one line, or None: a held-out file may not replace one of the task's directories, symlinks,
+    special files or files grading does not protect (the change to such a file would go ungraded), nor need a
+    directory where the task has something else."""
+    mine = replaceable(tree, language)
+    dirs = frozenset(tree.dirs)
+    others = {**{rel: "file" for rel in tree.files}, **{rel: "symlink" for rel in tree.symlinks},
+              **{rel: kind for rel, kind in tree.special.items()}}
+    for _, dest, _ in files(held):
+        parts = PurePosixPath(dest).parts
+        for depth in range(1, len(parts)):
+            above = "/".join(parts[:depth])
+            if above in others:
+                return f"held-out {dest} needs a directory where the task has its own {others[above]} {above}"
+        if dest in dirs:
+            return f"held-out {dest} would replace the task's own directory {dest}/"
+        if dest in tree.files and dest not in mine:
+            return f"held-out {dest} would replace the task's own {dest}, which is not a test file or test config"
+        if dest in others and dest not in mine:
+            return f"held-out {dest} would replace the task's own {others[dest]} {dest}"
+    return None
 
 
 def tops(landed: list[tuple[str, str, int]]) -> list[str]:

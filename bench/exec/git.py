@@ -40,6 +40,9 @@ def git_env() -> dict[str, str]:
         "GIT_COMMITTER_NAME": "localagentbench", "GIT_COMMITTER_EMAIL": "bench@localagentbench.invalid",
         "GIT_AUTHOR_DATE": "2000-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2000-01-01T00:00:00Z",
         "GIT_CONFIG_COUNT": str(len(SAFE_CONFIG)),
+        # A repository that says it is a partial clone would have git fetch what it lacks from the remote its own
+        # config names (with that config's commands): the harness never needs a lazy fetch.
+        "GIT_NO_LAZY_FETCH": "1",
     })
     for i, (key, value) in enumerate(SAFE_CONFIG.items()):
         env[f"GIT_CONFIG_KEY_{i}"], env[f"GIT_CONFIG_VALUE_{i}"] = key, value
@@ -53,10 +56,10 @@ def version() -> str:
 
 
 def git(*args: str, cwd: Path | None = None, check: bool = True, input: bytes | None = None,
-        timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run git; raise UserError with its stderr when `check` and it fails."""
+        timeout: float = 120, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run git (`env`: more variables); raise UserError with its stderr when `check` and it fails."""
     try:
-        done = subprocess.run(["git", *args], cwd=cwd, env=git_env(), input=input,
+        done = subprocess.run(["git", *args], cwd=cwd, env={**git_env(), **(env or {})}, input=input,
                               capture_output=True, timeout=timeout)
     except FileNotFoundError:
         raise UserError("git: not found on PATH; install git (e.g. `apt-get install git`)") from None
@@ -76,6 +79,41 @@ def _last_line(done: subprocess.CompletedProcess) -> str:
     return lines[-1] if lines else f"git exit {done.returncode}"
 
 
+# What git reading a local repository may reach: the variables survive into the upload-pack it starts in that
+# repository (which, unlike the harness's own git, reads the repository's config), so nothing there can send
+# git to another transport.
+LOCAL_SOURCE_ENV = {"GIT_ALLOW_PROTOCOL": "file", "GIT_PROTOCOL_FROM_USER": "0"}
+
+
+def _is_local(url: str) -> bool:
+    return "://" not in url and Path(url).exists()
+
+
+def local_repository_problem(path: Path) -> str | None:
+    """Why the local path `path` cannot be a git task's source, or None. A bundle file is read as it is; a
+    directory must be a repository wholly inside it: its git directory `path` (bare) or `path/.git`, as git itself
+    finds it with nothing above `path` searched (so not a `.git` file or a commondir leading elsewhere), and
+    no objects borrowed from another repository (objects/info/alternates)."""
+    if path.is_file():
+        return None
+    if not path.is_dir():
+        return "is neither a git repository nor a bundle file"
+    real = path.resolve()
+    done = _git_index({"GIT_CEILING_DIRECTORIES": str(real.parent)}, "rev-parse", "--path-format=absolute",
+                      "--git-dir", "--git-common-dir", cwd=real)
+    if done.returncode != 0:
+        return f"is not a git repository git can read ({_last_line(done)})"
+    found = [Path(line) for line in done.stdout.decode(errors="replace").splitlines()]
+    if len(found) != 2 or found[0] not in (real, real / ".git") or found[1] != found[0]:
+        shown = ", ".join(sorted({str(p) for p in found}))
+        return f"keeps its git directory elsewhere ({shown}, through a .git file or commondir); name that repository"
+    for name in ("alternates", "http-alternates"):
+        if os.path.lexists(found[0] / "objects" / "info" / name):
+            return (f"borrows objects from another repository (objects/info/{name}); make it self-contained "
+                    "(`git repack -a -d`, then remove that file)")
+    return None
+
+
 def resolve_ref(url: str, ref: str, shown: str | None = None) -> str:
     """The full id of the commit `ref` names in the repository at `url`, resolved by git itself, so every ref
     git accepts works: a branch (default or not), a tag (lightweight or annotated), a full or abbreviated
@@ -92,7 +130,7 @@ def resolve_ref(url: str, ref: str, shown: str | None = None) -> str:
         url = str(path.resolve())  # git runs in a scratch directory below
     if "://" not in url and path.is_dir():
         # The repository is `path` itself: the ceiling stops git from finding one that merely encloses it.
-        env = {"GIT_CEILING_DIRECTORIES": str(path.resolve().parent)}
+        env = {"GIT_CEILING_DIRECTORIES": str(path.resolve().parent), **LOCAL_SOURCE_ENV}
         done = _git_index(env, "rev-parse", "--verify", "--end-of-options", spec, cwd=path)
         if done.returncode == 0:
             return done.stdout.decode().strip()
@@ -101,7 +139,8 @@ def resolve_ref(url: str, ref: str, shown: str | None = None) -> str:
         scratch = Path(tmp)
         git("init", "-q", "--bare", cwd=scratch)
         if "://" not in url and path.is_file():  # a bundle: its refs as they are, then git's own lookup
-            done = git("fetch", "-q", "--no-tags", url, "+refs/*:refs/*", cwd=scratch, check=False, timeout=600)
+            done = git("fetch", "-q", "--no-tags", url, "+refs/*:refs/*", cwd=scratch, check=False, timeout=600,
+                       env=LOCAL_SOURCE_ENV)
         else:
             done = git("ls-remote", "--", url, cwd=scratch, check=False, timeout=120)
             if done.returncode == 0:
@@ -136,12 +175,14 @@ def _ls_remote_match(listing: str, ref: str) -> str | None:
 def checkout_commit(url: str, commit: str, dest: Path, shown: str | None = None) -> None:
     """Make `dest` a repository whose work tree is `commit` of the repository at `url` (checked out detached).
     Branches and tags are fetched; every other ref only when the commit is not reachable from those."""
-    if "://" not in url and Path(url).exists():
+    local = _is_local(url)
+    if local:
         url = str(Path(url).resolve())  # git runs in `dest`
     git("init", "-q", str(dest))
     for refspecs in (("+refs/heads/*:refs/source/heads/*", "+refs/tags/*:refs/source/tags/*"),
                      ("+refs/*:refs/source/all/*",)):
-        done = git("fetch", "-q", "--no-tags", url, *refspecs, cwd=dest, check=False, timeout=600)
+        done = git("fetch", "-q", "--no-tags", url, *refspecs, cwd=dest, check=False, timeout=600,
+                   env=LOCAL_SOURCE_ENV if local else None)
         if done.returncode != 0:
             raise TaskSetupError(f"{shown or url} cannot be fetched ({_last_line(done)}); fix repo.url")
         if git("cat-file", "-e", f"{commit}^{{commit}}", cwd=dest, check=False).returncode == 0:

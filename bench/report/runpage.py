@@ -390,6 +390,8 @@ def reproduce_command(run: dict) -> str:
     for key, flag in (("agent_cmd", "--agent-cmd"), ("base_url", "--base-url"), ("seed", "--seed")):
         if (run.get("options") or {}).get(key) is not None:
             parts.append(f"{flag} {json.dumps(str(run['options'][key]))}")
+    if (run.get("options") or {}).get("allow_local_repos"):
+        parts.append("--allow-local-repos")
     return " ".join(parts)
 
 
