@@ -30,7 +30,7 @@ from bench.common.paths import harness_version, writable_dir
 from bench.common.records import CONFIG_FILE, write_json_atomic
 from bench.common.spec import RunSpec
 from bench.common.stage import log
-from bench.exec import cleanup, safefs
+from bench.exec import cleanup, safefs, sandbox
 from bench.exec.git import TaskSetupError
 from bench.exec.proc import CANCEL
 
@@ -87,7 +87,9 @@ class Progress:
 def run_one(task: dict, out: Path, run_id: str, rep: int, spec: RunSpec) -> dict:
     """One run end to end: isolate it into `out`, run the agent of `spec`, grade it; return the graded record."""
     started = time.monotonic()
-    record = run_agent.with_spec(isolate.isolate_one(task, out, run_id, rep), spec)
+    # A task's setup commands, when its snapshot is built, run in the evaluation's sandbox with its --sandbox-ro paths.
+    ro = sandbox.extra_mounts(spec.options.get("sandbox_ro") or ()) if task.get("setup") else []
+    record = run_agent.with_spec(isolate.isolate_one(task, out, run_id, rep, kind=spec.sandbox, ro=ro), spec)
     # The grading copy and its sandbox are set up while the agent works: off the run's critical path.
     ahead = oracle.Ahead(record)
     try:

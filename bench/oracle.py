@@ -38,11 +38,10 @@ from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, pyguard, safefs, sandbox, textio
 from bench.exec.git import apply_patch, patch_files
-from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, RLIMIT_FSIZE, NoShell, run_tree, shell_command, truncation_marker
+from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, GRADING_LIMITS, NoShell, run_tree, shell_command, truncation_marker
 from bench.languages.base import SUMMARY_NOTES
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024  # a Python source file read for what it imports; past this it is data
-GRADING_LIMITS = {RLIMIT_FSIZE: 1024 * 1024 * 1024}  # a test writing a 1 GB file is broken
 is_test_path, is_test_config = rules.is_test_path, rules.is_test_config
 
 

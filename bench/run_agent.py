@@ -708,7 +708,8 @@ def add_agent_arguments(parser) -> None:
                         help="bwrap (Linux), none, or auto: bwrap where it works (default)")
     parser.add_argument("--sandbox-ro", action="append", default=[], metavar="PATH",
                         help="also show this file or directory to the agent, read-only (repeatable), for what its "
-                             "binary needs that the harness does not find itself")
+                             "binary needs that the harness does not find itself; a task's setup commands see it "
+                             "too (a package cache)")
     parser.add_argument("--max-file-mb", type=int, default=1024, help="largest file an agent may write (default 1024)")
     parser.add_argument("--max-change-mb", type=int, default=None,
                         help=f"largest change (patch.diff) a run may make; a larger one fails the run, flagged "

@@ -42,6 +42,7 @@ FIX_HINTS = {
     "max_turns": f"use a whole number from 1 to {MAX_TURNS}",
     "prompt": "write the request as text of at most 200000 characters",
     "command": "use 1 to 50 non-empty shell command lines of at most 10000 characters each",
+    "setup": "write it as a mapping: command: (a list of shell command lines) and, optionally, timeout_s:",
     "into": "use heldout (the default: the held-out files land in heldout/ of the grading copy) or root (laid over "
             "the copy's root)",
 }
@@ -166,7 +167,7 @@ def _odd_values(data: object, problems: TaskProblems, file: Path, where: str = "
 def _number_problems(data: dict, problems: TaskProblems, file: Path) -> None:
     """What the schema cannot say: NaN passes every numeric bound, and 10.0 counts as a JSON integer."""
     for field, section in (("timeout_s", data), ("oracle.timeout_s", data.get("oracle")),
-                           ("heldout.timeout_s", data.get("heldout"))):
+                           ("heldout.timeout_s", data.get("heldout")), ("setup.timeout_s", data.get("setup"))):
         value = section.get("timeout_s") if isinstance(section, dict) else None
         if value is None:
             continue
@@ -429,11 +430,13 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
         overfit = None  # the demo patch is optional: one that leads out of the suite is not used
     oracle = dict(data["oracle"])
     oracle.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
+    # The setup commands are in the digest with the file's text: changing them makes a new snapshot (isolate.py).
+    setup = {"timeout_s": DEFAULT_COMMAND_TIMEOUT_S, **data["setup"]} if data.get("setup") else None
     return {
         "schema": "localagentbench/task@1",
         "id": data["id"], "title": data["title"], "difficulty": data["difficulty"],
         "category": data["category"], "language": data["language"], "prompt": data["prompt"],
-        "repo": repo, "oracle": oracle, "heldout": heldout, "solution": solution,
+        "repo": repo, "oracle": oracle, "heldout": heldout, "setup": setup, "solution": solution,
         "overfit_demo": str(overfit) if overfit and overfit.is_file() else None,
         "timeout_s": data.get("timeout_s", DEFAULT_AGENT_TIMEOUT_S), "max_turns": data.get("max_turns"),
         "tags": data.get("tags", []),

@@ -27,6 +27,8 @@ POSIX = os.name == "posix"
 RLIMIT_FSIZE = getattr(resource, "RLIMIT_FSIZE", 1)
 RLIMIT_NPROC = getattr(resource, "RLIMIT_NPROC", 6)
 RLIMIT_AS = getattr(resource, "RLIMIT_AS", 9)
+# The limits on a task's own commands (grading, and a task's setup): a command writing a 1 GB file is broken.
+GRADING_LIMITS = {RLIMIT_FSIZE: 1024 * 1024 * 1024}
 # Windows: TerminateProcess on the whole tree (taskkill /T /F); there is no gentler signal for console programs.
 _TASKKILL = ("taskkill", "/T", "/F", "/PID")
 KILL_GRACE_S = 2.0
