@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench import isolate, oracle, render, run_agent, score, validate
+from bench import isolate, languages, oracle, render, run_agent, score, validate
 from bench.agents.base import COUNT_FIELDS
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
@@ -475,6 +475,13 @@ def missing_runners(tasks: list[dict]) -> tuple[list[str], dict[str, list[str]]]
     """(test runners grading cannot import, {runner: the tasks that use it})."""
     users = oracle.runner_users(tasks)
     return sorted(oracle.missing_runners(users)), users
+
+
+def grading_path(language: str | None) -> str:
+    """The PATH a grading command of a task in `language` runs with: grading's (the harness's interpreter first),
+    the language profile's toolchain directories ahead of it. Where doctor looks the toolchain up."""
+    path = oracle.grading_env().get("PATH", os.defpath)
+    return languages.sandbox_env(language, Path.home(), path)["PATH"]
 
 
 def new_run_id() -> str:
