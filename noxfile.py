@@ -2,6 +2,7 @@
 
     nox -s eval                          the embedded default: mock agent, every task, report written
     nox -s eval -- qwen3:8b aider        a real model and agent (extra `localagentbench run` args may follow)
+    nox -s toolchains                    the languages' toolchains, from Debian's packages (as root; .ci/run)
     nox -s check lint tests slow         what CI runs first (.ci/run)
     nox -s score -- results/<run>        any stage by hand: validate isolate run_agent oracle score render
 """
@@ -264,6 +265,14 @@ def install_agents(session: nox.Session) -> None:
     # dependencies, so the installer runs as `python3 -m` from the repository root: it needs only the standard
     # library.
     session.run("python3", "-m", "bench.agents.install", *session.posargs, external=True)
+
+
+@nox.session(venv_backend="none")
+def toolchains(session: nox.Session) -> None:
+    """Install what the suite's languages build and test with (Go, Rust, Node, a JDK + JUnit 5, g++/cmake, Catch2,
+    GoogleTest) from Debian's packages, as root; only what is missing (`-- --strict`: exit 1 when it cannot)."""
+    # No virtualenv and the standard library only, like install-agents: this runs on a machine that has nothing yet.
+    session.run("python3", "-m", "tools.toolchains", *session.posargs, external=True)
 
 
 @nox.session

@@ -500,6 +500,13 @@ def missing_runners(tasks: list[dict]) -> tuple[list[str], dict[str, list[str]]]
     return sorted(oracle.missing_runners(users)), users
 
 
+def grading_path(language: str | None) -> str:
+    """The PATH a grading command of a task in `language` runs with: grading's (the harness's interpreter first),
+    the language profile's toolchain directories ahead of it. Where doctor looks the toolchain up."""
+    path = oracle.grading_env().get("PATH", os.defpath)
+    return languages.sandbox_env(language, Path.home(), path)["PATH"]
+
+
 def new_run_id() -> str:
     """A fresh run id (UTC time + random suffix)."""
     return isolate.new_run_id()

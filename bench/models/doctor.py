@@ -6,8 +6,9 @@
 Checks Python, git, the sandbox tool, every registered agent (built in or plugin; for a CLI: found, version,
 the pinned one?), the model server ($OLLAMA_HOST or --base-url) and its version, the models it has (with
 coding models recommended and models not meant for tool use flagged) and, where the server reports memory,
-how much of a model sits in VRAM, and whether each Python module the suite's tests run (`--tasks`: pytest,
-unittest, ...) is importable by the interpreter grading uses.
+how much of a model sits in VRAM, whether each Python module the suite's tests run (`--tasks`: pytest,
+unittest, ...) is importable by the interpreter grading uses, and the toolchain of each language the suite's
+tasks are in (bench/languages: each program's path and version; a missing one fails, fixed by `nox -s toolchains`).
 `--probe MODEL` adds the tool-call canary (bench/models/probe.py), sent through the recording model proxy as a
 run's agent is (its per-call figures: time to first token, prefill/decode, tokens), and one line per wire protocol
 (OpenAI chat completions, Ollama chat, OpenAI Responses, Anthropic Messages): native, translated by the proxy,
@@ -17,17 +18,20 @@ writes it to a file.
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from bench import agents as registry
+from bench import languages
 from bench.agents import binaries
 from bench.common import schema
 from bench.common.paths import command, harness_version
@@ -41,6 +45,7 @@ from bench.models.servers import canonical_model
 SCHEMA_TAG = "localagentbench/doctor@1"
 MIN_PYTHON = (3, 10)
 INSTALL_HINT = command("install-agents")
+TOOLCHAINS_HINT = "nox -s toolchains"
 CODING = re.compile(r"coder|codestral|devstral|codellama|starcoder|codegemma|granite-code|codeqwen|opencoder|"
                     r"wizardcoder|phind-codellama", re.I)
 NOT_FOR_TOOLS = [
@@ -116,18 +121,24 @@ def check_sandbox() -> dict:
     return check("sandbox", "ok", f"{version.strip()} works ({path}): capabilities dropped (CapEff 0), {userns}")
 
 
-def check_runners(tasks_dir: str) -> list[dict]:
+def load_suite(tasks_dir: str) -> list[dict] | None:
+    """The suite's task records (the validate stage's, a broken file left out), or None when there is no suite."""
+    from bench import engine  # here: the suite is read only when it is checked
+
+    if not Path(tasks_dir).exists():
+        return None
+    records, _ = engine.load_tasks([tasks_dir])
+    return records
+
+
+def check_runners(records: list[dict]) -> list[dict]:
     """What the suite's oracle and held-out commands run, importable by the interpreter grading uses?
 
     Grading puts the harness's own interpreter (sys.executable) first on PATH and passes no PYTHONPATH
     (bench/oracle.py grading_env), so each runner is looked up by that interpreter in that environment. A
     missing one would book even the reference solution as failed ("No module named pytest")."""
-    from bench import engine  # here: the suite is read only when it is checked
+    from bench import engine
 
-    if not Path(tasks_dir).exists():
-        return [check("runners", "warn", f"no task suite at {tasks_dir}: what its tests need was not checked",
-                      "pass --tasks DIR (the suite's tasks directory)")]
-    records, _ = engine.load_tasks([tasks_dir])
     missing, users = engine.missing_runners(records)
     if not users:
         return [check("runners", "ok", f"{len(records)} task(s): no Python module runs their tests")]
@@ -140,6 +151,65 @@ def check_runners(tasks_dir: str) -> list[dict]:
                              f"{sys.executable} -m pip install {module.split('.')[0]}"))
         else:
             out.append(check("runner", "ok", f"{module} importable by {sys.executable} ({used})"))
+    return out
+
+
+@contextlib.contextmanager
+def _path(path: str) -> Iterator[None]:
+    """os.environ's PATH set to `path` for a while (Tool.version looks its program up there)."""
+    before = os.environ.get("PATH")
+    os.environ["PATH"] = path
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("PATH", None)
+        else:
+            os.environ["PATH"] = before
+
+
+def toolchains(records: list[dict]) -> list[dict]:
+    """Each language of the suite (in the order its tasks name them) with its tasks and its toolchain's programs
+    (bench/languages, Profile.tools), looked up on the PATH grading gives the language's commands: name, path
+    (None: not found), the first line of its version (None: not found, or it did not answer the command that
+    prints it)."""
+    from bench import engine
+
+    users: dict[str, list[str]] = {}
+    for task in records:
+        users.setdefault(languages.canonical(task["language"]) or str(task["language"]), []).append(task["id"])
+    out = []
+    for language, task_ids in users.items():
+        tools = []
+        with _path(engine.grading_path(language)):
+            for tool in languages.profile_of(language).tools:
+                path = shutil.which(tool.version_argv[0])
+                tools.append({"name": tool.name, "path": path, "version": tool.version() if path else None,
+                              "version_command": " ".join(tool.version_argv)})
+        out.append({"language": language, "tasks": task_ids, "tools": tools})
+    return out
+
+
+def check_toolchains(found: list[dict]) -> list[dict]:
+    """One line per program of each language's toolchain: its version, or a fail (the oracle could not even build
+    the reference solution) with the session that installs it. A language no profile knows is a warn: its
+    commands are graded by their exit status alone, and nothing here knows what they need."""
+    out = []
+    for lang in found:
+        used = f"{len(lang['tasks'])} {lang['language']} task(s), e.g. {lang['tasks'][0]}"
+        if languages.canonical(lang["language"]) is None:
+            out.append(check("toolchain", "warn", f"{lang['language']}: no language profile ({used}): its tests' "
+                             "toolchain is not checked, and its runner's summary not read",
+                             f"a `language:` of {', '.join(languages.PROFILES)}"))
+        for tool in lang["tools"]:
+            if tool["version"]:
+                out.append(check("toolchain", "ok", f"{tool['name']}: {tool['version']} ({tool['path']}; {used})"))
+                continue
+            what = (f"{tool['name']} not found on PATH" if tool["path"] is None
+                    else f"{tool['name']} at {tool['path']} did not answer `{tool['version_command']}`")
+            out.append(check("toolchain", "fail", f"{what} ({used}): the oracle would fail even the reference "
+                             "solution", f"{TOOLCHAINS_HINT} (as root on Debian or Ubuntu), or install "
+                             f"{tool['name']} on PATH"))
     return out
 
 
@@ -359,8 +429,13 @@ def doctor(base_url: str | None = None, probe_model: str | None = None, budget_s
     if probe_model:
         canonical_model(probe_model, base_url, "--probe")
     checks = [check_python(), check_git(), check_sandbox(), *check_agents()]
-    if tasks is not None:
-        checks += check_runners(tasks)
+    records = load_suite(tasks) if tasks is not None else None
+    found = toolchains(records) if records is not None else []
+    if tasks is not None and records is None:
+        checks.append(check("runners", "warn", f"no task suite at {tasks}: what its tests need was not checked",
+                            "pass --tasks DIR (the suite's tasks directory)"))
+    elif records is not None:
+        checks += check_runners(records) + check_toolchains(found)
     server_checks, server, models = check_server(base_url)
     checks += server_checks
     probed = None
@@ -371,6 +446,7 @@ def doctor(base_url: str | None = None, probe_model: str | None = None, budget_s
                             f"{probed['model']}: {probed['class']}: {probed['reason']}", probed["fix"]))
     ok = not any(c["status"] == "fail" for c in checks)
     return {"schema": SCHEMA_TAG, "ok": ok, "checks": checks, "server": server, "models": models, "probe": probed,
+            "toolchains": found,
             "harness_version": harness_version(),
             "created_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
 
@@ -435,7 +511,7 @@ def _main(argv: Sequence[str]) -> int:
                         help="auto: Ollama's native API (or --base-url's); openai: Ollama's /v1, as opencode uses it")
     parser.add_argument("--tasks", default="tasks",
                         help="the suite whose tests' runners (pytest, python -m unittest, ...) must be importable "
-                             "(default: tasks)")
+                             "and whose languages' toolchains must be on PATH (default: tasks)")
     parser.add_argument("--json", action="store_true", help="print the doctor@1 record instead of the lines")
     parser.add_argument("--out", default=None, help="also write the record to this file")
     args = parser.parse_args(argv)

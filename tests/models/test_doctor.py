@@ -2,9 +2,12 @@
 warnings, agent binaries found and pinned, VRAM hints, the --json record and the exit codes."""
 from __future__ import annotations
 
+import functools
 import http.server
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -13,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from bench import fakellm
+from bench import engine, fakellm, languages
 from bench.agents import binaries, get_spec, names
 from bench.common import schema
 from bench.exec import sandbox
 from bench.models import doctor
-from conftest import REPO
+from conftest import REPO, add_task, needs_toolchain
 
 SHELF = REPO / "bench" / "fakellm_scripts" / "doctor.yaml"
 
@@ -66,7 +69,17 @@ def by_name(record: dict, name: str) -> list[dict]:
     return [c for c in record["checks"] if c["name"] == name]
 
 
+@functools.cache
+def bundled_programs() -> tuple[str, ...]:
+    """The programs of the toolchains of the bundled suite's languages (tasks/), which doctor's default --tasks
+    checks: a setup called healthy needs them."""
+    records, _ = engine.load_tasks([str(REPO / "tasks")])
+    return tuple(dict.fromkeys(tool.version_argv[0] for language in {task["language"] for task in records}
+                               for tool in languages.profile_of(language).tools))
+
+
 def test_a_healthy_setup_exits_zero_with_one_line_per_check(shelf, agents):
+    needs_toolchain(*bundled_programs())
     done = run_doctor(env={"OLLAMA_HOST": shelf.url, **agents})
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
@@ -101,6 +114,7 @@ def test_a_model_partly_outside_vram_is_pointed_out(shelf, agents):
 
 
 def test_no_coding_model_recommends_what_to_pull(agents):
+    needs_toolchain(*bundled_programs())
     with fakellm.serve({"models": {"llama3.2:3b": {}, "all-minilm": {"capabilities": ["embedding"]}}}) as server:
         record = record_of(run_doctor("--json", env={"OLLAMA_HOST": server.url, **agents}))
     (rec,) = by_name(record, "recommend")
@@ -152,6 +166,7 @@ def test_base_url_servers_are_checked_through_v1(shelf, agents):
 
 
 def test_agents_not_found_or_not_pinned(tmp_path, shelf):
+    needs_toolchain(*bundled_programs())
     # every other registered CLI is missing too, so that the last one going missing leaves none
     env = {binaries.env_var(spec.binary): str(tmp_path / "missing") for spec in map(get_spec, names()) if spec.binary}
     env.update({"OLLAMA_HOST": shelf.url, "LOCALAGENTBENCH_OPENCODE_BIN": str(tmp_path / "missing"),
@@ -167,6 +182,7 @@ def test_agents_not_found_or_not_pinned(tmp_path, shelf):
 
 
 def test_out_writes_the_record(shelf, agents, tmp_path):
+    needs_toolchain(*bundled_programs())
     out = tmp_path / "doctor.json"
     done = run_doctor("--out", str(out), env={"OLLAMA_HOST": shelf.url, **agents})
     assert done.returncode == 0 and not done.stdout.lstrip().startswith("{")
@@ -279,3 +295,85 @@ def test_when_every_model_worth_pulling_is_installed_without_tools_no_pull_is_su
               "capabilities": ["completion"]} for n, _, _ in doctor.WORTH_PULLING]
     rec = doctor.recommend(shelf)
     assert rec["status"] == "warn" and "pull" not in rec["message"] + rec["fix"], rec
+
+
+# --- the toolchains of the suite's languages (bench/languages) ---------------------------------------------------
+
+# A task per language of the suite, by the spellings a task file may use (an alias and another case included).
+LANGUAGES = {"in-go": "go", "in-rust": "rust", "in-ts": "TypeScript", "in-java": "java", "in-cpp": "c++"}
+
+
+def with_languages(suite: Path, languages_of: dict[str, str]) -> Path:
+    """The suite's tasks/ with one more task per entry, whose `language:` is the given one (only doctor reads it
+    here: the tasks stay Python underneath)."""
+    for task_id, language in languages_of.items():
+        add_task(suite, task_id, task_id.replace("-", "_"), "X = 1\n", "X = 2\n", "import unittest\n")
+        task = suite / "tasks" / f"{task_id}.yaml"
+        task.write_text(task.read_text().replace("language: python", f"language: {language}"))
+    return suite / "tasks"
+
+
+def test_the_suite_s_toolchains_are_reported_with_their_versions(suite, shelf, agents):
+    needs_toolchain("go", "cargo", "rustc", "node", "npm", "java", "javac", "g++", "cmake")
+    tasks = with_languages(suite, LANGUAGES)
+    env = {"OLLAMA_HOST": shelf.url, **agents}
+    record = record_of(run_doctor("--json", "--tasks", str(tasks), env=env))
+    found = {lang["language"]: lang for lang in record["toolchains"]}
+    # In the order the suite's tasks (read by file name) first name them: the Python ones, then in-cpp, in-go, ...
+    assert list(found) == ["python", "cpp", "go", "java", "rust", "javascript"]
+    assert found["javascript"]["tasks"] == ["in-ts"] and found["cpp"]["tasks"] == ["in-cpp"]
+    for name, lang in found.items():
+        tools = languages.PROFILES[name].tools
+        assert [t["name"] for t in lang["tools"]] == [t.name for t in tools]
+        for reported, tool in zip(lang["tools"], tools, strict=True):
+            assert reported["path"] == shutil.which(tool.version_argv[0], path=engine.grading_path(name)), reported
+            assert reported["version"] and re.search(r"\d+\.\d+", reported["version"]), reported
+    assert record["ok"] is True and not [c for c in record["checks"] if c["status"] == "fail"]
+
+    done = run_doctor("--tasks", str(tasks), env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = [line for line in done.stdout.splitlines() if line.split()[:2] == ["ok", "toolchain"]]
+    go = found["go"]["tools"][0]
+    assert f"go: {go['version']} ({go['path']}; 1 go task(s), e.g. in-go)" in "\n".join(lines), lines
+    assert len(lines) == sum(len(lang["tools"]) for lang in found.values())
+
+
+def test_a_missing_tool_of_a_suite_s_language_fails_with_the_install_session(suite, shelf, agents, tmp_path):
+    """PATH holds git, bubblewrap and Rust's toolchain, no go, and a node that does not answer: the go task's
+    missing tool and node are the only fails, so the exit status is theirs. (Python's is found where grading
+    finds it: beside the harness's interpreter.)"""
+    needs_toolchain("cargo", "rustc", "bwrap")
+    only = tmp_path / "only"
+    only.mkdir()
+    for program in ("git", "bwrap", "cargo", "rustc"):
+        (only / program).symlink_to(shutil.which(program))
+    (only / "node").write_text("#!/bin/sh\nexit 3\n")
+    (only / "node").chmod(0o755)
+    tasks = with_languages(suite, {"in-go": "go", "in-rust": "rust", "in-js": "javascript"})
+    env = {"OLLAMA_HOST": shelf.url, **agents, "PATH": str(only)}
+    done = run_doctor("--json", "--tasks", str(tasks), env=env)
+    assert done.returncode == 1, done.stdout + done.stderr
+    record = record_of(done)
+    fails = {c["message"].split(" (")[0]: c for c in record["checks"] if c["status"] == "fail"}
+    assert set(fails) == {"go not found on PATH", f"node at {only / 'node'} did not answer `node --version`",
+                          "npm not found on PATH"}, fails
+    assert all(c["name"] == "toolchain" and c["fix"].startswith("nox -s toolchains") for c in fails.values())
+    assert "1 go task(s), e.g. in-go" in fails["go not found on PATH"]["message"]
+    by_language = {lang["language"]: lang["tools"] for lang in record["toolchains"]}
+    assert by_language["go"] == [{"name": "go", "path": None, "version": None, "version_command": "go version"}]
+    # Found where grading finds them (rustup's links on PATH lead to the toolchain's own bin/, put first).
+    assert [Path(t["path"]).name for t in by_language["rust"]] == ["cargo", "rustc"]
+    assert all(t["version"] for t in by_language["rust"])
+    assert record["ok"] is False
+    human = done.stderr.splitlines()   # with --json the lines go to stderr
+    assert any(line.startswith("fail  toolchain      go not found on PATH") and "-> fix: nox -s toolchains" in line
+               for line in human), human
+    assert human[-1].startswith("fail  doctor")
+
+
+def test_a_language_no_profile_knows_is_a_warning_and_checks_no_tool():
+    found = doctor.toolchains([{"id": "t1", "language": "cobol"}, {"id": "t2", "language": "Golang"}])
+    assert [(lang["language"], lang["tasks"]) for lang in found] == [("cobol", ["t1"]), ("go", ["t2"])]
+    checks = doctor.check_toolchains(found[:1])
+    assert [(c["name"], c["status"]) for c in checks] == [("toolchain", "warn")]
+    assert "cobol: no language profile" in checks[0]["message"] and "go" in checks[0]["fix"]
