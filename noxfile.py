@@ -119,6 +119,8 @@ def eval_(session: nox.Session) -> None:
     install(session)
     if not session.posargs:
         session.log("no MODEL AGENT given: the embedded default (mock agent, every task, no model needed)")
+        # Every task means every language: the toolchains first (only what is missing; nothing to do when present).
+        session.run("python3", "-m", "tools.toolchains", external=True)
     try:
         argv = eval_run_args(list(session.posargs))
     except ValueError as exc:
