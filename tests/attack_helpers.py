@@ -207,3 +207,23 @@ def live_check(tmp_path: Path, suite_root: Path, files: dict[str, str], command:
     done = subprocess.run(command, shell=True, cwd=where, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, \
         f"the attack is not live ({command} exits {done.returncode}):\n{done.stdout}{done.stderr}"
+
+
+def bundled_task_suite(root: Path, task: str, heldout: bool = True, command: str | None = None) -> Path:
+    """A suite in `root` holding a copy of the bundled task `task` (its fixture, held-out files, solution);
+    without its held-out phase unless `heldout`, with `command` as its only visible command when given."""
+    for part in ("fixtures", "heldout"):
+        if (REPO / part / task).exists():
+            shutil.copytree(REPO / part / task, root / part / task)
+    (root / "solutions").mkdir(parents=True)
+    shutil.copy(REPO / "solutions" / f"{task}.patch", root / "solutions")
+    text = (REPO / "tasks" / f"{task}.yaml").read_text()
+    if not heldout:
+        text, count = re.subn(r"^heldout:\n(?:  .*\n)+", "", text, flags=re.M)
+        assert count == 1
+    if command:
+        text, count = re.subn(r"(^oracle:\n  command:\n    - ).*$", lambda m: m[1] + command, text, flags=re.M)
+        assert count == 1
+    (root / "tasks").mkdir(exist_ok=True)
+    (root / "tasks" / f"{task}.yaml").write_text(text)
+    return root

@@ -191,7 +191,9 @@ def test_absolute_paths_are_refused(suite, tmp_path, capsys, old, field, form):
     key = old.split(":")[0] if field != "repo.url" else "type: git\n  url"
     new = f"{key}: {raw}" + ("\n  ref: main" if field == "repo.url" else "")
     path = _edit(suite, "fix-add", old, new)
-    _refuses_to_run(suite, tmp_path, capsys, field, f"{path}: {field}: {raw!r} points outside the suite directory")
+    why = ("names a local repository by absolute path; pass --allow-local-repos" if field == "repo.url"
+           else "points outside the suite directory")
+    _refuses_to_run(suite, tmp_path, capsys, field, f"{path}: {field}: {raw!r} {why}")
 
 
 @pytest.mark.parametrize("link,field", [

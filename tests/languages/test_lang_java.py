@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from attack_helpers import bench, has_flag, not_passed, put, sh
+from attack_helpers import bench, bundled_task_suite, has_flag, not_passed, put, sh
 from bench.languages import java, profile_of
 from bench.languages.base import combined
 from conftest import REPO, needs_toolchain, write
@@ -163,19 +163,7 @@ def test_an_added_source_in_a_frameworks_package_is_judged_shadowing(tmp_path):
 
 def java_suite(root: Path, heldout: bool = True, command: str | None = None) -> Path:
     """A suite holding a copy of the Java task; without its held-out tests, or with another test command."""
-    for part in ("fixtures", "heldout"):
-        shutil.copytree(REPO / part / TASK, root / part / TASK)
-    (root / "solutions").mkdir(parents=True)
-    shutil.copy(REPO / "solutions" / f"{TASK}.patch", root / "solutions")
-    text = (REPO / "tasks" / f"{TASK}.yaml").read_text()
-    if not heldout:
-        text, count = re.subn(r"^heldout:\n(?:  .*\n)+", "", text, flags=re.M)
-        assert count == 1
-    if command:
-        text, count = re.subn(r"(^oracle:\n  command:\n    - ).*$", lambda m: m[1] + command, text, flags=re.M)
-        assert count == 1
-    write(root / "tasks" / f"{TASK}.yaml", text)
-    return root
+    return bundled_task_suite(root, TASK, heldout, command)
 
 
 def solved(tmp_path: Path, rel: str) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from attack_helpers import bench, has_flag, not_passed, put, sh
+from attack_helpers import bench, bundled_task_suite, has_flag, not_passed, put, sh
 from bench.languages import base, javascript
 from conftest import REPO, needs_toolchain
 
@@ -169,17 +168,7 @@ def test_node_runs_every_file_the_profile_protects():
 
 def js_suite(root: Path, heldout: bool = False) -> Path:
     """The suite's JavaScript task alone, in `root`; without its held-out phase unless `heldout`."""
-    for kind in ("fixtures", "heldout"):
-        shutil.copytree(REPO / kind / TASK, root / kind / TASK)
-    (root / "solutions").mkdir(parents=True)
-    shutil.copy(REPO / "solutions" / f"{TASK}.patch", root / "solutions")
-    text = (REPO / "tasks" / f"{TASK}.yaml").read_text()
-    if not heldout:
-        text, count = re.subn(r"^heldout:\n(?:  .*\n)+", "", text, flags=re.M)
-        assert count == 1
-    (root / "tasks").mkdir()
-    (root / "tasks" / f"{TASK}.yaml").write_text(text)
-    return root
+    return bundled_task_suite(root, TASK, heldout)
 
 
 def live_check(tmp_path: Path, files: dict[str, str], delete: tuple[str, ...] = ()) -> None:
