@@ -7,7 +7,6 @@ adds its checks around a task's commands; the commands stay the task's.
 from __future__ import annotations
 
 import fnmatch
-import os
 import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
@@ -22,9 +21,14 @@ class Tool:
     name: str
     version_argv: tuple[str, ...]
 
-    def version(self, timeout_s: float = 20.0) -> str | None:
-        """The first line the tool prints of its version, or None when it is not installed or does not answer."""
-        exe = shutil.which(self.version_argv[0])
+    def locate(self, search_path: str | None = None) -> str | None:
+        """Where the tool's program is on `search_path` (default: the harness's PATH), or None."""
+        return shutil.which(self.version_argv[0], path=search_path)
+
+    def version(self, search_path: str | None = None, timeout_s: float = 20.0) -> str | None:
+        """The first line the tool (found on `search_path`) prints of its version, or None when it is not
+        installed or does not answer."""
+        exe = self.locate(search_path)
         if exe is None:
             return None
         try:
@@ -126,7 +130,7 @@ class Profile:
         from bench.exec import sandbox  # the sandbox knows nothing of languages; only this direction imports
         found: list[Path] = []
         for tool in self.tools:
-            exe = shutil.which(tool.version_argv[0])
+            exe = tool.locate()
             if exe:
                 found += sandbox.binary_mounts(exe)
         return found
@@ -177,8 +181,3 @@ class Profile:
             if self.is_test_path(probe) or self.is_config(probe):
                 return "/".join(parts[:depth])
         return None
-
-
-def existing(paths: list[str | os.PathLike]) -> list[Path]:
-    """The paths that exist, as Paths, each once."""
-    return [Path(p) for p in dict.fromkeys(str(p) for p in paths) if os.path.exists(p)]

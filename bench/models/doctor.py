@@ -18,14 +18,12 @@ writes it to a file.
 """
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -154,20 +152,6 @@ def check_runners(records: list[dict]) -> list[dict]:
     return out
 
 
-@contextlib.contextmanager
-def _path(path: str) -> Iterator[None]:
-    """os.environ's PATH set to `path` for a while (Tool.version looks its program up there)."""
-    before = os.environ.get("PATH")
-    os.environ["PATH"] = path
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop("PATH", None)
-        else:
-            os.environ["PATH"] = before
-
-
 def toolchains(records: list[dict]) -> list[dict]:
     """Each language of the suite (in the order its tasks name them) with its tasks and its toolchain's programs
     (bench/languages, Profile.tools), looked up on the PATH grading gives the language's commands: name, path
@@ -181,11 +165,11 @@ def toolchains(records: list[dict]) -> list[dict]:
     out = []
     for language, task_ids in users.items():
         tools = []
-        with _path(engine.grading_path(language)):
-            for tool in languages.profile_of(language).tools:
-                path = shutil.which(tool.version_argv[0])
-                tools.append({"name": tool.name, "path": path, "version": tool.version() if path else None,
-                              "version_command": " ".join(tool.version_argv)})
+        search_path = engine.grading_path(language)
+        for tool in languages.profile_of(language).tools:
+            path = tool.locate(search_path)
+            tools.append({"name": tool.name, "path": path, "version": tool.version(search_path) if path else None,
+                          "version_command": " ".join(tool.version_argv)})
         out.append({"language": language, "tasks": task_ids, "tools": tools})
     return out
 
