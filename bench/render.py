@@ -29,7 +29,7 @@ from bench.common.summary import (
     model_calls_cells,
     tokens_per_run,
 )
-from bench.common.untrusted import one_line
+from bench.common.untrusted import markdown_text
 from bench.report.charts import distribution_chart, interval_chart
 from bench.report.prefs import preference_html, preference_markdown, ranking_of_runs
 from bench.report.runpage import run_html, run_page_name
@@ -117,9 +117,7 @@ def _groups_label(groups: list[dict]) -> str:
 
 # ---------------------------------------------------------------- Markdown report
 
-def _md(text: str) -> str:
-    """A table cell's text: pipes escaped, line breaks made spaces (either would end the cell or the row)."""
-    return str(text).replace("|", "\\|").replace("\r", " ").replace("\n", " ")
+_md = markdown_text
 
 
 def _rate_md(rate: float | None) -> str:
@@ -163,10 +161,11 @@ def markdown_report(summary: dict) -> str:
     counts += [f"{sum(1 for u in unrun if u['status'] == s)} {s}" for s in UNRUN_LABEL
                if any(u["status"] == s for u in unrun)]
     lines = ["# LocalAgentBench report", "",
-             f"Runs {', '.join(summary['run_ids']) or '(none)'} · harness {summary['harness_version']} · "
+             f"Runs {_md(', '.join(summary['run_ids'])) or '(none)'} · harness {_md(summary['harness_version'])} · "
              + " · ".join(counts), ""]
-    notes = [f"> **{'Setup is broken' if bad else 'Calibration'}:** {text}" for bad, text in calib_notes(summary)]
-    notes += [f"> **Warning:** {one_line(w)}" for w in summary["warnings"]]
+    notes = [f"> **{'Setup is broken' if bad else 'Calibration'}:** {_md(text)}"
+             for bad, text in calib_notes(summary)]
+    notes += [f"> **Warning:** {_md(w)}" for w in summary["warnings"]]
     lines += notes + ([""] if notes else [])
     lines += ["## Results", "",
               "| Agent | Model | pass@1 (scored runs) | 95% CI | Left out | Strict pass@1 | 95% CI | Left out "
@@ -235,8 +234,8 @@ def markdown_report(summary: dict) -> str:
     lines += ["", "## Provenance", ""]
     for g in groups:
         lines.append(f"- {_md(g['agent'])} × {_md(g['model'])}: agent version "
-                     f"{', '.join(v for v in g['agent_version'] if v) or 'unknown'}, "
-                     f"sandbox {', '.join(g.get('sandbox', []))}, "
+                     f"{_md(', '.join(v for v in g['agent_version'] if v)) or 'unknown'}, "
+                     f"sandbox {_md(', '.join(g.get('sandbox', [])))}, "
                      f"concurrency --jobs {', '.join(str(j) for j in g.get('jobs', [1]))}"
                      + (f", model load {g['load_s']} s (untimed warm-up)" if g.get("load_s") is not None else ""))
     lines.append(f"- task digests: {len(summary['task_digests'])} task(s); see summary.json")

@@ -9,6 +9,7 @@ line naming the field), never a crash and never a smaller number than the truth.
 """
 from __future__ import annotations
 
+import html
 import json
 import math
 from typing import Any
@@ -47,6 +48,13 @@ def one_line(value: str) -> str:
     overrides) a visible \\uXXXX: text from a record never starts a line of its own nor rewrites the screen."""
     flat = " ".join(str(value).splitlines())
     return flat if flat.isprintable() else "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in flat)
+
+
+def markdown_text(value: Any) -> str:
+    """`value` as inert text inside one line or one table cell of Markdown: one line (one_line), HTML's `&`, `<`
+    and `>` as entities (a Markdown renderer passes raw HTML through: a record's `<script>` or `<img onerror>`
+    would run on the page), and the pipe escaped (it would end a table cell)."""
+    return html.escape(one_line(str(value)), quote=False).replace("|", "\\|")
 
 
 def optional_text(value: Any, limit: int = MAX_TEXT) -> str | None:

@@ -29,7 +29,7 @@ from bench.common.records import replace_target, write_json_atomic, write_text_a
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import bradley_terry, connected_groups, dominance_order, quantile
 from bench.common.summary import load_summary, summary_path
-from bench.common.untrusted import one_line
+from bench.common.untrusted import markdown_text, one_line
 from bench.exec import safefs
 from bench.report.runpage import run_page_name
 from bench.report.site import esc, run_problem, table, usable_runs
@@ -442,16 +442,16 @@ def preference_markdown(ranking: dict | None) -> list[str]:
              f"{ranking['n_comparisons']} rated pair(s) of passed runs, "
              f"{len(ranking['raters'])} named rater(s).", ""]
     if ranking["not_comparable"]:
-        lines += [f"> **Note:** {one_line(ranking['not_comparable'])}", ""]
+        lines += [f"> **Note:** {markdown_text(ranking['not_comparable'])}", ""]
     for group in ranking["groups"]:
         lines += ["| Rank | Configuration | Score | 95% interval | Won | Lost | Tied |",
                   "|---:|---|---:|---|---:|---:|---:|"]
         for r in group["ranking"]:
-            name = one_line(r["player"]).replace("|", "\\|")
+            name = markdown_text(r["player"])
             lines.append(f"| {r.get('rank', '–')} | {name} | {_score(r['score'])} | {_ci(r['ci'])} | "
                          f"{r['wins']} | {r['losses']} | {r['ties']} |")
         note = _unbounded_note(group)
-        lines += (["", f"> {one_line(note)}"] if note else []) + [""]
+        lines += (["", f"> {markdown_text(note)}"] if note else []) + [""]
     return lines + [EXPLAIN]
 
 

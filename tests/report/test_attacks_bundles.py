@@ -318,3 +318,22 @@ def test_more_comparisons_than_a_file_may_hold_are_not_ranked():
     assert ranking["groups"] == []
     assert ranking["not_comparable"] == "100,001 comparisons: more than 100,000 are not ranked"
     assert "more than 100,000 are not ranked" in "\n".join(prefs.preference_markdown(ranking))
+
+
+def test_record_text_reaches_report_md_as_text_never_as_html(tmp_path, capsys):
+    """A bundle's agent and model names and its stop reason carry raw HTML: a Markdown renderer (GitHub's, a
+    site generator's) passes HTML through, so each reached report.md as markup. Every place record text lands in
+    report.md now shows it as entities; the text itself is still there to read."""
+    img, script = '<img src=x onerror="alert(1)">', "<script>alert(2)</script>"
+    r1 = results(tmp_path / "r1", img, f"m{script}", "run1", {"t1": [True], "t2": [False]})
+    config = json.loads((r1 / "run-config.json").read_text()) if (r1 / "run-config.json").exists() else {
+        "run_id": "run1", "agent": img, "model": f"m{script}", "grid": [["t1", 0], ["t2", 0]]}
+    (r1 / "run-config.json").write_text(json.dumps({**config, "grid": [*config["grid"], ["t1", 1]],
+                                                    "stopped": f"interrupted {script}"}))
+    assert cli.main(["report", "--results", str(r1)]) == 0
+    capsys.readouterr()
+    md = (r1 / "report.md").read_text(encoding="utf-8")
+    assert "<img" not in md and "<script" not in md, md
+    assert "&lt;img src=x onerror=\"alert(1)\"&gt;" in md and "m&lt;script&gt;alert(2)&lt;/script&gt;" in md
+    warning = next(line for line in md.splitlines() if "not run (the run was" in line)
+    assert "&lt;script&gt;" in warning
