@@ -41,11 +41,11 @@ from bench.report.site import (
     SYNTHETIC_MARK,
     SYNTHETIC_WHY,
     UNRUN_LABEL,
+    breakdown_html,
     comparisons_html,
     digests_block,
     duration,
     esc,
-    heat,
     heldout_text,
     legend,
     link_comparison,  # noqa: F401 (public here too: render.link_comparison)
@@ -53,6 +53,7 @@ from bench.report.site import (
     name_html,
     num,
     page,
+    part_note,
     pct,
     pip,
     provenance,
@@ -118,6 +119,20 @@ def _groups_label(groups: list[dict]) -> str:
 # ---------------------------------------------------------------- Markdown report
 
 _md = markdown_text
+
+
+def _breakdown_md(groups: list[dict], key: str, title: str) -> list[str]:
+    """The "Per category" / "Per language" table: a column per value of `key` any group has; languages also give
+    the 95% interval and how many tasks the rate is over."""
+    values = sorted({v for g in groups for v in g.get(key) or {}})
+    lines = ["", f"## {title}", "", "| Agent | Model | " + " | ".join(_md(v) for v in values) + " |",
+             "|---|---|" + "---:|" * len(values)]
+    for g in groups:
+        parts = g.get(key) or {}
+        lines.append(f"| {_md(g['agent'])} | {_md(g['model'])} | " + " | ".join(
+            "–" if v not in parts else pct(parts[v]["pass_at_1"]) + (part_note(parts[v]) if key == "languages" else "")
+            for v in values) + " |")
+    return lines
 
 
 def _rate_md(rate: float | None) -> str:
@@ -218,12 +233,9 @@ def markdown_report(summary: dict) -> str:
             words = [OUTCOME_LABEL.get(o, o) for o in (t["outcomes"] if t else [])] + statuses
             row.append(f"{t['c'] if t else 0}/{t['n'] if t else 0} " + ", ".join(words))
         lines.append("| " + " | ".join(_md(cell) for cell in row) + " |")
-    cats = sorted({c for g in groups for c in g["categories"]})
-    lines += ["", "## Per category", "", "| Agent | Model | " + " | ".join(cats) + " |",
-              "|---|---|" + "---:|" * len(cats)]
-    for g in groups:
-        lines.append(f"| {_md(g['agent'])} | {_md(g['model'])} | " + " | ".join(
-            pct(g["categories"][c]["pass_at_1"]) if c in g["categories"] else "–" for c in cats) + " |")
+    if len({lang for g in groups for lang in g.get("languages") or {}}) > 1:
+        lines += _breakdown_md(groups, "languages", "Per language")
+    lines += _breakdown_md(groups, "categories", "Per category")
     if unrun:
         lines += ["", "## Runs without a verdict", "",
                   "These runs of the grid have no outcome: the scored pass@1 leaves them out, the strict pass@1 "
@@ -395,12 +407,10 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
                         '<th class="opt">Held-out</th>'] +
                        [f"{esc(g['agent'])} × {esc(g['model'])}" for g in groups], rows,
                        id_="matrix", paged=MATRIX_PAGE_ROWS, filter_label="Filter tasks"))
-    cats = sorted({c for g in groups for c in g["categories"]})
-    parts.append("<h2>Per category</h2>")
-    parts.append(table(["Agent × model"] + [f'<th class="num">{esc(c)}</th>' for c in cats], [
-        f"<tr><td>{esc(g['agent'])} × {esc(g['model'])}</td>" + "".join(
-            heat(g["categories"][c]["pass_at_1"]) if c in g["categories"] else heat(None) for c in cats) + "</tr>"
-        for g in groups], id_="categories"))
+    labelled = [(f"{g['agent']} × {g['model']}", g) for g in groups]
+    if len({lang for g in groups for lang in g.get("languages") or {}}) > 1:
+        parts.append(breakdown_html(labelled, "languages", "Per language"))
+    parts.append(breakdown_html(labelled, "categories", "Per category"))
     parts.append('<h2>Latency and tokens</h2><div class="charts"><div><h3>Agent wall time per run</h3>')
     scored = {k: [r for r in v if r["outcome"] != "infra_error"] for k, v in by_group.items()}
     parts.append(distribution_chart([(f"{g['agent']} × {g['model']}", [r["agent"]["wall_s"] for r in

@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from bench import languages
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
 from bench.common.outcome import OUTCOMES, UNSCORED
@@ -133,6 +134,30 @@ def model_figures(runs: list[dict]) -> dict | None:
     }
 
 
+def language_of(task: dict) -> str:
+    """The language a task's results are counted under: its profile's name (aliases and case folded: `ts` and
+    `TypeScript` are javascript), a language no profile knows as written (lower case), python when unset."""
+    written = task.get("language")
+    written = written.strip().lower() if isinstance(written, str) and written.strip() else "python"
+    return languages.canonical(written) or written
+
+
+def breakdown(rows: list[dict], key: str) -> dict[str, dict]:
+    """Scored task rows grouped by `key` (category, language): per group its tasks, passes and scored runs, and
+    pass@1 (the mean over its tasks of c/n, as the group's) with its 95% Wilson interval over its tasks."""
+    parts: dict[str, dict] = {}
+    for row in rows:
+        part = parts.setdefault(row[key], {"n_tasks": 0, "passes": 0, "n_scored_runs": 0, "_p": Fraction(0)})
+        part["n_tasks"] += 1
+        part["passes"] += row["c"]
+        part["n_scored_runs"] += row["n"]
+        part["_p"] += Fraction(row["c"], row["n"])
+    for part in parts.values():
+        part["pass_at_1"] = float(part.pop("_p") / part["n_tasks"])
+        part["pass_at_1_ci"] = wilson_interval(part["pass_at_1"], part["n_tasks"])
+    return dict(sorted(parts.items()))
+
+
 def score_task(runs: list[dict], n_grid: int | None = None) -> dict:
     """Per-task numbers for one group: n scored runs, c successes, pass@k for every k <= n, and the strict
     pass@1 over the `n_grid` runs the grid planned for the task (default: the runs given)."""
@@ -142,6 +167,7 @@ def score_task(runs: list[dict], n_grid: int | None = None) -> dict:
     first = runs[0]
     return {
         "task_id": first["task_id"], "category": first["task"]["category"], "difficulty": first["task"]["difficulty"],
+        "language": language_of(first["task"]),
         "task_digest": first["task_digest"], "has_heldout": bool(first["task"].get("heldout")),
         "n": n, "c": c, "n_runs": len(runs), "n_grid": n_grid, "pass_at_1_strict": c / n_grid,
         "pass_at_k": {str(k): float(pass_at_k(n, c, k)) for k in range(1, n + 1)},
@@ -174,13 +200,6 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
               if grid else None)
     outcomes = {o: sum(1 for r in runs if r["outcome"] == o) for o in OUTCOMES}
     calib = [row for row in scored_rows if row["category"] == "calib"]
-    categories: dict[str, dict] = {}
-    for row in scored_rows:
-        cat = categories.setdefault(row["category"], {"n_tasks": 0, "_p": Fraction(0)})
-        cat["n_tasks"] += 1
-        cat["_p"] += Fraction(row["c"], row["n"])
-    for cat in categories.values():
-        cat["pass_at_1"] = float(cat.pop("_p") / cat["n_tasks"])
     unscored = {"infra_error": sum(1 for r in runs if r["outcome"] in UNSCORED),
                 "incomplete": (left_out or {}).get("incomplete", 0), "missing": (left_out or {}).get("missing", 0)}
     scored_runs = [r for r in runs if r["outcome"] not in UNSCORED]
@@ -205,7 +224,8 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
         "flagged_runs": sum(1 for r in runs if r.get("flags")),
         "calib": {"n_tasks": len(calib), "passes": sum(row["c"] for row in calib),
                   "broken": bool(calib) and all(row["c"] == 0 for row in calib)},
-        "categories": dict(sorted(categories.items())),
+        "categories": breakdown(scored_rows, "category"),
+        "languages": breakdown(scored_rows, "language"),
         "latency": latency(scored_runs),
         "costs": costs(scored_runs),
         "model_calls": model_figures(scored_runs),

@@ -16,7 +16,7 @@ DIGEST = "sha256:" + "0" * 64
 
 def make_run(task_id: str, rep: int, outcome: str, *, agent: str = "a", model: str = "m", run_id: str = "r1",
              category: str = "bugfix", heldout: bool = False, tokens: tuple | None = None, wall: float = 1.0,
-             turns: int | None = None, stage: str = "graded") -> dict:
+             turns: int | None = None, stage: str = "graded", language: str | None = None) -> dict:
     """A schema-valid run record with the given outcome."""
     success = outcome == "passed"
     visible = outcome in ("passed", "overfit")
@@ -33,7 +33,7 @@ def make_run(task_id: str, rep: int, outcome: str, *, agent: str = "a", model: s
         "schema": "localagentbench/run@1", "run_id": run_id, "task_id": task_id, "task_digest": DIGEST, "rep": rep,
         "stage": stage, "harness_version": "test",
         "task": {"id": task_id, "category": category, "difficulty": "easy",
-                 "heldout": {"path": "h"} if heldout else None},
+                 "heldout": {"path": "h"} if heldout else None, **({"language": language} if language else {})},
         "paths": {"run_dir": f"/tmp/{task_id}/{rep}"},
         "agent": {"name": agent, "version": "1", "argv": [], "exit_code": 0, "timed_out": outcome == "agent_timeout",
                   "wall_s": wall, "tokens_in": tokens[0] if tokens else None,
@@ -356,3 +356,46 @@ def test_a_hand_edited_model_calls_section_is_refused_in_one_line(field, value, 
     run["model_calls"] = [1, 2]
     with pytest.raises(UserError, match="model_calls: \\[1, 2\\] is not of type 'object', 'null'"):
         score.score([run])
+
+
+def test_results_by_language_fold_aliases_and_carry_an_interval_each(tmp_path, capsys):
+    """Each group's pass@1 per language: the mean over that language's tasks of c/n with the Wilson interval
+    over its tasks; `TypeScript` and `js` count as javascript, a task without `language` as python, a language
+    no profile knows as written. report.md shows the table only when there is more than one language."""
+    reps = {("g1", "go"): [True, False], ("g2", "Go"): [True, True], ("t3", "TypeScript"): [False, False],
+            ("j4", "js"): [True, False], ("p5", None): [True], ("z6", "Zig"): [False]}
+    runs = [make_run(task, rep, "passed" if ok else "failed", language=lang)
+            for (task, lang), oks in reps.items() for rep, ok in enumerate(oks)]
+    summary = schema.check(score.score(runs), "summary")
+    by_language = summary["groups"][0]["languages"]
+    expected = {"go": (2, 3, 4, 0.75), "javascript": (2, 1, 4, 0.25), "python": (1, 1, 1, 1.0), "zig": (1, 0, 1, 0.0)}
+    assert sorted(by_language) == sorted(expected)
+    for language, (n_tasks, passes, n_runs, rate) in expected.items():
+        part = by_language[language]
+        assert (part["n_tasks"], part["passes"], part["n_scored_runs"]) == (n_tasks, passes, n_runs)
+        assert part["pass_at_1"] == pytest.approx(rate)
+        assert part["pass_at_1_ci"] == pytest.approx(wilson(rate, n_tasks), abs=1e-6)
+    assert {t["task_id"]: t["language"] for t in summary["tasks"]} == {
+        "g1": "go", "g2": "go", "t3": "javascript", "j4": "javascript", "p5": "python", "z6": "zig"}
+    from bench import cli
+    results = tmp_path / "results"
+
+    def bundle(records: list[dict]) -> None:
+        for record in records:
+            where = results / "runs" / record["task_id"] / str(record["rep"])
+            where.mkdir(parents=True, exist_ok=True)
+            (where / "run.json").write_text(json.dumps({**record, "paths": {"run_dir": str(where)}}))
+    bundle(runs)
+    assert cli.main(["report", "--results", str(results)]) == 0
+    md = (results / "report.md").read_text(encoding="utf-8")
+    section = md[md.index("## Per language"):md.index("## Per category")]
+    cells = [f"{100 * rate:.1f}% ({100 * wilson(rate, n)[0]:.1f}%–{100 * wilson(rate, n)[1]:.1f}%) · {n} task"
+             + ("s" if n > 1 else "") for n, _, _, rate in expected.values()]
+    assert "| Agent | Model | go | javascript | python | zig |" in section
+    assert f"| a | m | {' | '.join(cells)} |" in section, section
+    html = (results / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'id="languages"' in html and "· 2 tasks" in html
+    results = tmp_path / "one"
+    bundle([make_run("g1", 0, "passed", language="go")])
+    assert cli.main(["report", "--results", str(results)]) == 0
+    assert "## Per language" not in (results / "report.md").read_text(encoding="utf-8")

@@ -27,6 +27,7 @@ from bench.common.records import real_dir, write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_difference_interval, wilson_interval
 from bench.common.summary import load_summary, summary_path, tokens_per_run
+from bench.common.untrusted import markdown_text
 from bench.report.charts import interval_chart, nice_max
 from bench.report.site import (
     SYNTHETIC_MARK,
@@ -232,7 +233,8 @@ def compare(base_summary: dict, other_summary: dict, allow_different_tasks: bool
             improved.append(t)
         elif flip == "regressed":
             regressed.append(t)
-        per_task.append({"task_id": t, "category": b["category"], "flip": flip,
+        per_task.append({"task_id": t, "category": b["category"], "language": b.get("language", "python"),
+                         "flip": flip,
                          "base": _cell(b, b_ok), "other": _cell(o, o_ok),
                          "delta": float(Fraction(o["c"], o["n"]) - Fraction(b["c"], b["n"]))})
     base_rates = [row["base"]["pass_at_1"] for row in per_task]
@@ -277,8 +279,32 @@ def compare(base_summary: dict, other_summary: dict, allow_different_tasks: bool
                     "p_value": mcnemar_exact(len(regressed), len(improved)), "rule": SOLVED_RULE},
         "flips": {"improved": improved, "regressed": regressed},
         "latency": latency, "tokens": tokens,
-        "per_task": per_task, "warnings": warnings,
+        "per_task": per_task, "per_language": per_language(per_task), "warnings": warnings,
     }
+
+
+def per_language(per_task: list[dict]) -> list[dict]:
+    """The paired tasks by language, each with both sides' pass@1, the difference and its 95% interval (from
+    PAIRED_DIFFERENCE_MIN_N paired tasks of that language; None below), improved and regressed tasks."""
+    out = []
+    for language in sorted({t["language"] for t in per_task}):
+        rows = [t for t in per_task if t["language"] == language]
+        base = [t["base"]["pass_at_1"] for t in rows]
+        other = [t["other"]["pass_at_1"] for t in rows]
+        exact = sum((Fraction(t["other"]["c"], t["other"]["n"]) - Fraction(t["base"]["c"], t["base"]["n"])
+                     for t in rows), Fraction(0)) / len(rows)
+        out.append({"language": language, "n_tasks": len(rows),
+                    "base_pass_at_1": sum(base) / len(rows), "other_pass_at_1": sum(other) / len(rows),
+                    "difference": float(exact),
+                    "ci": paired_difference_interval(base, other) if len(rows) >= PAIRED_DIFFERENCE_MIN_N else None,
+                    "improved": sum(1 for t in rows if t["flip"] == "improved"),
+                    "regressed": sum(1 for t in rows if t["flip"] == "regressed")})
+    return out
+
+
+def _language_interval(row: dict) -> str:
+    return (f"{_pp(row['ci'][0])} to {_pp(row['ci'][1])}" if row["ci"] is not None
+            else f"too few tasks (under {PAIRED_DIFFERENCE_MIN_N})")
 
 
 def _cell(row: dict, solved: bool) -> dict:
@@ -394,10 +420,16 @@ def comparison_markdown(cmp: dict) -> str:
     lines += ["", "## Flipped tasks", ""]
     lines.append("- improved (base failed, other passed): " + (", ".join(cmp["flips"]["improved"]) or "none"))
     lines.append("- regressed (base passed, other failed): " + (", ".join(cmp["flips"]["regressed"]) or "none"))
+    if len(cmp.get("per_language", [])) > 1:
+        lines += ["", "## Per language", "", "| Language | Tasks | base | other | Δ pass@1 | 95% interval "
+                  "| improved / regressed |", "|---|---:|---:|---:|---:|---|---:|"]
+        lines += [f"| {markdown_text(r['language'])} | {r['n_tasks']} | {pct(r['base_pass_at_1'])} | "
+                  f"{pct(r['other_pass_at_1'])} | {_pp(r['difference'])} | {_language_interval(r)} | "
+                  f"{r['improved']} / {r['regressed']} |" for r in cmp["per_language"]]
     lines += ["", "## Per task", "", "| Task | Category | base | other | Δ pass@1 | flip |",
               "|---|---|---:|---:|---:|---|"]
     for t in cmp["per_task"]:
-        lines.append(f"| {t['task_id']} | {t['category']} | {_runs_cell(t['base'])} | "
+        lines.append(f"| {markdown_text(t['task_id'])} | {markdown_text(t['category'])} | {_runs_cell(t['base'])} | "
                      f"{_runs_cell(t['other'])} | {_pp(t['delta'])} | {t['flip'] or ''} |")
     lines += ["", "Statistics defined in METHODOLOGY.md (Comparing two runs).", ""]
     return "\n".join(lines)
@@ -458,6 +490,15 @@ def comparison_html(cmp: dict, home: str = "index.html") -> str:
         f"<li><b>{label}</b>: {esc(', '.join(cmp['flips'][key]) or 'none')}</li>"
         for key, label in (("improved", "improved (base failed, other passed)"),
                            ("regressed", "regressed (base passed, other failed)"))) + "</ul>")
+    if len(cmp.get("per_language", [])) > 1:
+        parts.append("<h2>Per language</h2>" + table(
+            ["Language", '<th class="num">Tasks</th>', '<th class="num">base</th>', '<th class="num">other</th>',
+             '<th class="num">Δ pass@1</th>', "95% interval", '<th class="num">improved / regressed</th>'],
+            [f"<tr><td>{esc(r['language'])}</td><td class=num>{r['n_tasks']}</td>"
+             f"<td class=num>{pct(r['base_pass_at_1'])}</td><td class=num>{pct(r['other_pass_at_1'])}</td>"
+             f"<td class=num>{_pp(r['difference'])}</td><td>{esc(_language_interval(r))}</td>"
+             f"<td class=num>{r['improved']} / {r['regressed']}</td></tr>" for r in cmp["per_language"]],
+            id_="compare-languages"))
     rows = []
     for t in cmp["per_task"]:
         cls = "delta-pos" if t["delta"] > 0 else "delta-neg" if t["delta"] < 0 else ""

@@ -32,7 +32,8 @@ _ABS_PATH = re.compile(r"(?:(?<=^)|(?<=[\s='\"]))(?:/|[A-Za-z]:\\)(?:[^\s/\\'\"]
 GROUP_FIELDS = ("agent", "model", "agent_version", "n_tasks", "n_runs", "n_scored_runs", "repetitions", "passes",
                 "pass_at_1", "pass_at_1_ci", "pass_at_1_strict", "pass_at_1_strict_ci", "n_grid_tasks", "n_grid_runs",
                 "left_out", "complete", "synthetic", "pass_at_k", "heldout_checked", "heldout_confirmed", "overfit",
-                "infra_errors", "outcomes", "flagged_runs", "calib", "categories", "latency", "costs", "sandbox")
+                "infra_errors", "outcomes", "flagged_runs", "calib", "categories", "languages", "latency", "costs",
+                "sandbox")
 ALLOW_FLAG = "--allow-incomplete"
 # The agent whose figures are invented: the built-in mock adapter, the only agent named "mock" (agent names
 # are adapter names). It has marked its counts synthetic since it was written, so an entry made before
@@ -141,6 +142,7 @@ def promote(summary: dict, name: str, date: str | None = None, *, allow_incomple
     for g in summary["groups"]:
         runs = runs_by_group.get((g["agent"], g["model"]), [])
         tasks = [{"task_id": t["task_id"], "category": t["category"], "difficulty": t["difficulty"],
+                  "language": t.get("language", "python"),
                   "task_digest": t["task_digest"], "has_heldout": bool(t.get("has_heldout")), "n": t["n"], "c": t["c"],
                   "n_runs": t["n_runs"], "n_grid": t["n_grid"], "pass_at_1": t["c"] / t["n"] if t["n"] else None,
                   "pass_at_1_strict": t["pass_at_1_strict"], "outcomes": t["outcomes"],

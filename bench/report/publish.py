@@ -28,6 +28,7 @@ from bench.report.promote import ALLOW_FLAG, group_synthetic
 from bench.report.site import (
     MATRIX_PAGE_ROWS,
     RESULT_HEADERS,
+    breakdown_html,
     digests_block,
     esc,
     heat,
@@ -364,11 +365,10 @@ def entry_html(entry: dict) -> str:
         + _result_row(g, entry_columns) + "</tr>" for g in groups], id_="results"))
     parts.append(_notes(pairs))
     parts.append(preference_html(entry.get("human_preference")))  # from promote: the runs' rated pairs
-    cats = sorted({c for g in groups for c in g["categories"]})
-    parts.append("<h2>Per category</h2>" + table(["Agent × model"] + [f'<th class="num">{esc(c)}</th>' for c in cats], [
-        f"<tr><td>{esc(_who(entry, g))}</td>" + "".join(
-            heat(g["categories"][c]["pass_at_1"]) if c in g["categories"] else heat(None) for c in cats) + "</tr>"
-        for g in groups], id_="categories"))
+    labelled = [(_who(entry, g), g) for g in groups]
+    if len({lang for g in groups for lang in g.get("languages") or {}}) > 1:
+        parts.append(breakdown_html(labelled, "languages", "Per language"))
+    parts.append(breakdown_html(labelled, "categories", "Per category"))
     by_task = {(g["agent"], g["model"], t["task_id"]): t for g in groups for t in g["tasks"]}
     meta = {t["task_id"]: t for g in groups for t in g["tasks"]}
     task_ids = sorted({*meta, *(t for g in groups for t in g.get("ungraded_tasks", []))})

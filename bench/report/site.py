@@ -290,11 +290,35 @@ def pass_k(values: dict[str, float]) -> str:
     return " ".join(f'<span class="nw">@{esc(k)} {pct(v)}</span>' for k, v in values.items())
 
 
-def heat(p: float | None) -> str:
-    """A table cell shaded by a rate."""
+def heat(p: float | None, note: str = "") -> str:
+    """A table cell shaded by a rate, with `note` (plain text: an interval, a count) after it."""
     if p is None:
         return '<td class="num muted">–</td>'
-    return f'<td class="heat" style="--p:{p:.3f}">{pct(p)}</td>'
+    return f'<td class="heat" style="--p:{p:.3f}">{pct(p)}{esc(note)}</td>'
+
+
+def part_note(part: dict) -> str:
+    """What a per-language cell adds to its pass@1: the 95% interval and the number of tasks it is over."""
+    ci = part.get("pass_at_1_ci")
+    interval = f" ({pct(ci[0])}–{pct(ci[1])})" if ci else ""
+    return f"{interval} · {part['n_tasks']} task{'' if part['n_tasks'] == 1 else 's'}"
+
+
+def breakdown_html(rows: list[tuple[str, dict]], key: str, title: str) -> str:
+    """The "Per category" / "Per language" section: one row per (label, group), one shaded column per value of
+    `key` ("categories", "languages") any group has; languages also show the interval and the task count."""
+    values = sorted({v for _, g in rows for v in g.get(key) or {}})
+    if not values:
+        return ""
+
+    def cell(g: dict, v: str) -> str:
+        part = (g.get(key) or {}).get(v)
+        if part is None:
+            return heat(None)
+        return heat(part["pass_at_1"], part_note(part) if key == "languages" else "")
+    return f"<h2>{esc(title)}</h2>" + table(["Agent × model"] + [f'<th class="num">{esc(v)}</th>' for v in values], [
+        f"<tr><td>{esc(label)}</td>" + "".join(cell(g, v) for v in values) + "</tr>" for label, g in rows],
+        id_=key)
 
 
 def table(headers: list[str], rows: list[str], *, id_: str = "", paged: int | None = None,

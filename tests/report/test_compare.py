@@ -24,14 +24,16 @@ UNSET = object()
 def run(task: str, rep: int, ok: bool, *, agent: str = "a", model: str = "m", run_id: str = "r1",
         digest: str = "0", wall: float = 1.0, tokens: int | None = 100, tokens_out=UNSET, outcome: str | None = None,
         version: str = "1", sandbox: str = "none", jobs: int | None = None, options: dict | None = None,
-        model_digest: str | None = None, harness: str = "test", timeout: float | None = None) -> dict:
+        model_digest: str | None = None, harness: str = "test", timeout: float | None = None,
+        language: str | None = None) -> dict:
     """A schema-valid graded run record whose graded sections show `ok` (score decides the outcome from them).
     tokens: tokens_in (and tokens_out unless given apart)."""
     infra = outcome == "infra_error"
     record = {
         "schema": "localagentbench/run@1", "run_id": run_id, "task_id": task, "task_digest": "sha256:" + digest * 64,
         "rep": rep, "stage": "graded", "harness_version": harness,
-        "task": {"id": task, "category": "bugfix", "difficulty": "easy", "heldout": None, "prompt": "p"},
+        "task": {"id": task, "category": "bugfix", "difficulty": "easy", "heldout": None, "prompt": "p",
+                 **({"language": language} if language else {})},
         "paths": {"run_dir": f"/nonexistent/{task}/{rep}"},
         "agent": {"name": agent, "version": version, "argv": [], "exit_code": 0, "timed_out": False, "wall_s": wall,
                   "tokens_in": tokens, "tokens_out": tokens if tokens_out is UNSET else tokens_out,
@@ -464,3 +466,35 @@ def test_a_hand_edited_run_in_a_summary_is_left_out_in_one_line_not_a_traceback(
     assert errors == [f"compare: error: {tmp_path}/runs/fix-a/0/run.json: agent: a graded run has an agent object; "
                       "this run is left out"]
     assert (tmp_path / "c.html").is_file()
+
+
+def test_the_comparison_breaks_down_by_language(tmp_path, capsys):
+    """Per language: both sides' pass@1 over that language's paired tasks, the difference, improved and
+    regressed, and a paired interval only from the minimum number of tasks of that language."""
+    lang = {"t1": "go", "t2": "go", "t3": "go", "t4": "Rust", "t5": "rust", "t6": "rust"}
+
+    def side(results: dict[str, list[bool]], **kw) -> dict:
+        return score.score([run(t, i, ok, language=lang[t], **kw) for t, oks in results.items()
+                            for i, ok in enumerate(oks)])
+    base = _bundle(tmp_path, "base", side(BASE))
+    other = _bundle(tmp_path, "other", side(OTHER, run_id="r2"))
+    assert compare.main(["--base", str(base), "--other", str(other), "--json", "--no-html"]) == 0
+    data = schema.check(json.loads(capsys.readouterr().out), "comparison")
+    rows = {r["language"]: r for r in data["per_language"]}
+    assert sorted(rows) == ["go", "rust"]
+    go, rust = rows["go"], rows["rust"]
+    assert (go["n_tasks"], go["improved"], go["regressed"]) == (3, 1, 1)
+    assert go["base_pass_at_1"] == pytest.approx(2 / 3) and go["other_pass_at_1"] == pytest.approx(2 / 3)
+    assert go["difference"] == pytest.approx(0)
+    assert (rust["n_tasks"], rust["improved"], rust["regressed"]) == (3, 2, 0)
+    assert rust["difference"] == pytest.approx(2 / 3)
+    from bench.common.stats import PAIRED_DIFFERENCE_MIN_N
+    assert (go["ci"] is None) == (3 < PAIRED_DIFFERENCE_MIN_N)
+    assert compare.main(["--base", str(base), "--other", str(other), "--no-html"]) == 0
+    md = capsys.readouterr().out
+    section = md[md.index("## Per language"):md.index("## Per task")]
+    assert "| rust | 3 | 33.3% | 100.0% | +66.7 pp |" in section and "| 2 / 0 |" in section
+    assert compare.main(["--base", str(base), "--other", str(other)]) == 0
+    capsys.readouterr()
+    (page,) = (other / "site").glob("compare-*.html")
+    assert 'id="compare-languages"' in page.read_text()

@@ -214,3 +214,25 @@ def test_the_cli_refuses_an_incomplete_run_without_a_traceback(tmp_path):
     forced = subprocess.run(argv + ["--allow-incomplete"], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert forced.returncode == 0, forced.stderr
     assert json.loads(forced.stdout)["complete"] is False and "marked incomplete" in forced.stderr
+
+
+def test_an_entry_carries_each_language_and_its_page_shows_them(tmp_path, capsys):
+    """promote keeps the group's per-language rates and each task's language; publish shows a "Per language"
+    table (rate, interval, tasks) on the entry's page."""
+    runs = []
+    for task_id, language, passed in (("g1", "go", True), ("g2", "go", False), ("r1", "rust", True)):
+        record = run(task_id, passed=passed)
+        record["task"]["language"] = language
+        runs.append(record)
+    results = tmp_path / "results"
+    write_json_atomic(results / "summary.json", score.score(runs))
+    board = tmp_path / "board"
+    assert cli.main(["promote", str(results), "--name", "langs", "--leaderboard", str(board)]) == 0
+    entry = schema.check(json.loads((board / "entries" / "langs.json").read_text()), "leaderboard-entry")
+    (group,) = entry["groups"]
+    assert {k: (v["n_tasks"], v["pass_at_1"]) for k, v in group["languages"].items()} == {
+        "go": (2, 0.5), "rust": (1, 1.0)}
+    assert {t["task_id"]: t["language"] for t in group["tasks"]} == {"g1": "go", "g2": "go", "r1": "rust"}
+    assert cli.main(["publish", str(board), "--out", str(tmp_path / "site")]) == 0
+    page = (tmp_path / "site" / "entries" / "langs.html").read_text()
+    assert "<h2>Per language</h2>" in page and 'id="languages"' in page and "· 2 tasks" in page
