@@ -14,7 +14,7 @@ A command that sets its own NODE_OPTIONS drops the witness; its `node --test` su
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from bench.languages.base import Profile, Summary, Tool
 
@@ -28,6 +28,9 @@ _NODE = re.compile(r"^(?P<mark>#|ℹ) tests (?P<tests>\d+)\n(?:(?P=mark) suites 
 _WITNESS = re.compile(r"^# localagentbench node --test: (?P<fields>[a-z]+ \d+(?:, [a-z]+ \d+)*)$", re.M)
 _WITNESS_FIELDS = ("files", "tests", "pass", "fail", "cancelled", "skipped", "todo", "unfinished", "silent")
 _JEST = re.compile(r"^Tests:[ \t]+(?P<counts>(?:\d+ [a-z]+, )*)(?P<total>\d+) total$", re.M)
+# node:test is reached only by this specifier (node has no bare `test` module): a file naming it declares tests
+_NODE_TEST = re.compile(rb"""(['"`])node:test\1""")
+_MAX_SOURCE_BYTES = 1 << 20
 
 
 def _node(found: re.Match) -> Summary:
@@ -77,6 +80,21 @@ class JavaScriptProfile(Profile):
         for m in _WITNESS.finditer(text):
             found += _witness(m)
         return found + [_jest(m) for m in _JEST.finditer(text)]
+
+    def holds_tests(self, path: str, file: Path) -> bool:
+        """A fixture's source file that loads node:test is a test file whatever its name: a command that hands
+        `node --test` its files (`node --test spec/*.js`) runs it, though node's own names would not."""
+        if PurePosixPath(path).suffix.lstrip(".") not in _SUFFIXES:
+            return False
+        try:
+            with file.open("rb") as fh:
+                return bool(_NODE_TEST.search(fh.read(_MAX_SOURCE_BYTES)))
+        except OSError:
+            return False
+
+    def lay_back(self, path: str, pristine: bytes, now: bytes | None) -> bytes | None:
+        """Such a file is tests throughout: the fixture's, whole."""
+        return pristine
 
 
 _CONFIG = ("package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml",

@@ -222,11 +222,42 @@ CLAMP = {
 }
 CLAMP_FIX = {"lib/clamp.js": "module.exports = (x, lo, hi) => Math.min(hi, Math.max(lo, x));\n"}
 
+# mocha's layout run by node: spec files named as no runner names them, handed to `node --test` by a shell glob
+SPEC = {
+    "package.json": '{"name": "wrap", "version": "1.0.0", "private": true,\n'
+                    ' "scripts": {"test": "node --test spec/*.js"}}\n',
+    "index.js": """
+        // BUG: breaks inside words longer than the width instead of keeping them whole
+        module.exports = function wrap(text, width) {
+          const lines = [];
+          let line = '';
+          for (const word of text.split(/\\s+/).filter(Boolean)) {
+            if (line && (line + ' ' + word).length > width) { lines.push(line); line = word; }
+            else line = line ? line + ' ' + word : word;
+          }
+          if (line) lines.push(line);
+          return lines.map((l) => l.slice(0, width));
+        };
+        """,
+    "spec/wrap.js": """
+        const { describe, it } = require('node:test');
+        const assert = require('node:assert/strict');
+        const wrap = require('..');
+        describe('wrap', () => {
+          it('breaks between words', () => assert.deepEqual(wrap('aa bb cc', 5), ['aa bb', 'cc']));
+          it('keeps long words whole', () => assert.deepEqual(wrap('abcdefgh ij', 4), ['abcdefgh', 'ij']));
+        });
+        """,
+}
+SPEC_FIX = {"index.js": SPEC["index.js"].replace("return lines.map((l) => l.slice(0, width));", "return lines;")
+            .replace("// BUG: breaks inside words longer than the width instead of keeping them whole\n", "")}
+
 TASKS = {
     "esm-slug": (SLUG, SLUG_FIX, ["npm test"], SLUG_HELDOUT, ["npm test"], "root"),
     "mixed-units": (UNITS, UNITS_FIX, ["node --test --test-reporter=spec test/test-parse.cjs test/format_test.mjs"],
                     UNITS_HELDOUT, ["node --test heldout/"], "heldout"),
     "clamp-scripts": (CLAMP, CLAMP_FIX, ["sh scripts/test.sh", "make test"], None, None, "heldout"),
+    "spec-glob": (SPEC, SPEC_FIX, ["npm test"], None, None, "heldout"),
 }
 
 
@@ -247,3 +278,42 @@ def test_a_node_project_grades_correctly(tmp_path, task_id):
     nop = cli(tmp_path, root, "nop", task_id)
     assert nop["outcome"] == "failed", (nop["outcome"], nop["flags"])
     assert not {"task_error", "overfit", "tests_modified", "test_config_modified"} & set(nop["flags"]), nop["flags"]
+
+
+# --- Part 2: hostile agents ---
+
+
+
+def live(tmp_path: Path, task_id: str, files: dict[str, str], command: str) -> None:
+    """The attack is live: the unfixed fixture with `files` passes `command` outside the harness (node's own
+    rules, the witness in the process as the sandboxes have it)."""
+    needs_toolchain("node", "npm", "bwrap")
+    where = tmp_path / "live"
+    for rel, text in TASKS[task_id][0].items():
+        write(where / rel, text)
+    for rel, text in files.items():
+        (where / rel).parent.mkdir(parents=True, exist_ok=True)
+        (where / rel).write_text(text)
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), **PROFILE.env(tmp_path / "home")}
+    done = subprocess.run(command, shell=True, cwd=where, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, f"the attack is not live (exit {done.returncode}):\n{done.stdout[-3000:]}"
+
+
+def attack(tmp_path: Path, task_id: str, files: dict[str, str], command: str = "npm test") -> dict:
+    """The `command` agent writes `files` into the task's tree (the attack first proved live): its run.json."""
+    live(tmp_path, task_id, files, command)
+    root = task_suite(tmp_path / "suite", task_id)
+    run = bench(tmp_path, root, sh(*(put(path, text) for path, text in files.items()), "true"), tasks=(task_id,))
+    return run.graded(task_id)
+
+
+TRIVIAL = "require('node:test')('fine', () => {});\n"
+
+
+def test_a_spec_file_node_runs_by_glob_is_protected(tmp_path):
+    """`node --test spec/*.js` runs spec/wrap.js though no runner's naming makes it a test file: it loads
+    node:test, so it is the fixture's test, laid back and flagged when the change rewrites it."""
+    record = attack(tmp_path, "spec-glob", {"spec/wrap.js": TRIVIAL})
+    not_passed(record)
+    has_flag(record, "tests_modified")
+    assert record["flag_details"]["tests_modified"] == ["spec/wrap.js"], record["flag_details"]
