@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from attack_helpers import bench, has_flag, not_passed, put, sh
-from bench.languages import base, javascript
+from bench.languages import javascript
 from conftest import CANARY, REPO, make_patch, needs_toolchain, write
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the tasks run under bubblewrap (Linux)")
@@ -240,13 +240,19 @@ SPEC = {
         };
         """,
     "spec/wrap.js": """
+        const wrap = require('..');
         const { describe, it } = require('node:test');
         const assert = require('node:assert/strict');
-        const wrap = require('..');
         describe('wrap', () => {
           it('breaks between words', () => assert.deepEqual(wrap('aa bb cc', 5), ['aa bb', 'cc']));
           it('keeps long words whole', () => assert.deepEqual(wrap('abcdefgh ij', 4), ['abcdefgh', 'ij']));
         });
+        """,
+    "spec/edges.js": """
+        const { test } = require('node:test');
+        const assert = require('node:assert/strict');
+        const wrap = require('..');
+        test('empty text', () => assert.deepEqual(wrap('', 10), []));
         """,
 }
 SPEC_FIX = {"index.js": SPEC["index.js"].replace("return lines.map((l) => l.slice(0, width));", "return lines;")
@@ -286,7 +292,7 @@ def test_a_node_project_grades_correctly(tmp_path, task_id):
 
 def live(tmp_path: Path, task_id: str, files: dict[str, str], command: str) -> None:
     """The attack is live: the unfixed fixture with `files` passes `command` outside the harness (node's own
-    rules, the witness in the process as the sandboxes have it)."""
+    rules: no witness)."""
     needs_toolchain("node", "npm", "bwrap")
     where = tmp_path / "live"
     for rel, text in TASKS[task_id][0].items():
@@ -295,6 +301,7 @@ def live(tmp_path: Path, task_id: str, files: dict[str, str], command: str) -> N
         (where / rel).parent.mkdir(parents=True, exist_ok=True)
         (where / rel).write_text(text)
     env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), **PROFILE.env(tmp_path / "home")}
+    del env["NODE_OPTIONS"], env["npm_config_node_options"]
     done = subprocess.run(command, shell=True, cwd=where, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, f"the attack is not live (exit {done.returncode}):\n{done.stdout[-3000:]}"
 
@@ -317,3 +324,53 @@ def test_a_spec_file_node_runs_by_glob_is_protected(tmp_path):
     not_passed(record)
     has_flag(record, "tests_modified")
     assert record["flag_details"]["tests_modified"] == ["spec/wrap.js"], record["flag_details"]
+
+
+# In a test file's process the code under test can write node:test's own messages (v8-serialised, on the stdout
+# the runner reads) and exit 0 before any real test reports: the runner and the witness both count what it wrote.
+FORGE_V8 = """
+if (process.env.NODE_TEST_CONTEXT === 'child-v8') {
+  const v8 = require('node:v8');
+  const s = new v8.Serializer();
+  s.writeHeader();
+  const header = s.releaseBuffer();
+  const frame = (item) => {
+    const body = v8.serialize(item);
+    const size = Buffer.alloc(4);
+    size.writeUInt32BE(body.length);
+    return Buffer.concat([header, size, body]);
+  };
+  const data = { name: 'clamps', nesting: 0, testNumber: 1, details: { duration_ms: 1 }, file: process.argv[1] };
+  require('node:fs').writeSync(1, frame({ type: 'test:pass', data }));
+  process.exit(0);
+}
+module.exports = (x) => x;
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="in-process forgery: code under test that writes node:test's v8 messages "
+                                       "and exits 0 passes (SECURITY.md, JavaScript)")
+def test_code_under_test_forging_node_test_messages(tmp_path):
+    record = attack(tmp_path, "clamp-scripts", {"lib/clamp.js": FORGE_V8}, command="sh scripts/test.sh && make test")
+    not_passed(record)
+
+
+# the code under test hands the test file a node:test whose functions declare nothing: the file reports no test and
+# its process ends as a helper's does
+LOADER_HOOK = """
+const Module = require('node:module');
+const load = Module.prototype.require;
+const nothing = () => {};
+Module.prototype.require = function (id) {
+  return id === 'node:test' ? { describe: nothing, it: nothing, test: nothing } : load.apply(this, arguments);
+};
+""" + SPEC["index.js"]
+
+
+def test_a_test_file_made_to_declare_nothing_is_silent(tmp_path):
+    """spec/wrap.js, handed a node:test that declares nothing, reports no test (spec/edges.js, which loads node:test
+    first, passes); it names node:test, so it is a silent test file (no_tests_ran), not a helper that ended
+    without tests."""
+    record = attack(tmp_path, "spec-glob", {"index.js": textwrap.dedent(LOADER_HOOK)})
+    not_passed(record)
+    has_flag(record, "no_tests_ran")
