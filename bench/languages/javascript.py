@@ -7,7 +7,9 @@ while its summary still says "fail 0". So every node process of a JavaScript tas
 node_test_witness.cjs (NODE_OPTIONS=--require): in the runner's process, where no code under test runs, it reads
 each test file's own messages and prints one line of what they announced and reported; in the others it freezes
 node:assert and node:test. A phase is proved by the runner's summary and, where the runner ran, by that line
-(silent test files: no_tests_ran; tests announced but never reported: failed).
+(silent test files: no_tests_ran; tests announced but never reported: failed). node also runs the helpers and
+fixtures under test/ as test files: one that declares no test (neither its name nor its text says it does) and
+ends by running out of work is not silent.
 
 A command that sets its own NODE_OPTIONS drops the witness; its `node --test` summary is then all there is.
 """
