@@ -374,3 +374,14 @@ def test_a_test_file_made_to_declare_nothing_is_silent(tmp_path):
     record = attack(tmp_path, "spec-glob", {"index.js": textwrap.dedent(LOADER_HOOK)})
     not_passed(record)
     has_flag(record, "no_tests_ran")
+
+
+@pytest.mark.xfail(strict=True, reason="a skip or todo the fixture's own tests declare fails every agent "
+                                       "(tests_skipped): grading cannot tell it from a skip the change caused")
+def test_a_todo_in_the_fixtures_own_tests_does_not_fail_the_oracle(tmp_path):
+    needs_toolchain("node", "npm", "bwrap", "make")
+    files, fix, visible, *_ = TASKS["clamp-scripts"]
+    files = {**files, "lib/clamp_test.js": files["lib/clamp_test.js"] + "test.todo('NaN bounds');\n"}
+    root = js_task(tmp_path / "suite", "clamp-scripts", files, fix, visible)
+    oracle = cli(tmp_path, root, "oracle", "clamp-scripts")
+    assert oracle["outcome"] == "passed", (oracle["outcome"], oracle["flags"])
