@@ -7,14 +7,16 @@ while its summary still says "fail 0". So every node process of a JavaScript tas
 node_test_witness.cjs (NODE_OPTIONS=--require): in the runner's process, where no code under test runs, it reads
 each test file's own messages and prints one line of what they announced and reported; in the others it freezes
 node:assert and node:test. A phase is proved by the runner's summary and, where the runner ran, by that line
-(silent test files: no_tests_ran; tests announced but never reported: failed).
+(silent test files: no_tests_ran; tests announced but never reported: failed). node also runs the helpers and
+fixtures under test/ as test files: one that declares no test (neither its name nor its text says it does) and
+ends by running out of work is not silent.
 
 A command that sets its own NODE_OPTIONS drops the witness; its `node --test` summary is then all there is.
 """
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from bench.languages.base import Profile, Summary, Tool
 
@@ -28,6 +30,9 @@ _NODE = re.compile(r"^(?P<mark>#|ℹ) tests (?P<tests>\d+)\n(?:(?P=mark) suites 
 _WITNESS = re.compile(r"^# localagentbench node --test: (?P<fields>[a-z]+ \d+(?:, [a-z]+ \d+)*)$", re.M)
 _WITNESS_FIELDS = ("files", "tests", "pass", "fail", "cancelled", "skipped", "todo", "unfinished", "silent")
 _JEST = re.compile(r"^Tests:[ \t]+(?P<counts>(?:\d+ [a-z]+, )*)(?P<total>\d+) total$", re.M)
+# node:test is reached only by this specifier (node has no bare `test` module): a file naming it declares tests
+_NODE_TEST = re.compile(rb"""(['"`])node:test\1""")
+_MAX_SOURCE_BYTES = 1 << 20
 
 
 def _node(found: re.Match) -> Summary:
@@ -77,6 +82,21 @@ class JavaScriptProfile(Profile):
         for m in _WITNESS.finditer(text):
             found += _witness(m)
         return found + [_jest(m) for m in _JEST.finditer(text)]
+
+    def holds_tests(self, path: str, file: Path) -> bool:
+        """A fixture's source file that loads node:test is a test file whatever its name: a command that hands
+        `node --test` its files (`node --test spec/*.js`) runs it, though node's own names would not."""
+        if PurePosixPath(path).suffix.lstrip(".") not in _SUFFIXES:
+            return False
+        try:
+            with file.open("rb") as fh:
+                return bool(_NODE_TEST.search(fh.read(_MAX_SOURCE_BYTES)))
+        except OSError:
+            return False
+
+    def lay_back(self, path: str, pristine: bytes, now: bytes | None) -> bytes | None:
+        """Such a file is tests throughout: the fixture's, whole."""
+        return pristine
 
 
 _CONFIG = ("package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml",

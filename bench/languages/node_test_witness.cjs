@@ -9,10 +9,63 @@
 // passing test, and a test file that exits 0 half way (process.exit(0) from the code under test) simply loses
 // the tests it had not reported: the line says both (silent files, unfinished tests).
 //
+// node --test also runs, as test files, every file under a test/ directory: the helpers and fixtures a project
+// keeps there report no test, and end by running out of work. So a test file's own process tells the runner
+// when it ended that way (its event loop drained: no process.exit, no uncaught exception, and node:test's
+// harness, which listens for uncaught exceptions once a test is declared, never started), and a file that
+// reports no test is silent unless it ended so and declares no test: neither its name (node's test-file names,
+// the profile's _TEST_NAMES) nor its text (it names node:test, the profile's holds_tests) says it holds tests.
+//
 // In every other node process (a test file's, where the code under test runs) it freezes node:assert and
 // node:test, so code under test cannot rewrite the assertions or the test functions a test file uses. Code under
 // test that sets out to forge the runner's messages still can (SECURITY.md).
 const LINE = '# localagentbench node --test';
+const ENDED = 'localagentbench:ended-without-tests';
+// node 20's test-file names (test.js, test-*.js, *.test.js, *-test.js, *_test.js) and jest's *.spec.js
+const TEST_NAME = /^(test|test-.*|.*[._-](test|spec))\.[cm]?[jt]sx?$/;
+const NODE_TEST = /(['"`])node:test\1/;
+
+function declaresTests(file) {
+  const fs = require('node:fs');
+  if (TEST_NAME.test(require('node:path').basename(file))) return true;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(1 << 20);
+      return NODE_TEST.test(head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).toString('latin1'));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return true;
+  }
+}
+
+// One message as node:test's v8 reporter frames it: a serialiser header, the body's size, the body.
+function frame(v8, item) {
+  const serializer = new v8.Serializer();
+  serializer.writeHeader();
+  const header = serializer.releaseBuffer();
+  const body = v8.serialize(item);
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(body.length);
+  return Buffer.concat([header, size, body]);
+}
+
+function reportEnd() {
+  const v8 = require('node:v8');
+  const fs = require('node:fs');
+  let uncaught = false;
+  process.on('uncaughtExceptionMonitor', () => { uncaught = true; });
+  process.once('beforeExit', () => {
+    if (uncaught || process.listenerCount('uncaughtException') || process.listenerCount('unhandledRejection')) return;
+    try {
+      fs.writeSync(1, frame(v8, { type: ENDED, data: {} }));
+    } catch {
+      // the runner has gone: nothing to tell
+    }
+  });
+}
 
 function freezeFramework() {
   for (const name of ['node:assert', 'node:assert/strict', 'node:test']) {
@@ -83,7 +136,8 @@ function watchRunner() {
         continue;
       }
       file.buffer = file.buffer.subarray(end);
-      if (item && typeof item === 'object') count(item, file);
+      if (item && item.type === ENDED) file.ended = true;
+      else if (item && typeof item === 'object') count(item, file);
     }
   }
 
@@ -92,11 +146,13 @@ function watchRunner() {
     const result = spawn.apply(this, arguments);
     const env = (options && options.envPairs) || [];
     if (env.includes('NODE_TEST_CONTEXT=child-v8') && this.stdout) {
-      const file = { buffer: Buffer.alloc(0), open: new Map(), reported: 0 };
+      const args = (options && options.args) || [];
+      const declares = declaresTests(String(args[args.length - 1] || ''));
+      const file = { buffer: Buffer.alloc(0), open: new Map(), reported: 0, ended: false };
       totals.files += 1;
       this.stdout.on('data', (chunk) => read(file, Buffer.from(chunk)));
       this.stdout.on('end', () => {
-        if (file.reported === 0) totals.silent += 1;
+        if (file.reported === 0 && (declares || !file.ended)) totals.silent += 1;
         for (const left of file.open.values()) totals.unfinished += left;
       });
     }
@@ -111,5 +167,6 @@ function watchRunner() {
 if (process.env.NODE_TEST_CONTEXT === undefined && process.execArgv.includes('--test')) {
   watchRunner();
 } else {
+  if (process.env.NODE_TEST_CONTEXT === 'child-v8') reportEnd();
   freezeFramework();
 }
