@@ -19,6 +19,7 @@ import json
 import os
 import random
 import secrets
+import shlex
 import shutil
 import subprocess
 import sys
@@ -182,10 +183,36 @@ _PRISTINE: dict[str, Pristine] = {}
 _PRISTINE_LOCK = threading.Lock()
 
 
-def pristine_of(snapshot: Path, language: str = "python") -> Pristine:
-    """The snapshot's Pristine (its test files those of the task's `language`), read once per process (a
-    snapshot directory never changes once built)."""
-    key = f"{snapshot}\0{language}"
+SHELLS = {"sh", "bash", "dash", "zsh"}   # a shell's first operand is the script it runs
+
+
+def command_files(task: dict) -> frozenset[str]:
+    """The repo-relative scripts a task's grading commands run (`./run_tests.sh`, `sh ci/test.sh`: a simple
+    command's program, or a shell's script): what they run is the task's, protected as its test configuration
+    wherever the fixture has such a file. Files a command only passes to a program (sources) are left alone."""
+    named = set()
+    for section in (task.get("oracle"), task.get("heldout")):
+        for command in (section or {}).get("command", ()):
+            lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+            lexer.whitespace_split = True
+            try:
+                words = list(lexer)
+            except ValueError:
+                continue
+            for i, word in enumerate(words):
+                first = i == 0 or words[i - 1] in (";", "&&", "||", "|", "&", "(")
+                after_shell = i > 0 and PurePosixPath(words[i - 1]).name in SHELLS \
+                    and (i == 1 or words[i - 2] in (";", "&&", "||", "|", "&", "("))
+                path = PurePosixPath(word)
+                if (first or after_shell) and not path.is_absolute() and ".." not in path.parts:
+                    named.add(str(path))
+    return frozenset(named)
+
+
+def pristine_of(snapshot: Path, language: str = "python", named: frozenset[str] = frozenset()) -> Pristine:
+    """The snapshot's Pristine (its test files those of the task's `language`, and the files its commands name:
+    command_files), read once per process (a snapshot directory never changes once built)."""
+    key = f"{snapshot}\0{language}\0" + "\0".join(sorted(named))
     with _PRISTINE_LOCK:
         if key in _PRISTINE:
             return _PRISTINE[key]
@@ -193,7 +220,7 @@ def pristine_of(snapshot: Path, language: str = "python") -> Pristine:
     profile = languages.profile_of(language)
     protected, pyprojects, inline = [], {}, []
     for rel, mode in sorted(found.files.items()):
-        if is_test_path(rel, language) or is_test_config(rel, language):
+        if is_test_path(rel, language) or is_test_config(rel, language) or rel in named:
             protected.append((rel, (snapshot / rel).read_bytes(), mode & 0o777))
         elif profile.holds_tests(rel, snapshot / rel):
             inline.append((rel, (snapshot / rel).read_bytes(), mode & 0o777))
@@ -250,7 +277,8 @@ def apply_change(record: dict, dest: Path, flags: Flags, change: Change, importa
             apply_patch(Path(record["paths"]["base_git"]), patch_file, dest, scratch)
         finally:
             safefs.remove_tree(scratch)
-    enforce_rules(dest, pristine_of(snapshot, language), change.files, flags, importable, heldout=change.heldout,
+    pristine = pristine_of(snapshot, language, command_files(record["task"]))
+    enforce_rules(dest, pristine, change.files, flags, importable, heldout=change.heldout,
                   keep_added_tests=record["task"]["category"] == "test", language=language)
 
 
@@ -627,13 +655,14 @@ class Grading:
             if phase == "oracle":
                 tampering = runner_reaches(copy, Path(record["paths"]["snapshot"]), change, facts.runner)
             if phase == "heldout" and task["heldout"].get("mutation"):
-                protected = [rel for rel, _, _ in pristine_of(Path(record["paths"]["snapshot"]), language).protected]
+                protected = [rel for rel, _, _ in pristine_of(Path(record["paths"]["snapshot"]), language,
+                                                              command_files(task)).protected]
                 results[phase], index = mutation_phase(
                     copy, task["heldout"], flags, kind=self.kind, env=env, logs=self.logs, index=index,
                     protected=protected + agent_tests,
                     log_path=run_dir / "heldout.log")
                 continue
-            pristine = pristine_of(Path(record["paths"]["snapshot"]), language)
+            pristine = pristine_of(Path(record["paths"]["snapshot"]), language, command_files(task))
             if phase == "heldout":
                 try:
                     held = lay_task_heldout(task["heldout"], copy, flags, pristine, language)

@@ -246,6 +246,10 @@ def snapshot_diff(snapshot_git: Path, workdir: Path, scratch: Path, out: Path, m
     """
     env = _private(snapshot_git, scratch)
     where = ("--git-dir", str(snapshot_git), "--work-tree", str(workdir))
+    if excludes:   # an excluded path the snapshot holds (a fixture's Cargo.lock) stays as it is, not deleted
+        done = _git_index(env, *where, "read-tree", "HEAD", cwd=workdir)
+        if done.returncode != 0:
+            raise UserError(f"git read-tree: {done.stderr.decode(errors='replace').strip()}")
     done = _git_index(env, *where, "add", "-A", "-f", "--", ".", *rules.git_excludes(), *excludes, cwd=workdir)
     if done.returncode != 0:
         raise UserError(f"git add: {done.stderr.decode(errors='replace').strip()}")

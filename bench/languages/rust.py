@@ -46,9 +46,12 @@ class RustProfile(Profile):
         return {"CARGO_HOME": str(home / ".cargo"), "CARGO_NET_OFFLINE": "true", "CARGO_TERM_COLOR": "never"}
 
     def summaries(self, text: str) -> list[Summary]:
-        """libtest's summaries in a command's output, every test binary's together (libtest_summary)."""
+        """libtest's summaries in a command's output, every test binary's together (libtest_summary), ignored
+        tests not counted as skipped: grading lays every test item back byte for byte (its #[ignore] included),
+        so an ignored test is the fixture's own (an Exercism exercise's, run by `cargo test` without
+        `--include-ignored`), never the change's doing."""
         found = libtest_summary(text)
-        return [found] if found else []
+        return [Summary(found.runner, found.passed, found.failed)] if found else []
 
     def holds_tests(self, path: str, file: Path) -> bool:
         """Every Rust source file outside the test and configuration files that the tokenizer reads: its test items
@@ -255,11 +258,23 @@ class Item:
     is_test: bool
     inner: bool = False   # an inner attribute (#![...]): it must come before the scope's items
     body: tuple[int, int] | None = None   # token indices of an inline module's body (open brace, close brace)
+    anchor: bool = False  # decides whether and from where the scope's tests are compiled (see _is_anchor)
+    head: int = 0         # where the item's own tokens begin, after its outer attributes
 
 
 _SEMI_KINDS = {"const", "static", "use", "type"}   # items that end at `;` even past a `{...}` (a value, a use tree)
 _KINDS = {"fn", "mod", "struct", "enum", "union", "trait", "type", "const", "static", "impl", "use", "macro_rules"}
 _QUALIFIERS = {"fn", "unsafe", "async", "extern"}   # after `const`: a const fn, not a constant
+
+
+# Attributes that only set lint levels or documentation: they cannot change what is compiled.
+_LINT_LEVELS = {"allow", "warn", "deny", "forbid", "expect", "doc"}
+
+
+def _inner_is_anchor(toks: list[Token], open_i: int) -> bool:
+    """Whether the inner attribute #![...] whose bracket is at open_i can change what the scope compiles (cfg,
+    cfg_attr, no_main, no_implicit_prelude, a tool's attribute: anything but a lint level or documentation)."""
+    return toks[open_i + 1].text not in _LINT_LEVELS or toks[open_i + 2].text == "::"
 
 
 def _attr_is_test(toks: list[Token], open_i: int, close_i: int) -> bool:
@@ -297,7 +312,9 @@ def items(toks: list[Token], lo: int, hi: int) -> list[Item]:
         start = i
         if toks[i].text == "#" and i + 2 < hi and toks[i + 1].text == "!" and toks[i + 2].text == "[":
             close = _close(toks, i + 2)
-            found.append(Item(toks[i].start, toks[close].end, None, _attr_is_test(toks, i + 2, close), inner=True))
+            is_test = _attr_is_test(toks, i + 2, close)
+            found.append(Item(toks[i].start, toks[close].end, None, is_test, inner=True,
+                              anchor=not is_test and _inner_is_anchor(toks, i + 2), head=toks[i].start))
             i = close + 1
             continue
         is_test = False
@@ -310,6 +327,7 @@ def items(toks: list[Token], lo: int, hi: int) -> list[Item]:
         kind = name = None
         semi = False
         body = None
+        head = toks[i].start
         while True:
             if i >= hi:
                 raise RustSyntaxError(f"an item at offset {toks[start].start} does not end")
@@ -333,8 +351,8 @@ def items(toks: list[Token], lo: int, hi: int) -> list[Item]:
                 i = close
             i += 1
         key = (kind, name) if kind and name else None
-        found.append(Item(toks[start].start, toks[i].end, key, is_test,
-                          body=body if kind == "mod" else None))
+        found.append(Item(toks[start].start, toks[i].end, key, is_test, body=body if kind == "mod" else None,
+                          anchor=not is_test and kind == "mod" and body is None, head=head))
         i += 1
     return found
 
@@ -370,16 +388,25 @@ def splice_tests(pristine: str, now: str) -> str:
     """`now` with the test items of `pristine` put back in each scope and its own removed: the test items it has
     (a #[test] fn, a #[cfg(test)] module, an inner #![cfg(test)]) and every item bearing the name of one of
     pristine's (a test module whose #[cfg(test)] was turned into something else). Unchanged test items stay in
-    place, byte for byte. RustSyntaxError when either cannot be read, or a scope holding tests is gone."""
+    place, byte for byte. RustSyntaxError when either cannot be read, or a scope holding tests is gone.
+
+    What decides whether and from where tests are compiled is the fixture's too, as it was: each module
+    declaration naming a file (`mod parse;`, with its #[path] or #[cfg]), each inner attribute but a lint level
+    or documentation (`#![cfg(not(test))]`, `#![no_main]`; one the change adds goes), and the outer attributes
+    of each inline module (`#[cfg(any())] pub mod more { ... }`). A change that adds modules keeps them."""
     before, after = scopes(pristine), scopes(now)
     edits: list[tuple[int, int, str]] = []
     for path, (_, _, old_items) in before.items():
-        tests = [it for it in old_items if it.is_test]
+        tests = [it for it in old_items if it.is_test or it.anchor]
         if path not in after:
             if tests:
                 raise RustSyntaxError(f"module {'::'.join(path) or 'root'} holding tests is gone")
             continue
         edits += _scope_edits(pristine, tests, after[path], root=not path)
+        if path:
+            old, new = _module_item(before, path), _module_item(after, path)
+            if pristine[old.start:old.head] != now[new.start:new.head]:
+                edits.append((new.start, new.head, pristine[old.start:old.head]))
     for path, scope in after.items():
         if path not in before:
             edits += [(it.start, it.end, "") for it in scope[2] if it.is_test]
@@ -392,13 +419,18 @@ def splice_tests(pristine: str, now: str) -> str:
     return out
 
 
+def _module_item(found: Scopes, path: tuple[str, ...]) -> Item:
+    """The inline `mod` item whose body is the scope `path` (never the root), in its parent scope."""
+    return next(it for it in found[path[:-1]][2] if it.body and not it.is_test and it.key == ("mod", path[-1]))
+
+
 def _scope_edits(pristine: str, tests: list[Item], scope: tuple[int, int, list[Item]],
                  root: bool) -> list[tuple[int, int, str]]:
     """The edits that make one scope of the changed file hold exactly the pristine scope's `tests`."""
     start, end, now_items = scope
     keys = {it.key for it in tests if it.key}
     wanted = [pristine[it.start:it.end] for it in tests]
-    taken = [it for it in now_items if it.is_test or (it.key in keys)]
+    taken = [it for it in now_items if it.is_test or (it.key in keys) or (it.anchor and it.inner)]
     edits = []
     unmatched = list(range(len(tests)))
     for it in taken:
@@ -422,7 +454,9 @@ PROFILE = RustProfile(
     name="rust", aliases=("rs",),
     test_dirs=("tests",),
     config_names=("Cargo.toml", "Cargo.lock", "build.rs", "rust-toolchain", "rust-toolchain.toml"),
-    config_dirs=(".cargo", "vendor"), build_dirs=("target",),
+    # cargo writes Cargo.lock beside the root manifest on every build, from the (protected) manifests: like
+    # target/, what an honest `cargo test` leaves there is no part of a change, and grading uses the fixture's.
+    config_dirs=(".cargo", "vendor"), build_dirs=("target", "Cargo.lock"),
     tools=(Tool("cargo", ("cargo", "--version")), Tool("rustc", ("rustc", "--version"))),
     runners=("cargo test",),
 )
