@@ -156,6 +156,18 @@ def _go_tests(command: str) -> list[list[str]]:
     return runs
 
 
+# an import of package testing: alone (`import "testing"`) or a line of an import block, named or not
+_IMPORTS_TESTING = re.compile(rb'^\s*(?:import\s*)?(?:[\w.]+\s+)?"testing"\s*(?://.*)?$', re.M)
+_IMPORT_BLOCK = re.compile(rb"^import\s*\((.*?)^\)", re.M | re.S)
+_IMPORT_LINE = re.compile(rb"^import\s+(?:[\w.]+\s+)?\"[^\"]*\"", re.M)
+
+
+def _imports_testing(source: bytes) -> bool:
+    """Whether a Go source file imports package testing (read from its import declarations)."""
+    decls = [m.group(1) for m in _IMPORT_BLOCK.finditer(source)] + [m.group(0) for m in _IMPORT_LINE.finditer(source)]
+    return any(_IMPORTS_TESTING.search(decl) for decl in decls)
+
+
 def _compiled_dir(rel: str) -> bool:
     """Whether the go command compiles test files in this directory (it skips testdata/, vendor/, _x/, .x/)."""
     dirs = PurePosixPath(rel).parts[:-1]
@@ -175,6 +187,24 @@ class GoProfile(Profile):
         return {"GOPATH": str(home / "go"), "GOCACHE": str(home / ".cache" / "go-build"),
                 "GOMODCACHE": str(home / "go" / "pkg" / "mod"), "GOPROXY": "off", "GOSUMDB": "off",
                 "GOTOOLCHAIN": "local", "GOTELEMETRY": "off", "GOFLAGS": "-v"}
+
+    def holds_tests(self, path: str, file: Path) -> bool:
+        """A test helper outside the test files: a non-test Go file that imports package testing (it is handed the
+        tests' *testing.T: an assertion, a skip, a fixture), in a directory with no test file of its own, so no
+        test checks it and no fix is to it (internal/testutil, an assertion module replaced in go.mod). Grading
+        lays it back whole, as a test file."""
+        if not path.endswith(".go") or self.is_test_path(path) or not _compiled_dir(path):
+            return False
+        try:
+            if any(self.is_test_path(sibling.name) for sibling in file.parent.iterdir()):
+                return False
+            return _imports_testing(file.read_bytes())
+        except OSError:
+            return False
+
+    def lay_back(self, path: str, pristine: bytes, now: bytes | None) -> bytes | None:
+        """A test helper (holds_tests) goes back whole to the fixture's."""
+        return None if now == pristine else pristine
 
     def step_problem(self, command: str, output: bytes) -> tuple[bool, str | None]:
         """As Profile.step_problem, over the whole output: Go's evidence is every test's line, not a closing one."""
