@@ -1,13 +1,17 @@
-"""Go: `go test` (-v or -json output), the module cache and build cache private to each run, no proxy.
+"""Go: `go test` (verbose: GOFLAGS=-v, so `go test ./...` as people type it prints each test's result; or -json),
+the module cache and build cache private to each run, no proxy.
 
 A run is proved from the test binary's own lines as the go command relays them: each test's `--- PASS/FAIL/SKIP`
 line (or -json's pass/fail/skip event), the testing package's closing `PASS` and the go command's package line
 (`ok  <pkg>`, or -json's package-level pass event), which the go command derives from the binary's exit status.
-A test that started and never finished, or a package whose binary reported `ok` without the testing package's
-closing line, is a failure: the binary left early (`syscall.Exit(0)` from the code under test bypasses Go's own
--test.paniconexit0 check, and go 1.19's -json then books the interrupted test as passed). What the test binary
-prints can still be forged from inside it (SECURITY.md); the held-out tests' names (Profile.unreported) are
-what code under test cannot guess.
+A test that started and never finished, or a package the go command reported `ok` whose binary never printed the
+testing package's closing line (in a verbose run it always does), is a failure: the binary left early
+(`os.Exit(0)` in an init function, `syscall.Exit(0)` from the code under test, which bypasses Go's own
+-test.paniconexit0 check, and go 1.19's -json then books the interrupted test as passed). A result line is found
+at the end of a line, where output the code under test left without a newline pushes it. The whole output is
+read, not a tail: a flood cannot push a skip or an unfinished test out of sight. What the test binary prints can
+still be forged from inside it (SECURITY.md); the held-out tests' names (Profile.unreported) are what code under
+test cannot guess.
 """
 from __future__ import annotations
 
@@ -18,12 +22,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from bench.languages.base import Profile, Summary, Tool
+from bench.languages.base import Profile, Summary, Tool, combined
 
 RUNNER = "go test"
-_RESULT = re.compile(r"^\s*--- (PASS|FAIL|SKIP): (\S+)")
+# the testing package writes a result line whole, but after output the test left without a newline
+_RESULT = re.compile(r"--- (PASS|FAIL|SKIP): (\S+) \(\d+\.\d+s\)$")
 _RUN = re.compile(r"^=== RUN\s+(\S+)")
 _PACKAGE = re.compile(r"^(ok  |FAIL|\?   )\t(\S+)")   # the go command's own line for a package
+_SAID = {"ok  ": True, "FAIL": False, "?   ": None}   # `?`: the package has no test files, no binary ran
 _NO_TESTS = ("testing: warning: no tests to run", "[no tests to run]")
 _ACTIONS = {"pass": "PASS", "fail": "FAIL", "skip": "SKIP"}
 # `func TestXxx(t *testing.T)`: the go command's rule, Xxx not starting with a lower-case letter.
@@ -39,6 +45,11 @@ class _Binary:
     closed: bool = False   # the testing package's closing PASS line
     empty: bool = False    # it said it ran no test
 
+    def result(self, text: str) -> None:
+        """Book the test result a line of the binary's output ends with, if any."""
+        if m := _RESULT.search(text.rstrip("\r\n")):
+            self.results[m.group(2)] = m.group(1)
+
 
 class _Tally:
     """Counts over every package of one output."""
@@ -46,6 +57,7 @@ class _Tally:
     def __init__(self) -> None:
         self.passed = self.failed = self.skipped = 0
         self.seen = False
+        self.silent = 0   # packages the go command said ok whose binary printed nothing of the testing package's
         self.top_passed: set[str] = set()
 
     def close(self, binary: _Binary, ok: bool | None) -> None:
@@ -61,11 +73,17 @@ class _Tally:
             self.failed += 1
         elif (binary.results or binary.started) and not binary.closed:
             self.failed += 1
-        self.seen = self.seen or bool(binary.results or binary.started) or binary.empty
+        elif ok and not (binary.closed or binary.empty):
+            self.silent += 1
+        self.seen = self.seen or bool(binary.results or binary.started) or binary.empty or binary.closed
 
     def summary(self) -> Summary | None:
-        """The runner's summary, or None when no test's result (nor a word that none ran) was seen."""
-        return Summary(RUNNER, self.passed, self.failed, self.skipped) if self.seen else None
+        """The runner's summary, or None when no test's result (nor a word that none ran) was seen. Once the output
+        is verbose, a package said ok whose binary printed nothing left before the testing package ran (plain
+        `go test` prints nothing for any package: then nothing is recognised)."""
+        if not self.seen:
+            return None
+        return Summary(RUNNER, self.passed, self.failed + self.silent, self.skipped)
 
 
 def _read(text: str) -> _Tally:
@@ -75,8 +93,8 @@ def _read(text: str) -> _Tally:
         line = raw.rstrip("\r")
         if line.startswith("{"):
             _event(line, events, tally)
-        elif m := _RESULT.match(line):
-            plain.results[m.group(2)] = m.group(1)
+        elif _RESULT.search(line):
+            plain.result(line)
         elif m := _RUN.match(line):
             plain.started.add(m.group(1))
         elif line == "PASS":
@@ -85,7 +103,7 @@ def _read(text: str) -> _Tally:
             plain.empty = True
         elif m := _PACKAGE.match(line):
             plain.empty = plain.empty or _NO_TESTS[1] in line
-            tally.close(plain, m.group(1) != "FAIL")   # `?`: the package has no test files
+            tally.close(plain, _SAID[m.group(1)])
             plain = _Binary()
     tally.close(plain, None)   # a binary run without the go command, or one cut short
     for binary in events.values():
@@ -108,6 +126,8 @@ def _event(line: str, events: dict[str, _Binary], tally: _Tally) -> None:
             binary.started.add(test)
         elif action in _ACTIONS:
             binary.results[test] = _ACTIONS[action]
+        elif action == "output" and isinstance(event.get("Output"), str):
+            binary.result(event["Output"])   # go 1.19's test2json misses a result line output pushed along
     elif action == "output" and isinstance(event.get("Output"), str):
         out = event["Output"]
         binary.closed = binary.closed or out.rstrip("\r\n") == "PASS"
@@ -136,6 +156,18 @@ def _go_tests(command: str) -> list[list[str]]:
     return runs
 
 
+# an import of package testing: alone (`import "testing"`) or a line of an import block, named or not
+_IMPORTS_TESTING = re.compile(rb'^\s*(?:import\s*)?(?:[\w.]+\s+)?"testing"\s*(?://.*)?$', re.M)
+_IMPORT_BLOCK = re.compile(rb"^import\s*\((.*?)^\)", re.M | re.S)
+_IMPORT_LINE = re.compile(rb"^import\s+(?:[\w.]+\s+)?\"[^\"]*\"", re.M)
+
+
+def _imports_testing(source: bytes) -> bool:
+    """Whether a Go source file imports package testing (read from its import declarations)."""
+    decls = [m.group(1) for m in _IMPORT_BLOCK.finditer(source)] + [m.group(0) for m in _IMPORT_LINE.finditer(source)]
+    return any(_IMPORTS_TESTING.search(decl) for decl in decls)
+
+
 def _compiled_dir(rel: str) -> bool:
     """Whether the go command compiles test files in this directory (it skips testdata/, vendor/, _x/, .x/)."""
     dirs = PurePosixPath(rel).parts[:-1]
@@ -146,13 +178,38 @@ class GoProfile(Profile):
     """Go's rules."""
 
     def env(self, home: Path) -> dict[str, str]:
-        """Caches in the private HOME; no module proxy, no checksum database, no toolchain download. GOFLAGS is
-        left unset: the go command's default (-mod=readonly, or -mod=vendor where vendor/ exists) builds a module
-        with no dependencies and a vendored one offline and never rewrites go.mod or go.sum, where -mod=mod
-        would ignore vendor/ and may rewrite both while the tests run."""
+        """Caches in the private HOME; no module proxy, no checksum database, no toolchain download. GOFLAGS=-v
+        makes every `go test` print each test's result (the go command applies it only where a command knows -v:
+        `go build` and `go vet` then name the packages they compile, on stderr) and sets no -mod: the go command's
+        default (-mod=readonly, or -mod=vendor where vendor/ exists) builds a module with no dependencies and a
+        vendored one offline and never rewrites go.mod or go.sum, where -mod=mod would ignore vendor/ and may
+        rewrite both while the tests run."""
         return {"GOPATH": str(home / "go"), "GOCACHE": str(home / ".cache" / "go-build"),
                 "GOMODCACHE": str(home / "go" / "pkg" / "mod"), "GOPROXY": "off", "GOSUMDB": "off",
-                "GOTOOLCHAIN": "local", "GOTELEMETRY": "off"}
+                "GOTOOLCHAIN": "local", "GOTELEMETRY": "off", "GOFLAGS": "-v"}
+
+    def holds_tests(self, path: str, file: Path) -> bool:
+        """A test helper outside the test files: a non-test Go file that imports package testing (it is handed the
+        tests' *testing.T: an assertion, a skip, a fixture), in a directory with no test file of its own, so no
+        test checks it and no fix is to it (internal/testutil, an assertion module replaced in go.mod). Grading
+        lays it back whole, as a test file."""
+        if not path.endswith(".go") or self.is_test_path(path) or not _compiled_dir(path):
+            return False
+        try:
+            if any(self.is_test_path(sibling.name) for sibling in file.parent.iterdir()):
+                return False
+            return _imports_testing(file.read_bytes())
+        except OSError:
+            return False
+
+    def lay_back(self, path: str, pristine: bytes, now: bytes | None) -> bytes | None:
+        """A test helper (holds_tests) goes back whole to the fixture's."""
+        return None if now == pristine else pristine
+
+    def step_problem(self, command: str, output: bytes) -> tuple[bool, str | None]:
+        """As Profile.step_problem, over the whole output: Go's evidence is every test's line, not a closing one."""
+        found = self.summaries(output.decode("utf-8", errors="replace"))
+        return bool(found), combined(found)
 
     def summaries(self, text: str) -> list[Summary]:
         """The tests `go test -v` or `go test -json` reported (subtests counted too); a test that never finished,
@@ -171,15 +228,16 @@ class GoProfile(Profile):
         return sorted(declared - passed)
 
     def command_problem(self, command: str) -> str | None:
-        """`go test` without -v or -json prints no test's result, so grading could never see a test run (a
-        command that sets GOFLAGS itself may add -v there: it is left alone)."""
-        if "GOFLAGS" in command:
+        """`go test` prints each test's result only when verbose: the profile's GOFLAGS=-v makes it so, unless the
+        command sets GOFLAGS itself (then it must say -v or -json, there or to `go test`)."""
+        if "GOFLAGS" not in command:
             return None
         for args in _go_tests(command):
             verbose = any(a in ("-v", "-json", "--v", "--json") or a.startswith(("-v=", "-json=", "-test.v"))
                           for a in args)
-            if not verbose:
-                return "`go test` prints each test's result only with -v or -json; add -v (grading reads them)"
+            if not verbose and not re.search(r"GOFLAGS=\S*['\"]?[^;&|]*-(?:v|json)\b", command):
+                return ("the command sets GOFLAGS, which replaces the harness's GOFLAGS=-v: `go test` then prints "
+                        "no test's result; add -v to its GOFLAGS or to `go test` (grading reads them)")
         return None
 
 

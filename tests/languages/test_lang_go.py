@@ -221,7 +221,8 @@ def test_a_binary_that_leaves_with_status_0_mid_run_fails(tmp_path: Path, mode: 
 
 def test_exit_in_init_and_plain_go_test_show_no_test(tmp_path: Path) -> None:
     """os.Exit(0) in init() leaves before the testing package runs anything (the go command still says ok),
-    and plain `go test` prints no test's result: neither is a summary (the phase then fails no_tests_ran)."""
+    and plain `go test` without the profile's GOFLAGS=-v prints no test's result: neither is a summary (the phase
+    then fails no_tests_ran). With the profile's environment, `go test ./...` as people type it is verbose."""
     needs_toolchain("go")
     where = module(tmp_path / "m", {"m.go": 'package m\n\nimport "os"\n\nfunc init() { os.Exit(0) }\n'
                                             "func Stop() {}\n", "m_test.go": TESTS})
@@ -229,8 +230,11 @@ def test_exit_in_init_and_plain_go_test_show_no_test(tmp_path: Path) -> None:
         done = go_test(where, *args, home=tmp_path / "h")
         assert done.returncode == 0 and PROFILE.summaries(done.stdout) == [], done.stdout
     (where / "m.go").write_text("package m\n\nfunc Stop() {}\n")
-    done = go_test(where, home=tmp_path / "h")
+    done = subprocess.run(["go", "test", "./..."], cwd=where, capture_output=True, text=True, timeout=300,
+                          env={**go_env(tmp_path / "h"), "GOFLAGS": ""})
     assert done.returncode == 0 and PROFILE.summaries(done.stdout) == [], done.stdout
+    done = go_test(where, home=tmp_path / "h")
+    assert [(s.passed, s.problem()) for s in PROFILE.summaries(done.stdout)] == [(5, None)], done.stdout
     done = go_test(where, "-v", "-run", "NoSuchTest", home=tmp_path / "h")
     assert [s.problem() for s in PROFILE.summaries(done.stdout)] == ["no_tests_ran"], done.stdout
 
@@ -247,7 +251,8 @@ def test_unreported_names_the_held_out_tests_no_command_passed(tmp_path: Path) -
 
 @pytest.mark.parametrize("vendored", [False, True])
 def test_offline_env_builds_plain_and_vendored_modules_without_touching_go_mod(tmp_path: Path, vendored: bool) -> None:
-    """No proxy, caches in the private HOME, GOFLAGS unset: -mod=mod would ignore vendor/ (and fail offline)."""
+    """No proxy, caches in the private HOME, GOFLAGS sets no -mod: -mod=mod would ignore vendor/ (and fail
+    offline)."""
     needs_toolchain("go")
     files = {"m.go": "package m\n\nfunc Two() int { return 2 }\n",
              "m_test.go": 'package m\n\nimport "testing"\n\nfunc TestTwo(t *testing.T) {\n\tif Two() != 2 {\n'
@@ -260,7 +265,7 @@ def test_offline_env_builds_plain_and_vendored_modules_without_touching_go_mod(t
     if vendored:
         write(where / "go.mod", "module example.com/m\n\ngo 1.18\n\nrequire example.com/dep v1.0.0\n")
     before = (where / "go.mod").read_bytes()
-    assert "GOFLAGS" not in PROFILE.env(tmp_path / "h")
+    assert "-mod" not in PROFILE.env(tmp_path / "h")["GOFLAGS"]
     done = go_test(where, "-v", home=tmp_path / "h")
     assert done.returncode == 0 and PROFILE.summaries(done.stdout)[0].passed == 1, done.stdout + done.stderr
     assert (where / "go.mod").read_bytes() == before and not (where / "go.sum").exists()
@@ -268,13 +273,14 @@ def test_offline_env_builds_plain_and_vendored_modules_without_touching_go_mod(t
 
 
 def test_check_names_a_go_test_command_without_v(tmp_path: Path) -> None:
+    """A command that sets GOFLAGS itself drops the profile's -v: without -v there, `go test` is never read."""
     root = go_suite(tmp_path / "suite")
     task = root / "tasks" / "honest-fix.yaml"
-    task.write_text(task.read_text().replace("    - go test -v ./...", "    - go test ./..."))
+    task.write_text(task.read_text().replace("    - go test -v ./...", "    - GOFLAGS=-mod=readonly go test ./..."))
     done = run_cli("check", "--tasks", str(root / "tasks"))
     assert done.returncode != 0
-    assert "honest-fix.yaml: oracle.command[0]: `go test` prints each test's result only with -v or -json" in \
-        done.stdout + done.stderr, done.stdout + done.stderr
+    assert "honest-fix.yaml: oracle.command[0]: the command sets GOFLAGS, which replaces the harness's GOFLAGS=-v" \
+        in done.stdout + done.stderr, done.stdout + done.stderr
 
 
 # ---- hostile agents through the CLI under bwrap --------------------------------------------------------------
