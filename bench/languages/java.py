@@ -162,8 +162,27 @@ def declared_package(source: str) -> str:
     return "".join(name or [])
 
 
+def _service_type_package(path: str) -> str | None:
+    """The package of the service type a `META-INF/services/<binary name>` file registers a provider for (the
+    file ServiceLoader reads from every class path root), or None for any other path."""
+    parts = PurePosixPath(path).parts
+    if len(parts) < 3 or parts[-3:-1] != ("META-INF", "services"):
+        return None
+    return parts[-1].rpartition(".")[0]
+
+
 class JavaProfile(Profile):
     """Java's rules."""
+
+    def is_config(self, path: str) -> bool:
+        """The build and test configuration by name, and a provider registration for a type of the test
+        framework (META-INF/services/org.junit.platform.launcher.TestExecutionListener, ...Extension): the
+        launcher loads every one it finds on the tests' class path (a resource directory a command puts there,
+        src/main/resources), and it then runs inside the launcher, deciding what runs and how it is reported."""
+        if super().is_config(path):
+            return True
+        package = _service_type_package(path)
+        return bool(package) and package in framework_packages()
 
     def env(self, home: Path) -> dict[str, str]:
         """Maven offline with its local repository private to the run (MAVEN_OPTS), Gradle's home likewise; every
@@ -202,8 +221,10 @@ PROFILE = JavaProfile(
     test_paths=("src/test/*", "*/src/test/*"),
     config_names=("pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts",
                   "gradle.properties", "gradlew", "gradlew.bat", "mvnw", "mvnw.cmd", "junit-platform.properties",
-                  "build.xml"),
-    config_dirs=(".mvn", "gradle"), build_dirs=("target", "build", ".gradle"),
+                  "build.xml",
+                  # what make reads by itself, and the scripts a project builds and runs its tests with
+                  "GNUmakefile", "makefile", "Makefile", "*.mk", "*.sh"),
+    config_dirs=(".mvn", "gradle"), build_dirs=("target", "build", ".gradle", "out", "bin", "classes"),
     tools=(Tool("java", ("java", "-version")), Tool("javac", ("javac", "-version"))),
     runners=("junit console launcher", "maven surefire"),
 )
