@@ -316,6 +316,10 @@ def enforce_rules(dest: Path, pristine: Pristine, changed: list[tuple[str, str]]
             safefs.lay_file(dest, rel, data, mode)
             flags.add("tests_modified" if is_test_path(rel, language) else "test_config_modified", rel)
     _lay_inline_tests(dest, pristine, flags, language)
+    tests = [(rel, data) for rel, data, _ in pristine.protected if is_test_path(rel, language)]
+    for path in languages.profile_of(language).shadowing(dest, [p for s, p in changed if s != "D"], tests):
+        if safefs.remove(dest, path):
+            flags.add("shadows_module", path)
     for status, path in changed:
         if status == "A" and is_test_path(path, language) and not is_test_config(path, language) \
                 and os.path.lexists(dest / path):

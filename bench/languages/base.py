@@ -161,6 +161,12 @@ class Profile:
         (a header or package shadowing the test framework's), or None. Grading removes it."""
         return None
 
+    def shadowing(self, dest: Path, changed: list[str], tests: list[tuple[str, bytes]]) -> list[str]:
+        """The files among `changed` (paths the change added or modified, in the grading copy at `dest`, its
+        protected files laid back) that would stand in for part of the fixture's tests (`tests`: path, content):
+        a source declaring a type the tests declare. Grading removes them (flag shadows_module)."""
+        return []
+
     def holds_tests(self, path: str, file: Path) -> bool:
         """Whether the fixture's source file `path` (at `file`) holds tests inline (Rust's #[cfg(test)] modules),
         which grading puts back by lay_back."""

@@ -10,7 +10,9 @@ halts the JVM (`Runtime.getRuntime().halt(0)`) is read as the launcher's verdict
 run the same code); a launcher run with `--details=none` prints no box when all passed, so a task written that way
 fails `no_tests_ran` (verify shows it); packages of libraries other than the launcher's that a task puts on its
 class path (a project's lib/*.jar) are not checked for shadowing, while added jars and class files never reach
-grading (compiled_module_added).
+grading (compiled_module_added); an argument file a task's command names (`java -jar ... @test.args`) is not
+protected unless its name says it is configuration; a source declaring a type that only new held-out files
+declare is not found (the agent never saw that name).
 """
 from __future__ import annotations
 
@@ -162,8 +164,42 @@ def declared_package(source: str) -> str:
     return "".join(name or [])
 
 
+def _service_type_package(path: str) -> str | None:
+    """The package of the service type a `META-INF/services/<binary name>` file registers a provider for (the
+    file ServiceLoader reads from every class path root), or None for any other path."""
+    parts = PurePosixPath(path).parts
+    if len(parts) < 3 or parts[-3:-1] != ("META-INF", "services"):
+        return None
+    return parts[-1].rpartition(".")[0]
+
+
+def declared_types(source: str) -> set[str]:
+    """The binary names of the top-level types a Java compilation unit declares (package.Name), read as javac
+    reads it: Unicode escapes first, comments and literals skipped, a type's body (its braces) not entered."""
+    package, names, depth, keyword = declared_package(source), set(), 0, False
+    for match in _TOKEN.finditer(unicode_unescaped(source)):
+        kind, text = match.lastgroup, match[0]
+        if kind in ("space", "comment"):
+            continue
+        if keyword and depth == 0 and kind == "word":
+            names.add(f"{package}.{text}" if package else text)
+        keyword = depth == 0 and kind == "word" and text in ("class", "interface", "enum", "record")
+        depth += (text == "{") - (text == "}")
+    return names
+
+
 class JavaProfile(Profile):
     """Java's rules."""
+
+    def is_config(self, path: str) -> bool:
+        """The build and test configuration by name, and a provider registration for a type of the test
+        framework (META-INF/services/org.junit.platform.launcher.TestExecutionListener, ...Extension): the
+        launcher loads every one it finds on the tests' class path (a resource directory a command puts there,
+        src/main/resources), and it then runs inside the launcher, deciding what runs and how it is reported."""
+        if super().is_config(path):
+            return True
+        package = _service_type_package(path)
+        return bool(package) and package in framework_packages()
 
     def env(self, home: Path) -> dict[str, str]:
         """Maven offline with its local repository private to the run (MAVEN_OPTS), Gradle's home likewise; every
@@ -176,6 +212,25 @@ class JavaProfile(Profile):
     def summaries(self, text: str) -> list[Summary]:
         """The console launcher's summary boxes and surefire's totals in a command's output."""
         return [*launcher_summaries(text), *surefire_summaries(text)]
+
+    def shadowing(self, dest: Path, changed: list[str], tests: list[tuple[str, bytes]]) -> list[str]:
+        """Each changed Java source outside the tests that declares a top-level type one of the fixture's test
+        files declares (a test class, a test helper): compiled into the code under test's class directory, that
+        class can stand first on the tests' class path (`out/main:out/test`), in the test's place. A source too
+        large to read whole counts as one."""
+        declared: set[str] = set()
+        for rel, data in tests:
+            if rel.endswith(".java"):
+                declared |= declared_types(data.decode("utf-8", errors="replace"))
+        found = []
+        for path in changed:
+            if not path.endswith(".java") or self.is_test_path(path) or os.path.islink(dest / path):
+                continue
+            read = safefs.read_capped(dest, path, MAX_JAVA_SOURCE_BYTES)
+            if read is not None and (read[1] or declared_types(read[0].decode("utf-8", errors="replace"))
+                                     & declared):
+                found.append(path)
+        return found
 
     def added_problem(self, path: str, dest: Path) -> str | None:
         """shadows_module for an added Java source (or a link inside the copy to any file, named *.java) that
@@ -202,8 +257,10 @@ PROFILE = JavaProfile(
     test_paths=("src/test/*", "*/src/test/*"),
     config_names=("pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts",
                   "gradle.properties", "gradlew", "gradlew.bat", "mvnw", "mvnw.cmd", "junit-platform.properties",
-                  "build.xml"),
-    config_dirs=(".mvn", "gradle"), build_dirs=("target", "build", ".gradle"),
+                  "build.xml",
+                  # what make reads by itself, and the scripts a project builds and runs its tests with
+                  "GNUmakefile", "makefile", "Makefile", "*.mk", "*.sh"),
+    config_dirs=(".mvn", "gradle"), build_dirs=("target", "build", ".gradle", "out", "bin", "classes"),
     tools=(Tool("java", ("java", "-version")), Tool("javac", ("javac", "-version"))),
     runners=("junit console launcher", "maven surefire"),
 )
