@@ -1,5 +1,10 @@
 """C and C++: GoogleTest, Catch2 (v2 and v3) and CTest summaries; the build files protected; headers that would
-shadow the compiler's own (the test framework's) found from the compiler's search path."""
+shadow the compiler's own (the test framework's) found from the compiler's search path; precompiled headers and
+added programs (which a build may use in place of what it would build) removed.
+
+Gaps (SECURITY.md): code under test is compiled into the test program, so it can print a runner's whole log and
+`_exit(0)`, or a header under test can redefine the framework's macros; a script a task's command runs is not
+protected."""
 from __future__ import annotations
 
 import functools

@@ -499,11 +499,24 @@ def test_foreign_tasks_pass_check(foreign):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+# Catch2 v2's single header takes ~15 s of CPU to compile, once per build: its layouts run with the slow tests.
+GROUPS = {"googletest": ("cmake-gtest-ctest", "make-gtest-beside"), "catch2": ("exercism-word-count", "script-catch2")}
+
+
+@pytest.mark.parametrize("group", ["googletest", pytest.param("catch2", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("agent, outcome", [("oracle", "passed"), ("nop", "failed")])
-def test_foreign_layouts_grade_right(tmp_path, foreign, agent, outcome):
+def test_foreign_layouts_grade_right(tmp_path, foreign, group, agent, outcome):
     """Each layout: the reference fix passes both phases, the untouched fixture fails; no flag either way."""
-    run = run_agent(tmp_path, foreign, agent)
-    for task in FOREIGN:   # Catch2 v2's single header takes ~15 s to compile per build: these are slow
+    root = tmp_path / "suite"
+    for task in GROUPS[group]:
+        for kind in ("fixtures", "heldout"):
+            shutil.copytree(foreign / kind / task, root / kind / task, symlinks=True)
+        (root / "solutions").mkdir(parents=True, exist_ok=True)
+        shutil.copy(foreign / "solutions" / f"{task}.patch", root / "solutions")
+        (root / "tasks").mkdir(exist_ok=True)
+        shutil.copy(foreign / "tasks" / f"{task}.yaml", root / "tasks")
+    run = run_agent(tmp_path, root, agent)
+    for task in GROUPS[group]:
         record = run.graded(task)
         assert (record["outcome"], record["flags"]) == (outcome, []), (task, record.get("flag_details"),
                                                                       run.describe())
@@ -574,6 +587,7 @@ def test_an_attack_on_a_foreign_task_is_flagged_and_not_passed(tmp_path_factory,
     assert record["oracle"]["passed"] is False, record["oracle"]
 
 
+@pytest.mark.slow   # the header attack builds the Catch2 task
 @pytest.mark.xfail(strict=True, reason="a script the task's command runs is neither a test file nor configuration of "
                    "the profile; code under test redefining the framework's macros compiles into the tests")
 @pytest.mark.parametrize("name", list(GAPS))
