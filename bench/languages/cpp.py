@@ -1,5 +1,10 @@
 """C and C++: GoogleTest, Catch2 (v2 and v3) and CTest summaries; the build files protected; headers that would
-shadow the compiler's own (the test framework's) found from the compiler's search path."""
+shadow the compiler's own (the test framework's) found from the compiler's search path; precompiled headers and
+added programs (which a build may use in place of what it would build) removed.
+
+Gaps (SECURITY.md): code under test is compiled into the test program, so it can print a runner's whole log and
+`_exit(0)`, or a header under test can redefine the framework's macros; a script a task's command runs is not
+protected."""
 from __future__ import annotations
 
 import functools
@@ -14,6 +19,8 @@ from bench.exec import safefs
 from bench.languages.base import Profile, Summary, Tool
 
 _SOURCES = ("cpp", "cc", "cxx", "c")
+_PRECOMPILED = (".gch", ".pch")
+_MAGIC = (b"\x7fELF", b"!<arch>\n", b"!<thin>\n")
 _COMPILERS = ("c++", "g++", "clang++", "cc", "gcc", "clang")
 
 # GoogleTest: one block per test program, from its "N tests from M test suites ran." line (older releases say
@@ -27,6 +34,9 @@ _GTEST_DISABLED = re.compile(r"^\s*YOU HAVE (\d+) DISABLED TESTS?", re.M)
 _GTEST_RUNNING = re.compile(r"^\[=+\] Running \d+ tests? from", re.M)
 _GTEST_OK = re.compile(r"^\[       OK \] ", re.M)
 _GTEST_FILTER = re.compile(r"^Note: Google Test filter = (.*)$", re.M)
+# Sharding (GTEST_TOTAL_SHARDS/GTEST_SHARD_INDEX, which code under test can setenv before the runner reads them)
+# runs one shard's tests and says so in this note; the summary then counts that shard alone.
+_GTEST_SHARD = re.compile(r"^Note: This is test shard \d+ of \d+\.", re.M)
 # Catch2: "All tests passed (A assertions in N test cases)", or columns "test cases: N | P passed | F failed |
 # S skipped | X failed as expected" (each column only when not zero), or "No tests ran".
 _CATCH_ALL = re.compile(r"^All tests passed \(\d+ assertions? in (\d+) test cases?\)", re.M)
@@ -123,6 +133,17 @@ def system_include_dirs() -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def _compiled(path: str, dest: Path, st: os.stat_result) -> bool:
+    """Whether the added regular file is one the kernel can run (an exec bit: a `#!` script or a binary) or
+    compiled code by its own magic number (ELF objects, programs and libraries; `ar` archives)."""
+    if not stat.S_ISREG(st.st_mode):
+        return False
+    if st.st_mode & 0o111:
+        return True
+    head = safefs.read_capped(dest, path, 8)
+    return bool(head) and head[0].startswith(_MAGIC)
+
+
 class CppProfile(Profile):
     """C++'s rules."""
 
@@ -132,22 +153,31 @@ class CppProfile(Profile):
 
     def step_problem(self, command: str, output: bytes) -> tuple[bool, str | None]:
         """The runners' summaries' verdict; a subset of the tests run that the command did not ask for (the
-        runner's own "filter" line: GoogleTest's, which the code under test can set from a static initializer
-        through GTEST_FILTER or the flag itself) is tests_skipped."""
+        runner's own "filter" or "shard" note: GoogleTest's, which the code under test can set from a static
+        initializer through GTEST_FILTER, GTEST_TOTAL_SHARDS or the flag itself) is tests_skipped."""
         text = output[-262144:].decode("utf-8", errors="replace")
         found, problem = super().step_problem(command, output)
-        if found and problem is None and _filtered(command, text, _GTEST_FILTER):
+        if found and problem is None and (_filtered(command, text, _GTEST_FILTER)
+                                          or ("GTEST_TOTAL_SHARDS" not in command and _GTEST_SHARD.search(text))):
             return True, "tests_skipped"
         return found, problem
 
     def added_problem(self, path: str, dest: Path) -> str | None:
-        """shadows_module for an added file (or symlink) whose path, read from any of its ancestor directories
-        (any of which a -I flag may name), names a header (or any entry) of the compiler's system include
-        directories:
+        """compiled_module_added for an added precompiled header (GCC reads `X.gch`, a file or a directory of
+        them, in place of the header `X` it would include: a compiled framework header or code under test no
+        rule can read), or an added file the kernel can run or the linker reads as compiled code (an exec bit,
+        ELF or an `ar` archive: a build that finds it newer than its sources runs it in place of the tests it
+        would build); shadows_module for an added file (or symlink) whose path, read from any of its ancestor
+        directories (any of which a -I flag may name), names a header (or any entry) of the compiler's system
+        include directories:
         `include/gtest/gtest.h` is found before the framework's `gtest/gtest.h`. A real directory is judged by
         the files it holds (a directory named like a system one, `debug/`, `net/`, shadows nothing by itself)."""
         st = safefs.lstat(dest, path)
-        if st is None or stat.S_ISDIR(st.st_mode):
+        if st is None:
+            return None
+        if PurePosixPath(path).name.endswith(_PRECOMPILED) or _compiled(path, dest, st):
+            return "compiled_module_added"
+        if stat.S_ISDIR(st.st_mode):
             return None
         link = stat.S_ISLNK(st.st_mode)   # a link may stand for a directory: it shadows whatever it is named like
         parts = PurePosixPath(path).parts
