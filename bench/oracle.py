@@ -492,13 +492,15 @@ class Step:
 
 def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: Path, env: dict[str, str],
                 logs: Path, index: int, guarded: Sequence[Path] = (), protected: Sequence[str] = (),
-                max_log_bytes: int = DEFAULT_MAX_LOG_BYTES, language: str = "python") -> Step:
+                max_log_bytes: int = DEFAULT_MAX_LOG_BYTES, language: str = "python",
+                allow_skipped: bool = False) -> Step:
     """Run one grading command with `sh -c` (proc.shell_command: what runs it on Windows) in its own sandbox (no
     network) in the copy, `guarded` paths read-only; stderr joins stdout. A command whose test runner's verdict is
     read (rules.runner_of) runs its Python under the grading guard where the OS allows one (pyguard.available;
     `protected`: the test and held-out files, relative to the copy), whose report the code under test cannot
     forge. The task's `language` adds its toolchain's mounts and offline settings (bench/languages/) and reads its
-    runners' summaries."""
+    runners' summaries; `allow_skipped`: the phase's tests skip some of their own (the task says so), which then
+    fail nothing."""
     runner = rules.runner_of(command) if pyguard.available() else None
     try:
         shell = shell_command(command)
@@ -527,7 +529,7 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     step = Step(command, timeout_s, exit_code, done.timed_out, done.wall_s, output,
                 truncated or done.stdout_truncated)
     if exit_code == 0:
-        step.recognised, problem = languages.profile_of(language).step_problem(command, output)
+        step.recognised, problem = languages.profile_of(language).step_problem(command, output, allow_skipped)
         step.summary, step.note = guard_problem(verdict, runner) or summary_note(problem)
     elif not done.timed_out:
         broken = outcome.could_not_run(command, exit_code)
@@ -646,6 +648,7 @@ class Grading:
         index = 0
         for phase, copy in self.phases.items():
             commands = self.visible if phase == "oracle" else self.hidden
+            allows_skipped = bool((task.get(phase) or {}).get("allow_skipped"))
             held: list[tuple[str, bytes, int]] = []
             if self.error:  # the pristine copy itself failed: the harness's fault, never the agent's
                 results[phase] = {"passed": False, "error": f"grading copy failed: {self.error}", "commands": [],
@@ -685,7 +688,7 @@ class Grading:
                                          home=copy.parent / f"home-{copy.name}", env=env, logs=self.logs,
                                          index=index, guarded=guarded,
                                          protected=[rel for rel, _, _ in expected] + agent_tests,
-                                         language=language))
+                                         language=language, allow_skipped=allows_skipped))
                 index += 1
             require_summary(steps, language)
             require_reported(steps, held, language)

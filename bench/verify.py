@@ -78,7 +78,13 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
         first = runs[0]
         why = first["agent"].get("agent_error") or (
             "visible oracle failed" if first["oracle"] and not first["oracle"]["passed"] else "held-out tests failed")
-        if outcomes[0] == "task_error" and first["oracle"] and first["oracle"]["passed"] and task.get("heldout"):
+        skipped = [phase for phase in ("oracle", "heldout") if (first[phase] or {}).get("commands") and any(
+            c.get("summary") == "tests_skipped" for c in first[phase]["commands"])]
+        if skipped:
+            why = (f"its {' and '.join('visible' if p == 'oracle' else 'held-out' for p in skipped)} tests' runner "
+                   f"reported skipped tests (tests_skipped); if the fixture's own tests skip them, set "
+                   f"{' and '.join(p + '.allow_skipped: true' for p in skipped)} in {task['source_file']}")
+        elif outcomes[0] == "task_error" and first["oracle"] and first["oracle"]["passed"] and task.get("heldout"):
             why = (f"the held-out command could not run its tests; the held-out files land in "
                    f"{layout.describe(task['heldout'])} (heldout.into: {layout.into(task['heldout'])})")
         problems.append(f"the reference solution does not pass: {outcomes[0]} ({why})")

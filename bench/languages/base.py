@@ -49,11 +49,12 @@ class Summary:
     failed: int
     skipped: int = 0
 
-    def problem(self) -> str | None:
-        """The flag this summary raises on a command that exited 0: failures, skipped tests, or no test run."""
+    def problem(self, allow_skipped: bool = False) -> str | None:
+        """The flag this summary raises on a command that exited 0: failures, skipped tests (unless the task
+        allows its own: `allow_skipped`), or no test run."""
         if self.failed:
             return "test_summary_failed"
-        if self.skipped:
+        if self.skipped and not allow_skipped:
             return "tests_skipped"
         return None if self.passed else "no_tests_ran"
 
@@ -63,9 +64,9 @@ SUMMARY_NOTES = {"no_tests_ran": "exit 0, but the test runner reported no tests 
                  "tests_skipped": "exit 0, but the test runner reported skipped or ignored tests"}
 
 
-def combined(found: list[Summary]) -> str | None:
+def combined(found: list[Summary], allow_skipped: bool = False) -> str | None:
     """The flag a command's summaries raise together (each runner's summary judged alone; the worst wins)."""
-    problems = [s.problem() for s in found]
+    problems = [s.problem(allow_skipped) for s in found]
     for flag in ("test_summary_failed", "tests_skipped", "no_tests_ran"):
         if flag in problems:
             return flag
@@ -139,10 +140,11 @@ class Profile:
         """Each summary of this language's runners found in a command's output."""
         return []
 
-    def step_problem(self, command: str, output: bytes) -> tuple[bool, str | None]:
-        """(a runner's summary was found, the flag it raises) for a grading command that exited 0."""
+    def step_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
+        """(a runner's summary was found, the flag it raises) for a grading command that exited 0; skipped tests
+        raise none where the task allows its own (`allow_skipped`)."""
         found = self.summaries(output[-262144:].decode("utf-8", errors="replace"))
-        return bool(found), combined(found)
+        return bool(found), combined(found, allow_skipped)
 
     def unreported(self, laid: Iterable[tuple[str, bytes]], outputs: Sequence[bytes]) -> list[str]:
         """The tests declared in the held-out files a phase laid (`laid`: path in the copy, content) that no

@@ -151,12 +151,12 @@ class CppProfile(Profile):
         """GoogleTest's, Catch2's and CTest's summaries in a command's output."""
         return [*gtest_summaries(text), *catch2_summaries(text), *ctest_summaries(text)]
 
-    def step_problem(self, command: str, output: bytes) -> tuple[bool, str | None]:
+    def step_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
         """The runners' summaries' verdict; a subset of the tests run that the command did not ask for (the
         runner's own "filter" or "shard" note: GoogleTest's, which the code under test can set from a static
         initializer through GTEST_FILTER, GTEST_TOTAL_SHARDS or the flag itself) is tests_skipped."""
         text = output[-262144:].decode("utf-8", errors="replace")
-        found, problem = super().step_problem(command, output)
+        found, problem = super().step_problem(command, output, allow_skipped)
         if found and problem is None and (_filtered(command, text, _GTEST_FILTER)
                                           or ("GTEST_TOTAL_SHARDS" not in command and _GTEST_SHARD.search(text))):
             return True, "tests_skipped"

@@ -206,10 +206,10 @@ class GoProfile(Profile):
         """A test helper (holds_tests) goes back whole to the fixture's."""
         return None if now == pristine else pristine
 
-    def step_problem(self, command: str, output: bytes) -> tuple[bool, str | None]:
+    def step_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
         """As Profile.step_problem, over the whole output: Go's evidence is every test's line, not a closing one."""
         found = self.summaries(output.decode("utf-8", errors="replace"))
-        return bool(found), combined(found)
+        return bool(found), combined(found, allow_skipped)
 
     def summaries(self, text: str) -> list[Summary]:
         """The tests `go test -v` or `go test -json` reported (subtests counted too); a test that never finished,

@@ -12,8 +12,10 @@ class PythonProfile(Profile):
     """Python's rules: commands the harness does not recognise as a runner are judged by their exit status. Its
     toolchain is the harness's own interpreter (oracle.grading_env), whose runners the engine checks."""
 
-    def step_problem(self, command: str, output: bytes) -> tuple[bool, str | None]:
-        """(the command runs pytest or unittest, what their summary says: rules.summary_problem)."""
+    def step_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
+        """(the command runs pytest or unittest, what their summary says: rules.summary_problem). Skipped tests
+        never fail a Python phase: code under test that skips the runner's tests reaches the runner, which the
+        grading guard flags (runner_tampering)."""
         from bench.common import rules  # rules imports the profiles
         return rules.runner_of(command) is not None, rules.summary_problem(command, output)
 
