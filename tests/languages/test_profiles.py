@@ -171,3 +171,20 @@ def test_a_suite_whose_toolchain_is_missing_is_refused_before_anything_runs(tmp_
     line = done.stderr.strip().splitlines()[-1]
     assert "go not found on PATH" in line and "go-silent" in line and "nox -s toolchains" in line, done.stderr
     assert not (tmp_path / "out" / "runs").exists()
+
+
+def test_a_task_that_allows_its_own_skips_still_needs_a_test_run_and_no_failure():
+    """allow_skipped lifts tests_skipped only: a summary of nothing but skips is still no test run, and a
+    failure still fails; without it a skip fails the phase."""
+    from bench.languages.base import Summary, combined
+    passed_and_skipped, only_skipped, failed = Summary("r", 3, 0, 1), Summary("r", 0, 0, 2), Summary("r", 2, 1, 1)
+    assert [s.problem() for s in (passed_and_skipped, only_skipped, failed)] == \
+        ["tests_skipped", "tests_skipped", "test_summary_failed"]
+    assert [s.problem(allow_skipped=True) for s in (passed_and_skipped, only_skipped, failed)] == \
+        [None, "no_tests_ran", "test_summary_failed"]
+    assert combined([passed_and_skipped, only_skipped], allow_skipped=True) == "no_tests_ran"
+    go = languages.profile_of("go")
+    out = b"=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: later\n--- SKIP: TestB (0.00s)\n" \
+          b"PASS\nok  \tx\t0.01s\n"
+    assert go.step_problem("go test ./...", out) == (True, "tests_skipped")
+    assert go.step_problem("go test ./...", out, allow_skipped=True) == (True, None)

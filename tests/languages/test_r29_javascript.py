@@ -376,12 +376,25 @@ def test_a_test_file_made_to_declare_nothing_is_silent(tmp_path):
     has_flag(record, "no_tests_ran")
 
 
-@pytest.mark.xfail(strict=True, reason="a skip or todo the fixture's own tests declare fails every agent "
-                                       "(tests_skipped): grading cannot tell it from a skip the change caused")
-def test_a_todo_in_the_fixtures_own_tests_does_not_fail_the_oracle(tmp_path):
+def test_a_todo_in_the_fixtures_own_tests_is_allowed_only_where_the_task_says_so(tmp_path):
+    """A fixture whose own tests hold a test.todo: grading cannot tell it from a skip the change caused, so by
+    default the reference solution fails (tests_skipped) and `verify` names the field that says the skips are the
+    fixture's own; with `oracle.allow_skipped: true` the oracle passes and nop still fails."""
     needs_toolchain("node", "npm", "bwrap", "make")
     files, fix, visible, *_ = TASKS["clamp-scripts"]
     files = {**files, "lib/clamp_test.js": files["lib/clamp_test.js"] + "test.todo('NaN bounds');\n"}
     root = js_task(tmp_path / "suite", "clamp-scripts", files, fix, visible)
+    env = {**os.environ, "PYTHONPATH": str(REPO), "LOCALAGENTBENCH_CACHE": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-m", "bench", "verify", "--tasks", str(root / "tasks"), "--task",
+                           "clamp-scripts", "--times", "1", "--sandbox", "bwrap"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=240)
+    assert done.returncode != 0
+    assert "reported skipped tests (tests_skipped)" in done.stdout + done.stderr
+    assert "oracle.allow_skipped: true" in done.stdout + done.stderr, done.stdout + done.stderr
+    task_file = root / "tasks" / "clamp-scripts.yaml"
+    task_file.write_text(task_file.read_text().replace("  timeout_s: 60\n", "  timeout_s: 60\n  allow_skipped: true\n",
+                                                       1))
     oracle = cli(tmp_path, root, "oracle", "clamp-scripts")
-    assert oracle["outcome"] == "passed", (oracle["outcome"], oracle["flags"])
+    assert oracle["outcome"] == "passed" and "tests_skipped" not in oracle["flags"], (oracle["outcome"],
+                                                                                     oracle["flags"])
+    assert cli(tmp_path, root, "nop", "clamp-scripts")["outcome"] == "failed"
