@@ -184,7 +184,7 @@ def test_a_task_that_allows_its_own_skips_still_needs_a_test_run_and_no_failure(
         [None, "no_tests_ran", "test_summary_failed"]
     assert combined([passed_and_skipped, only_skipped], allow_skipped=True) == "no_tests_ran"
     go = languages.profile_of("go")
-    out = b"=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: later\n--- SKIP: TestB (0.00s)\n" \
-          b"PASS\nok  \tx\t0.01s\n"
+    out = (b"=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: later\n"
+           b"--- SKIP: TestB (0.00s)\nPASS\nok  \tx\t0.01s\n")
     assert go.step_problem("go test ./...", out) == (True, "tests_skipped")
     assert go.step_problem("go test ./...", out, allow_skipped=True) == (True, None)
