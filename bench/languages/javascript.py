@@ -95,7 +95,8 @@ class JavaScriptProfile(Profile):
         toolchain's packages on NODE_PATH (only its own: the harness's NODE_PATH never reaches a sandbox)."""
         witness = f'--require "{WITNESS}"'
         modules = toolchain_modules()
-        return {**({"NODE_PATH": str(modules)} if modules else {}),"npm_config_cache": str(home / ".npm"), "npm_config_offline": "true",
+        return {**({"NODE_PATH": str(modules)} if modules else {}),
+                "npm_config_cache": str(home / ".npm"), "npm_config_offline": "true",
                 "npm_config_update_notifier": "false", "npm_config_fund": "false", "npm_config_audit": "false",
                 "NO_COLOR": "1", "FORCE_COLOR": "0", "NODE_OPTIONS": witness,
                 # npm gives its scripts NODE_OPTIONS from its `node-options` setting, the environment's first
