@@ -10,7 +10,13 @@ each test file's own messages and prints one line of what they announced and rep
 node:assert and node:test. A phase is proved by the runner's summary and, where the runner ran, by that line
 (silent test files: no_tests_ran; tests announced but never reported: failed).
 
-A command that sets its own NODE_OPTIONS drops the witness; its `node --test` summary is then all there is.
+jest is read from its `Tests:` line and, in jest's own process, from the witness's line of the results jest's CLI
+returned (`unfinished` when the process ended before they came back: code under test that jest runs in its own
+process, --runInBand or a single test file, calling process.exit(0)); both are judged, so a `Tests:` line
+printed by the code under test cannot stand for a run that never finished. Mocks (`__mocks__/`, which jest uses
+for a package without being asked) and snapshots (`__snapshots__/`, `*.snap`) are test files.
+
+A command that sets its own NODE_OPTIONS drops the witness; the runners' own summaries are then all there is.
 
 The Node test toolchain (tools/node-toolchain: jest, babel-jest and Babel's env and TypeScript presets, tsc, the
 jest and node type declarations, pinned by its package-lock.json) is installed by `npm ci` into toolchain_dir(),
@@ -61,6 +67,7 @@ def toolchain_modules() -> Path | None:
     return modules if (root / LOCK_MARK).is_file() and (modules / ".bin").is_dir() else None
 
 
+_JEST_WITNESS = re.compile(r"^# localagentbench jest: (?P<fields>[a-z]+ \d+(?:, [a-z]+ \d+)*)$", re.M)
 _JEST = re.compile(r"^Tests:[ \t]+(?P<counts>(?:\d+ [a-z]+, )*)(?P<total>\d+) total$", re.M)
 
 
@@ -79,6 +86,16 @@ def _witness(found: re.Match) -> list[Summary]:
     counted = Summary("node --test (each test file's own report)", n["pass"],
                       n["fail"] + n["cancelled"] + n["unfinished"], n["skipped"] + n["todo"])
     return [counted, Summary("node --test (a test file that reported no test)", 0, 0)] if n["silent"] else [counted]
+
+
+def _jest_witness(found: re.Match) -> Summary:
+    """The witness's line in jest's own process: the results jest's CLI returned, test files that could not run
+    counted as failed; or a run that never returned them (the process ended first): failed."""
+    n = {name: int(value) for name, value in (field.split(" ") for field in found["fields"].split(", "))}
+    if n.get("unfinished"):
+        return Summary("jest (the harness's count: the process ended before jest returned its results)", 0, 1)
+    return Summary("jest (the harness's count of the results jest returned)", n.get("pass", 0),
+                   n.get("fail", 0) + n.get("broken", 0), n.get("skipped", 0) + n.get("todo", 0))
 
 
 def _jest(found: re.Match) -> Summary:
@@ -114,13 +131,14 @@ class JavaScriptProfile(Profile):
         return [*super().mounts(), WITNESS, *(sandbox.mount_set([modules.parent]) if modules else [])]
 
     def summaries(self, text: str) -> list[Summary]:
-        """Every `node --test` summary (TAP or spec reporter), every witness line and every jest summary: each
-        judged alone, so a summary printed by the code under test cannot hide the runner's."""
+        """Every `node --test` summary (TAP or spec reporter), every witness line (node --test's, jest's) and every
+        jest summary: each judged alone, so a summary printed by the code under test cannot hide the runner's."""
         text = _ANSI.sub("", text.replace("\r\n", "\n"))
         found = [_node(m) for m in _NODE.finditer(text)]
         for m in _WITNESS.finditer(text):
             found += _witness(m)
-        return found + [_jest(m) for m in _JEST.finditer(text)]
+        found += [_jest(m) for m in _JEST.finditer(text)]
+        return found + [_jest_witness(m) for m in _JEST_WITNESS.finditer(text)]
 
 
 _CONFIG = ("package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml",
@@ -130,14 +148,15 @@ _CONFIG = ("package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.loc
            ".nvmrc")
 
 # The file names node --test runs by default (node 20: *.test.js, *-test.js, *_test.js, test-*.js, test.js and
-# every file under a test/ directory), jest's (*.spec.js, __tests__/), for every JavaScript/TypeScript suffix.
-_TEST_NAMES = tuple(pattern.format(suffix) for suffix in _SUFFIXES
-                    for pattern in ("*.test.{}", "*.spec.{}", "*-test.{}", "*_test.{}", "test-*.{}", "test.{}"))
+# every file under a test/ directory), jest's (*.spec.js, __tests__/), for every JavaScript/TypeScript suffix;
+# jest's snapshots.
+_TEST_NAMES = (*(pattern.format(suffix) for suffix in _SUFFIXES
+                 for pattern in ("*.test.{}", "*.spec.{}", "*-test.{}", "*_test.{}", "test-*.{}", "test.{}")), "*.snap")
 
 PROFILE = JavaScriptProfile(
     name="javascript", aliases=("js", "node", "nodejs", "typescript", "ts"),
     test_names=_TEST_NAMES,
-    test_dirs=("__tests__", "test", "tests"),
+    test_dirs=("__tests__", "test", "tests", "__mocks__", "__snapshots__"),
     config_names=_CONFIG, config_dirs=("node_modules", ".yarn"),
     tools=(Tool("node", ("node", "--version")), Tool("npm", ("npm", "--version")),
            Tool("jest", ("jest", "--version"), named=True), Tool("tsc", ("tsc", "--version"), named=True)),
