@@ -110,6 +110,7 @@ def install(packages: list[str]) -> int:
 
 NODE_TOOLCHAIN = Path(__file__).resolve().parent / "node-toolchain"   # package.json + package-lock.json
 NODE_WHAT = "jest + tsc (npm ci)"
+NODE_PROVIDES = ("jest", "tsc")   # the programs of the JavaScript profile (Profile.tools) the toolchain brings
 NPM_CI = ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--no-update-notifier"]
 
 

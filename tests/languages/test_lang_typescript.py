@@ -162,8 +162,9 @@ def test_the_witness_does_not_change_what_jest_runs(tmp_path):
 # --- through the CLI, under bubblewrap ---
 
 def live_check(tmp_path: Path, files: dict[str, str], delete: tuple[str, ...] = ()) -> None:
-    """The attack is live: the unfixed fixture with it passes tsc and jest outside the harness, without the
-    witness (the toolchain's jest and tsc on PATH, its packages on NODE_PATH)."""
+    """The attack is live: the unfixed fixture with it passes tsc and jest outside the harness (exit 0, and no
+    failure in jest's `Tests:` line, where it prints one), without the witness (the toolchain's jest and tsc on PATH, its
+    packages on NODE_PATH)."""
     where = shutil.copytree(REPO / "fixtures" / TASK, tmp_path / "live" / "p")
     project(where, files)
     for rel in delete:
@@ -174,7 +175,8 @@ def live_check(tmp_path: Path, files: dict[str, str], delete: tuple[str, ...] = 
     for command in VISIBLE:
         code, out = run(where, command, witness=False)
         assert code == 0, f"the attack is not live ({command} exits {code}):\n{out[-3000:]}"
-        assert command.startswith("tsc") or verdict(out) is None, f"jest's own summary does not pass it:\n{out}"
+        own = [summary for summary in PROFILE.summaries(out) if summary.runner == "jest"]
+        assert not any(summary.failed for summary in own), f"jest's own summary reports failures:\n{out}"
 
 
 def attack(tmp_path: Path, files: dict[str, str], delete: tuple[str, ...] = ()) -> dict:
