@@ -159,12 +159,28 @@ def test_the_witness_does_not_change_what_jest_runs(tmp_path):
         assert len(jest) == 2 and all(s.passed == 11 and not s.failed and not s.skipped for s in jest), jest
 
 
+def test_a_mock_beside_the_project_replaces_a_package_unasked_so_mocks_are_test_files(tmp_path):
+    """jest uses `__mocks__/<package>.js` at the project's root for that package (here one of the toolchain's,
+    found on NODE_PATH) without any jest.mock() call: an added mock changes what the tests run against. The profile
+    makes every file under `__mocks__/` (and jest's snapshots) a test file: laid back, added ones removed."""
+    files = {"v.ts": "import semver from 'semver';\nexport const ok = (v: string) => semver.valid(v) !== null;\n",
+             "v.test.ts": "import { ok } from './v';\nit('rejects', () => expect(ok('nope')).toBe(false));\n"}
+    root = ts_project(tmp_path / "p", files)
+    code, out = run(root, "jest --ci")
+    assert code == 0 and verdict(out) is None, out
+    project(root, {"__mocks__/semver.js": "module.exports = { valid: () => '1.0.0' };\n"})
+    code, out = run(root, "jest --ci")
+    assert code != 0 and verdict(out) == "test_summary_failed", f"jest no longer uses the mock unasked:\n{out}"
+    for path in ("__mocks__/semver.js", "src/__mocks__/api.ts", "src/__snapshots__/a.test.ts.snap", "a.snap"):
+        assert PROFILE.is_test_path(path), path
+
+
 # --- through the CLI, under bubblewrap ---
 
 def live_check(tmp_path: Path, files: dict[str, str], delete: tuple[str, ...] = ()) -> None:
     """The attack is live: the unfixed fixture with it passes tsc and jest outside the harness (exit 0, and no
-    failure in jest's `Tests:` line, where it prints one), without the witness (the toolchain's jest and tsc on PATH, its
-    packages on NODE_PATH)."""
+    failure in jest's `Tests:` line, where it prints one), without the witness (the toolchain's jest and tsc on
+    PATH, its packages on NODE_PATH)."""
     where = shutil.copytree(REPO / "fixtures" / TASK, tmp_path / "live" / "p")
     project(where, files)
     for rel in delete:
