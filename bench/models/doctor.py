@@ -188,14 +188,15 @@ def check_toolchains(found: list[dict]) -> list[dict]:
                              "toolchain is not checked, and its runner's summary not read",
                              f"a `language:` of {', '.join(languages.PROFILES)}"))
         for tool in lang["tools"]:
+            needing = (f"{len(tool['needed_by'])} {lang['language']} task(s), e.g. {tool['needed_by'][0]}"
+                       if tool["needed_by"] else f"no task here needs it; {used}")
             if tool["version"]:
-                out.append(check("toolchain", "ok", f"{tool['name']}: {tool['version']} ({tool['path']}; {used})"))
+                out.append(check("toolchain", "ok", f"{tool['name']}: {tool['version']} ({tool['path']}; {needing})"))
                 continue
             if not tool["needed_by"]:   # jest or tsc where no task names it: nothing here needs it
                 continue
             what = (f"{tool['name']} not found on PATH" if tool["path"] is None
                     else f"{tool['name']} at {tool['path']} did not answer `{tool['version_command']}`")
-            needing = f"{len(tool['needed_by'])} {lang['language']} task(s), e.g. {tool['needed_by'][0]}"
             out.append(check("toolchain", "fail", f"{what} ({needing}): the oracle would fail even the reference "
                              "solution", f"{TOOLCHAINS_HINT} (as root on Debian or Ubuntu), or install "
                              f"{tool['name']} on PATH"))
