@@ -272,7 +272,8 @@ def install_agents(session: nox.Session) -> None:
 @nox.session(venv_backend="none")
 def toolchains(session: nox.Session) -> None:
     """Install what the suite's languages build and test with (Go, Rust, Node, a JDK + JUnit 5, g++/cmake, Catch2,
-    GoogleTest) from Debian's packages, as root; only what is missing (`-- --strict`: exit 1 when it cannot)."""
+    GoogleTest) from Debian's packages, as root, then the Node test toolchain (jest, tsc: tools/node-toolchain's
+    lock, npm ci); only what is missing (`-- --strict`: exit 1 when it cannot)."""
     # No virtualenv and the standard library only, like install-agents: this runs on a machine that has nothing yet.
     session.run("python3", "-m", "tools.toolchains", *session.posargs, external=True)
 

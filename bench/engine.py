@@ -485,14 +485,14 @@ def task_setup_problems(tasks: list[dict]) -> list[str]:
 
 
 def missing_toolchains(tasks: list[dict]) -> dict[str, list[str]]:
-    """{tool of a task's language not found on the PATH grading gives it (grading_path): the tasks that need it},
-    in the order first needed."""
+    """{tool a task needs (languages.needed_tools) not found on the PATH grading gives it (grading_path): the tasks
+    that need it}, in the order first needed."""
     absent: dict[str, list[str]] = {}
     paths: dict[str | None, str] = {}
     for task in tasks:
         language = task.get("language")
         search_path = paths.setdefault(language, grading_path(language))
-        for tool in languages.profile_of(language).tools:
+        for tool in languages.needed_tools(task):
             if tool.locate(search_path) is None:
                 absent.setdefault(tool.name, []).append(task["id"])
     return absent

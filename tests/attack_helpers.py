@@ -215,7 +215,7 @@ def bundled_task_suite(root: Path, task: str, heldout: bool = True, command: str
     for part in ("fixtures", "heldout"):
         if (REPO / part / task).exists():
             shutil.copytree(REPO / part / task, root / part / task)
-    (root / "solutions").mkdir(parents=True)
+    (root / "solutions").mkdir(parents=True, exist_ok=True)   # a second task may join the suite
     shutil.copy(REPO / "solutions" / f"{task}.patch", root / "solutions")
     text = (REPO / "tasks" / f"{task}.yaml").read_text()
     if not heldout:

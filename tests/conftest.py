@@ -322,7 +322,12 @@ def http_json(url: str, path: str, body: dict | None = None, **kw) -> tuple[int,
 
 
 def needs_toolchain(*programs: str) -> None:
-    """Skip (a failure under CI=true: skip_fails_under_ci) unless every program is on PATH."""
-    missing = [p for p in programs if shutil.which(p) is None]
+    """Skip (a failure under CI=true: skip_fails_under_ci) unless every program is on PATH or in a language
+    profile's toolchain directories (the Node test toolchain's jest and tsc)."""
+    from bench import languages
+
+    search = os.pathsep.join([*(d for p in languages.PROFILES.values() for d in p.path_dirs()),
+                              os.environ.get("PATH", os.defpath)])
+    missing = [p for p in programs if shutil.which(p, path=search) is None]
     if missing:
         pytest.skip(f"toolchain missing: {', '.join(missing)} (nox -s toolchains installs it)")

@@ -8,11 +8,18 @@ installed: as root with apt-get, `apt-get update` then one `apt-get install`; no
 nothing is missing. A toolchain installed another way (rustup's cargo, NodeSource's node, any JDK's javac) counts
 as present, so Debian's is never installed beside it. Without root or apt-get it prints what is missing and the
 line that installs it; exit 0, or 1 with --strict. Exit 1 too when an install leaves something missing.
+
+Then the Node test toolchain (jest with babel-jest, Babel's env and TypeScript presets, tsc, the jest and node
+type declarations): the versions tools/node-toolchain/package-lock.json pins, installed by `npm ci` (as any user,
+no package scripts run) into the one directory bench.languages.javascript.toolchain_dir() names, which records
+the lock's sha256 when the install finished: installed again only when that digest is not the lock's; nothing at
+all when it is.
 Standard library only: nox runs it without a virtualenv, and a fresh machine has nothing else yet.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import shlex
 import shutil
@@ -20,6 +27,9 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
+
+from bench.languages import javascript
 
 
 @dataclass(frozen=True)
@@ -98,12 +108,73 @@ def install(packages: list[str]) -> int:
     return 0
 
 
+NODE_TOOLCHAIN = Path(__file__).resolve().parent / "node-toolchain"   # package.json + package-lock.json
+NODE_WHAT = "jest + tsc (npm ci)"
+NODE_PROVIDES = ("jest", "tsc")   # the programs of the JavaScript profile (Profile.tools) the toolchain brings
+NPM_CI = ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--no-update-notifier"]
+
+
+def lock_digest(source: Path = NODE_TOOLCHAIN) -> str:
+    """The sha256 of the committed package-lock.json: what an installed toolchain must have recorded."""
+    return hashlib.sha256((source / "package-lock.json").read_bytes()).hexdigest()
+
+
+def node_toolchain_present(source: Path = NODE_TOOLCHAIN) -> Path | None:
+    """The installed toolchain's directory when its recorded lock digest is the committed lock's, or None."""
+    root = javascript.toolchain_dir()
+    try:
+        recorded = (root / javascript.LOCK_MARK).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return root if recorded == lock_digest(source) and javascript.toolchain_modules() else None
+
+
+def install_node_toolchain(source: Path = NODE_TOOLCHAIN) -> int:
+    """`npm ci` of the committed lock into toolchain_dir(), the lock's digest recorded last (an install that
+    stopped half way is not taken for one that finished); npm's exit status."""
+    root = javascript.toolchain_dir()
+    root.mkdir(parents=True, exist_ok=True)
+    (root / javascript.LOCK_MARK).unlink(missing_ok=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copyfile(source / name, root / name)
+    print(f"toolchains: {shlex.join(NPM_CI)} (in {root})", flush=True)
+    code = subprocess.run(NPM_CI, cwd=root, check=False, stdin=subprocess.DEVNULL).returncode
+    if code == 0:
+        (root / javascript.LOCK_MARK).write_text(lock_digest(source) + "\n", encoding="ascii")
+    return code
+
+
+def node_toolchain(strict: bool) -> int:
+    """The Node test toolchain's step: its line, then an install when it is missing or its lock changed."""
+    where = node_toolchain_present()
+    print(f"{'ok' if where else 'missing':<8} {NODE_WHAT:<26} "
+          f"{where or 'npm ci of tools/node-toolchain into ' + str(javascript.toolchain_dir())}", flush=True)
+    if where:
+        return 0
+    if shutil.which("npm") is None:
+        print("toolchains: cannot install jest + tsc here (no npm on PATH); install node + npm first", flush=True)
+        return 1 if strict else 0
+    code = install_node_toolchain()
+    if code or node_toolchain_present() is None:
+        print(f"toolchains: npm ci {'failed (exit ' + str(code) + ')' if code else 'finished'}; still missing: "
+              f"{NODE_WHAT}", file=sys.stderr, flush=True)
+        return 1
+    print(f"toolchains: installed jest + tsc into {javascript.toolchain_dir()}", flush=True)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: `python3 -m tools.toolchains [--strict]`."""
     parser = argparse.ArgumentParser(prog="nox -s toolchains --", description=__doc__.split("\n")[0])
     parser.add_argument("--strict", action="store_true",
                         help="exit 1 when something is missing and cannot be installed here")
     args = parser.parse_args(argv)
+    code = system_packages(args.strict)
+    return max(code, node_toolchain(args.strict))
+
+
+def system_packages(strict: bool) -> int:
+    """The Debian packages' step: the report, then an install of what is missing where this can install."""
     absent = missing()
     report(NEEDS)
     if not absent:
@@ -115,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"toolchains: cannot install here ({reason}); missing: {', '.join(n.what for n in absent)}. "
               f"Install them as root on Debian or Ubuntu: apt-get update && {shlex.join([*INSTALL, *packages])} "
               "(or `sudo nox -s toolchains`), or each from its own vendor", flush=True)
-        return 1 if args.strict else 0
+        return 1 if strict else 0
     code = install(packages)
     still = missing(absent)
     if code or still:

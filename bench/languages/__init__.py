@@ -41,6 +41,18 @@ def profile_of(language: str | None) -> Profile:
     return PROFILES[name] if name else UNKNOWN
 
 
+def commands_of(task: dict) -> list[str]:
+    """Every grading command of a task record: its visible phase's, then its held-out phase's."""
+    return [*((task.get("oracle") or {}).get("command") or []), *((task.get("heldout") or {}).get("command") or [])]
+
+
+def needed_tools(task: dict) -> list[Tool]:
+    """The programs of a task's toolchain its grading needs (Tool.needed_by): the one rule the engine's refusal of
+    a suite and doctor share."""
+    commands = commands_of(task)
+    return [tool for tool in profile_of(task.get("language")).tools if tool.needed_by(commands)]
+
+
 def sandbox_env(language: str | None, home: Path, path: str) -> dict[str, str]:
     """The variables a sandbox for a task in `language` adds to its environment: the profile's offline build
     settings with their caches under `home`, and its toolchain's directories ahead of `path` (the PATH it had)."""
@@ -59,4 +71,4 @@ def sandbox_mounts(language: str | None) -> list[Path]:
     return list(_mounts(canonical(language) or ""))
 
 
-__all__ = ["PROFILES", "Profile", "Summary", "Tool", "canonical", "profile_of"]
+__all__ = ["PROFILES", "Profile", "Summary", "Tool", "canonical", "needed_tools", "profile_of"]

@@ -7,6 +7,7 @@ adds its checks around a task's commands; the commands stay the task's.
 from __future__ import annotations
 
 import fnmatch
+import re
 import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
@@ -16,10 +17,20 @@ from pathlib import Path, PurePosixPath
 
 @dataclass(frozen=True)
 class Tool:
-    """One program of a language's toolchain: its name and the argv that prints its version."""
+    """One program of a language's toolchain: its name and the argv that prints its version. `named`: only a
+    task whose commands name the program needs it (jest, tsc); every task of the language needs the others."""
 
     name: str
     version_argv: tuple[str, ...]
+    named: bool = False
+
+    def needed_by(self, commands: Iterable[str]) -> bool:
+        """Whether a task with these grading commands needs this tool: always, or (`named`) when a command names
+        its program as a word of its own (`jest`, `npx jest --ci`, `tsc --noEmit && jest`, `node_modules/.bin/tsc`)."""
+        if not self.named:
+            return True
+        word = re.compile(rf"(?:^|[\s/;&|(`]){re.escape(self.version_argv[0])}(?=$|[\s;&|)`])")
+        return any(word.search(command) for command in commands)
 
     def locate(self, search_path: str | None = None) -> str | None:
         """Where the tool's program is on `search_path` (default: the harness's PATH), or None."""

@@ -164,9 +164,72 @@ function watchRunner() {
   });
 }
 
+// In jest's own process (the one that runs its CLI and prints its summary), it wraps @jest/core's runCLI as jest's
+// CLI loads it and, when the process exits, prints one line of the results runCLI returned (tests run, passed,
+// failed, skipped, todo, test files that could not run), or `unfinished 1` when runCLI started and never
+// returned: code under test that jest runs in this process (--runInBand, or a single test file) and that ends it
+// early with exit status 0 (process.exit, process.reallyExit, an event loop left empty) cannot end it without that
+// line. Test files jest runs in worker processes never touch this process.
+const JEST_LINE = '# localagentbench jest';
+
+function jestMain() {
+  const main = process.argv[1];
+  if (!main) return false;
+  let real = main;
+  try {
+    real = require('node:fs').realpathSync(main);
+  } catch {
+    return false;
+  }
+  return /[\\/]jest(?:-cli)?[\\/]bin[\\/]jest(?:\.js)?$/.test(real);
+}
+
+function watchJest() {
+  const fs = require('node:fs');
+  const Module = require('node:module');
+  let state = null;   // null: runCLI never called (jest --version); 'running'; then its aggregated results
+  let reported = false;
+
+  function report() {
+    if (reported || state === null) return;
+    reported = true;
+    let fields = 'unfinished 1';
+    if (state !== 'running') {
+      const r = state;
+      fields = [['tests', r.numTotalTests], ['pass', r.numPassedTests], ['fail', r.numFailedTests],
+                ['skipped', r.numPendingTests], ['todo', r.numTodoTests], ['broken', r.numRuntimeErrorTestSuites]]
+        .map(([name, value]) => `${name} ${Number(value) || 0}`).join(', ');
+    }
+    fs.writeSync(1, `${JEST_LINE}: ${fields}\n`);
+  }
+
+  const load = Module._load;
+  Module._load = function witnessedLoad(request) {
+    const exported = load.apply(this, arguments);
+    if (request !== '@jest/core' || !exported || typeof exported.runCLI !== 'function') return exported;
+    const runCLI = exported.runCLI;
+    async function witnessedRunCLI(...args) {
+      state = 'running';
+      const out = await runCLI.apply(this, args);
+      state = (out && out.results) || 'running';
+      return out;
+    }
+    return new Proxy(exported, {
+      get: (target, key, receiver) => (key === 'runCLI' ? witnessedRunCLI : Reflect.get(target, key, receiver)),
+    });
+  };
+  process.on('exit', report);
+  const reallyExit = process.reallyExit;
+  process.reallyExit = function witnessedExit() {
+    report();
+    return reallyExit.apply(process, arguments);
+  };
+}
+
 if (process.env.NODE_TEST_CONTEXT === undefined && process.execArgv.includes('--test')) {
   watchRunner();
 } else {
   if (process.env.NODE_TEST_CONTEXT === 'child-v8') reportEnd();
+  else if (jestMain()) watchJest();
   freezeFramework();
 }

@@ -156,21 +156,23 @@ def toolchains(records: list[dict]) -> list[dict]:
     """Each language of the suite (in the order its tasks name them) with its tasks and its toolchain's programs
     (bench/languages, Profile.tools), looked up on the PATH grading gives the language's commands: name, path
     (None: not found), the first line of its version (None: not found, or it did not answer the command that
-    prints it)."""
+    prints it), and the tasks whose grading needs it (languages.needed_tools)."""
     from bench import engine
 
-    users: dict[str, list[str]] = {}
+    users: dict[str, list[dict]] = {}
     for task in records:
-        users.setdefault(languages.canonical(task["language"]) or str(task["language"]), []).append(task["id"])
+        users.setdefault(languages.canonical(task["language"]) or str(task["language"]), []).append(task)
     out = []
-    for language, task_ids in users.items():
+    for language, tasks in users.items():
         tools = []
         search_path = engine.grading_path(language)
+        needs = {task["id"]: {tool.name for tool in languages.needed_tools(task)} for task in tasks}
         for tool in languages.profile_of(language).tools:
             path = tool.locate(search_path)
             tools.append({"name": tool.name, "path": path, "version": tool.version(search_path) if path else None,
-                          "version_command": " ".join(tool.version_argv)})
-        out.append({"language": language, "tasks": task_ids, "tools": tools})
+                          "version_command": " ".join(tool.version_argv),
+                          "needed_by": [task_id for task_id, names in needs.items() if tool.name in names]})
+        out.append({"language": language, "tasks": list(needs), "tools": tools})
     return out
 
 
@@ -186,12 +188,16 @@ def check_toolchains(found: list[dict]) -> list[dict]:
                              "toolchain is not checked, and its runner's summary not read",
                              f"a `language:` of {', '.join(languages.PROFILES)}"))
         for tool in lang["tools"]:
+            needing = (f"{len(tool['needed_by'])} {lang['language']} task(s), e.g. {tool['needed_by'][0]}"
+                       if tool["needed_by"] else f"no task here needs it; {used}")
             if tool["version"]:
-                out.append(check("toolchain", "ok", f"{tool['name']}: {tool['version']} ({tool['path']}; {used})"))
+                out.append(check("toolchain", "ok", f"{tool['name']}: {tool['version']} ({tool['path']}; {needing})"))
+                continue
+            if not tool["needed_by"]:   # jest or tsc where no task names it: nothing here needs it
                 continue
             what = (f"{tool['name']} not found on PATH" if tool["path"] is None
                     else f"{tool['name']} at {tool['path']} did not answer `{tool['version_command']}`")
-            out.append(check("toolchain", "fail", f"{what} ({used}): the oracle would fail even the reference "
+            out.append(check("toolchain", "fail", f"{what} ({needing}): the oracle would fail even the reference "
                              "solution", f"{TOOLCHAINS_HINT} (as root on Debian or Ubuntu), or install "
                              f"{tool['name']} on PATH"))
     return out

@@ -360,7 +360,8 @@ def test_a_missing_tool_of_a_suite_s_language_fails_with_the_install_session(sui
     assert all(c["name"] == "toolchain" and c["fix"].startswith("nox -s toolchains") for c in fails.values())
     assert "1 go task(s), e.g. in-go" in fails["go not found on PATH"]["message"]
     by_language = {lang["language"]: lang["tools"] for lang in record["toolchains"]}
-    assert by_language["go"] == [{"name": "go", "path": None, "version": None, "version_command": "go version"}]
+    assert by_language["go"] == [{"name": "go", "path": None, "version": None, "version_command": "go version",
+                                  "needed_by": ["in-go"]}]
     # Found where grading finds them (rustup's links on PATH lead to the toolchain's own bin/, put first).
     assert [Path(t["path"]).name for t in by_language["rust"]] == ["cargo", "rustc"]
     assert all(t["version"] for t in by_language["rust"])
