@@ -26,7 +26,7 @@ from bench import isolate, languages, oracle, render, run_agent, score, validate
 from bench.agents.base import COUNT_FIELDS
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
-from bench.common.paths import harness_version, writable_dir
+from bench.common.paths import harness_version, workdir_holder, writable_dir
 from bench.common.records import CONFIG_FILE, write_json_atomic
 from bench.common.spec import RunSpec
 from bench.common.stage import log
@@ -142,7 +142,7 @@ def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseE
         "timed_out": False, "wall_s": 0.0, **{key: None for key in COUNT_FIELDS}}
     workdir = (record.get("paths") or {}).get("workdir")
     if workdir:
-        safefs.remove_tree(workdir)
+        safefs.remove_tree(workdir_holder(workdir))
     flags = [f for f in record.get("flags") or [] if isinstance(f, str) and f != "harness_exception"]
     record.update(flags=[*flags, "harness_exception"],
                   flag_details={**(record.get("flag_details") or {}), "harness_exception": [message]})
@@ -223,7 +223,7 @@ def _mark_interrupted(out: Path, grid: list[tuple[dict, int]]) -> int:
             continue
         if lifecycle.is_unfinished(record):
             if record["paths"].get("workdir"):
-                safefs.remove_tree(record["paths"]["workdir"])
+                safefs.remove_tree(workdir_holder(record["paths"]["workdir"]))
             record["paths"]["workdir"] = None
             record["stage"] = lifecycle.INTERRUPTED
             write_json_atomic(path, record)

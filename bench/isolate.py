@@ -27,7 +27,15 @@ import bench
 from bench import languages
 from bench.common import lifecycle, rules, schema
 from bench.common.errors import UserError
-from bench.common.paths import CACHE_ENV, cache_dir, harness_version, temp_root, writable_dir
+from bench.common.paths import (
+    CACHE_ENV,
+    WORKDIR_PREFIX,
+    cache_dir,
+    harness_version,
+    temp_root,
+    tree_name,
+    writable_dir,
+)
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import environment, git, safefs, sandbox
@@ -284,12 +292,13 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
     if task.get("setup"):
         kind = sandbox.resolve(kind)
     snap = snapshot(task, results_dir, kind, ro)
-    workdir = Path(tempfile.mkdtemp(prefix=f"lab-{task['id']}-{rep}-", dir=workdir_root or temp_root()))
+    holder = Path(tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{task['id']}-{rep}-", dir=workdir_root or temp_root()))
+    workdir = holder / tree_name(task)   # the tree keeps its name: a build may read it
     try:
-        shutil.copytree(snap / "tree", workdir, symlinks=True, dirs_exist_ok=True)
+        shutil.copytree(snap / "tree", workdir, symlinks=True)
         base_commit = _head(snap / "tree" / ".git")
     except BaseException:
-        shutil.rmtree(workdir, ignore_errors=True)
+        shutil.rmtree(holder, ignore_errors=True)
         raise
     record = {
         "schema": "localagentbench/run@1",

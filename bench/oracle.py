@@ -34,7 +34,7 @@ from bench import languages
 from bench.common import heldout as layout
 from bench.common import lifecycle, outcome, rules, schema
 from bench.common.errors import UserError
-from bench.common.paths import temp_root
+from bench.common.paths import temp_root, tree_name
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, pyguard, safefs, sandbox, textio
@@ -609,8 +609,10 @@ class Grading:
         self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-", dir=temp_root()))
         self.logs = self.tmp / "logs"
         self.logs.mkdir()
-        self.phases = {"oracle": self.tmp / "repo", "heldout": self.tmp / "repo-heldout"} if self.hidden \
-            else {"oracle": self.tmp / "repo"}
+        # Each copy keeps the tree's name (a build may read it), in a directory of its own.
+        name = tree_name(task)
+        self.phases = {phase: self.tmp / phase / name for phase in (("oracle", "heldout") if self.hidden
+                                                                    else ("oracle",))}
         self.error: UserError | None = None
         self.env_names: list[str] = []
 
@@ -622,7 +624,7 @@ class Grading:
         """Copy the pristine snapshot once per phase (an error is kept, and reported when grading begins)."""
         try:
             for copy in self.phases.values():
-                copy.mkdir()
+                copy.mkdir(parents=True)
                 copy_pristine(self.record, copy)
                 (copy.parent / f"home-{copy.name}").mkdir()
         except UserError as exc:

@@ -28,7 +28,7 @@ from bench.agents import get_adapter
 from bench.agents.base import AgentContext, AgentSignals, ProcessResult, checked_signals, truncate
 from bench.common import lifecycle, rules, schema, untrusted
 from bench.common.errors import UserError
-from bench.common.paths import temp_root
+from bench.common.paths import temp_root, workdir_holder
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.spec import BUILTIN_MODEL, RunSpec
 from bench.common.stage import ArgumentParser, log, run_main
@@ -521,7 +521,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     if keep_workdir:   # the path is in a temp directory the user never named: say where it is
         log(f"kept workdir: {record['task_id']} rep {record['rep']}: {workdir}")
     else:
-        cleanup.remove_later(workdir)
+        cleanup.remove_later(workdir_holder(workdir))
     record = dict(record)
     record["stage"] = lifecycle.WRITES["run_agent"]
     record["paths"] = {**record["paths"], "workdir": str(workdir) if keep_workdir else None}

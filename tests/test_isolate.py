@@ -237,7 +237,7 @@ def test_temporary_trees_go_where_the_variables_say_else_to_a_roomy_tmpfs(suite,
     assert done.returncode == 0, done.stderr
     record = json.loads((out / "runs" / "fix-add" / "0" / "run.json").read_text())
     assert record["success"] and record["sandbox"]["temp_root"] == str(ours)
-    assert Path(record["paths"]["workdir"]).parent == ours
+    assert Path(record["paths"]["workdir"]).parent.parent == ours
 
 
 @pytest.mark.parametrize("mounts, usable", [
@@ -251,3 +251,36 @@ def test_dev_shm_is_used_only_as_a_tmpfs_that_runs_programs(mounts, usable):
     from bench.common import paths
 
     assert paths.is_exec_tmpfs(mounts, "/dev/shm") is usable
+
+
+def test_the_tree_keeps_its_name_for_the_agent_and_in_every_grading_copy(tmp_path):
+    """A build may read its directory's name (Exercism's CMakeLists.txt names the program after it): the agent's
+    workdir and both grading copies are named after the fixture directory, and the harness's directory around
+    the workdir goes with it."""
+    from attack_helpers import bench as run_bench
+    from conftest import build_suite
+    root = build_suite(tmp_path / "suite")
+    task_file = root / "tasks" / "fix-add.yaml"
+    named = 'test "$(basename "$PWD")" = fix-add && '
+    text = task_file.read_text()
+    visible = "python -m unittest discover -s tests -t . -q"
+    text = text.replace(f"    - {visible}", f"    - {named}{visible}", 1)
+    text = text.replace("  command:\n    - python -m unittest discover -s heldout_tests",
+                        f"  command:\n    - {named}python -m unittest discover -s heldout_tests", 1)
+    assert text.count(named) == 2
+    task_file.write_text(text)
+    done = run_bench(tmp_path, root, 'basename "$PWD" > seen.txt; printf "def add(a, b):\\n    return a + b\\n" '
+                     "> calc.py")
+    record = done.graded("fix-add")
+    assert record["outcome"] == "passed", (record["outcome"], record["flags"], record["oracle"], record["heldout"])
+    assert "+fix-add" in done.file("patch.diff").read_text()
+    assert not any(p.name.startswith("labw-") for p in (tmp_path / "trees").iterdir()), "a workdir was left behind"
+
+
+def test_a_tree_name_is_one_plain_path_component_or_repo():
+    from bench.common.paths import tree_name
+    assert tree_name({"repo": {"type": "fixture", "path": "/s/fixtures/word-count"}}) == "word-count"
+    assert tree_name({"repo": {"type": "git", "url": "https://example.org/a/b.git"}}) == "b"
+    assert tree_name({"repo": {"type": "git", "url": "file:///srv/repos/my.lib/"}}) == "my.lib"
+    for bad in ("", "/", "/s/..", "/s/-rf", "/s/a b", "/s/x\n", "/s/é", "/s/" + "a" * 101):
+        assert tree_name({"repo": {"type": "fixture", "path": bad}}) == "repo", bad

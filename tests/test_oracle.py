@@ -223,16 +223,16 @@ def test_under_bwrap_the_agent_cannot_see_the_grading_copy_set_up_beside_it(suit
     root = Path(temp_root())
     # The agent lists the very directory the grading copy is made in, with a marker before and after,
     # and its listing comes back as a file in its patch.
-    cmd = (f"{{ echo listing-start; ls -a {root}; ls -d {root}/lab-grade-*/repo 2>/dev/null || echo no-grading-copy; "
+    cmd = (f"{{ echo listing-start; ls -a {root}; ls -d {root}/lab-grade-*/oracle 2>/dev/null || echo no-grading-copy; "
            f"echo listing-end; }} > seen.txt; " + FIX)
     record, ahead = _ahead_run(suite, tmp_path, "command", kind="bwrap", agent_cmd=cmd)
-    on_host = sorted(p.name for p in root.glob("lab-grade-*") if (p / "repo").is_dir())
+    on_host = sorted(p.name for p in root.glob("lab-grade-*") if (p / "oracle").is_dir())
     assert on_host, f"a grading directory exists in {root} on the host while the agent runs"
     graded = oracle.grade_one(record, ahead)
     assert graded["outcome"] == "passed"
     patch = (Path(graded["paths"]["run_dir"]) / "patch.diff").read_text()
     seen = patch[patch.index("+listing-start\n"):patch.index("+listing-end\n")]
-    assert "+lab-fix-add-" in seen, f"the listing is of the real directory, where the agent's workdir is: {seen}"
+    assert "+labw-fix-add-" in seen, f"the listing is of the real directory, where the agent's workdir is: {seen}"
     assert not any(name in seen for name in on_host), f"the agent saw the grading directory: {seen}"
     assert "+no-grading-copy\n" in seen, "the grading copy's path does not resolve in the sandbox"
 

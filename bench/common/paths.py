@@ -50,6 +50,28 @@ def agents_root() -> Path:
     return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share") / "localagentbench"
 
 
+_TREE_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-+")
+WORKDIR_PREFIX = "labw-"   # the harness's own directory around a run's workdir, and only that
+
+
+def tree_name(task: dict) -> str:
+    """The name a task's tree has on disk, in the agent's workdir and in each grading copy: its fixture
+    directory's name, or its repository's (a build may read it: Exercism's CMakeLists.txt names the program it
+    builds after it); `repo` for a name that is not one plain path component."""
+    repo = task.get("repo") or {}
+    where = str(repo.get("path") or repo.get("url") or "").rstrip("/")
+    name = where.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".git")
+    ok = name not in ("", ".", "..") and not name.startswith("-") and set(name) <= _TREE_NAME_CHARS
+    return name if ok and len(name) <= 100 else "repo"
+
+
+def workdir_holder(workdir: str | Path) -> Path:
+    """What to delete to remove a run's workdir: the harness's directory around it (WORKDIR_PREFIX), or the
+    workdir itself where a record from before that layout names one."""
+    path = Path(workdir)
+    return path.parent if path.parent.name.startswith(WORKDIR_PREFIX) else path
+
+
 def temp_root() -> str:
     """Where runs' temporary trees (workdir, grading copy, scratch) go.
 
