@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from bench.languages import cpp, go, java, javascript, python, rust
-from bench.languages.base import Profile, Summary, Tool
+from bench.languages.base import Library, Profile, Summary, Tool
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (python.PROFILE, go.PROFILE, rust.PROFILE, javascript.PROFILE,
                                                     java.PROFILE, cpp.PROFILE)}
@@ -71,4 +71,4 @@ def sandbox_mounts(language: str | None) -> list[Path]:
     return list(_mounts(canonical(language) or ""))
 
 
-__all__ = ["PROFILES", "Profile", "Summary", "Tool", "canonical", "needed_tools", "profile_of"]
+__all__ = ["PROFILES", "Library", "Profile", "Summary", "Tool", "canonical", "needed_tools", "profile_of"]

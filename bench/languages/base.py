@@ -7,6 +7,8 @@ adds its checks around a task's commands; the commands stay the task's.
 from __future__ import annotations
 
 import fnmatch
+import glob
+import os
 import re
 import shutil
 import subprocess
@@ -49,6 +51,37 @@ class Tool:
             return None
         text = (done.stdout or done.stderr).decode("utf-8", errors="replace").strip()
         return text.splitlines()[0][:200] if done.returncode == 0 and text else None
+
+
+@dataclass(frozen=True)
+class Library:
+    """A test framework a language's tasks build against, installed as a file (a jar, a header) rather than a
+    program: doctor reports where it is and its version. `version_file`: where the version is written (a glob;
+    default the library's own file); `version_pattern`: a regex whose first group is the version, searched in
+    that file's name, the name of the file it links to and its first 64 KiB."""
+
+    name: str
+    path: str
+    version_pattern: str
+    version_file: str | None = None
+
+    def locate(self) -> str | None:
+        """The library's file, or None when it is not installed."""
+        return self.path if Path(self.path).is_file() else None
+
+    def version(self) -> str | None:
+        """Its version as its files say, or None."""
+        for candidate in sorted(glob.glob(self.version_file or self.path)):
+            try:
+                with open(candidate, "rb") as fh:
+                    head = fh.read(65536).decode("latin-1")
+            except OSError:
+                continue
+            names = f"{os.path.basename(candidate)}\n{os.path.basename(os.path.realpath(candidate))}"
+            found = re.search(self.version_pattern, f"{names}\n{head}", re.M)
+            if found:
+                return found.group(1)
+        return None
 
 
 @dataclass(frozen=True)
@@ -108,6 +141,7 @@ class Profile:
     config_names: tuple[str, ...] = ()
     config_dirs: tuple[str, ...] = ()
     tools: tuple[Tool, ...] = ()
+    libraries: tuple[Library, ...] = ()   # test frameworks installed as files (doctor reports them)
     build_dirs: tuple[str, ...] = ()   # build output at the tree's root, never part of a change
     requires_summary: bool = True
     runners: tuple[str, ...] = field(default=())   # the runners whose summaries summaries() reads, for docs

@@ -16,7 +16,7 @@ import subprocess
 from pathlib import Path, PurePosixPath
 
 from bench.exec import safefs
-from bench.languages.base import Profile, Summary, Tool
+from bench.languages.base import Library, Profile, Summary, Tool
 
 _SOURCES = ("cpp", "cc", "cxx", "c")
 _PRECOMPILED = (".gch", ".pch")
@@ -201,5 +201,8 @@ PROFILE = CppProfile(
                   "CTestTestfile.cmake", "BUILD", "BUILD.bazel", "WORKSPACE", "MODULE.bazel"),
     config_dirs=("cmake",), build_dirs=("build",),
     tools=(Tool("g++", ("g++", "--version")), Tool("cmake", ("cmake", "--version"))),
+    libraries=(Library("GoogleTest", "/usr/include/gtest/gtest.h", r"^Version: (\S+)",
+                       version_file="/usr/lib/*/pkgconfig/gtest.pc"),
+               Library("Catch2", "/usr/include/catch2/catch.hpp", r"Catch v(\d[\w.]*)")),
     runners=("Catch2", "GoogleTest", "CTest"),
 )

@@ -23,7 +23,7 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 from bench.exec import safefs
-from bench.languages.base import Profile, Summary, Tool
+from bench.languages.base import Library, Profile, Summary, Tool
 
 # The console launcher as Debian's junit5 package installs it (what the tasks' commands run with `java -jar`).
 LAUNCHER_JAR = Path("/usr/share/java/junit-platform-console-standalone.jar")
@@ -262,5 +262,8 @@ PROFILE = JavaProfile(
                   "GNUmakefile", "makefile", "Makefile", "*.mk", "*.sh"),
     config_dirs=(".mvn", "gradle"), build_dirs=("target", "build", ".gradle", "out", "bin", "classes"),
     tools=(Tool("java", ("java", "-version")), Tool("javac", ("javac", "-version"))),
+    libraries=(Library("JUnit 5 console launcher", str(LAUNCHER_JAR),
+                       r"junit-platform-console-standalone-(\d[\w.]*)\.jar",
+                       version_file=str(LAUNCHER_JAR.with_name("junit-platform-console-standalone-*.jar"))),),
     runners=("junit console launcher", "maven surefire"),
 )

@@ -156,7 +156,8 @@ def toolchains(records: list[dict]) -> list[dict]:
     """Each language of the suite (in the order its tasks name them) with its tasks and its toolchain's programs
     (bench/languages, Profile.tools), looked up on the PATH grading gives the language's commands: name, path
     (None: not found), the first line of its version (None: not found, or it did not answer the command that
-    prints it), and the tasks whose grading needs it (languages.needed_tools)."""
+    prints it), and the tasks whose grading needs it (languages.needed_tools); and the test frameworks its tasks
+    build against (Profile.libraries): path (None: not installed) and version."""
     from bench import engine
 
     users: dict[str, list[dict]] = {}
@@ -172,7 +173,9 @@ def toolchains(records: list[dict]) -> list[dict]:
             tools.append({"name": tool.name, "path": path, "version": tool.version(search_path) if path else None,
                           "version_command": " ".join(tool.version_argv),
                           "needed_by": [task_id for task_id, names in needs.items() if tool.name in names]})
-        out.append({"language": language, "tasks": list(needs), "tools": tools})
+        libraries = [{"name": lib.name, "path": lib.locate(), "version": lib.version() if lib.locate() else None}
+                     for lib in languages.profile_of(language).libraries]
+        out.append({"language": language, "tasks": list(needs), "tools": tools, "libraries": libraries})
     return out
 
 
@@ -200,6 +203,14 @@ def check_toolchains(found: list[dict]) -> list[dict]:
             out.append(check("toolchain", "fail", f"{what} ({needing}): the oracle would fail even the reference "
                              "solution", f"{TOOLCHAINS_HINT} (as root on Debian or Ubuntu), or install "
                              f"{tool['name']} on PATH"))
+        for lib in lang.get("libraries", []):   # a task may build against another framework: absent is a warning
+            if lib["path"]:
+                out.append(check("toolchain", "ok", f"{lib['name']}: {lib['version'] or 'version unknown'} "
+                                 f"({lib['path']}; {used})"))
+            else:
+                out.append(check("toolchain", "warn", f"{lib['name']} not installed ({used}): a task that builds "
+                                 "against it fails even its reference solution", f"{TOOLCHAINS_HINT} (as root on "
+                                 "Debian or Ubuntu)"))
     return out
 
 

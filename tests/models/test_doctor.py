@@ -335,7 +335,7 @@ def test_the_suite_s_toolchains_are_reported_with_their_versions(suite, shelf, a
     lines = [line for line in done.stdout.splitlines() if line.split()[:2] == ["ok", "toolchain"]]
     go = found["go"]["tools"][0]
     assert f"go: {go['version']} ({go['path']}; 1 go task(s), e.g. in-go)" in "\n".join(lines), lines
-    assert len(lines) == sum(len(lang["tools"]) for lang in found.values())
+    assert len(lines) == sum(len(lang["tools"]) + len(lang["libraries"]) for lang in found.values())
 
 
 def test_a_missing_tool_of_a_suite_s_language_fails_with_the_install_session(suite, shelf, agents, tmp_path):
@@ -378,3 +378,44 @@ def test_a_language_no_profile_knows_is_a_warning_and_checks_no_tool():
     checks = doctor.check_toolchains(found[:1])
     assert [(c["name"], c["status"]) for c in checks] == [("toolchain", "warn")]
     assert "cobol: no language profile" in checks[0]["message"] and "go" in checks[0]["fix"]
+
+
+def test_the_test_frameworks_tasks_build_against_are_reported_from_their_own_files(tmp_path):
+    """A library's version comes from its files (the name of a versioned link, a pkg-config file, a header's
+    banner); one that is not installed is a warning (a task may build against another framework), never a fail."""
+    from bench.languages import Library
+    jar = tmp_path / "junit-platform-console-standalone.jar"
+    jar.write_bytes(b"PK")
+    (tmp_path / "junit-platform-console-standalone-1.9.1.jar").symlink_to(jar.name)
+    launcher = Library("launcher", str(jar), r"junit-platform-console-standalone-(\d[\w.]*)\.jar",
+                       version_file=str(tmp_path / "junit-platform-console-standalone-*.jar"))
+    (tmp_path / "pc").mkdir()
+    (tmp_path / "pc" / "gtest.pc").write_text("Name: gtest\nVersion: 1.12.1\n")
+    header = tmp_path / "gtest.h"
+    header.write_text("// gtest\n")
+    gtest = Library("gtest", str(header), r"^Version: (\S+)", version_file=str(tmp_path / "*" / "gtest.pc"))
+    banner = tmp_path / "catch.hpp"
+    banner.write_text("/*\n *  Catch v2.13.10\n */\n")
+    catch2 = Library("catch2", str(banner), r"Catch v(\d[\w.]*)")
+    assert [lib.version() for lib in (launcher, gtest, catch2)] == ["1.9.1", "1.12.1", "2.13.10"]
+    missing = Library("absent", str(tmp_path / "nope.h"), r"(x)")
+    assert missing.locate() is None
+    found = [{"language": "cpp", "tasks": ["t1"], "tools": [],
+              "libraries": [{"name": "gtest", "path": str(header), "version": "1.12.1"},
+                            {"name": "absent", "path": None, "version": None}]}]
+    checks = doctor.check_toolchains(found)
+    assert [(c["status"], c["message"].split(" (")[0]) for c in checks] == [
+        ("ok", "gtest: 1.12.1"), ("warn", "absent not installed")]
+    assert checks[1]["fix"].startswith("nox -s toolchains")
+
+
+def test_doctor_reports_the_bundled_frameworks_it_finds(suite, shelf, agents):
+    needs_toolchain("java", "g++")
+    record = record_of(run_doctor("--json", "--tasks", str(with_languages(suite, LANGUAGES)),
+                                  env={"OLLAMA_HOST": shelf.url, **agents}))
+    libraries = {lib["name"]: lib for lang in record["toolchains"] for lib in lang.get("libraries", [])}
+    for name, expected in (("JUnit 5 console launcher", languages.PROFILES["java"].libraries[0]),
+                           ("GoogleTest", languages.PROFILES["cpp"].libraries[0]),
+                           ("Catch2", languages.PROFILES["cpp"].libraries[1])):
+        assert libraries[name]["path"] == expected.locate()
+        assert libraries[name]["version"] == expected.version() and re.match(r"\d+\.\d+", expected.version())
