@@ -80,8 +80,9 @@ class Progress:
             elapsed = time.monotonic() - self.start
             eta = elapsed / self.done * (self.total - self.done)
             wall = (record.get("agent") or {}).get("wall_s", 0.0)
+            tries = len(record.get("attempts") or ())
             log(f"[{self.done}/{self.total}] {record['task_id']} rep {record['rep']}: "
-                f"{record.get('outcome') or record['stage']}"
+                f"{record.get('outcome') or record['stage']}{f' on attempt {tries}' if tries > 1 else ''}"
                 f" ({wall:.1f}s agent){note} · elapsed {_fmt_s(elapsed)} · ETA {_fmt_s(eta)}")
 
 

@@ -29,6 +29,7 @@ from bench.report.site import (
     MATRIX_PAGE_ROWS,
     RESULT_HEADERS,
     breakdown_html,
+    by_attempt_html,
     digests_block,
     esc,
     heat,
@@ -366,6 +367,7 @@ def entry_html(entry: dict) -> str:
     parts.append(_notes(pairs))
     parts.append(preference_html(entry.get("human_preference")))  # from promote: the runs' rated pairs
     labelled = [(_who(entry, g), g) for g in groups]
+    parts.append(by_attempt_html(labelled))
     if len({lang for g in groups for lang in g.get("languages") or {}}) > 1:
         parts.append(breakdown_html(labelled, "languages", "Per language"))
     parts.append(breakdown_html(labelled, "categories", "Per category"))
