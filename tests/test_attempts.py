@@ -49,7 +49,7 @@ AGENT = textwrap.dedent('''
     request = urllib.request.Request(os.environ["LOCALAGENTBENCH_MODEL_URL"] + "/v1/chat/completions", data=body,
                                      headers={"Content-Type": "application/json"})
     urllib.request.urlopen(request, timeout=30).read()
-    told = "%(failure)s" in prompt   # the visible tests' output: this is a later attempt
+    told = "@FAILURE@" in prompt   # the visible tests' output: this is a later attempt
     fixed = "def add(a, b):\\n    return a + b\\n"
     if os.path.exists("hello.py"):
         open("hello.py", "w").write("def hello():\\n    return 'Hello, World!'\\n")
@@ -59,12 +59,13 @@ AGENT = textwrap.dedent('''
         open("calc.py", "w").write(fixed)
     elif mode == "hostile-first" and not told:   # rewrites the visible test so that the bug passes, keeps the bug
         os.rename("tests/test_calc.py", "original_test.txt")
-        open("tests/test_calc.py", "w").write("import unittest\\nfrom calc import add\\n\\nclass T(unittest.TestCase):\\n"
-                                              "    def test_add(self):\\n        self.assertEqual(add(2, 2), 0)\\n")
+        open("tests/test_calc.py", "w").write("import unittest\\nfrom calc import add\\n\\n"
+                                              "class T(unittest.TestCase):\\n    def test_add(self):\\n"
+                                              "        self.assertEqual(add(2, 2), 0)\\n")
     elif mode == "hostile-first":   # then puts it back and fixes the code: a clean change
         os.replace("original_test.txt", "tests/test_calc.py")
         open("calc.py", "w").write(fixed)
-''' % {"failure": VISIBLE_FAILURE})
+''').replace("@FAILURE@", VISIBLE_FAILURE)
 
 ATTEMPT_FILES = {"prompt.txt", "agent.stdout.log", "agent.stderr.log", "trajectory.jsonl", "patch.diff",
                  "model_calls.jsonl", "oracle.log", "heldout.log"}
@@ -177,7 +178,8 @@ def test_no_second_attempt_after_a_pass_and_one_per_failure_up_to_n_and_resume(t
     group = group_of(out)
     assert group["pass_at_1_by_attempt"] == {"1": 0.5, "2": 0.5}
     # What a crash between the attempts leaves: the run not graded (its run.json says so), its first attempt aside.
-    (failed_dir / "run.json").write_text(json.dumps({**failed, "stage": "isolated", "attempts": failed["attempts"][:1]}))
+    pending = {**failed, "stage": "isolated", "attempts": failed["attempts"][:1]}
+    (failed_dir / "run.json").write_text(json.dumps(pending))
     kept = (passed_dir / "run.json").read_bytes()
     capsys.readouterr()
     assert bench_run(tmp_path, suite, "never", "--attempts", "2", "--resume", tasks=("fix-add", "calib-hello"))[0] == 0
@@ -226,8 +228,9 @@ def test_a_single_attempt_is_recorded_as_before_and_compare_names_a_different_at
     capsys.readouterr()
     assert cli.main(["compare", "--base", str(base), "--other", str(tmp_path / "two"), "--json"]) == 0
     comparison = json.loads(capsys.readouterr().out)
-    options = [d for d in comparison["differences"] if "options" in json.dumps(d)]
-    assert options and "attempts" in json.dumps(options), comparison["differences"]
+    assert [(d["setting"], d["base"], d["other"]) for d in comparison["differences"]] == [("attempts", [1], [2])]
+    assert cli.main(["compare", "--base", str(base), "--other", str(tmp_path / "two")]) == 0
+    assert "attempts per run (--attempts): base 1 · other 2" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("value", ["0", "4"])
