@@ -53,7 +53,7 @@ INTERVAL_METHOD = "Tango asymptotic score interval"
 TOO_FEW = "too few paired tasks for an interval"
 # How the two runs were made, from their run records, in the order the page lists differences.
 SETTINGS = {"agent": "agent", "model": "model", "jobs": "concurrency (--jobs)", "sandbox": "sandbox",
-            "attempts": "attempts per run (--attempts)", "options": "agent options",
+            "options": "agent options", "attempts": "attempts per run (--attempts)",
             "timeout": "agent timeout (--timeout)", "harness_version": "harness version",
             "agent_version": "agent version", "model_digest": "model digest"}
 # What a comparison compares: agent and model differing is its point, not a warning, and so is a setting that
