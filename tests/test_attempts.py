@@ -136,12 +136,12 @@ def test_a_failed_first_attempt_is_followed_by_one_that_sees_the_visible_output_
     first, second = (run_dir / "attempt-1" / "prompt.txt").read_text(), (run_dir / "prompt.txt").read_text()
     assert first == "Please fix calc.py.\n"
     assert second.startswith(first.rstrip()) and VISIBLE_FAILURE in second and engine.RETRY_INSTRUCTION in second
-    assert "test_calc.py" in second and str(temp_root()) not in second, second   # the grading copy's path reads .
     held_out = (run_dir / "attempt-1" / "heldout.log").read_text()
     assert MARKER in held_out and "HiddenCase" in held_out   # what would have leaked was there to leak
     for secret in (MARKER, "HiddenCase", "test_hidden_marker", "test_calc_hidden", "heldout_tests",
                    str(suite / "heldout"), "add(-1, 5)"):
         assert secret not in second, f"{secret!r} of the held-out tests reached the second prompt"
+    assert "test_calc.py" in second and str(temp_root()) not in second, second   # the grading copy's path reads .
     assert ATTEMPT_FILES <= {p.name for p in (run_dir / "attempt-1").iterdir()}
     assert ATTEMPT_FILES <= {p.name for p in run_dir.iterdir()}
     assert "+    return a + b" in (run_dir / "patch.diff").read_text()
