@@ -158,6 +158,8 @@ def test_a_failed_first_attempt_is_followed_by_one_that_sees_the_visible_output_
     report = (out / "report.md").read_text()
     assert "## pass@1 by attempt" in report and "| command | coder | 0.0% (0.0%–79.3%) | 100.0%" in report
     assert 'id="by-attempt"' in (out / "site" / "index.html").read_text()
+    page = next((out / "site" / "runs").glob("fix-add*.html")).read_text()
+    assert 'id="attempts"' in page and "attempt-1/prompt.txt" in page and "--attempts 2" in page
 
 
 def test_no_second_attempt_after_a_pass_and_one_per_failure_up_to_n_and_resume(tmp_path, suite, model, capsys):
@@ -209,11 +211,12 @@ def test_a_flag_of_the_first_attempt_stays_on_the_run_after_a_clean_second(tmp_p
     assert all(d.startswith("attempt 1: ") for d in record["flag_details"]["tests_modified"])
 
 
-def test_a_single_attempt_is_recorded_as_before_and_compare_names_a_different_attempts(tmp_path, suite, model,
-                                                                                        capsys):
+def test_a_single_attempt_is_recorded_as_before_and_compare_and_the_leaderboard_tell_attempts_apart(
+        tmp_path, suite, model, capsys):
     """Without --attempts (1): one attempt even when the visible tests fail, and nothing of attempts anywhere (the
     options, the record, the summary's group and task rows, the run's directory). `compare` against the same run
-    made with --attempts 2 states the difference in how the runs were made."""
+    made with --attempts 2 states the difference in how the runs were made; promoted, the two are ranked in
+    tables of their own."""
     rc, base = bench_run(tmp_path, suite, "fix-second", out="one")
     assert rc == 0
     record, run_dir = run_of(base)
@@ -231,6 +234,17 @@ def test_a_single_attempt_is_recorded_as_before_and_compare_names_a_different_at
     assert [(d["setting"], d["base"], d["other"]) for d in comparison["differences"]] == [("attempts", [1], [2])]
     assert cli.main(["compare", "--base", str(base), "--other", str(tmp_path / "two")]) == 0
     assert "attempts per run (--attempts): base 1 · other 2" in capsys.readouterr().out
+    # The leaderboard: the entry keeps pass@1 by attempt, and ranks it apart from the single attempt's.
+    board = tmp_path / "board"
+    for name, bundle in (("one", base), ("two", tmp_path / "two")):
+        assert cli.main(["promote", str(bundle), "--name", name, "--leaderboard", str(board)]) == 0
+    entry = json.loads((board / "entries" / "two.json").read_text())["groups"][0]
+    assert (entry["attempts"], entry["pass_at_1_by_attempt"]) == (2, {"1": 0.0, "2": 1.0})
+    assert "attempts" not in json.loads((board / "entries" / "one.json").read_text())["groups"][0]
+    assert cli.main(["publish", str(board)]) == 0
+    index = (board / "site" / "index.html").read_text()
+    assert index.count('<h2 id="set-') == 2 and "Each run was allowed 2 attempts" in index
+    assert 'id="by-attempt"' in (board / "site" / "entries" / "two.html").read_text()
 
 
 @pytest.mark.parametrize("value", ["0", "4"])
