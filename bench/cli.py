@@ -158,6 +158,11 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted bundle: keep finished runs, run the rest")
     p.add_argument("--shard", default=None, help="run only shard K/N of the task x repetition grid (merge with score)")
+    p.add_argument("--attempts", type=int, default=1, metavar="N",
+                   help="attempts per run (default 1; 2 is Aider's second try): after an attempt whose visible tests "
+                        "failed the agent runs again in the same workdir, its prompt holding their output (never "
+                        "the held-out tests'); the verdict is the last attempt's, and pass@1 is also reported after "
+                        "each attempt")
     engine.add_allow_local(p)
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("report", help="render report.md and the site from a summary or a results directory")

@@ -33,6 +33,7 @@ from bench.common.stage import log
 from bench.exec import cleanup, safefs, sandbox
 from bench.exec.git import TaskSetupError
 from bench.exec.proc import CANCEL
+from bench.models.proxy import CALLS_FILE
 
 MAX_BACKOFF_S = 30.0
 STOP_AFTER_INFRA_ERRORS = 3  # consecutive runs the harness could not run: the server or machine is down
@@ -79,29 +80,156 @@ class Progress:
             elapsed = time.monotonic() - self.start
             eta = elapsed / self.done * (self.total - self.done)
             wall = (record.get("agent") or {}).get("wall_s", 0.0)
+            tries = len(record.get("attempts") or ())
             log(f"[{self.done}/{self.total}] {record['task_id']} rep {record['rep']}: "
-                f"{record.get('outcome') or record['stage']}"
+                f"{record.get('outcome') or record['stage']}{f' on attempt {tries}' if tries > 1 else ''}"
                 f" ({wall:.1f}s agent){note} · elapsed {_fmt_s(elapsed)} · ETA {_fmt_s(eta)}")
 
 
 def run_one(task: dict, out: Path, run_id: str, rep: int, spec: RunSpec) -> dict:
-    """One run end to end: isolate it into `out`, run the agent of `spec`, grade it; return the graded record."""
+    """One run end to end: isolate it into `out`, run the agent of `spec`, grade it; return the graded record.
+    With --attempts N (spec.options), an attempt whose visible tests failed is followed by another in the same
+    workdir, its prompt holding their output (next_prompt), up to N; the run's verdict is the last attempt's."""
     started = time.monotonic()
     # A task's setup commands, when its snapshot is built, run in the evaluation's sandbox with its --sandbox-ro paths.
     ro = sandbox.extra_mounts(spec.options.get("sandbox_ro") or ()) if task.get("setup") else []
-    record = run_agent.with_spec(isolate.isolate_one(task, out, run_id, rep, kind=spec.sandbox, ro=ro), spec)
-    # The grading copy and its sandbox are set up while the agent works: off the run's critical path.
-    ahead = oracle.Ahead(record)
-    try:
-        with run_agent.proxied(spec) as spec:   # the evaluation's proxy, or one for this run alone
-            record = run_agent.run_agent_one(record, spec)
-    except BaseException:
-        ahead.discard()
-        raise
-    record = oracle.grade_one(record, ahead, started)
+    isolated = run_agent.with_spec(isolate.isolate_one(task, out, run_id, rep, kind=spec.sandbox, ro=ro), spec)
+    total = attempts_of(spec.options)
+    with run_agent.proxied(spec) as spec:   # the evaluation's proxy, or one for this run alone
+        graded: list[dict] = []
+        prompt = task["prompt"]
+        for number in range(1, total + 1):
+            graded.append(_attempt(isolated, spec, started, prompt, again=number < total))
+            if number == total or not wants_another(graded[-1]):
+                break
+            prompt = next_prompt(task["prompt"], oracle.visible_output(graded[-1]))
+            _set_aside(isolated, graded)
+        record = graded[-1] if total == 1 else combined(graded, spec)
+    if len(graded) < total:   # the last attempt kept the workdir for one more that is not needed
+        _drop_workdir(graded[-1], spec)
     # The workdir went while the tests ran; the grading copy goes now, before the next run creates its
     # trees (on a disk that discards on delete, deletions running beside creates slow both).
     cleanup.drain()
+    return record
+
+
+def _attempt(isolated: dict, spec: RunSpec, started: float, prompt: str, again: bool) -> dict:
+    """One attempt of a run: the agent in the run's workdir, then its change graded (run.json written)."""
+    # The grading copy and its sandbox are set up while the agent works: off the run's critical path.
+    ahead = oracle.Ahead(isolated)
+    try:
+        record = run_agent.run_agent_one(isolated, spec, prompt=prompt, again=again)
+    except BaseException:
+        ahead.discard()
+        raise
+    return oracle.grade_one(record, ahead, started)
+
+
+RETRY_INSTRUCTION = ("The code does not pass the tests yet. Above is the output of the tests you can see, from your "
+                     "last attempt (your changes are still in the files). The tests are correct, don't change them: "
+                     "fix the code so that they pass.")
+
+
+def attempts_of(options: dict) -> int:
+    """The attempts a run may make (--attempts, recorded in the options only when it is not 1)."""
+    return int(options.get("attempts") or 1)
+
+
+def wants_another(record: dict) -> bool:
+    """Whether a graded attempt is followed by another (when one is left): its visible tests failed, on a verdict
+    that is the agent's (an infrastructure error is the grid's to retry, from the start)."""
+    return record["outcome"] != "infra_error" and not (record.get("oracle") or {}).get("passed")
+
+
+def next_prompt(task_prompt: str, output: str) -> str:
+    """The prompt of the next attempt, as Aider's benchmark asks its second try: the task's prompt, the visible
+    tests' output (oracle.visible_output: bounded, never the held-out tests'), and the instruction to fix the code."""
+    return f"{task_prompt.rstrip()}\n\n####\n\n{output.rstrip()}\n\n####\n\n{RETRY_INSTRUCTION}\n"
+
+
+def attempt_dir(number: int) -> str:
+    """The folder of the run's directory an earlier attempt's files are moved to (the last attempt's stay on top)."""
+    return f"attempt-{number}"
+
+
+def _set_aside(isolated: dict, graded: list[dict]) -> None:
+    """Move what the last attempt wrote in the run's directory (its prompt, logs, trajectory, patch.diff, model
+    calls, grading logs: everything but run.json) under attempt_dir, so the next attempt overwrites nothing; then
+    write run.json as not yet graded (what Ctrl-C or a crash leaves is an unfinished run, run again on --resume)."""
+    run_dir = Path(isolated["paths"]["run_dir"])
+    aside = run_dir / attempt_dir(len(graded))
+    aside.mkdir()
+    for entry in sorted(os.listdir(run_dir)):
+        if entry != "run.json" and not entry.startswith("attempt-"):
+            os.replace(run_dir / entry, aside / entry)
+    write_json_atomic(run_dir / "run.json", {**isolated, "attempts": attempt_entries(graded)})
+
+
+def _drop_workdir(record: dict, spec: RunSpec) -> None:
+    """The run's workdir once no attempt follows: removed, or with --keep-workdir kept and said where."""
+    workdir = record["paths"].get("workdir")
+    if workdir and spec.keep_workdir:
+        log(f"kept workdir: {record['task_id']} rep {record['rep']}: {workdir}")
+    elif workdir:
+        cleanup.remove_later(workdir_holder(workdir))
+
+
+def attempt_entries(graded: list[dict]) -> list[dict]:
+    """The record's `attempts`: one entry per attempt, with where its files are."""
+    entries = []
+    for number, record in enumerate(graded, 1):
+        agent, heldout = record["agent"], record.get("heldout")
+        entries.append({
+            "n": number, "outcome": record["outcome"], "success": record["success"],
+            "visible_passed": (record.get("oracle") or {}).get("passed"),
+            "heldout_passed": heldout.get("passed") if isinstance(heldout, dict) else None,
+            "wall_s": agent["wall_s"], "tokens_in": agent.get("tokens_in"), "tokens_out": agent.get("tokens_out"),
+            "flags": list(record.get("flags", [])),
+            "files": attempt_dir(number) if number < len(graded) else ".",
+        })
+    return entries
+
+
+# The agent's figures a run adds up over its attempts: what it spent in all (an unknown count stays unknown).
+SUMMED = (*COUNT_FIELDS, "wall_s", "model_s", "own_s", "model_calls")
+
+
+def _sum(values: list) -> int | float | None:
+    return None if any(v is None for v in values) else round(sum(values), 3)
+
+
+def combined(graded: list[dict], spec: RunSpec) -> dict:
+    """The run record of a run with --attempts: the last attempt's verdict, grading and change; the agent's time,
+    tokens and calls summed over the attempts (the model calls summarized again from every attempt's calls file);
+    every flag any attempt raised (a clean last attempt does not wash an earlier attempt's flags away), its
+    details prefixed with the attempt; and `attempts`. Written to run.json."""
+    last = graded[-1]
+    run_dir = Path(last["paths"]["run_dir"])
+    agents = [r["agent"] for r in graded]
+    agent = {**last["agent"], **{key: _sum([a.get(key) for a in agents]) for key in SUMMED if key in last["agent"]}}
+    reported = [a.get("agent_reported") for a in agents]
+    if all(isinstance(r, dict) for r in reported):
+        agent["agent_reported"] = {key: _sum([r.get(key) for r in reported]) for key in reported[-1]}
+    flags = list(dict.fromkeys(f for r in graded for f in r.get("flags", [])))
+    details: dict[str, list[str]] = {}
+    for number, record in enumerate(graded, 1):
+        for name, items in (record.get("flag_details") or {}).items():
+            details.setdefault(name, []).extend(f"attempt {number}: {item}" for item in items)
+    files = [run_dir / attempt_dir(n) / CALLS_FILE for n in range(1, len(graded))] + [run_dir / CALLS_FILE]
+    measured = (run_agent.measured_calls(files, spec.proxy)
+                if any(r.get("model_calls") is not None for r in graded) else None)
+    timing = dict(last.get("timing") or {})
+    if timing:
+        grading_s = round(sum((r.get("timing") or {}).get("grading_s") or 0.0 for r in graded), 3)
+        timing.update(agent_s=agent["wall_s"], model_s=agent.get("model_s"), own_s=agent.get("own_s"),
+                      grading_s=grading_s)
+        if timing.get("total_s") is not None:
+            timing["harness_s"] = round(max(0.0, timing["total_s"] - agent["wall_s"] - grading_s), 3)
+    record = {**last, "agent": agent, "flags": flags, "flag_details": details, "model_calls": measured,
+              "timing": timing or last.get("timing"), "attempts": attempt_entries(graded),
+              "paths": {**last["paths"], "workdir": last["paths"]["workdir"] if spec.keep_workdir else None}}
+    schema.check(record, "run", where=str(run_dir / "run.json"))
+    write_json_atomic(run_dir / "run.json", record)
     return record
 
 
@@ -117,7 +245,9 @@ def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
             and record["task_digest"] == task["digest"]
             and outcome.SETUP_FLAG not in record["flags"]  # a task that could not be set up is tried again
             and record["agent"]["name"] == config["agent"] and record["model"]["id"] == config["model"]
-            and (record.get("options") or {}) == config["options"])
+            and (record.get("options") or {}) == config["options"]
+            # a run of several attempts is finished once they are combined (an attempt's own record is not)
+            and (attempts_of(config["options"]) == 1 or isinstance(record.get("attempts"), list)))
     return record if same else None
 
 

@@ -18,6 +18,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import secrets
 import shlex
 import shutil
@@ -591,6 +592,9 @@ def guard_problem(verdict: pyguard.Verdict | None, runner: str | None = "pytest"
     return None
 
 
+GRADING_PREFIX = "lab-grade-"   # a Grading's temporary directory: <temp root>/lab-grade-<random>/repo, ...
+
+
 class Grading:
     """One run's grading: a temporary directory with a fresh pristine copy per phase (visible, held-out).
 
@@ -606,7 +610,7 @@ class Grading:
         self.visible = [(c, task["oracle"]["timeout_s"]) for c in task["oracle"]["command"]]
         self.hidden = ([(c, task["heldout"]["timeout_s"]) for c in task["heldout"]["command"]]
                        if task.get("heldout") else [])
-        self.tmp = Path(tempfile.mkdtemp(prefix="lab-grade-", dir=temp_root()))
+        self.tmp = Path(tempfile.mkdtemp(prefix=GRADING_PREFIX, dir=temp_root()))
         self.logs = self.tmp / "logs"
         self.logs.mkdir()
         # Each copy keeps the tree's name (a build may read it), in a directory of its own.
@@ -944,6 +948,31 @@ def grade_one(record: dict, ahead: Ahead | None = None, started: float | None = 
     schema.check(record, "run", where=str(run_dir / "run.json"))
     write_json_atomic(run_dir / "run.json", record)
     return record
+
+
+FEEDBACK_BYTES = 8 * 1024   # the visible tests' output a next attempt is shown: its head and most of its tail
+FEEDBACK_HEAD_BYTES = 2 * 1024
+
+
+def visible_output(record: dict, limit: int = FEEDBACK_BYTES) -> str:
+    """What a graded run's visible phase said, for the agent's next attempt: the visible commands' output as the
+    phase's log holds it (each command, its output, its exit status), or why the phase ran nothing (the change did
+    not apply). Over `limit` bytes its head and tail are kept with the cut said between them; the grading copy's
+    path reads `.`. Only the visible phase's own log is read: the held-out phase runs in another copy and writes
+    another log, so nothing of the held-out tests (names, paths, output) is in it."""
+    section = record.get("oracle") or {}
+    if not section.get("commands"):
+        return str(section.get("error") or "the visible tests did not run")
+    with open(Path(record["paths"]["run_dir"]) / "oracle.log", "rb") as log_file:   # the harness's own file
+        size = os.fstat(log_file.fileno()).st_size
+        data = log_file.read(limit if size <= limit else FEEDBACK_HEAD_BYTES)
+        if size > limit:
+            log_file.seek(size - (limit - FEEDBACK_HEAD_BYTES))
+            cut = size - limit
+            data += f"\n[... {cut} bytes of the output cut ...]\n".encode() + log_file.read()
+    text = data.decode("utf-8", errors="replace")
+    copies = re.escape(str(temp_root())) + "/" + re.escape(GRADING_PREFIX) + r"[A-Za-z0-9_]+"
+    return re.sub(copies + r"/repo\b", ".", text).replace("\0", "")
 
 
 def grade(records: Iterable[dict]) -> Iterator[dict]:

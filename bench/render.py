@@ -34,6 +34,7 @@ from bench.report.charts import distribution_chart, interval_chart
 from bench.report.prefs import preference_html, preference_markdown, ranking_of_runs
 from bench.report.runpage import run_html, run_page_name
 from bench.report.site import (
+    BY_ATTEMPT_NOTE,
     HELDOUT_NOTE,
     MATRIX_PAGE_ROWS,
     OUTCOME_LABEL,
@@ -42,6 +43,8 @@ from bench.report.site import (
     SYNTHETIC_WHY,
     UNRUN_LABEL,
     breakdown_html,
+    by_attempt_cells,
+    by_attempt_html,
     comparisons_html,
     digests_block,
     duration,
@@ -135,6 +138,21 @@ def _breakdown_md(groups: list[dict], key: str, title: str) -> list[str]:
     return lines
 
 
+def _by_attempt_md(groups: list[dict]) -> list[str]:
+    """The "pass@1 by attempt" section, for the groups made with --attempts (none: no section)."""
+    made = [g for g in groups if g.get("pass_at_1_by_attempt")]
+    if not made:
+        return []
+    most = max(len(g["pass_at_1_by_attempt"]) for g in made)
+    lines = ["", "## pass@1 by attempt", "",
+             "| Agent | Model | " + " | ".join(f"After attempt {k}" for k in range(1, most + 1)) + " |",
+             "|---|---|" + "---:|" * most]
+    for g in made:
+        cells = by_attempt_cells(g) + [""] * (most - len(g["pass_at_1_by_attempt"]))
+        lines.append(f"| {_md(g['agent'])} | {_md(g['model'])} | " + " | ".join(cells) + " |")
+    return lines + ["", BY_ATTEMPT_NOTE]
+
+
 def _rate_md(rate: float | None) -> str:
     return "n/a" if rate is None else pct(rate)
 
@@ -208,6 +226,7 @@ def markdown_report(summary: dict) -> str:
     if fake:
         lines += ["", f"{SYNTHETIC_MARK} synthetic ({_md(_groups_label(fake))}: tokens, turns and tool calls): "
                       f"{SYNTHETIC_WHY}."]
+    lines += _by_attempt_md(groups)
     lines += _model_calls_md(groups)
     lines += preference_markdown(ranking_of_runs(summary["runs"]))
     unrun_by_cell: dict[tuple, list[str]] = defaultdict(list)
@@ -376,6 +395,7 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
     fake = [g for g in groups if g.get("synthetic")]
     if fake:
         parts.append(syn_note(f"tokens, turns and tool calls of {_groups_label(fake)}"))
+    parts.append(by_attempt_html([(f"{g['agent']} × {g['model']}", g) for g in groups]))
     parts.append(model_calls_html(groups))
     parts.append(preference_html(ranking_of_runs(summary["runs"])))
     parts.append("<h2>Tasks</h2>" + legend(with_unrun=bool(unrun)))

@@ -47,6 +47,9 @@ def agent_options(args) -> dict:
     return {k: v for k, v in {"agent_cmd": args.agent_cmd, "seed": args.seed, "base_url": args.base_url,
                               "pass_env": sorted(set(pass_env)) or None, "sandbox_ro": sandbox_ro or None,
                               "max_change_mb": getattr(args, "max_change_mb", None),
+                              # `run --attempts` (the engine's): recorded only when not 1, so a single attempt's
+                              # runs are recorded, resumed and compared as they always were
+                              "attempts": None if getattr(args, "attempts", 1) == 1 else args.attempts,
                               "allow_local_repos": getattr(args, "allow_local_repos", False) or None}.items()
             if v is not None}
 
@@ -281,18 +284,20 @@ def over_cap_text(which: str, max_bytes: int) -> str:
 MAX_CALLS_BYTES = 64 * 1024 * 1024
 
 
-def measured_calls(calls_file: Path, proxy: ModelProxy | None) -> dict | None:
-    """The run's `model_calls` section from what the proxy wrote (calls.summarize); None when the run had no
-    proxy. The file is the harness's own, in the run's directory, but its contents came from the model server."""
+def measured_calls(calls_files: Sequence[Path], proxy: ModelProxy | None) -> dict | None:
+    """The run's `model_calls` section from what the proxy wrote (calls.summarize) into `calls_files` (one per
+    attempt of the run); None when the run had no proxy. The files are the harness's own, in the run's directory,
+    but their contents came from the model server."""
     if proxy is None:
         return None
-    found = safefs.read_file(calls_file, MAX_CALLS_BYTES)
     lines = []
-    for raw in (found[0].splitlines() if found else []):
-        try:
-            lines.append(json.loads(raw))
-        except (ValueError, RecursionError):
-            continue   # a last line cut short by the size cap
+    for calls_file in calls_files:
+        found = safefs.read_file(calls_file, MAX_CALLS_BYTES)
+        for raw in (found[0].splitlines() if found else []):
+            try:
+                lines.append(json.loads(raw))
+            except (ValueError, RecursionError):
+                continue   # a last line cut short by the size cap
     return untrusted.bounded(calls.summarize(lines, proxy.upstream.url), notes=False)   # its strings echo the agent's
 
 
@@ -423,11 +428,13 @@ def limit_hit(done, stderr_path: Path) -> str | None:
     return None
 
 
-def run_agent_one(record: dict, spec: RunSpec) -> dict:
+def run_agent_one(record: dict, spec: RunSpec, *, prompt: str | None = None, again: bool = False) -> dict:
     """Run the agent of `spec` for one isolated run; return the updated record (also written to run.json).
 
     `record` is trusted to match the run schema: run_agent() checks every record it reads and emits
-    (the engine checks each run once, when it is graded).
+    (the engine checks each run once, when it is graded). `prompt`: what the agent is asked (default the task's
+    prompt; the engine's next attempt adds the visible tests' output). `again`: another attempt may follow in
+    this workdir, so it is kept (and named in the record) for it.
     """
     lifecycle.require(record, "run_agent")
     sandbox.keep_secret(sandbox.run_secrets(record))   # this run's suite and results, masked in every later sandbox
@@ -440,7 +447,8 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     if not workdir.is_dir():
         raise FileNotFoundError(f"{workdir}: the run's workdir is gone; run isolate again")
     prompt_file = run_dir / "prompt.txt"
-    prompt_file.write_text(task["prompt"], encoding="utf-8")  # a new run's own file: nothing to replace atomically
+    prompt = task["prompt"] if prompt is None else prompt
+    prompt_file.write_text(prompt, encoding="utf-8")  # a new run's own file: nothing to replace atomically
     scratch = Path(tempfile.mkdtemp(prefix="lab-scratch-", dir=temp_root()))
     stdout_path, stderr_path = run_dir / "agent.stdout.log", run_dir / "agent.stderr.log"
     budget = float(spec.timeout_s or task["timeout_s"])
@@ -448,7 +456,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     calls_file = run_dir / CALLS_FILE
     model_url = spec.proxy.route(calls_file, model=spec.agent_model) if spec.proxy is not None else None
     ctx = AgentContext(
-        task=task, workdir=workdir, prompt=task["prompt"], prompt_file=prompt_file, model=model,
+        task=task, workdir=workdir, prompt=prompt, prompt_file=prompt_file, model=model,
         timeout_s=budget, max_turns=task.get("max_turns"), scratch_dir=scratch, run_dir=run_dir,
         base_url=opts.get("base_url"), options=opts, rep=record["rep"], model_url=model_url,
     )
@@ -475,7 +483,7 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         stop_reason = spec.proxy.stop_reason(model_url) if model_url is not None else None
         if model_url is not None:
             spec.proxy.close_route(model_url)   # a process that outlived the run adds no calls
-        measured = measured_calls(calls_file, spec.proxy)
+        measured = measured_calls([calls_file], spec.proxy)
         result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, stdout_path, stderr_path,
                                done.stdout_truncated, done.stderr_truncated)
         if done.start_error:
@@ -518,13 +526,13 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
         hit = "file_size"   # the files at the limit are the harness's own evidence, whatever the exit code said
     if hit:
         flags[f"limit_{hit}"] = [hit, *(at_limit if hit == "file_size" else [])]
-    if keep_workdir:   # the path is in a temp directory the user never named: say where it is
+    if keep_workdir and not again:   # the path is in a temp directory the user never named: say where it is
         log(f"kept workdir: {record['task_id']} rep {record['rep']}: {workdir}")
-    else:
+    elif not again:
         cleanup.remove_later(workdir_holder(workdir))
     record = dict(record)
     record["stage"] = lifecycle.WRITES["run_agent"]
-    record["paths"] = {**record["paths"], "workdir": str(workdir) if keep_workdir else None}
+    record["paths"] = {**record["paths"], "workdir": str(workdir) if keep_workdir or again else None}
     record["model"] = {**(record.get("model") or {}), "id": model}
     record["options"] = opts
     record["flags"] = [*record.get("flags", []), *[f for f in flags if f not in record.get("flags", [])]]
@@ -585,6 +593,9 @@ def sandbox_record(kind: str, requested: str | None, extra_ro: Sequence[str] = (
     return sandbox.describe(kind, requested, {"agent": agent_network, "grading": "none"}, extra_ro)
 
 
+MAX_ATTEMPTS = 3   # `run --attempts`: Aider's benchmark makes 2; a third shows whether more feedback helps
+
+
 LIMIT_OPTIONS = {RLIMIT_FSIZE: "--max-file-mb", RLIMIT_NPROC: "--max-procs",
                  RLIMIT_AS: "--max-mem-mb"}
 
@@ -602,6 +613,9 @@ def check_arguments(agent: str, model: str | None, opts: dict, *, timeout_s: flo
             raise UserError(f"{LIMIT_OPTIONS.get(which, 'a resource limit')}: must be above 0 (got {given})")
     if opts.get("max_change_mb") is not None and opts["max_change_mb"] <= 0:
         raise UserError(f"--max-change-mb: must be above 0 (got {opts['max_change_mb']})")
+    if opts.get("attempts") is not None and not 1 <= opts["attempts"] <= MAX_ATTEMPTS:
+        raise UserError(f"--attempts: must be 1 (the default) to {MAX_ATTEMPTS} (got {opts['attempts']}); "
+                        "2 is Aider's second try")
     declared = agents.get_spec(agent)   # an unknown agent is one line before anything is written
     if declared.needs_model and not declared.model_as_typed:
         resolve_model(model or "", opts.get("base_url"))  # spelling, provider, --base-url: one line each

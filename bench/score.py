@@ -158,6 +158,30 @@ def breakdown(rows: list[dict], key: str) -> dict[str, dict]:
     return dict(sorted(parts.items()))
 
 
+def attempts_made(run: dict) -> int:
+    """How many attempts a graded run made (`attempts`, written by `run --attempts N`; one without it)."""
+    return len(run.get("attempts") or [None])
+
+
+def attempts_allowed(runs: list[dict]) -> int:
+    """The most attempts any of `runs` was allowed (`run --attempts`, in its options; 1 when not given)."""
+    allowed = [(r.get("options") or {}).get("attempts") for r in runs]
+    return max([a for a in allowed if type(a) is int] + [attempts_made(r) for r in runs] + [1])
+
+
+def by_attempt(rows: list[dict], attempts: int) -> tuple[dict[str, float], dict[str, list[float]]] | None:
+    """pass@1 after each attempt, Aider's pass_rate_1, pass_rate_2...: per task c_k / n, c_k the scored runs that
+    passed by attempt k (an attempt that passes is a run's last, so: passed, in at most k attempts), averaged over
+    the scored tasks, each with its 95% Wilson interval over them; the last is pass@1. None for a single attempt."""
+    if attempts < 2 or not rows:
+        return None
+    rates, intervals = {}, {}
+    for k in range(1, attempts + 1):
+        rate = float(sum((Fraction(row["solved_by"][k - 1], row["n"]) for row in rows), Fraction(0)) / len(rows))
+        rates[str(k)], intervals[str(k)] = rate, wilson_interval(rate, len(rows))
+    return rates, intervals
+
+
 def score_task(runs: list[dict], n_grid: int | None = None) -> dict:
     """Per-task numbers for one group: n scored runs, c successes, pass@k for every k <= n, and the strict
     pass@1 over the `n_grid` runs the grid planned for the task (default: the runs given)."""
@@ -173,6 +197,9 @@ def score_task(runs: list[dict], n_grid: int | None = None) -> dict:
         "pass_at_k": {str(k): float(pass_at_k(n, c, k)) for k in range(1, n + 1)},
         "outcomes": [r["outcome"] for r in sorted(runs, key=lambda r: r["rep"])],
         "flags": sorted({f for r in runs for f in r.get("flags", [])}),
+        # scored runs that passed within 1, 2, ... attempts (the last: c)
+        "solved_by": [sum(1 for r in scored if r["success"] and attempts_made(r) <= k)
+                      for k in range(1, attempts_allowed(runs) + 1)],
     }
 
 
@@ -199,6 +226,12 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
     strict = (float(sum((Fraction(row["c"], row["n_grid"]) for row in rows), Fraction(0)) / len(grid))
               if grid else None)
     outcomes = {o: sum(1 for r in runs if r["outcome"] == o) for o in OUTCOMES}
+    attempts = attempts_allowed(runs)
+    for row in rows:   # a task whose runs were allowed fewer attempts: what they passed by their last, after more
+        row["solved_by"] += [row["c"]] * (attempts - len(row["solved_by"]))
+    by_attempts = by_attempt(scored_rows, attempts)
+    for row in rows if attempts == 1 else ():   # a single attempt's summary stays as it always was
+        del row["solved_by"]
     calib = [row for row in scored_rows if row["category"] == "calib"]
     unscored = {"infra_error": sum(1 for r in runs if r["outcome"] in UNSCORED),
                 "incomplete": (left_out or {}).get("incomplete", 0), "missing": (left_out or {}).get("missing", 0)}
@@ -218,6 +251,8 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
         "left_out": {**unscored, "total": sum(unscored.values())},
         "complete": not unscored["incomplete"] and not unscored["missing"],
         "pass_at_k": pass_k,
+        **({"attempts": attempts, "pass_at_1_by_attempt": by_attempts[0], "pass_at_1_by_attempt_ci": by_attempts[1]}
+           if by_attempts else {}),
         **outcome.heldout_counts(runs),
         "infra_errors": outcomes["infra_error"],
         "outcomes": outcomes,

@@ -170,6 +170,7 @@ def test_nox_eval_maps_model_agent_to_run():
     assert eval_run_args([]) == ["run", "--agent", "mock", "--report"]
     assert eval_run_args(["qwen3:8b", "aider"]) == ["run", "--model", "qwen3:8b", "--agent", "aider", "--report"]
     assert eval_run_args(["qwen3:8b", "aider", "--repeat", "5"])[-2:] == ["--repeat", "5"]
+    assert eval_run_args(["qwen3:8b", "aider", "--attempts", "2"])[-2:] == ["--attempts", "2"]
     assert eval_run_args(["--agent", "aider", "--model", "qwen3:8b"]) == [
         "run", "--agent", "aider", "--model", "qwen3:8b", "--report"]
     for bad in (["qwen3:8b"], ["qwen3:8b", "--repeat", "5"]):

@@ -53,7 +53,8 @@ INTERVAL_METHOD = "Tango asymptotic score interval"
 TOO_FEW = "too few paired tasks for an interval"
 # How the two runs were made, from their run records, in the order the page lists differences.
 SETTINGS = {"agent": "agent", "model": "model", "jobs": "concurrency (--jobs)", "sandbox": "sandbox",
-            "options": "agent options", "timeout": "agent timeout (--timeout)", "harness_version": "harness version",
+            "options": "agent options", "attempts": "attempts per run (--attempts)",
+            "timeout": "agent timeout (--timeout)", "harness_version": "harness version",
             "agent_version": "agent version", "model_digest": "model digest"}
 # What a comparison compares: agent and model differing is its point, not a warning, and so is a setting that
 # follows from one of them (another agent has another version; another model another digest).
@@ -130,12 +131,21 @@ def _unique(values: list) -> list:
     return [json.loads(v) for v in sorted({json.dumps(v, sort_keys=True) for v in values})]
 
 
+def _attempts(run: dict) -> int:
+    """The attempts a run was allowed (run --attempts; 1 when its options do not say)."""
+    value = (run.get("options") or {}).get("attempts")
+    return value if type(value) is int else 1
+
+
 def made_how(summary: dict, group: dict) -> dict:
     """How a group's runs were made, from the run records themselves: the settings `differences` compares (see
     SETTINGS). The harness version is the one each run was made with (a summary's is the scorer's)."""
     runs = _group_runs(summary, group)
     return {"agent": group["agent"], "model": group["model"], "jobs": group.get("jobs", [1]),
-            "sandbox": group.get("sandbox", []), "options": _unique([r.get("options") or {} for r in runs]),
+            "sandbox": group.get("sandbox", []),
+            # --attempts is recorded among the options; said apart, since it changes what pass@1 measures
+            "attempts": sorted({_attempts(r) for r in runs}),
+            "options": _unique([{k: v for k, v in (r.get("options") or {}).items() if k != "attempts"} for r in runs]),
             "timeout": sorted({r["agent"]["timeout_s"] for r in runs if real(r["agent"].get("timeout_s"))}),
             "harness_version": sorted({str(r["harness_version"]) for r in runs if r.get("harness_version")})
             or [summary["harness_version"]],
@@ -172,7 +182,8 @@ def _side(summary: dict, group: dict, cells: list[dict]) -> dict:
     return {"agent": group["agent"], "model": group["model"], "run_ids": summary["run_ids"],
             "harness_version": summary["harness_version"], "agent_version": group.get("agent_version", []),
             "model_info": _unique([r["model"] for r in _group_runs(summary, group)]),
-            "sandbox": group.get("sandbox", []), "jobs": made["jobs"], "options": made["options"],
+            "sandbox": group.get("sandbox", []), "jobs": made["jobs"],
+            "options": _unique([r.get("options") or {} for r in _group_runs(summary, group)]),
             "n_tasks": n_tasks, "pass_at_1": p1, "pass_at_1_ci": wilson_interval(p1, n_tasks),
             "pass_at_1_strict": p1_strict, "pass_at_1_strict_ci": wilson_interval(p1_strict, n_tasks),
             "n_runs_scored": sum(c["n"] for c in cells), "n_runs_grid": sum(c["n_grid"] for c in cells),

@@ -29,6 +29,7 @@ from bench.report.site import (
     MATRIX_PAGE_ROWS,
     RESULT_HEADERS,
     breakdown_html,
+    by_attempt_html,
     digests_block,
     esc,
     heat,
@@ -102,7 +103,8 @@ def rank(rows: list[Row]) -> list[Row]:
 
 def task_sets(entries: list[dict]) -> list[dict]:
     """The ranked tables: one per task set, where a task set is the grid's task ids with the digest each
-    graded task ran at (a rate over other tasks, or other versions of them, is a different quantity).
+    graded task ran at (a rate over other tasks, or other versions of them, is a different quantity), and the
+    attempts a run was allowed (run --attempts: pass@1 after a second try is not ranked beside one try's).
 
     Each: {"digests", "ungraded", "task_ids", "fingerprint", "newest", "rows"} with rows ranked (`rank`);
     the largest set first, then the one with the newest entry, then by fingerprint."""
@@ -110,8 +112,10 @@ def task_sets(entries: list[dict]) -> list[dict]:
     for e in entries:
         for g in e["groups"]:
             digests, ungraded = group_tasks(e, g)
-            key = json.dumps([sorted(digests.items()), ungraded])
-            found = by_key.setdefault(key, {"digests": dict(sorted(digests.items())), "ungraded": ungraded, "rows": []})
+            attempts = g.get("attempts") if type(g.get("attempts")) is int else 1
+            key = json.dumps([sorted(digests.items()), ungraded, *([attempts] if attempts > 1 else [])])
+            found = by_key.setdefault(key, {"digests": dict(sorted(digests.items())), "ungraded": ungraded,
+                                            "attempts": attempts, "rows": []})
             found["rows"].append((e, g))
     sets = []
     for key, found in by_key.items():
@@ -269,6 +273,8 @@ def _set_section(task_set: dict, suffix: str) -> str:
              f'<small class="muted">set {task_set["fingerprint"]}</small></h2>',
              f'<p class="sub">{len(rows)} agent × model group(s) over the same {n} task(s) at the same digests, ranked '
              "by strict pass@1 (95% interval)." + (
+                 f" Each run was allowed {task_set['attempts']} attempts (run --attempts): an attempt whose visible "
+                 "tests failed was followed by another that saw their output." if task_set["attempts"] > 1 else "") + (
                  f" {len(ungraded)} task(s) were never graded by these groups: their versions are unknown."
                  if ungraded else "") + "</p>"]
     rated = [(e, g) for e, g in rows if _strict(g) is not None]
@@ -366,6 +372,7 @@ def entry_html(entry: dict) -> str:
     parts.append(_notes(pairs))
     parts.append(preference_html(entry.get("human_preference")))  # from promote: the runs' rated pairs
     labelled = [(_who(entry, g), g) for g in groups]
+    parts.append(by_attempt_html(labelled))
     if len({lang for g in groups for lang in g.get("languages") or {}}) > 1:
         parts.append(breakdown_html(labelled, "languages", "Per language"))
     parts.append(breakdown_html(labelled, "categories", "Per category"))

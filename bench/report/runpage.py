@@ -392,7 +392,37 @@ def reproduce_command(run: dict) -> str:
             parts.append(f"{flag} {json.dumps(str(run['options'][key]))}")
     if (run.get("options") or {}).get("allow_local_repos"):
         parts.append("--allow-local-repos")
+    if isinstance((run.get("options") or {}).get("attempts"), int):
+        parts.append(f"--attempts {run['options']['attempts']}")
     return " ".join(parts)
+
+
+def attempts_html(run: dict, rel: str) -> str:
+    """The "Attempts" section of a run made with --attempts: each attempt's verdict, phases, time, tokens and
+    flags, with links to its prompt, change and visible tests' log ("" for a run of one attempt)."""
+    attempts = run.get("attempts") or []
+    if not attempts:
+        return ""
+
+    def phase(value) -> str:
+        return "–" if value is None else "passed" if value else "failed"
+
+    rows = []
+    for item in attempts:
+        where = rel if item["files"] == "." else f"{rel}/{item['files']}"
+        links = " · ".join(f'<a href="{esc(f"{where}/{name}")}">{esc(name)}</a>'
+                           for name in ("prompt.txt", "patch.diff", "oracle.log"))
+        rows.append(f"<tr><td class=num>{item['n']}</td><td>{badge(item['outcome'])}</td>"
+                    f"<td>{phase(item['visible_passed'])}</td><td>{phase(item['heldout_passed'])}</td>"
+                    f"<td class=num>{esc(duration(item['wall_s']))}</td>"
+                    f"<td class=num>{figure_html(item['tokens_in'], False)} / {figure_html(item['tokens_out'], False)}"
+                    f"</td><td>{esc(', '.join(item['flags']) or 'none')}</td><td>{links}</td></tr>")
+    return ("<h2>Attempts</h2>" + table(
+        ['<th class="num">Attempt</th>', "Outcome", "Visible", "Held-out", '<th class="num">Wall time</th>',
+         '<th class="num">Tokens in / out</th>', "Flags", "Files"], rows, id_="attempts")
+        + '<p class="muted">After an attempt whose visible tests failed the agent ran again in the same workdir, '
+          "its prompt holding their output; the verdict, the diff and the grading below are the last attempt's, "
+          "the times and tokens above the sum over the attempts.</p>")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -464,6 +494,7 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
         parts.append(syn_note("turns, tokens and tool calls of this run"))
     if siblings_html:
         parts.append(f"<p>Repetitions: {siblings_html}</p>")
+    parts.append(attempts_html(run, rel))
     if run.get("flags"):
         parts.append('<div class="alert">Flags: ' + esc(", ".join(
             f"{f} ({', '.join(run.get('flag_details', {}).get(f, []))})" for f in run["flags"])) + "</div>")

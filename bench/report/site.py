@@ -304,6 +304,33 @@ def part_note(part: dict) -> str:
     return f"{interval} · {part['n_tasks']} task{'' if part['n_tasks'] == 1 else 's'}"
 
 
+BY_ATTEMPT_NOTE = ("Runs made with --attempts N: after an attempt whose visible tests failed, the agent ran again in "
+                   "the same workdir with their output in its prompt. pass@1 after attempt k (Aider's pass_rate_k) "
+                   "counts a run as passed when it passed within k attempts; the last column is pass@1. 95% Wilson "
+                   "interval over the scored tasks.")
+
+
+def by_attempt_cells(group: dict) -> list[str]:
+    """A group's pass@1 after each attempt, each with its 95% interval ("40.0% (23.1%–59.3%)"), for as many
+    attempts as the group was allowed; [] for a group made with a single attempt."""
+    rates, intervals = group.get("pass_at_1_by_attempt") or {}, group.get("pass_at_1_by_attempt_ci") or {}
+    return [pct(rates[k]) + (f" ({pct(intervals[k][0])}–{pct(intervals[k][1])})" if intervals.get(k) else "")
+            for k in sorted(rates, key=int)]
+
+
+def by_attempt_html(rows: list[tuple[str, dict]]) -> str:
+    """The "pass@1 by attempt" section: one row per (label, group) made with --attempts; "" when none was."""
+    made = [(label, g) for label, g in rows if g.get("pass_at_1_by_attempt")]
+    if not made:
+        return ""
+    most = max(len(g["pass_at_1_by_attempt"]) for _, g in made)
+    return ("<h2>pass@1 by attempt</h2>" + table(
+        ["Agent × model"] + [f'<th class="num">After attempt {k}</th>' for k in range(1, most + 1)],
+        [f"<tr><td>{esc(label)}</td>" + "".join(f"<td class=num>{esc(c)}</td>" for c in by_attempt_cells(g))
+         + "<td></td>" * (most - len(g["pass_at_1_by_attempt"])) + "</tr>" for label, g in made], id_="by-attempt")
+        + f'<p class="muted">{esc(BY_ATTEMPT_NOTE)}</p>')
+
+
 def breakdown_html(rows: list[tuple[str, dict]], key: str, title: str) -> str:
     """The "Per category" / "Per language" section: one row per (label, group), one shaded column per value of
     `key` ("categories", "languages") any group has; languages also show the interval and the task count."""
