@@ -592,7 +592,7 @@ def guard_problem(verdict: pyguard.Verdict | None, runner: str | None = "pytest"
     return None
 
 
-GRADING_PREFIX = "lab-grade-"   # a Grading's temporary directory: <temp root>/lab-grade-<random>/repo, ...
+GRADING_PREFIX = "lab-grade-"   # a Grading's temporary directory: <temp root>/lab-grade-<random>/oracle/<tree>, ...
 
 
 class Grading:
@@ -972,7 +972,8 @@ def visible_output(record: dict, limit: int = FEEDBACK_BYTES) -> str:
             data += f"\n[... {cut} bytes of the output cut ...]\n".encode() + log_file.read()
     text = data.decode("utf-8", errors="replace")
     copies = re.escape(str(temp_root())) + "/" + re.escape(GRADING_PREFIX) + r"[A-Za-z0-9_]+"
-    return re.sub(copies + r"/repo\b", ".", text).replace("\0", "")
+    copy = copies + "/oracle/" + re.escape(tree_name(record["task"])) + r"(?![^/\s])"
+    return re.sub(copy, ".", text).replace("\0", "")
 
 
 def grade(records: Iterable[dict]) -> Iterator[dict]:

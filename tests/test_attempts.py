@@ -260,10 +260,11 @@ def test_the_visible_output_a_next_attempt_sees_is_cut_to_its_head_and_tail(tmp_
     path reads `.`; a phase that ran nothing gives its reason."""
     run_dir = tmp_path / "run"
     run_dir.mkdir()
-    copy = f"{temp_root()}/{oracle.GRADING_PREFIX}ab_12/repo"
+    copy = f"{temp_root()}/{oracle.GRADING_PREFIX}ab_12/oracle/word-count"
     log = f"$ pytest\n{copy}/test_x.py:3: in test\n" + "x" * 20000 + "\nFAILED test_x.py::test - boom\n[exit 1]\n"
     (run_dir / "oracle.log").write_text(log)
-    record = {"paths": {"run_dir": str(run_dir)}, "oracle": {"commands": [{"command": "pytest"}]}}
+    record = {"paths": {"run_dir": str(run_dir)}, "oracle": {"commands": [{"command": "pytest"}]},
+              "task": {"repo": {"type": "fixture", "path": "fixtures/word-count"}}}
     text = oracle.visible_output(record)
     assert text.startswith("$ pytest\n./test_x.py:3: in test\n") and text.endswith("FAILED test_x.py::test - boom\n"
                                                                                     "[exit 1]\n")
