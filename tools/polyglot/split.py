@@ -4,8 +4,9 @@ A *unit* is one test as the language's runner counts it where the source allows 
 
 - Python: a `test*` method of a top-level class (`Class.method`);
 - Go: an element of a top-level table (a `var` whose composite literal a Test function ranges over, one element
-  per line group), named by its `description`/`name` field or its index; where a test file has no such table, a
-  top-level `Test`/`Example` function. A function that ranges over a table stays in both parts (it runs them).
+  per line group), named `<table>/<its description, name or map key>`, else `<table>[<digest of its text>]`; and
+  every top-level `Test`/`Example` function that ranges over no such table. A function that ranges over one
+  stays in both parts (it runs that part's elements).
 
 A unit is held out when the first 8 bytes of sha256("<task id>\\0<unit name>"), as an integer, are 0 modulo 3
 (about a third). With two or more units, at least one lies on each side: when the rule leaves one side empty,
@@ -246,10 +247,12 @@ def _table_elements(path: str, name: str, text: str, decl: _Decl, blank: str) ->
     if "".join(code[first:body_close[0]]).strip():
         return None   # a last element without its comma: gofmt would not leave it so
     named, seen = [], {}
-    for index, unit in enumerate(units):
+    for unit in units:
         element = "".join(lines[unit.start:unit.end])
         m = _LABEL.search(element) or _KEY.match(element)
-        label = f"{name}/{m.group(1)}" if m else f"{name}[{index}]"
+        # no label: the element's own text names it (an index would change when others are cut)
+        label = f"{name}/{m.group(1)}" if m else \
+            f"{name}[{hashlib.sha256(' '.join(element.split()).encode()).hexdigest()[:10]}]"
         seen[label] = seen.get(label, 0) + 1
         label = label if seen[label] == 1 else f"{label}#{seen[label]}"
         named.append(Unit(label, path, unit.start, unit.end))
@@ -281,7 +284,7 @@ def go_units(files: dict[str, str]) -> list[Unit]:
             m = _TABLE_VAR.match(code[d.head]) if d.kind == "var" else None
             elements = _table_elements(path, m.group(1), files[path], d, blank) if m and m.group(1) in ranged \
                 else None
-            if elements:
+            if elements is not None:   # an empty table is still one: its runner is no unit
                 tables.add(m.group(1))
                 units += elements
     for path, d, name in sorted(tests, key=lambda t: (t[0], t[1].start)):

@@ -20,10 +20,9 @@ var testCases = []struct {
 	out     int64
 	errCase string
 }{
-	{"1", 1, "none"},
-	{"10", 0x10, "none"},
-	{"", 0, "syntax"},
-	{"9223372036854775809", 0, "range"},
+	{"012", 0x12, "none"},
+	{"CFCFCF", 0xcfcfcf, "none"},
+	{"peanut", 0, "syntax"},
 }
 
 func TestParseHex(t *testing.T) {

@@ -71,8 +71,9 @@ var validTestCases = []testCase{
 }
 
 var invalidTestCases = []testCase{
-	{description: "int64 overflow", in: "9223372036854775808", rows: nil, cols: nil},
-	{description: "non integer", in: "2.7", rows: nil, cols: nil},
+	{description: "first row empty", in: "\n3 4\n5 6", rows: nil, cols: nil},
+	{description: "middle row empty", in: "1 2\n\n5 6", rows: nil, cols: nil},
+	{description: "last row empty", in: "1 2\n3 4\n", rows: nil, cols: nil},
 }
 
 func TestNewValid(t *testing.T) {

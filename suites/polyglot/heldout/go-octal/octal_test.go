@@ -9,8 +9,7 @@ var testCases = []struct {
 	expectedNum int64
 	expectErr   bool
 }{
-	{"10", 8, false},
-	{"1234567", 342391, false},
+	{"carrot", 0, true},
 }
 
 func TestParseOctal(t *testing.T) {

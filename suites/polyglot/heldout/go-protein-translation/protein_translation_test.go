@@ -31,19 +31,34 @@ type codonCase struct {
 
 var codonTestCases = []codonCase{
 	{
-		input:         "UUC",
-		expected:      "Phenylalanine",
-		expectedError: nil,
-	},
-	{
 		input:         "UUA",
 		expected:      "Leucine",
 		expectedError: nil,
 	},
 	{
-		input:         "UAU",
-		expected:      "Tyrosine",
+		input:         "UUG",
+		expected:      "Leucine",
 		expectedError: nil,
+	},
+	{
+		input:         "UCG",
+		expected:      "Serine",
+		expectedError: nil,
+	},
+	{
+		input:         "UAA",
+		expected:      "",
+		expectedError: ErrStop,
+	},
+	{
+		input:         "UGA",
+		expected:      "",
+		expectedError: ErrStop,
+	},
+	{
+		input:         "ABC",
+		expected:      "",
+		expectedError: ErrInvalidBase,
 	},
 }
 
