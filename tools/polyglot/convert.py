@@ -38,8 +38,9 @@ CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
 DONE = ("python", "go")   # the languages whose tasks this converter writes so far
 # What verify found that the conversion cannot change (upstream's design), for the README.
 GAPS = {
-    "go-counter": "a test-writing exercise: the stub ships no test, so the untouched stub passes; it needs the "
-                  "agent's tests graded against the track's buggy implementations (not converted yet)",
+    "go-counter": "a test-writing exercise: its test file is empty, so no test runs for the stub or the reference "
+                  "(verify: not fair); it needs the agent's tests graded against the track's buggy implementations "
+                  "(impl1-4.go), not converted yet",
     "go-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-markdown": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
