@@ -1,0 +1,59 @@
+package scale
+
+// This is an auto-generated file. Do not change it manually. Run the generator to update the file.
+// See https://github.com/exercism/go#synchronizing-tests-and-instructions
+// Source: exercism/problem-specifications
+// Commit: 2e820e1 Auto-format portions of some JSON files (#1967)
+
+type scaleTest struct {
+	description string
+	tonic       string
+	interval    string
+	expected    []string
+}
+
+var scaleTestCases = []scaleTest{
+	{
+		description: "Chromatic scale with flats",
+		tonic:       "F",
+		interval:    "",
+		expected:    []string{"F", "Gb", "G", "Ab", "A", "Bb", "B", "C", "Db", "D", "Eb", "E"},
+	},
+
+	{
+		description: "Simple major scale",
+		tonic:       "C",
+		interval:    "MMmMMMm",
+		expected:    []string{"C", "D", "E", "F", "G", "A", "B", "C"},
+	},
+	{
+		description: "Major scale with sharps",
+		tonic:       "G",
+		interval:    "MMmMMMm",
+		expected:    []string{"G", "A", "B", "C", "D", "E", "F#", "G"},
+	},
+	{
+		description: "Dorian mode",
+		tonic:       "d",
+		interval:    "MmMMMmM",
+		expected:    []string{"D", "E", "F", "G", "A", "B", "C", "D"},
+	},
+	{
+		description: "Locrian mode",
+		tonic:       "g",
+		interval:    "mMMmMMM",
+		expected:    []string{"G", "Ab", "Bb", "C", "Db", "Eb", "F", "G"},
+	},
+	{
+		description: "Octatonic",
+		tonic:       "C",
+		interval:    "MmMmMmMm",
+		expected:    []string{"C", "D", "D#", "F", "F#", "G#", "A", "B", "C"},
+	},
+	{
+		description: "Hexatonic",
+		tonic:       "Db",
+		interval:    "MMMMMM",
+		expected:    []string{"Db", "Eb", "F", "G", "A", "B", "Db"},
+	},
+}

@@ -1,0 +1,349 @@
+"""The split rule of the polyglot suite: each exercise's upstream tests, cut into a visible and a held-out part.
+
+A *unit* is one test as the language's runner counts it where the source allows cutting it out alone:
+
+- Python: a `test*` method of a top-level class (`Class.method`);
+- Go: an element of a top-level table (a `var` whose composite literal a Test function ranges over, one element
+  per line group), named `<table>/<its description, name or map key>`, else `<table>[<digest of its text>]`; and
+  every top-level `Test`/`Example` function that ranges over no such table. A function that ranges over one
+  stays in both parts (it runs that part's elements).
+
+A unit is held out when the first 8 bytes of sha256("<task id>\\0<unit name>"), as an integer, are 0 modulo 3
+(about a third). With two or more units, at least one lies on each side: when the rule leaves one side empty,
+the unit with the smallest digest is held out, or the one with the largest is kept visible. The rule reads only
+the task id and the unit's name, so the same upstream always splits the same way.
+
+Each test file is written twice: the visible version (every held-out unit cut out) goes into the fixture, the
+held-out version (every visible unit cut out) replaces it in the grading copy's held-out phase. Only whole line
+ranges are cut; what remains is the upstream text byte for byte.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+HELD_OUT_MODULUS = 3
+
+
+class SplitError(ValueError):
+    """An upstream test file the splitter cannot cut (the message names the file and why)."""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One test: its name and the 0-based line range [start, end) that holds it in its file."""
+
+    name: str
+    file: str
+    start: int
+    end: int
+
+
+def digest(task_id: str, unit: str) -> int:
+    """The unit's stable number: the first 8 bytes of sha256 over the task id and the unit's name."""
+    return int.from_bytes(hashlib.sha256(f"{task_id}\0{unit}".encode()).digest()[:8], "big")
+
+
+def held_out(task_id: str, names: Sequence[str]) -> set[str]:
+    """The names the rule holds out of `names` (see the module's docstring)."""
+    held = {n for n in names if digest(task_id, n) % HELD_OUT_MODULUS == 0}
+    if len(names) >= 2 and not held:
+        held = {min(names, key=lambda n: (digest(task_id, n), n))}
+    elif len(names) >= 2 and held == set(names):
+        held -= {max(names, key=lambda n: (digest(task_id, n), n))}
+    return held
+
+
+def cut(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """The text with the given line ranges removed, each with one blank line that follows it (or, at the end of
+    a block, one before it), so the layout around what remains is the upstream's."""
+    lines = text.splitlines(keepends=True)
+    drop: set[int] = set()
+    for start, end in spans:
+        drop.update(range(start, end))
+        if end < len(lines) and not lines[end].strip():
+            drop.add(end)
+        elif start > 0 and not lines[start - 1].strip():
+            drop.add(start - 1)
+    return "".join(line for i, line in enumerate(lines) if i not in drop)
+
+
+# --- Python ---------------------------------------------------------------------------------------------------
+
+def python_units(path: str, text: str) -> list[Unit]:
+    """The `test*` methods of the file's top-level classes, with their decorators and the comment lines just
+    above them."""
+    try:
+        tree = ast.parse(text, filename=path)
+    except SyntaxError as exc:
+        raise SplitError(f"{path}: not valid Python ({exc.msg}, line {exc.lineno})") from None
+    lines = text.splitlines()
+    units = []
+    for cls in tree.body:
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        methods = [m for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)]
+        for method in methods:
+            if not method.name.startswith("test"):
+                continue
+            start = min([method.lineno, *(d.lineno for d in method.decorator_list)]) - 1
+            while start > 0 and lines[start - 1].strip().startswith("#"):
+                start -= 1
+            units.append(Unit(f"{cls.name}.{method.name}", path, start, method.end_lineno or method.lineno))
+    return units
+
+
+def python_cut(path: str, text: str, units: Sequence[Unit]) -> str:
+    """The file without these units; a class left with nothing in it goes whole (its body would be empty)."""
+    tree = ast.parse(text, filename=path)
+    names = {u.name for u in units}
+    spans = [(u.start, u.end) for u in units]
+    for cls in tree.body:
+        if isinstance(cls, ast.ClassDef) and all(
+                isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and f"{cls.name}.{m.name}" in names
+                for m in cls.body):
+            start = min([cls.lineno, *(d.lineno for d in cls.decorator_list)]) - 1
+            spans.append((start, cls.end_lineno or cls.lineno))
+    out = cut(text, spans)
+    try:
+        ast.parse(out, filename=path)
+    except SyntaxError as exc:   # a cut that broke the file is the converter's bug: refuse to write it
+        raise SplitError(f"{path}: cutting {sorted(names)} leaves invalid Python ({exc.msg})") from None
+    return out
+
+
+# --- Go -------------------------------------------------------------------------------------------------------
+
+_DECL = re.compile(r"^(func|var|const|type|import)\b")
+_TEST_FUNC = re.compile(r"^func\s+((?:Test|Example)(?:[^a-z\W]\w*)?)\s*\(")
+_TABLE_VAR = re.compile(r"^var\s+(\w+)(?:\s+[^=]+)?\s*=")
+_LABEL = re.compile(r'^\s*(?:description|name|desc)\s*:\s*"((?:[^"\\\n]|\\.)*)"', re.M)
+_KEY = re.compile(r'^\s*"((?:[^"\\\n]|\\.)*)"\s*:')
+
+
+def go_depths(text: str) -> tuple[list[int], str]:
+    """Bracket depth at the start of each line (-1 where a line starts inside a raw string or block comment), and
+    the text with every comment and string literal's contents blanked (same length), for searching code only."""
+    out = list(text)
+    depths: list[int] = []
+    depth, i, n = 0, 0, len(text)
+    line_start, inside = True, False
+    while i < n:
+        if line_start:
+            depths.append(-1 if inside else depth)
+            line_start = False
+        c = text[i]
+        if c == "\n":
+            line_start = True
+            i += 1
+            continue
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out[i:j] = " " * (j - i)
+            i = j
+            continue
+        if c in "\"'`" or text.startswith("/*", i):
+            close = "*/" if c == "/" else c
+            j = i + (2 if c == "/" else 1)
+            while j < n and not text.startswith(close, j):
+                if text[j] == "\\" and c in "\"'":
+                    j += 1
+                elif text[j] == "\n":
+                    if c in "\"'":
+                        raise SplitError(f"unterminated {c} literal")
+                    depths.append(-1)
+                j += 1
+            j = min(n, j + len(close))
+            out[i:j] = [ch if ch == "\n" else " " for ch in text[i:j]]
+            i = j
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        i += 1
+    return depths, "".join(out)
+
+
+@dataclass(frozen=True)
+class _Decl:
+    kind: str
+    start: int      # first line, its doc comment included
+    head: int       # the line with the keyword
+    end: int        # one past the last line
+
+
+def _go_decls(text: str, depths: list[int]) -> list[_Decl]:
+    """The top-level declarations of a gofmt'ed file, each with the comment lines just above it."""
+    lines = text.splitlines()
+    decls = []
+    i = 0
+    while i < len(lines):
+        m = _DECL.match(lines[i]) if i < len(depths) and depths[i] == 0 else None
+        if not m:
+            i += 1
+            continue
+        start = i
+        while start > 0 and lines[start - 1].startswith("//") and depths[start - 1] == 0:
+            start -= 1
+        end = i + 1
+        while end < len(lines) and (end >= len(depths) or depths[end] != 0):
+            end += 1
+        decls.append(_Decl(m.group(1), start, i, end))
+        i = end
+    return decls
+
+
+def _literal_body(code: list[str], decl: _Decl) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """Where the declaration's composite literal body opens and closes (line, column): its last brace group at
+    the declaration's own top depth; None unless `{` ends its line and `}` starts its own."""
+    depth, body_open, body_close = 0, None, None
+    for ln in range(decl.head, decl.end):
+        for col, ch in enumerate(code[ln]):
+            if ch in "([{":
+                if depth == 0 and ch == "{":
+                    body_open = (ln, col)
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+                if depth == 0 and ch == "}":
+                    body_close = (ln, col)
+    if body_open is None or body_close is None or body_open[0] == body_close[0]:
+        return None
+    if code[body_open[0]][body_open[1] + 1:].strip() or code[body_close[0]][:body_close[1]].strip():
+        return None
+    return body_open, body_close
+
+
+def _table_elements(path: str, name: str, text: str, decl: _Decl, blank: str) -> list[Unit] | None:
+    """The elements of a table var, one line group each, or None where they cannot be cut by lines (the literal
+    is on one line, or two elements end on one line)."""
+    lines = text.splitlines(keepends=True)
+    code = blank.splitlines(keepends=True)
+    body = _literal_body(code, decl)
+    if body is None:
+        return None
+    body_open, body_close = body
+    units: list[Unit] = []
+    depth, first = 0, body_open[0] + 1
+    for ln in range(body_open[0] + 1, body_close[0]):
+        ends = 0
+        for ch in code[ln]:
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+            elif ch == "," and depth == 0:
+                ends += 1
+        if ends > 1:
+            return None
+        if ends == 1:
+            units.append(Unit("", path, first, ln + 1))
+            first = ln + 1
+    if "".join(code[first:body_close[0]]).strip():
+        return None   # a last element without its comma: gofmt would not leave it so
+    named, seen = [], {}
+    for unit in units:
+        element = "".join(lines[unit.start:unit.end])
+        m = _LABEL.search(element) or _KEY.match(element)
+        # no label: the element's own text names it (an index would change when others are cut)
+        label = f"{name}/{m.group(1)}" if m else \
+            f"{name}[{hashlib.sha256(' '.join(element.split()).encode()).hexdigest()[:10]}]"
+        seen[label] = seen.get(label, 0) + 1
+        label = label if seen[label] == 1 else f"{label}#{seen[label]}"
+        named.append(Unit(label, path, unit.start, unit.end))
+    return named
+
+
+def go_units(files: dict[str, str]) -> list[Unit]:
+    """The units of a Go exercise's test files (see the module's docstring): every element of each table a Test
+    function ranges over, then every Test/Example function that ranges over none of those tables."""
+    parsed = {}
+    for path, text in files.items():
+        try:
+            depths, blank = go_depths(text)
+        except SplitError as exc:
+            raise SplitError(f"{path}: {exc}") from None
+        parsed[path] = (blank.splitlines(), _go_decls(text, depths), blank)
+    tests = [(path, d, m.group(1)) for path, (code, decls, _) in parsed.items() for d in decls
+             if d.kind == "func" and (m := _TEST_FUNC.match(code[d.head]))]
+
+    def ranges(path: str, d: _Decl) -> set[str]:
+        return set(re.findall(r"\brange\s+(\w+)\b", "\n".join(parsed[path][0][d.head:d.end])))
+
+    ranged = set().union(*(ranges(path, d) for path, d, _ in tests)) if tests else set()
+    units: list[Unit] = []
+    tables: set[str] = set()
+    for path in sorted(files):
+        code, decls, blank = parsed[path]
+        for d in decls:
+            m = _TABLE_VAR.match(code[d.head]) if d.kind == "var" else None
+            elements = _table_elements(path, m.group(1), files[path], d, blank) if m and m.group(1) in ranged \
+                else None
+            if elements is not None:   # an empty table is still one: its runner is no unit
+                tables.add(m.group(1))
+                units += elements
+    for path, d, name in sorted(tests, key=lambda t: (t[0], t[1].start)):
+        if not ranges(path, d) & tables:
+            units.append(Unit(name, path, d.start, d.end))
+    return units
+
+
+_IMPORT_SPEC = re.compile(r'^\s*(?:import\s+)?(?:([\w.]+)\s+)?"([^"]+)"\s*$')
+
+
+def go_prune_imports(path: str, text: str) -> str:
+    """The file without the imports no code of it uses any more (a cut can orphan one, and Go refuses an unused
+    import); `_` and `.` imports stay."""
+    depths, blank = go_depths(text)
+    lines = text.splitlines(keepends=True)
+    decls = _go_decls(text, depths)
+    imports = [d for d in decls if d.kind == "import"]
+    code = "".join(line for i, line in enumerate(blank.splitlines(keepends=True))
+                   if not any(d.head <= i < d.end for d in imports))
+    drop: set[int] = set()
+    for d in imports:
+        specs = [i for i in range(d.head, d.end) if _IMPORT_SPEC.match(lines[i])]
+        unused = []
+        for i in specs:
+            m = _IMPORT_SPEC.match(lines[i])
+            alias, pkg = m.group(1), m.group(2).rsplit("/", 1)[-1]
+            if alias in ("_", ".") or re.search(rf"\b{re.escape(alias or pkg)}\s*\.", code):
+                continue
+            unused.append(i)
+        drop.update(unused)
+        if unused and len(unused) == len(specs):
+            drop.update(range(d.start, d.end))
+            if d.end < len(lines) and not lines[d.end].strip():
+                drop.add(d.end)
+    return "".join(line for i, line in enumerate(lines) if i not in drop)
+
+
+def go_cut(path: str, text: str, units: Sequence[Unit]) -> str:
+    """The file without these units, its orphaned imports removed."""
+    return go_prune_imports(path, cut(text, [(u.start, u.end) for u in units])) if units else text
+
+
+# --- Skip markers ---------------------------------------------------------------------------------------------
+
+_RUST_IGNORE = re.compile(r"^[ \t]*#\[ignore(?:\s*=\s*\"[^\"\n]*\")?\]\s*\n", re.M)
+_JS_SKIPPED = re.compile(r"\bx(test|it|describe)(\s*\()")
+_JAVA_DISABLED = re.compile(r"^[ \t]*@Disabled(?:\([^)\n]*\))?[ \t]*\n", re.M)
+_JAVA_DISABLED_IMPORT = re.compile(r"^import\s+org\.junit\.jupiter\.api\.Disabled;[ \t]*\n", re.M)
+
+
+def undo_skips(language: str, text: str) -> str:
+    """The test file with Exercism's run-only-the-first markers removed, so every test runs: Rust's `#[ignore]`
+    attributes, JavaScript's `xtest`/`xit`/`xdescribe` (as `test`/`it`/`describe`), Java's `@Disabled(...)`
+    annotations and their import. Python and Go tracks mark nothing."""
+    if language == "rust":
+        return _RUST_IGNORE.sub("", text)
+    if language in ("javascript", "typescript"):
+        return _JS_SKIPPED.sub(r"\1\2", text)
+    if language == "java":
+        return _JAVA_DISABLED_IMPORT.sub("", _JAVA_DISABLED.sub("", text))
+    return text
