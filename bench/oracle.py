@@ -532,6 +532,11 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     if exit_code == 0:
         step.recognised, problem = languages.profile_of(language).step_problem(command, output, allow_skipped)
         step.summary, step.note = guard_problem(verdict, runner) or summary_note(problem)
+        if step.recognised and step.truncated and not step.summary and not (verdict and verdict.key_taken):
+            # the runner's closing lines come last, past the cut: a summary kept from before it proves nothing
+            step.summary = "no_tests_ran"
+            step.note = (f"exit 0, but its output passed {max_log_bytes} bytes and was cut off: the test runner's "
+                         "closing summary was not kept")
     elif not done.timed_out:
         broken = outcome.could_not_run(command, exit_code)
         if broken:

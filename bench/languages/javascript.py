@@ -15,8 +15,13 @@ ends by running out of work is not silent.
 jest is read from its `Tests:` line and, in jest's own process, from the witness's line of the results jest's CLI
 returned (`unfinished` when the process ended before they came back: code under test that jest runs in its own
 process, --runInBand or a single test file, calling process.exit(0)); both are judged, so a `Tests:` line
-printed by the code under test cannot stand for a run that never finished. Mocks (`__mocks__/`, which jest uses
-for a package without being asked) and snapshots (`__snapshots__/`, `*.snap`) are test files.
+printed by the code under test cannot stand for a run that never finished. The line starts a line of its own, and a
+jest process whose fd 1 no longer names the output it started with exits 1, so code under test run in band cannot
+hide it behind a partial line or a descriptor reopened on /dev/null. Where jest runs test files (its workers, or
+its own process), the test files' globals (expect, it, test, describe, their hooks) and the matchers expect has
+when a test file loads are locked: code under test cannot make `toBe` always pass through expect.extend, or
+replace `expect` or `it`. Mocks (`__mocks__/`, which jest uses for a package without being asked) and snapshots
+(`__snapshots__/`, `*.snap`) are test files.
 
 A command that sets its own NODE_OPTIONS drops the witness; the runners' own summaries are then all there is.
 

@@ -41,6 +41,21 @@ function declaresTests(file) {
   }
 }
 
+// Write all of `text` to fd 1, which node leaves non-blocking when it is a pipe: a full pipe (EAGAIN) is waited on
+// (a millisecond at a time) until the reader takes it.
+function writeLine(fs, text) {
+  const data = Buffer.from(text);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let at = 0; at < data.length;) {
+    try {
+      at += fs.writeSync(1, data, at, data.length - at);
+    } catch (error) {
+      if (!error || error.code !== 'EAGAIN') throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
+}
+
 // One message as node:test's v8 reporter frames it: a serialiser header, the body's size, the body.
 function frame(v8, item) {
   const serializer = new v8.Serializer();
@@ -160,7 +175,7 @@ function watchRunner() {
   };
   process.on('exit', () => {
     const fields = Object.entries(totals).map(([name, value]) => `${name} ${value}`).join(', ');
-    fs.writeSync(1, `${LINE}: ${fields}\n`);
+    writeLine(fs, `${LINE}: ${fields}\n`);
   });
 }
 
@@ -170,6 +185,10 @@ function watchRunner() {
 // returned: code under test that jest runs in this process (--runInBand, or a single test file) and that ends it
 // early with exit status 0 (process.exit, process.reallyExit, an event loop left empty) cannot end it without that
 // line. Test files jest runs in worker processes never touch this process.
+//
+// The line is written on a line of its own (a newline first: a partial line the code under test left cannot swallow
+// its start) to the file descriptor 1 the process started with: when fd 1 then names another file (closed and
+// reopened on /dev/null) or the write fails, the process exits with status 1 instead of the status it asked for.
 const JEST_LINE = '# localagentbench jest';
 
 function jestMain() {
@@ -189,6 +208,8 @@ function watchJest() {
   const Module = require('node:module');
   let state = null;   // null: runCLI never called (jest --version); 'running'; then its aggregated results
   let reported = false;
+  let lost = false;   // the line could not reach the output the process started with
+  const started = identity(fs, 1);
 
   function report() {
     if (reported || state === null) return;
@@ -200,7 +221,14 @@ function watchJest() {
                 ['skipped', r.numPendingTests], ['todo', r.numTodoTests], ['broken', r.numRuntimeErrorTestSuites]]
         .map(([name, value]) => `${name} ${Number(value) || 0}`).join(', ');
     }
-    fs.writeSync(1, `${JEST_LINE}: ${fields}\n`);
+    const now = identity(fs, 1);
+    try {
+      if (started === null) return;   // started without an output: nothing to keep the line from
+      if (now !== started) throw new Error('fd 1 is not the output the process started with');
+      writeLine(fs, `\n${JEST_LINE}: ${fields}\n`);
+    } catch {
+      lost = true;
+    }
   }
 
   const load = Module._load;
@@ -218,12 +246,90 @@ function watchJest() {
       get: (target, key, receiver) => (key === 'runCLI' ? witnessedRunCLI : Reflect.get(target, key, receiver)),
     });
   };
-  process.on('exit', report);
-  const reallyExit = process.reallyExit;
-  process.reallyExit = function witnessedExit() {
+  process.on('exit', () => {
     report();
-    return reallyExit.apply(process, arguments);
+    if (lost) process.exitCode = 1;
+  });
+  const reallyExit = process.reallyExit;
+  process.reallyExit = function witnessedExit(...args) {
+    report();
+    return reallyExit.apply(process, lost ? [1] : args);
   };
+}
+
+// The file a descriptor names (device and inode), or null when it names none.
+function identity(fs, fd) {
+  try {
+    const stat = fs.fstatSync(fd, { bigint: true });
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+// In a process where jest runs test files (its workers, or its own process in band), jest-circus's adapter is
+// wrapped so that, when a test file is about to load (the environment, expect and the setup files ready), the
+// test file's globals (expect, test, it, describe and their hooks) and the matchers expect already has (its own,
+// and those the setup files added) can no longer be replaced: code under test the test file imports cannot turn
+// `toBe` into a matcher that always passes (expect.extend), or `expect` or `it` into a stand-in. Test files may
+// still add matchers of new names.
+const JEST_GLOBALS = ['expect', 'test', 'it', 'describe', 'xtest', 'xit', 'xdescribe', 'fit', 'fdescribe',
+                      'beforeAll', 'beforeEach', 'afterAll', 'afterEach'];
+const MATCHERS = Symbol.for('$$jest-matchers-object');
+
+function lock(target, key) {
+  const desc = Object.getOwnPropertyDescriptor(target, key);
+  if (!desc || !desc.configurable || !('value' in desc)) return;
+  Object.defineProperty(target, key, { value: desc.value, enumerable: desc.enumerable, writable: false,
+                                       configurable: false });
+}
+
+function lockJest(global) {
+  for (const name of JEST_GLOBALS) lock(global, name);
+  const store = global[MATCHERS];
+  lock(global, MATCHERS);
+  if (!store || typeof store !== 'object' || !store.matchers) return;
+  lock(store, 'matchers');
+  for (const key of Object.keys(store.matchers)) lock(store.matchers, key);
+}
+
+function watchJestAdapter() {
+  const Module = require('node:module');
+  const load = Module._load;
+  const wrapped = new WeakMap();
+  Module._load = function witnessedLoad(request, parent) {
+    const exported = load.apply(this, arguments);
+    if (!exported || typeof exported.default !== 'function'
+        || !/jest-circus[\\/]build[\\/]runner\.js$/.test(filename(request, parent))) {
+      return exported;
+    }
+    if (!wrapped.has(exported)) {
+      const adapter = exported.default;
+      const witnessed = function jestAdapter(globalConfig, config, environment, runtime, testPath) {
+        for (const method of ['requireModule', 'unstable_importModule']) {
+          const original = runtime[method];
+          if (typeof original !== 'function') continue;
+          runtime[method] = function witnessedRequire(from) {
+            if (from === testPath && environment && environment.global) lockJest(environment.global);
+            return original.apply(this, arguments);
+          };
+        }
+        return adapter.apply(this, arguments);
+      };
+      wrapped.set(exported, new Proxy(exported, {
+        get: (target, key, receiver) => (key === 'default' ? witnessed : Reflect.get(target, key, receiver)),
+      }));
+    }
+    return wrapped.get(exported);
+  };
+
+  function filename(request, parent) {
+    try {
+      return Module._resolveFilename(request, parent);
+    } catch {
+      return '';
+    }
+  }
 }
 
 if (process.env.NODE_TEST_CONTEXT === undefined && process.execArgv.includes('--test')) {
@@ -232,4 +338,5 @@ if (process.env.NODE_TEST_CONTEXT === undefined && process.execArgv.includes('--
   if (process.env.NODE_TEST_CONTEXT === 'child-v8') reportEnd();
   else if (jestMain()) watchJest();
   freezeFramework();
+  watchJestAdapter();
 }
