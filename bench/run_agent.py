@@ -521,7 +521,9 @@ def run_agent_one(record: dict, spec: RunSpec) -> dict:
     if keep_workdir:   # the path is in a temp directory the user never named: say where it is
         log(f"kept workdir: {record['task_id']} rep {record['rep']}: {workdir}")
     else:
-        cleanup.remove_later(workdir_holder(workdir))
+        holder = workdir_holder(record)
+        if holder:
+            cleanup.remove_later(holder)
     record = dict(record)
     record["stage"] = lifecycle.WRITES["run_agent"]
     record["paths"] = {**record["paths"], "workdir": str(workdir) if keep_workdir else None}

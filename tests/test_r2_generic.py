@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from attack_helpers import FIXED, bench, has_flag, not_passed, put
+from attack_helpers import BUGGY, FIXED, bench, has_flag, not_passed, put
 from conftest import build_suite, needs_toolchain
 
 # ---- scripts a grading command runs, as task authors write the commands ----------------------------------------
@@ -120,3 +120,56 @@ def test_what_a_command_runs_is_read_as_the_shell_reads_it():
         {"common.mk", "scripts/t.sh", "sub/GNUmakefile", "sub/makefile", "sub/Makefile"}
     assert named_within("calc.py", b"./not_a_script.sh\n") == set()
 
+
+
+# ---- a run's workdir and the directory the harness made around it ----------------------------------------------
+
+def _interrupt(out: Path, workdir: Path) -> None:
+    """Make the bundle's fix-add run look caught half-way, its record naming `workdir`."""
+    path = out / "runs" / "fix-add" / "0" / "run.json"
+    record = json.loads(path.read_text())
+    record["stage"] = "agent_done"
+    record["paths"]["workdir"] = str(workdir)
+    path.write_text(json.dumps(record))
+
+
+@pytest.mark.parametrize("where", ["old-layout-in-a-labw-root", "user-directory", "temp-root-itself"])
+def test_resume_deletes_only_a_workdir_the_harness_made(tmp_path, where):
+    """--resume removes an interrupted run's workdir: the directory the harness made around it, or a workdir of
+    the layout before (`lab-<task>-<rep>-XXXXXXXX`) and nothing above it; a record naming anything else (the
+    temporary root, a directory of the user's named like the harness's) deletes nothing."""
+    needs_toolchain("bwrap")
+    suite_root = build_suite(tmp_path / "suite")
+    fix = put("calc.py", FIXED)
+    first = bench(tmp_path, suite_root, fix)
+    assert first.graded()["outcome"] == "passed"
+    root = tmp_path / "labw-runs"   # a temporary root the user named
+    keep = root / "another-run" / "keep.txt"
+    keep.parent.mkdir(parents=True)
+    keep.write_text("x")
+    old = root / "lab-fix-add-0-abcd1234"
+    old.mkdir()
+    (old / "calc.py").write_text(BUGGY)
+    named = {"old-layout-in-a-labw-root": old, "user-directory": root / "another-run",
+             "temp-root-itself": root}[where]
+    _interrupt(first.out, named)
+    again = bench(tmp_path, suite_root, fix, "--resume",
+                  env={"LOCALAGENTBENCH_TMPDIR": str(root)})
+    assert again.graded()["outcome"] == "passed", again.describe()
+    assert keep.read_text() == "x", "a directory the harness did not make was deleted"
+    assert old.exists() == (where != "old-layout-in-a-labw-root")
+
+
+def test_the_holder_is_only_a_directory_the_harness_made():
+    """workdir_holder names mkdtemp's directory for this run, or an old-layout workdir, never what is above it."""
+    from bench.common.paths import workdir_holder
+
+    def holder(path: str) -> str | None:
+        found = workdir_holder({"task_id": "fix-add", "rep": 0, "paths": {"workdir": path}})
+        return str(found) if found else None
+
+    assert holder("/t/labw-fix-add-0-ab_d1234/fix-add") == "/t/labw-fix-add-0-ab_d1234"
+    assert holder("/t/labw-runs/lab-fix-add-0-abcd1234") == "/t/labw-runs/lab-fix-add-0-abcd1234"
+    assert holder("/t/labw-fix-add-1-abcd1234/fix-add") is None   # another run's
+    for path in ("/t/labw-runs/src", "/", "relative/labw-fix-add-0-abcd1234/x", "/t/labw-fix-add-0-abcd1234/.."):
+        assert holder(path) is None, path
