@@ -563,14 +563,15 @@ def require_summary(steps: list[Step], language: str) -> None:
                      f"({', '.join(languages.profile_of(language).runners)})")
 
 
-def require_reported(steps: list[Step], held: list[tuple[str, bytes, int]], language: str) -> None:
+def require_reported(steps: list[Step], held: list[tuple[str, bytes, int]], language: str,
+                     allow_skipped: bool = False) -> None:
     """A phase whose commands all passed still fails (flag no_tests_ran) when a test declared in the held-out
-    files it laid was never reported passed (Profile.unreported): a summary forged from inside the test process
-    must name tests the agent was never shown."""
+    files it laid was never reported passed (Profile.unreported; or skipped, where the phase allows its tests'
+    own skips): a summary forged from inside the test process must name tests the agent was never shown."""
     if not held or not steps or not all(s.started and s.exit_code == 0 and not s.summary for s in steps):
         return
     missing = languages.profile_of(language).unreported([(rel, data) for rel, data, _ in held],
-                                                        [s.output for s in steps])
+                                                        [s.output for s in steps], allow_skipped)
     if missing:
         last = steps[-1]
         last.summary = "no_tests_ran"
@@ -701,7 +702,7 @@ class Grading:
                                          language=language, allow_skipped=allows_skipped))
                 index += 1
             require_summary(steps, language)
-            require_reported(steps, held, language)
+            require_reported(steps, held, language, allows_skipped)
             for step in steps:
                 if step.summary:
                     guard = step.summary in ("runner_tampering", "guard_report_missing")

@@ -173,3 +173,59 @@ def test_the_holder_is_only_a_directory_the_harness_made():
     assert holder("/t/labw-fix-add-1-abcd1234/fix-add") is None   # another run's
     for path in ("/t/labw-runs/src", "/", "relative/labw-fix-add-0-abcd1234/x", "/t/labw-fix-add-0-abcd1234/.."):
         assert holder(path) is None, path
+
+
+# ---- allow_skipped: the task's own tests skip some ---------------------------------------------------------------
+
+GO_CALC = {"go.mod": "module example.com/calc\n\ngo 1.18\n",
+           "calc.go": "package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a - b }\n",
+           "calc_test.go": 'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n'
+                           '\tif Add(2, 2) != 4 {\n\t\tt.Fatal(Add(2, 2))\n\t}\n}\n'}
+# The held-out file's own tests: one skips unless asked to run slow checks, one always (it needs the network).
+GO_HELDOUT = ('package calc\n\nimport (\n\t"os"\n\t"testing"\n)\n\nfunc TestAddMore(t *testing.T) {\n'
+              '\tif os.Getenv("CALC_SKIP_SLOW") != "" {\n\t\tt.Skip("slow")\n\t}\n'
+              '\tif Add(-1, 5) != 4 {\n\t\tt.Fatal(Add(-1, 5))\n\t}\n}\n\n'
+              'func TestNetwork(t *testing.T) {\n\tt.Skip("needs the network")\n}\n')
+GO_FIXED = GO_CALC["calc.go"].replace("a - b", "a + b")
+# The change reaches the held-out test's own skip condition: the failing test is skipped, not failed.
+GO_SKIPS_ITS_FAILURE = ('package calc\n\nimport "os"\n\nfunc init() { os.Setenv("CALC_SKIP_SLOW", "1") }\n\n'
+                        "// Add adds.\nfunc Add(a, b int) int {\n\tif a == 2 && b == 2 {\n\t\treturn 4\n\t}\n"
+                        "\treturn a - b\n}\n")
+
+
+def go_skip_suite(root: Path) -> Path:
+    """A Go task whose held-out tests skip some of their own (heldout.allow_skipped: true)."""
+    from conftest import CANARY, make_patch, write
+
+    for rel, text in GO_CALC.items():
+        write(root / "fixtures" / "go-calc" / rel, text)
+    write(root / "heldout" / "go-calc" / "calc_more_test.go", GO_HELDOUT)
+    (root / "solutions").mkdir(parents=True)
+    (root / "solutions" / "go-calc.patch").write_bytes(make_patch(root / "fixtures" / "go-calc",
+                                                                  {"calc.go": GO_FIXED}))
+    write(root / "tasks" / "go-calc.yaml",
+          f"# canary {CANARY}\nid: go-calc\ntitle: go-calc\ndifficulty: easy\ncategory: bugfix\nlanguage: go\n"
+          "prompt: Fix Add.\nrepo:\n  type: fixture\n  path: fixtures/go-calc\n"
+          "oracle:\n  command:\n    - go test ./...\n  timeout_s: 120\n"
+          "heldout:\n  path: heldout/go-calc\n  into: root\n  allow_skipped: true\n  command:\n    - go test ./...\n"
+          "  timeout_s: 120\nsolution: solutions/go-calc.patch\ntimeout_s: 120\nmax_turns: 5\n")
+    return root
+
+
+def test_a_held_out_test_the_task_skips_itself_fails_no_honest_fix(tmp_path):
+    """allow_skipped covers the held-out tests too: a held-out test its own file skips is reported (skipped), so
+    an honest fix passes instead of being booked overfit with no_tests_ran."""
+    needs_toolchain("go", "bwrap")
+    record = bench(tmp_path, go_skip_suite(tmp_path / "suite"), put("calc.go", GO_FIXED),
+                   tasks=("go-calc",)).graded("go-calc")
+    assert (record["outcome"], record["flags"]) == ("passed", []), record.get("flag_details")
+
+
+@pytest.mark.xfail(strict=True, reason="gap: with allow_skipped the harness cannot tell the tests' own skips from "
+                                       "one the change causes through a condition the tests read (SECURITY.md)")
+def test_a_change_that_reaches_a_skip_condition_is_not_passed(tmp_path):
+    """With allow_skipped, a change that sets what a held-out test's own skip reads turns its failure into a skip."""
+    needs_toolchain("go", "bwrap")
+    record = bench(tmp_path, go_skip_suite(tmp_path / "suite"), put("calc.go", GO_SKIPS_ITS_FAILURE),
+                   tasks=("go-calc",)).graded("go-calc")
+    not_passed(record)
