@@ -170,8 +170,8 @@ def _drop_workdir(record: dict, spec: RunSpec) -> None:
     workdir = record["paths"].get("workdir")
     if workdir and spec.keep_workdir:
         log(f"kept workdir: {record['task_id']} rep {record['rep']}: {workdir}")
-    elif workdir:
-        cleanup.remove_later(workdir_holder(workdir))
+    elif workdir and workdir_holder(record):
+        cleanup.remove_later(workdir_holder(record))
 
 
 def attempt_entries(graded: list[dict]) -> list[dict]:
@@ -270,9 +270,9 @@ def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseE
     agent = record.get("agent") if isinstance(record.get("agent"), dict) else {
         "name": config["agent"], "version": config.get("agent_version"), "argv": [], "exit_code": None,
         "timed_out": False, "wall_s": 0.0, **{key: None for key in COUNT_FIELDS}}
-    workdir = (record.get("paths") or {}).get("workdir")
-    if workdir:
-        safefs.remove_tree(workdir_holder(workdir))
+    holder = workdir_holder(record)
+    if holder:
+        safefs.remove_tree(holder)
     flags = [f for f in record.get("flags") or [] if isinstance(f, str) and f != "harness_exception"]
     record.update(flags=[*flags, "harness_exception"],
                   flag_details={**(record.get("flag_details") or {}), "harness_exception": [message]})
@@ -342,18 +342,28 @@ def _check_config(out: Path, config: dict, resume: bool) -> dict:
     return config
 
 
+def _unfinished(run_dir: Path) -> dict | None:
+    """The run recorded in run_dir when it was caught between isolate and grading, its workdir (the directory
+    the harness made around it: paths.workdir_holder) deleted; None for any other run."""
+    try:
+        record = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(record, dict) or not lifecycle.is_unfinished(record) or not isinstance(record.get("paths"), dict):
+        return None
+    holder = workdir_holder(record)
+    if holder:
+        safefs.remove_tree(holder)
+    return record
+
+
 def _mark_interrupted(out: Path, grid: list[tuple[dict, int]]) -> int:
     """Runs caught half-way by Ctrl-C: their record says so, their workdir goes; finished runs are untouched."""
     count = 0
     for task, rep in grid:
         path = out / "runs" / task["id"] / str(rep) / "run.json"
-        try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-        if lifecycle.is_unfinished(record):
-            if record["paths"].get("workdir"):
-                safefs.remove_tree(workdir_holder(record["paths"]["workdir"]))
+        record = _unfinished(path.parent)
+        if record is not None:
             record["paths"]["workdir"] = None
             record["stage"] = lifecycle.INTERRUPTED
             write_json_atomic(path, record)
@@ -557,6 +567,7 @@ def _todo(grid: list[tuple[dict, int]], out: Path, config: dict, resume: bool) -
         run_dir = out / "runs" / task["id"] / str(rep)
         if resume and finished_run(run_dir, task, config):
             continue
+        _unfinished(run_dir)   # a run the harness was killed in the middle of leaves its workdir behind
         if run_dir.exists():
             shutil.rmtree(run_dir)
         todo.append((task, rep))

@@ -20,7 +20,6 @@ import os
 import random
 import re
 import secrets
-import shlex
 import shutil
 import subprocess
 import sys
@@ -33,7 +32,7 @@ from pathlib import Path, PurePosixPath
 
 from bench import languages
 from bench.common import heldout as layout
-from bench.common import lifecycle, outcome, rules, schema
+from bench.common import lifecycle, outcome, rules, schema, scripts
 from bench.common.errors import UserError
 from bench.common.paths import temp_root, tree_name
 from bench.common.records import RecordWriter, read_records, write_json_atomic
@@ -173,6 +172,7 @@ class Pristine:
     pyproject: dict[str, bytes]                      # path -> content of each pyproject.toml
     inline: tuple[tuple[str, bytes, int], ...]       # source files that hold tests inline (Profile.holds_tests)
     tree: safefs.TreeScan                            # the walk it was read from (where held-out files may land)
+    named: frozenset[str] = frozenset()              # the scripts its grading commands run (command_files)
 
     @property
     def protected_paths(self) -> frozenset[str]:
@@ -184,30 +184,35 @@ _PRISTINE: dict[str, Pristine] = {}
 _PRISTINE_LOCK = threading.Lock()
 
 
-SHELLS = {"sh", "bash", "dash", "zsh"}   # a shell's first operand is the script it runs
-
-
 def command_files(task: dict) -> frozenset[str]:
-    """The repo-relative scripts a task's grading commands run (`./run_tests.sh`, `sh ci/test.sh`: a simple
-    command's program, or a shell's script): what they run is the task's, protected as its test configuration
-    wherever the fixture has such a file. Files a command only passes to a program (sources) are left alone."""
-    named = set()
+    """The repo-relative scripts a task's grading commands run (bench/common/scripts.py: `./run_tests.sh`,
+    `bash -e ci/test.sh`, `python3 run_tests.py`, make's makefile): what they run is the task's, protected as its
+    test configuration wherever the fixture has such a file, removed where a change adds one. Files a command
+    only passes to a program (sources) are left alone."""
+    named: set[str] = set()
     for section in (task.get("oracle"), task.get("heldout")):
         for command in (section or {}).get("command", ()):
-            lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
-            lexer.whitespace_split = True
-            try:
-                words = list(lexer)
-            except ValueError:
-                continue
-            for i, word in enumerate(words):
-                first = i == 0 or words[i - 1] in (";", "&&", "||", "|", "&", "(")
-                after_shell = i > 0 and PurePosixPath(words[i - 1]).name in SHELLS \
-                    and (i == 1 or words[i - 2] in (";", "&&", "||", "|", "&", "("))
-                path = PurePosixPath(word)
-                if (first or after_shell) and not path.is_absolute() and ".." not in path.parts:
-                    named.add(str(path))
+            named |= scripts.named_by(command)
     return frozenset(named)
+
+
+def _scripts_run(snapshot: Path, found: safefs.TreeScan, named: frozenset[str]) -> frozenset[str]:
+    """`named` and, in turn, what the snapshot's named scripts run (a file a protected script sources, a
+    makefile's recipes; a named link stands for where it leads)."""
+    seen, todo = set(named), list(named)
+    while todo:
+        rel = todo.pop()
+        more: set[str] = set()
+        if rel in found.symlinks:
+            inside = safefs.resolves_inside(snapshot, rel)
+            more = {inside} if inside and inside != "." else set()
+        elif rel in found.files:
+            read = safefs.read_capped(snapshot, rel, scripts.MAX_SCRIPT_BYTES)
+            more = scripts.named_within(rel, read[0]) if read and not read[1] else set()
+        for path in more - seen:
+            seen.add(path)
+            todo.append(path)
+    return frozenset(seen)
 
 
 def pristine_of(snapshot: Path, language: str = "python", named: frozenset[str] = frozenset()) -> Pristine:
@@ -218,6 +223,7 @@ def pristine_of(snapshot: Path, language: str = "python", named: frozenset[str] 
         if key in _PRISTINE:
             return _PRISTINE[key]
     found = safefs.scan(snapshot)
+    named = _scripts_run(snapshot, found, named)
     profile = languages.profile_of(language)
     protected, pyprojects, inline = [], {}, []
     for rel, mode in sorted(found.files.items()):
@@ -228,7 +234,7 @@ def pristine_of(snapshot: Path, language: str = "python", named: frozenset[str] 
         if PurePosixPath(rel).name == rules.PYPROJECT:
             pyprojects[rel] = (snapshot / rel).read_bytes()
     every = frozenset([*found.files, *found.dirs, *found.symlinks])
-    result = Pristine(every, tuple(protected), pyprojects, tuple(inline), found)
+    result = Pristine(every, tuple(protected), pyprojects, tuple(inline), found, named)
     with _PRISTINE_LOCK:
         _PRISTINE[key] = result
     return result
@@ -379,6 +385,8 @@ def _drop_added(dest: Path, pristine: Pristine, path: str, flags: Flags, importa
             flag = "shadows_module"
         else:
             flag = languages.profile_of(language).added_problem(rel, dest)
+            if flag is None and rel in pristine.named:   # a script a grading command would run if present
+                flag = "test_config_added"
             if flag is None:
                 continue
         if safefs.remove(dest, rel):
@@ -561,14 +569,15 @@ def require_summary(steps: list[Step], language: str) -> None:
                      f"({', '.join(languages.profile_of(language).runners)})")
 
 
-def require_reported(steps: list[Step], held: list[tuple[str, bytes, int]], language: str) -> None:
+def require_reported(steps: list[Step], held: list[tuple[str, bytes, int]], language: str,
+                     allow_skipped: bool = False) -> None:
     """A phase whose commands all passed still fails (flag no_tests_ran) when a test declared in the held-out
-    files it laid was never reported passed (Profile.unreported): a summary forged from inside the test process
-    must name tests the agent was never shown."""
+    files it laid was never reported passed (Profile.unreported; or skipped, where the phase allows its tests'
+    own skips): a summary forged from inside the test process must name tests the agent was never shown."""
     if not held or not steps or not all(s.started and s.exit_code == 0 and not s.summary for s in steps):
         return
     missing = languages.profile_of(language).unreported([(rel, data) for rel, data, _ in held],
-                                                        [s.output for s in steps])
+                                                        [s.output for s in steps], allow_skipped)
     if missing:
         last = steps[-1]
         last.summary = "no_tests_ran"
@@ -702,7 +711,7 @@ class Grading:
                                          language=language, allow_skipped=allows_skipped))
                 index += 1
             require_summary(steps, language)
-            require_reported(steps, held, language)
+            require_reported(steps, held, language, allows_skipped)
             for step in steps:
                 if step.summary:
                     guard = step.summary in ("runner_tampering", "guard_report_missing")

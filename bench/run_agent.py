@@ -529,7 +529,9 @@ def run_agent_one(record: dict, spec: RunSpec, *, prompt: str | None = None, aga
     if keep_workdir and not again:   # the path is in a temp directory the user never named: say where it is
         log(f"kept workdir: {record['task_id']} rep {record['rep']}: {workdir}")
     elif not again:
-        cleanup.remove_later(workdir_holder(workdir))
+        holder = workdir_holder(record)
+        if holder:
+            cleanup.remove_later(holder)
     record = dict(record)
     record["stage"] = lifecycle.WRITES["run_agent"]
     record["paths"] = {**record["paths"], "workdir": str(workdir) if keep_workdir or again else None}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import subprocess
 import tempfile
 from pathlib import Path
@@ -65,11 +66,20 @@ def tree_name(task: dict) -> str:
     return name if ok and len(name) <= 100 else "repo"
 
 
-def workdir_holder(workdir: str | Path) -> Path:
-    """What to delete to remove a run's workdir: the harness's directory around it (WORKDIR_PREFIX), or the
-    workdir itself where a record from before that layout names one."""
-    path = Path(workdir)
-    return path.parent if path.parent.name.startswith(WORKDIR_PREFIX) else path
+def workdir_holder(record: dict) -> Path | None:
+    """What to delete to remove a run record's workdir: the directory the harness made around it (mkdtemp's
+    `labw-<task>-<rep>-XXXXXXXX`), or, for a record from before that layout, the workdir itself when the harness
+    made it (`lab-<task>-<rep>-XXXXXXXX`); None for any other path, which is never deleted (a record naming the
+    temporary root, a directory of the user's, or a path outside both)."""
+    workdir = (record.get("paths") or {}).get("workdir")
+    if not isinstance(workdir, str) or not os.path.isabs(workdir):
+        return None
+    path = Path(os.path.normpath(workdir))
+    made = f"-{re.escape(str(record.get('task_id')))}-{re.escape(str(record.get('rep')))}-[a-z0-9_]{{8}}"
+    for candidate, prefix in ((path.parent, WORKDIR_PREFIX), (path, "lab")):
+        if re.fullmatch(re.escape(prefix.rstrip("-")) + made, candidate.name) and not os.path.islink(candidate):
+            return candidate
+    return None
 
 
 def temp_root() -> str:

@@ -59,6 +59,7 @@ class _Tally:
         self.seen = False
         self.silent = 0   # packages the go command said ok whose binary printed nothing of the testing package's
         self.top_passed: set[str] = set()
+        self.top_skipped: set[str] = set()
 
     def close(self, binary: _Binary, ok: bool | None) -> None:
         """Count a package's tests when it ends: `ok` is the go command's word on it (None: it gave none, the
@@ -69,6 +70,7 @@ class _Tally:
         self.failed += kinds.count("FAIL") + len(binary.started - set(binary.results))
         self.skipped += kinds.count("SKIP")
         self.top_passed |= {name for name, kind in binary.results.items() if kind == "PASS" and "/" not in name}
+        self.top_skipped |= {name for name, kind in binary.results.items() if kind == "SKIP" and "/" not in name}
         if ok is False and "FAIL" not in kinds:
             self.failed += 1
         elif (binary.results or binary.started) and not binary.closed:
@@ -218,13 +220,16 @@ class GoProfile(Profile):
         found = _read(text).summary()
         return [found] if found else []
 
-    def unreported(self, laid: Iterable[tuple[str, bytes]], outputs: Sequence[bytes]) -> list[str]:
-        """The Test functions declared in the held-out `_test.go` files that no command reported passed."""
+    def unreported(self, laid: Iterable[tuple[str, bytes]], outputs: Sequence[bytes],
+                   allow_skipped: bool = False) -> list[str]:
+        """The Test functions declared in the held-out `_test.go` files that no command reported passed (or, where
+        the task allows its tests' own skips, skipped)."""
         declared = {name.decode() for rel, data in laid if rel.endswith("_test.go") and _compiled_dir(rel)
                     for name in _DECLARED.findall(data)}
         passed: set[str] = set()
         for output in outputs:
-            passed |= _read(output.decode("utf-8", errors="replace")).top_passed
+            tally = _read(output.decode("utf-8", errors="replace"))
+            passed |= tally.top_passed | (tally.top_skipped if allow_skipped else set())
         return sorted(declared - passed)
 
     def command_problem(self, command: str) -> str | None:
