@@ -227,3 +227,17 @@ def bundled_task_suite(root: Path, task: str, heldout: bool = True, command: str
     (root / "tasks").mkdir(exist_ok=True)
     (root / "tasks" / f"{task}.yaml").write_text(text)
     return root
+
+
+def oracle_and_nop_graded_clean(tmp_path: Path, suite_root: Path, task: str, timeout_s: float = 300) -> None:
+    """`python -m bench run --agent oracle|nop --sandbox bwrap` on one task: the oracle passes and nop fails, each
+    with no flag."""
+    out = tmp_path / "out"
+    for agent in ("oracle", "nop"):
+        argv = [sys.executable, "-m", "bench", "run", "--agent", agent, "--tasks", str(suite_root / "tasks"),
+                "--out", str(out / agent), "--sandbox", "bwrap", "--task", task]
+        env = {**os.environ, "PYTHONPATH": str(REPO), "LOCALAGENTBENCH_CACHE": str(tmp_path / "cache")}
+        done = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout_s)
+        record = json.loads((out / agent / "runs" / task / "0" / "run.json").read_text())
+        assert record["outcome"] == ("passed" if agent == "oracle" else "failed"), (record["flags"], done.stderr)
+        assert record["flags"] == [], record["flags"]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from attack_helpers import bench, bundled_task_suite, has_flag, not_passed, put, sh
+from attack_helpers import bench, bundled_task_suite, has_flag, not_passed, oracle_and_nop_graded_clean, put, sh
 from bench.languages import base, javascript
 from conftest import REPO, needs_toolchain
 
@@ -267,15 +267,7 @@ def test_a_forged_summary_and_an_exit_from_a_worker_fail(tmp_path):
 def test_the_oracle_passes_and_nop_fails(tmp_path):
     needs_toolchain("node", "jest", "tsc", "bwrap")
     root = bundled_task_suite(tmp_path / "suite", TASK, heldout=True)
-    out = tmp_path / "out"
-    for agent in ("oracle", "nop"):
-        argv = [sys.executable, "-m", "bench", "run", "--agent", agent, "--tasks", str(root / "tasks"),
-                "--out", str(out / agent), "--sandbox", "bwrap", "--task", TASK]
-        env = {**os.environ, "PYTHONPATH": str(REPO), "LOCALAGENTBENCH_CACHE": str(tmp_path / "cache")}
-        done = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
-        record = json.loads((out / agent / "runs" / TASK / "0" / "run.json").read_text())
-        assert record["outcome"] == ("passed" if agent == "oracle" else "failed"), (record["flags"], done.stderr)
-        assert record["flags"] == [], record["flags"]
+    oracle_and_nop_graded_clean(tmp_path, root, TASK, timeout_s=300)
 
 
 def test_jest_and_tsc_run_in_the_agents_sandbox(tmp_path):
