@@ -1,6 +1,7 @@
 """verify: prove every task fair: the untouched fixture fails, the reference solution passes every time.
 
-    localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto]
+    localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto] [--jobs N]
+                           [--changed-from FILE] [--sample-per-language K] [--record FILE]
     python -m bench.verify ...                                         the same
 
 Runs are graded in the sandbox an evaluation would use (`--sandbox`, default auto), so a task that
@@ -10,22 +11,30 @@ in a row (differing outcomes mark it flaky); every grading command must finish w
 no file of the fixture may reach outside it (symlinks); a test-writing task's reference tests must catch
 every mutant. One line per task, a summary, exit 1 on any problem.
 
+A large suite is verified in part: `--changed-from FILE` verifies only the tasks whose digest differs from what
+FILE (written by `--record FILE`) says was verified fair, and `--sample-per-language K` adds K tasks of each
+language chosen by a fixed rule (the lowest sha256 of their ids), so a harness change that breaks a language is
+seen even when no task changed. `--jobs N` verifies N tasks at once.
+
 Like the umbrella CLI, this is an orchestrator: it composes the stages' core functions.
 """
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import os
 import shutil
 import tempfile
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench import engine
 from bench.common import heldout as layout
 from bench.common.errors import UserError
-from bench.common.records import write_json_output
+from bench.common.records import write_json_atomic, write_json_output
 from bench.common.spec import RunSpec
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.exec import sandbox
@@ -115,12 +124,71 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
             "seconds": round(time.monotonic() - start, 2)}
 
 
+RECORD_SCHEMA = "localagentbench/verified@1"
+
+
+def read_record(path: Path) -> dict[str, dict]:
+    """{task id: {digest, times}} of the tasks a previous `--record` found fair; {} when the file does not exist."""
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UserError(f"{path}: not a verify record ({exc}); delete it or name another with --record") from None
+    tasks = data.get("tasks") if isinstance(data, dict) and data.get("schema") == RECORD_SCHEMA else None
+    if not isinstance(tasks, dict) or not all(isinstance(v, dict) and isinstance(v.get("digest"), str)
+                                              for v in tasks.values()):
+        raise UserError(f"{path}: not a verify record (schema {RECORD_SCHEMA} with tasks: {{id: {{digest}}}}); "
+                        "delete it or name another with --record")
+    return tasks
+
+
+def sample_per_language(tasks: list[dict], k: int) -> set[str]:
+    """The ids of `k` tasks per language: those whose sha256(id) is lowest, the same on every machine."""
+    chosen: set[str] = set()
+    by_language: dict[str, list[str]] = {}
+    for task in tasks:
+        by_language.setdefault(task["language"], []).append(task["id"])
+    for ids in by_language.values():
+        chosen.update(sorted(ids, key=lambda i: hashlib.sha256(i.encode()).hexdigest())[:k])
+    return chosen
+
+
+def select(tasks: list[dict], changed_from: dict[str, dict] | None, sample: int) -> list[dict]:
+    """The tasks to verify, in suite order: all of them, or (with a record) those whose digest it does not list as
+    verified, plus the per-language sample."""
+    if changed_from is None and not sample:
+        return tasks
+    keep = sample_per_language(tasks, sample) if sample else set()
+    if changed_from is not None:
+        keep |= {t["id"] for t in tasks if changed_from.get(t["id"], {}).get("digest") != t["digest"]}
+    return [t for t in tasks if t["id"] in keep]
+
+
+def update_record(path: Path, tasks: list[dict], reports: list[dict], times: int) -> None:
+    """Write the record: the tasks just found fair with their digests, the others' earlier entries kept while their
+    digest is unchanged, a task found unfair or gone dropped."""
+    current = {t["id"]: t["digest"] for t in tasks}
+    old = read_record(path)
+    entries = {i: e for i, e in old.items() if current.get(i) == e["digest"]}
+    for report in reports:
+        entries.pop(report["task_id"], None)
+        if report["ok"]:
+            entries[report["task_id"]] = {"digest": current[report["task_id"]], "times": times}
+    write_json_atomic(path, {"schema": RECORD_SCHEMA, "tasks": dict(sorted(entries.items()))})
+
+
 def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep: Path | None = None,
-           sandbox_requested: str | None = None, allow_local: bool = False) -> dict:
-    """Verify every task in the sandbox an evaluation would use; return the report (tasks, problems count).
-    `allow_local`: --allow-local-repos."""
+           sandbox_requested: str | None = None, allow_local: bool = False, jobs: int = 1,
+           changed_from: Path | None = None, sample: int = 0, record: Path | None = None) -> dict:
+    """Verify the tasks (all, or those `changed_from` and `sample` select) in the sandbox an evaluation would use,
+    `jobs` at once; return the report (tasks, problems count). `allow_local`: --allow-local-repos."""
     if times < 1:
         raise UserError(f"--times: must be at least 1 (got {times})")
+    if jobs < 1:
+        raise UserError(f"--jobs: must be at least 1 (got {jobs})")
+    if sample < 0:
+        raise UserError(f"--sample-per-language: must be 0 or more (got {sample})")
     kind = sandbox.resolve(sandbox_requested)
     elsewhere: list[str] = []
     tasks, problems = engine.load_tasks(paths, only, elsewhere, allow_local)
@@ -130,18 +198,31 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
         for line in problems:
             log(line)
         raise UserError(f"{len(problems)} problem(s) in the task files; fix them before verifying")
+    if changed_from is not None and not changed_from.exists():
+        raise UserError(f"--changed-from {changed_from}: no such file; write one with --record {changed_from}")
+    chosen = select(tasks, read_record(changed_from) if changed_from else None, sample)
+    if len(chosen) < len(tasks):
+        log(f"verify: {len(chosen)} of {len(tasks)} task(s) selected (changed since the record, "
+            f"{sample} per language sampled)")
     results = keep or Path(tempfile.mkdtemp(prefix="lab-verify-"))
     try:
-        reports = []
-        for task in tasks:
+        def one(task: dict) -> dict:
             report = verify_task(task, times, results / task["id"], kind)
-            reports.append(report)
             yield_line(report)
+            return report
+        if jobs == 1:
+            reports = [one(task) for task in chosen]
+        else:
+            with ThreadPoolExecutor(max_workers=jobs) as pool:
+                reports = list(pool.map(one, chosen))
     finally:
         if keep is None:
             shutil.rmtree(results, ignore_errors=True)
+    if record is not None:
+        update_record(record, tasks, reports, times)
     slowest = max((r["slowest"] for r in reports if r["slowest"]), key=lambda s: s["share"], default=None)
-    return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times, "sandbox": kind,
+    return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times, "sandbox": kind, "jobs": jobs,
+            "selected": len(chosen), "in_suite": len(tasks),
             "problems": sum(len(r["problems"]) for r in reports), "slowest": slowest}
 
 
@@ -169,10 +250,22 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--out", default="-", help="where to write the JSON report (default: stdout)")
     parser.add_argument("--sandbox", default="auto",
                         help="grade in this sandbox: auto (default, as `run`), bwrap, none")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="tasks verified at once (default 1); they share the CPU, and a command past half its "
+                             "timeout still counts as slow")
+    parser.add_argument("--changed-from", default=None, metavar="FILE",
+                        help="verify only the tasks whose digest FILE (written by --record) does not list as fair")
+    parser.add_argument("--sample-per-language", type=int, default=0, metavar="K",
+                        help="also verify K tasks of each language, chosen by a fixed rule (lowest sha256 of the id)")
+    parser.add_argument("--record", default=None, metavar="FILE",
+                        help="write the tasks found fair, with their digests, to FILE (kept entries whose task is "
+                             "unchanged)")
     engine.add_allow_local(parser)
     args = parser.parse_args(argv)
     report = verify(args.paths + args.tasks or ["tasks"], args.task, args.times,
-                    Path(args.keep) if args.keep else None, args.sandbox, args.allow_local_repos)
+                    Path(args.keep) if args.keep else None, args.sandbox, args.allow_local_repos, args.jobs,
+                    Path(args.changed_from) if args.changed_from else None, args.sample_per_language,
+                    Path(args.record) if args.record else None)
     write_json_output(args.out, report)
     n_ok = sum(1 for r in report["tasks"] if r["ok"])
     slow = report["slowest"]

@@ -184,3 +184,75 @@ def test_the_formats_example_verifies_and_a_command_aimed_elsewhere_says_where_t
     problems = _problems(report, "fix-add")
     assert code == 1, problems
     assert any("task_error" in p and "land in heldout/ of the grading copy" in p for p in problems), problems
+
+
+def _lowest_sha(ids):
+    import hashlib
+    return min(ids, key=lambda i: hashlib.sha256(i.encode()).hexdigest())
+
+
+def test_jobs_verify_the_same_tasks_with_the_same_verdicts(suite, capsys):
+    (suite / "solutions" / "fix-add.patch").write_text(
+        "diff --git a/NOTES b/NOTES\nnew file mode 100644\n--- /dev/null\n+++ b/NOTES\n@@ -0,0 +1 @@\n+x\n")
+    _, one, _ = _verify(suite, capsys, "--jobs", "1")
+    code, two, err = _verify(suite, capsys, "--jobs", "3")
+    assert code == 1 and two["jobs"] == 3
+    verdicts = [(t["task_id"], t["ok"], t["oracle_outcomes"]) for t in two["tasks"]]
+    assert verdicts == [(t["task_id"], t["ok"], t["oracle_outcomes"]) for t in one["tasks"]]
+    assert [t["task_id"] for t in two["tasks"]] == sorted(p.stem for p in (suite / "tasks").glob("*.yaml"))
+    assert "FAIL fix-add" in err and "ok   fix-max" in err and "verify: 2/3 task(s) fair" in err
+
+
+def test_a_record_then_changed_from_verifies_only_what_changed_since(suite, capsys, tmp_path):
+    record = tmp_path / "verified.json"
+    code, report, _ = _verify(suite, capsys, "--record", str(record))
+    assert code == 0
+    entries = json.loads(record.read_text())["tasks"]
+    assert sorted(entries) == ["calib-hello", "fix-add", "fix-max"] and {e["times"] for e in entries.values()} == {2}
+    code, report, err = _verify(suite, capsys, "--changed-from", str(record))
+    assert code == 0 and report["tasks"] == [] and report["selected"] == 0 and "0 of 3 task(s) selected" in err
+    prompt_file = suite / "tasks" / "fix-max.yaml"
+    prompt_file.write_text(prompt_file.read_text().replace("prompt: |", "prompt: |\n  Mind the empty list.", 1))
+    code, report, _ = _verify(suite, capsys, "--changed-from", str(record), "--record", str(record))
+    assert [t["task_id"] for t in report["tasks"]] == ["fix-max"]
+    # A task found unfair leaves the record; the next partial run selects it again.
+    (suite / "solutions" / "fix-add.patch").write_text(
+        "diff --git a/NOTES b/NOTES\nnew file mode 100644\n--- /dev/null\n+++ b/NOTES\n@@ -0,0 +1 @@\n+x\n")
+    code, report, _ = _verify(suite, capsys, "--changed-from", str(record), "--record", str(record))
+    assert code == 1 and [t["task_id"] for t in report["tasks"]] == ["fix-add"]
+    assert sorted(json.loads(record.read_text())["tasks"]) == ["calib-hello", "fix-max"]
+
+
+def test_sample_per_language_takes_the_lowest_sha256_ids(suite, capsys, tmp_path):
+    ids = sorted(p.stem for p in (suite / "tasks").glob("*.yaml"))
+    code, report, _ = _verify(suite, capsys, "--sample-per-language", "1")
+    assert code == 0 and [t["task_id"] for t in report["tasks"]] == [_lowest_sha(ids)]
+    tasks = [{"id": f"t{i}", "language": lang} for i, lang in enumerate(["go", "go", "rust", "go", "rust", "c"])]
+    chosen = verify.sample_per_language(tasks, 2)
+    for lang in ("go", "rust", "c"):
+        pool = [t["id"] for t in tasks if t["language"] == lang]
+        expect = sorted(pool, key=lambda i: __import__("hashlib").sha256(i.encode()).hexdigest())[:2]
+        assert {i for i in chosen if i in pool} == set(expect)
+
+
+@pytest.mark.parametrize("content, needle", [
+    ("{not json", "not a verify record"),
+    ('{"schema": "localagentbench/verified@1", "tasks": {"a": 3}}', "not a verify record"),
+    (None, "no such file; write one with --record"),
+])
+def test_a_bad_record_is_one_line(suite, capsys, tmp_path, content, needle):
+    record = tmp_path / "verified.json"
+    if content is not None:
+        record.write_text(content)
+    code = verify.main([str(suite / "tasks"), "--changed-from", str(record)])
+    err = capsys.readouterr().err
+    assert code != 0 and needle in err and str(record) in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_verify_jobs_in_a_shell(suite, tmp_path):
+    proc = run_cli("verify", str(suite / "tasks"), "--times", "1", "--jobs", "2", "--sample-per-language", "5",
+                   "--out", str(tmp_path / "v.json"))
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads((tmp_path / "v.json").read_text())
+    assert report["jobs"] == 2 and report["selected"] == 3 and report["ok"] is True
