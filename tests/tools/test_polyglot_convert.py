@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO, needs_toolchain
-from tools.polyglot import convert, split
+from tools.polyglot import convert, packs, split
 
 SUITE = REPO / "suites" / "polyglot"
 GIT_ENV = {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t",
@@ -121,15 +121,67 @@ def test_converter_refuses_to_replace_a_directory_it_did_not_write(tmp_path, cap
 
 
 def test_committed_suite_is_what_the_converter_writes(tmp_path):
-    """The committed suite, re-created from the pinned upstream git directories (where this machine has them)."""
-    pins = json.loads(convert.PINS.read_text())
-    for name in convert.DONE:
-        git_dir = convert.MIRROR.format(language=name)
-        head = subprocess.run(["git", "--git-dir", git_dir, "rev-parse", "HEAD"], capture_output=True, text=True)
-        if head.returncode or head.stdout.strip() != pins["tracks"][name]["commit"]:
-            pytest.skip(f"the pinned upstream snapshot of exercism/{name} is not at {git_dir}")
+    """The committed suite, re-created offline from the committed packs of the pinned upstream commits."""
     assert convert.main(["--out", str(tmp_path / "suite")]) == 0
     assert _tree(tmp_path / "suite") == _tree(SUITE)
+
+
+def test_each_pack_unpacks_to_its_pinned_commit_with_every_exercise(tmp_path):
+    pins = json.loads(convert.PINS.read_text())
+    dirs = packs.unpack_all(tmp_path, sorted(pins["tracks"]))
+    for name, git_dir in dirs.items():
+        commit = pins["tracks"][name]["commit"]
+        head = subprocess.run(["git", "--git-dir", git_dir, "rev-parse", "HEAD"], capture_output=True, text=True)
+        assert head.stdout.strip() == commit
+        listed = subprocess.run(["git", "--git-dir", git_dir, "ls-tree", "--name-only", commit,
+                                 "exercises/practice/"], capture_output=True, text=True, check=True).stdout.split()
+        wanted = {f"exercises/practice/{slug}" for slug in pins["exercises"][name]}
+        assert wanted <= set(listed), (name, sorted(wanted - set(listed))[:3])
+        listing = subprocess.run(["git", "--git-dir", git_dir, "ls-tree", "-r", "--object-only", commit,
+                                  "config.json", *(f"{w}/" for w in sorted(wanted))], capture_output=True, text=True, check=True)
+        checked = subprocess.run(["git", "--git-dir", git_dir, "cat-file", "--batch-check"], input=listing.stdout,
+                                 capture_output=True, text=True, check=True).stdout.splitlines()
+        assert len(checked) > 4 * len(wanted) and not [line for line in checked if "missing" in line], name
+
+
+def test_a_pack_written_from_a_track_converts_as_the_track_does(tmp_path):
+    repo = _track(tmp_path)
+    commit = _git(repo, "rev-parse", "HEAD")
+    pins = _pins(tmp_path, commit)
+    (repo / "unrelated.txt").write_text("not read by the converter\n")   # the pack holds only what is read
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "later")
+    where = tmp_path / "packs"
+    assert packs.main(["write", "--languages", "python", "--pins", str(pins), "--packs", str(where), "--upstream",
+                       f"python={repo / '.git'}"]) == 0                   # HEAD moved: the pinned commit is read
+    git_dir = packs.unpack("python", commit, tmp_path / "unpacked", where)
+    direct, from_pack = tmp_path / "direct", tmp_path / "from-pack"
+    _git(repo, "checkout", "-q", commit)
+    argv = ["--languages", "python", "--pins", str(pins)]
+    assert convert.main([*argv, "--upstream", f"python={repo / '.git'}", "--out", str(direct)]) == 0
+    assert convert.main([*argv, "--upstream", f"python={git_dir}", "--out", str(from_pack)]) == 0
+    assert _tree(direct) == _tree(from_pack)
+    assert subprocess.run(["git", "--git-dir", str(git_dir), "cat-file", "-e", f"{commit}:unrelated.txt"],
+                          capture_output=True).returncode != 0
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "missing"])
+def test_a_damaged_or_missing_pack_is_one_line(tmp_path, capsys, damage):
+    where = tmp_path / "packs"
+    where.mkdir()
+    pins = json.loads(convert.PINS.read_text())
+    if damage != "missing":
+        data = bytearray((packs.PACKS / "python.pack").read_bytes())
+        if damage == "flip":
+            data[len(data) // 2] ^= 0x40
+        else:
+            del data[len(data) // 3:]
+        (where / "python.pack").write_bytes(bytes(data))
+    with pytest.raises(packs.PackError) as caught:
+        packs.unpack("python", pins["tracks"]["python"]["commit"], tmp_path / "out", where)
+    message = str(caught.value)
+    assert "python.pack" in message and "\n" not in message
+    assert ("missing" in message) if damage == "missing" else ("not a sound git pack" in message)
 
 
 # --- the split rule ---------------------------------------------------------------------------------------------

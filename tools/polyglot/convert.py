@@ -5,8 +5,10 @@
 
 The exercises are the 225 of Aider's polyglot benchmark (the list per language is in the pins file, taken from
 that repository at the commit it names); every file comes from Exercism's track repositories (MIT), read as git
-objects at the commit the pins file names for each track. A git directory whose HEAD is another commit is
-refused. The output is a pure function of those commits and this tool: a second run writes the same bytes.
+objects at the commit the pins file names for each track: by default from the committed packs of those objects
+(tools/polyglot/packs.py: hash-checked back to the pinned commit, so no clone or network is needed), or from a
+track's git directory given with --upstream. A git directory whose HEAD is another commit is refused. The output
+is a pure function of those commits and this tool: a second run writes the same bytes.
 
 Per exercise `<lang>-<slug>`: `tasks/<id>.yaml`, `fixtures/<id>/` (the exercise's files, its tests cut to the
 visible part: tools/polyglot/split.py states the rule), `heldout/<id>/` (the held-out versions of the test files,
@@ -22,6 +24,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
@@ -29,11 +32,10 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
-from tools.polyglot import split
+from tools.polyglot import packs, split
 
 ROOT = Path(__file__).resolve().parents[2]
 PINS = Path(__file__).resolve().with_name("upstream.json")
-MIRROR = "/work/.mirror/exercism+{language}/repo"
 CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
 DONE = ("python", "go")   # the languages whose tasks this converter writes so far
 # What verify found that the conversion cannot change (upstream's design), for the README.
@@ -231,7 +233,10 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
     rule = split.__doc__.split("\n\n", 1)[1].strip()
     lines = ["# The polyglot suite (Exercism, via Aider's polyglot benchmark)", "",
              "Written by `python -m tools.polyglot.convert`: do not edit by hand; re-run the converter (it writes",
-             "the same bytes from the same commits).", "",
+             "the same bytes from the same commits). It reads the upstream files from `tools/polyglot/packs/`: git",
+             "packs of exactly the objects it reads at each pinned commit, which git checks back to the commit's",
+             "hash when they are unpacked, so the suite is re-created offline, without a clone "
+             "(`python -m tools.polyglot.packs write` makes them again from a clone when the pins change).", "",
              "## Attribution", "",
              "The exercises, their instructions, stubs, tests and example solutions are Exercism's, from the track",
              "repositories below, under the MIT License (Copyright (c) Exercism). The choice of exercises is",
@@ -268,16 +273,32 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
 def convert(out: Path, git_dirs: dict[str, str], languages: Sequence[str], pins_path: Path = PINS) -> list[Exercise]:
     """Write the suite under `out` (replacing what a previous run wrote there) and return its exercises."""
     pins = json.loads(pins_path.read_text())
-    exercises = []
     for name in languages:
         if name not in LANGUAGES:
             raise ConvertError(f"--languages: {name} is not converted yet; choose from {', '.join(LANGUAGES)}")
-        track = Track(name, git_dirs.get(name, MIRROR.format(language=name)), pins["tracks"][name]["commit"])
+    with tempfile.TemporaryDirectory(prefix="lab-polyglot-") as scratch:
+        try:
+            unpacked = packs.unpack_all(Path(scratch), [n for n in languages if n not in git_dirs], pins_path)
+        except packs.PackError as exc:
+            raise ConvertError(str(exc)) from None
+        exercises = _convert_all(pins, {**unpacked, **git_dirs}, languages)
+    _write_suite(out, pins, languages, exercises)
+    return exercises
+
+
+def _convert_all(pins: dict, git_dirs: dict[str, str], languages: Sequence[str]) -> list[Exercise]:
+    exercises = []
+    for name in languages:
+        track = Track(name, git_dirs[name], pins["tracks"][name]["commit"])
         meta = {e["slug"]: e for e in json.loads(track.text("config.json"))["exercises"]["practice"]}
         for slug in pins["exercises"][name]:
             if slug not in meta:
                 raise ConvertError(f"upstream {name}: {slug} is not a practice exercise at {track.commit}")
             exercises.append(convert_one(track, LANGUAGES[name], slug, meta[slug]))
+    return exercises
+
+
+def _write_suite(out: Path, pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> None:
     if out.exists():
         if any(out.iterdir()) and not (out / "exercises.txt").is_file():
             raise ConvertError(f"--out {out}: not empty and not a converted suite (no exercises.txt); "
@@ -293,7 +314,6 @@ def convert(out: Path, git_dirs: dict[str, str], languages: Sequence[str], pins_
     rows += [f"{e.task_id}\t{e.language}\t{e.slug}\t{len(e.visible)}\t{len(e.held)}" for e in exercises]
     _write(out / "exercises.txt", "\n".join(rows) + "\n")
     _write(out / "README.md", readme(pins, languages, exercises))
-    return exercises
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -302,7 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", default=str(ROOT / "suites" / "polyglot"), help="the suite directory to write")
     parser.add_argument("--languages", default=",".join(DONE), help=f"comma-separated (default {','.join(DONE)})")
     parser.add_argument("--upstream", action="append", default=[], metavar="LANG=GIT_DIR",
-                        help=f"a track's git directory (default {MIRROR})")
+                        help="a track's git directory at the pinned commit (default: the committed pack, "
+                             "tools/polyglot/packs/<lang>.pack)")
     parser.add_argument("--pins", default=str(PINS), help="the pinned commits and the exercise list")
     args = parser.parse_args(argv)
     try:
