@@ -138,7 +138,8 @@ def test_each_pack_unpacks_to_its_pinned_commit_with_every_exercise(tmp_path):
         wanted = {f"exercises/practice/{slug}" for slug in pins["exercises"][name]}
         assert wanted <= set(listed), (name, sorted(wanted - set(listed))[:3])
         listing = subprocess.run(["git", "--git-dir", git_dir, "ls-tree", "-r", "--object-only", commit,
-                                  "config.json", *(f"{w}/" for w in sorted(wanted))], capture_output=True, text=True, check=True)
+                                  "config.json", *(f"{w}/" for w in sorted(wanted))],
+                                 capture_output=True, text=True, check=True)
         checked = subprocess.run(["git", "--git-dir", git_dir, "cat-file", "--batch-check"], input=listing.stdout,
                                  capture_output=True, text=True, check=True).stdout.splitlines()
         assert len(checked) > 4 * len(wanted) and not [line for line in checked if "missing" in line], name
