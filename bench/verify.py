@@ -1,6 +1,6 @@
 """verify: prove every task fair: the untouched fixture fails, the reference solution passes every time.
 
-    localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto]
+    localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto] [--visible split]
     python -m bench.verify ...                                         the same
 
 Runs are graded in the sandbox an evaluation would use (`--sandbox`, default auto), so a task that
@@ -116,14 +116,14 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
 
 
 def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep: Path | None = None,
-           sandbox_requested: str | None = None, allow_local: bool = False) -> dict:
+           sandbox_requested: str | None = None, allow_local: bool = False, visible: str = "split") -> dict:
     """Verify every task in the sandbox an evaluation would use; return the report (tasks, problems count).
-    `allow_local`: --allow-local-repos."""
+    `allow_local`: --allow-local-repos. `visible`: the mode the tasks are verified in (--visible)."""
     if times < 1:
         raise UserError(f"--times: must be at least 1 (got {times})")
     kind = sandbox.resolve(sandbox_requested)
     elsewhere: list[str] = []
-    tasks, problems = engine.load_tasks(paths, only, elsewhere, allow_local)
+    tasks, problems = engine.load_tasks(paths, only, elsewhere, allow_local, visible)
     for line in elsewhere:   # only with --task: the tasks asked for are verified, a broken file elsewhere is named
         log(f"warning: {line}; not asked for, not verified (`localagentbench check` lists every problem)")
     if problems:
@@ -141,7 +141,7 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
         if keep is None:
             shutil.rmtree(results, ignore_errors=True)
     slowest = max((r["slowest"] for r in reports if r["slowest"]), key=lambda s: s["share"], default=None)
-    return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times, "sandbox": kind,
+    return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times, "sandbox": kind, "visible": visible,
             "problems": sum(len(r["problems"]) for r in reports), "slowest": slowest}
 
 
@@ -169,14 +169,16 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--out", default="-", help="where to write the JSON report (default: stdout)")
     parser.add_argument("--sandbox", default="auto",
                         help="grade in this sandbox: auto (default, as `run`), bwrap, none")
+    engine.add_visible(parser)
     engine.add_allow_local(parser)
     args = parser.parse_args(argv)
     report = verify(args.paths + args.tasks or ["tasks"], args.task, args.times,
-                    Path(args.keep) if args.keep else None, args.sandbox, args.allow_local_repos)
+                    Path(args.keep) if args.keep else None, args.sandbox, args.allow_local_repos, args.visible)
     write_json_output(args.out, report)
     n_ok = sum(1 for r in report["tasks"] if r["ok"])
     slow = report["slowest"]
-    log(f"verify: {n_ok}/{len(report['tasks'])} task(s) fair under sandbox {report['sandbox']}, "
+    log(f"verify: {n_ok}/{len(report['tasks'])} task(s) fair under sandbox {report['sandbox']}, visible "
+        f"{report['visible']}, "
         f"{report['problems']} problem(s); reference solution "
         f"run {args.times}x per task" + (f"; slowest command `{slow['command']}` {slow['duration_s']:.2f}s = "
                                           f"{100 * slow['share']:.0f}% of its timeout" if slow else ""))
