@@ -350,18 +350,30 @@ def _git_repo(repo: dict, file: Path, task_id: str, root: Path, problems: TaskPr
     return setup_error
 
 
+def _suite_dir(data: dict, key: str, what: str, file: Path, root: Path,
+               problems: TaskProblems) -> tuple[dict, Path | None] | None:
+    """The task file's section `key` (None when absent) and its directory `key.path`, resolved: inside the suite,
+    existing, no symlink leading out of the suite; the directory is None (the problem recorded) when it is not."""
+    if key not in data:
+        return None
+    section, field = dict(data[key]), f"{key}.path"
+    path = _in_suite(section["path"], field, root, file, data["id"], problems)
+    if path is not None and not path.is_dir():
+        problems.add(file, field, f"{what} directory {section['path']} does not exist; create it or fix the path")
+        path = None
+    if path is None or not _links_out(path, section["path"], field, file, problems, bound=root):
+        return section, None
+    section["path"] = str(path)
+    return section, path
+
+
 def _heldout_section(data: dict, file: Path, root: Path, problems: TaskProblems, digest: Digest) -> dict | None:
     """The held-out section: its directory inside the suite, where its files land; into the digest."""
-    if "heldout" not in data:
+    found = _suite_dir(data, "heldout", "held-out", file, root, problems)
+    if found is None:
         return None
-    heldout = dict(data["heldout"])
-    path = _in_suite(heldout["path"], "heldout.path", root, file, data["id"], problems)
-    if path is None:
-        return heldout
-    if not path.is_dir():
-        problems.add(file, "heldout.path", f"held-out directory {heldout['path']} does not exist")
-    elif _links_out(path, heldout["path"], "heldout.path", file, problems, bound=root):
-        heldout["path"] = str(path)
+    heldout, path = found
+    if path is not None:
         heldout.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
         heldout["into"] = layout.into(heldout)
         _mutation(heldout, path, file, problems)
@@ -389,17 +401,12 @@ def _mutation(heldout: dict, path: Path, file: Path, problems: TaskProblems) -> 
 
 def _visible_all_section(data: dict, file: Path, root: Path, problems: TaskProblems) -> dict | None:
     """The full-tests section (the task in `--visible all`): its directory inside the suite, no link out of it."""
-    if "visible_all" not in data:
+    found = _suite_dir(data, "visible_all", "full-test", file, root, problems)
+    if found is None:
         return None
-    full = dict(data["visible_all"])
-    path = _in_suite(full["path"], "visible_all.path", root, file, data["id"], problems)
-    if path is None:
-        return full
-    if not path.is_dir():
-        problems.add(file, "visible_all.path", f"full-test directory {full['path']} does not exist; create it or "
-                                               "remove the field")
-    elif _links_out(path, full["path"], "visible_all.path", file, problems, bound=root):
-        full.update(path=str(path), into=full.get("into", "root"))
+    full, path = found
+    if path is not None:
+        full["into"] = full.get("into", "root")
     return full
 
 
