@@ -226,3 +226,39 @@ def test_the_all_variant_is_a_transformation_of_the_loaded_task(tmp_path):
     assert validate.with_visible(third, "all")["digest"] == again["digest"] and third["digest"] != task["digest"]
     with pytest.raises(UserError, match="--visible: 'some' is not a mode"):
         validate.with_visible(task, "some")
+
+
+def test_a_task_file_cannot_choose_its_own_mode(tmp_path):
+    """Hostile suite: `visible: all` in a task file would make a split evaluation record an all run. Unknown
+    field: refused, and the record's mode is only ever the evaluation's (with_visible)."""
+    root = suite_with(tmp_path, "visible: all\n")
+    _, problems = validate.validate([str(root / "tasks")])
+    assert any("fix-add.yaml" in p and "visible" in p for p in problems), problems
+
+
+def test_a_run_of_one_mode_is_never_a_finished_run_of_the_other(tmp_path):
+    """--resume: a task without held-out tests has the same digest in both modes; its run in one mode must not
+    count as finished in the other (engine.finished_run), whatever run-config.json says."""
+    from bench import engine
+    tasks, _ = engine.load_tasks([str(REPO / "tasks")], ["calib-add"])
+    split_task = tasks[0]
+    all_task = validate.with_visible(split_task, "all")
+    assert all_task["digest"] == split_task["digest"]
+    _, out = run(tmp_path, "b", "oracle", "all", task="calib-add", tasks=REPO / "tasks")
+    config = json.loads((out / "run-config.json").read_text())
+    run_dir = out / "runs" / "calib-add" / "0"
+    assert engine.finished_run(run_dir, all_task, config) is not None
+    assert engine.finished_run(run_dir, split_task, config) is None
+
+
+def test_compare_picks_one_mode_of_a_summary_holding_both(tmp_path):
+    from bench.report import compare
+    tasks = REPO / "tasks"
+    _, split = run(tmp_path, "split", "oracle", "split", task="calib-add", tasks=tasks)
+    _, every = run(tmp_path, "all", "oracle", "all", task="calib-add", tasks=tasks)
+    from bench import score
+    both = score.score_sources([str(split), str(every)])
+    with pytest.raises(UserError, match="matches 2 groups.*oracle:none@visible=all"):
+        compare.select_group(both, "oracle:none", "base")
+    assert compare.select_group(both, "oracle:none@visible=all", "base")["visible"] == "all"
+    assert compare.select_group(both, "oracle@visible=split", "base")["visible"] == "split"
