@@ -76,8 +76,12 @@ def test_oracle_passes_every_upstream_test_and_nop_fails(tmp_path):
     summary = json.loads((out / "summary.json").read_text())
     assert config["visible"] == "all" and [g["visible"] for g in summary["groups"]] == ["all"]
 
-    code, out = run(tmp_path, "nop-all", "nop", "all")
+    # nop in a real shell run (python -m bench in a subprocess)
+    out = tmp_path / "nop-all"
+    done = run_cli("run", "--agent", "nop", "--tasks", str(POLYGLOT / "tasks"), "--task", TASK, "--visible", "all",
+                   "--sandbox", "bwrap", "--out", str(out))
     rec = record(out)
+    assert done.returncode == 0 and "(visible: all)" in done.stderr, done.stderr[-2000:]
     assert rec["visible"] == "all" and rec["outcome"] == "failed" and not rec["success"]
 
     code, split = run(tmp_path, "oracle-split", "oracle", None)
