@@ -1,10 +1,11 @@
 """The umbrella CLI, `localagentbench` (also `python -m bench`): a thin dispatcher over the stage functions.
 
     localagentbench run [--agent A] [--model M] [--tasks DIR] [--out DIR] [--repeat K] [--task ID] [--report]
+                        [--visible split|all]
     localagentbench report --results SUMMARY [--out DIR]
     localagentbench check [--tasks DIR]
     localagentbench list-tasks [--tasks DIR] [--json]
-    localagentbench verify [--tasks DIR] [--task ID] [--times N]
+    localagentbench verify [--tasks DIR] [--task ID] [--times N] [--visible split|all]
     localagentbench compare --base A --other B [--json] [--allow-different-tasks]
     localagentbench promote RUN --name NAME
     localagentbench publish [leaderboard] [--out DIR]
@@ -35,7 +36,7 @@ from bench.report import compare, prefs, promote, publish
 def cmd_run(args) -> int:
     """Validate the tasks, then evaluate the grid into one run bundle (and render it)."""
     elsewhere: list[str] = []
-    tasks, problems = engine.load_tasks([args.tasks], args.task, elsewhere, args.allow_local_repos)
+    tasks, problems = engine.load_tasks([args.tasks], args.task, elsewhere, args.allow_local_repos, args.visible)
     for line in elsewhere:   # only with --task: the tasks asked for run, a broken file elsewhere is named
         log(f"warning: {line}; not asked for, not run (`localagentbench check` lists every problem)")
     if problems:
@@ -163,6 +164,7 @@ def build_parser() -> ArgumentParser:
                         "failed the agent runs again in the same workdir, its prompt holding their output (never "
                         "the held-out tests'); the verdict is the last attempt's, and pass@1 is also reported after "
                         "each attempt")
+    engine.add_visible(p)
     engine.add_allow_local(p)
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("report", help="render report.md and the site from a summary or a results directory")

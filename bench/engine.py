@@ -245,6 +245,7 @@ def finished_run(run_dir: Path, task: dict, config: dict) -> dict | None:
             and record["task_digest"] == task["digest"]
             and outcome.SETUP_FLAG not in record["flags"]  # a task that could not be set up is tried again
             and record["agent"]["name"] == config["agent"] and record["model"]["id"] == config["model"]
+            and record.get("visible", "split") == task.get("visible", "split")
             and (record.get("options") or {}) == config["options"]
             # a run of several attempts is finished once they are combined (an attempt's own record is not)
             and (attempts_of(config["options"]) == 1 or isinstance(record.get("attempts"), list)))
@@ -262,7 +263,8 @@ def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseE
         record = None
     record = record or {
         "schema": "localagentbench/run@1", "run_id": config["run_id"], "task_id": task["id"],
-        "task_digest": task["digest"], "rep": rep, "harness_version": harness_version(), "task": task,
+        "task_digest": task["digest"], "rep": rep, "visible": task.get("visible", "split"),
+        "harness_version": harness_version(), "task": task,
         "paths": {"run_dir": str(run_dir.resolve()), "workdir": None},
         "sandbox": dict(spec.sandbox_info),
     }
@@ -303,7 +305,8 @@ def record_setup_failure(run_dir: Path, task: dict, rep: int, config: dict, exc:
                "task_error": message}
     record = {
         "schema": "localagentbench/run@1", "run_id": config["run_id"], "task_id": task["id"],
-        "task_digest": task["digest"], "rep": rep, "stage": lifecycle.GRADED, "harness_version": harness_version(),
+        "task_digest": task["digest"], "rep": rep, "visible": task.get("visible", "split"),
+        "stage": lifecycle.GRADED, "harness_version": harness_version(),
         "task": task, "paths": {"run_dir": str(run_dir.resolve()), "workdir": None},
         "agent": {"name": config["agent"], "version": config.get("agent_version"), "argv": [], "exit_code": None,
                   "timed_out": False, "wall_s": 0.0, **{key: None for key in COUNT_FIELDS},
@@ -331,8 +334,9 @@ def _check_config(out: Path, config: dict, resume: bool) -> dict:
     if resume:
         if existing is None:
             raise UserError(f"{out}: --resume: no readable {CONFIG_FILE} here; this is not a run bundle")
-        for key in ("agent", "model", "options", "repeat"):
-            if existing.get(key) != config[key]:
+        for key in ("agent", "model", "options", "visible", "repeat"):
+            # a bundle written before the mode was recorded ran split: the only mode there was
+            if (existing.get(key, "split") if key == "visible" else existing.get(key)) != config[key]:
                 raise UserError(f"{out}: --resume: this bundle was run with {key} {existing.get(key)!r}, "
                                 f"not {config[key]!r}; pass the same arguments or a new --out")
         return {**config, "run_id": existing["run_id"], "started_at": existing.get("started_at")}
@@ -526,7 +530,8 @@ def _config(tasks: list[dict], spec: RunSpec, plan: Plan, whole: list[tuple[dict
     shard = plan.shard
     return {
         "run_id": plan.run_id or isolate.new_run_id(), "agent": spec.agent, "agent_version": spec.version,
-        "model": spec.model, "options": spec.options, "repeat": plan.repeat, "jobs": plan.jobs,
+        "model": spec.model, "options": spec.options, "visible": visible_mode(tasks), "repeat": plan.repeat,
+        "jobs": plan.jobs,
         "retries": plan.retries, "sandbox": spec.sandbox, "shard": f"{shard[0]}/{shard[1]}" if shard else None,
         "harness_version": harness_version(), "tasks": {t["id"]: t["digest"] for t in tasks},
         "grid": [[t["id"], rep] for t, rep in whole],
@@ -607,12 +612,31 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, Stop |
 # What the commands around the engine (cli, verify, doctor, the benchmark) use of the stages: the engine is
 # the one module that imports them, so a stage's insides can change without those commands changing.
 
-def load_tasks(paths: list[str], only: list[str] | tuple = (),
-               others: list[str] | None = None, allow_local: bool = False) -> tuple[list[dict], list[str]]:
+def load_tasks(paths: list[str], only: list[str] | tuple = (), others: list[str] | None = None,
+               allow_local: bool = False, visible: str = "split") -> tuple[list[dict], list[str]]:
     """The suite's task records and one line per problem in its files (the validate stage); with `only` and
     `others`, the problems of files that are not the asked tasks go to `others`. Every command that loads a suite
-    takes it as --tasks, which a missing suite's error names. `allow_local`: --allow-local-repos."""
-    return validate.validate(paths, only, others, option="--tasks DIR", allow_local=allow_local)
+    takes it as --tasks, which a missing suite's error names. `allow_local`: --allow-local-repos. `visible`: the
+    mode (--visible) every task is used in (validate.with_visible: a task without its full tests is refused)."""
+    tasks, problems = validate.validate(paths, only, others, option="--tasks DIR", allow_local=allow_local)
+    return ([validate.with_visible(task, visible) for task in tasks] if not problems else tasks), problems
+
+
+def add_visible(parser) -> None:
+    """--visible, for the commands that run tasks (run, verify)."""
+    parser.add_argument("--visible", choices=validate.VISIBLE_MODES, default="split",
+                        help="which tests the agent sees: split (default: the visible part; the held-out part is "
+                             "graded after it stops) or all (every upstream test, nothing held out: Aider's "
+                             "benchmark's way, for numbers beside its own; tasks need visible_all)")
+
+
+def visible_mode(tasks: list[dict]) -> str:
+    """The mode an evaluation's tasks were loaded in (load_tasks gives them all the same one)."""
+    modes = {task.get("visible", "split") for task in tasks}
+    if len(modes) > 1:
+        raise UserError(f"the tasks were loaded in {' and '.join(sorted(modes))} modes; one evaluation runs one "
+                        "--visible mode")
+    return modes.pop() if modes else "split"
 
 
 def add_allow_local(parser) -> None:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import bench
 from bench import languages
+from bench.common import heldout as layout
 from bench.common import lifecycle, rules, schema
 from bench.common.errors import UserError
 from bench.common.paths import (
@@ -55,7 +56,21 @@ def _ignore(directory: str, names: list[str]) -> set[str]:
 
 
 def materialize(task: dict, dest: Path) -> None:
-    """Fill the empty directory `dest` with the task's repository at its starting state (no .git)."""
+    """Fill the empty directory `dest` with the task's repository at its starting state (no .git): in `--visible all`
+    (validate.with_visible) with the task's full tests laid over it, so the agent's workdir, every grading copy and
+    the tests grading protects are made from the one tree."""
+    _checkout(task, dest)
+    full = task.get("visible_all") if task.get("visible") == "all" else None
+    if full:
+        problem = layout.clash(full, safefs.scan(dest), task.get("language", "python"), "full-test")
+        if problem:   # a git task's tree is known only now; a fixture task's was checked by validate
+            raise TaskSetupError(f"{task['source_file']}: visible_all.path: {problem}")
+        for rel, where, mode in layout.files(full):
+            safefs.lay_file(dest, where, (Path(full["path"]) / rel).read_bytes(), mode & 0o777)
+
+
+def _checkout(task: dict, dest: Path) -> None:
+    """The task's own tree (its fixture, or its git repository at the pinned commit) into `dest`."""
     repo = task["repo"]
     if repo["type"] == "fixture":
         shutil.copytree(repo["path"], dest, ignore=_ignore, dirs_exist_ok=True, symlinks=True)
@@ -205,6 +220,9 @@ def snapshot_dir(task: dict, results_dir: Path, kind: str = "none", ro: Sequence
         shape = repo["commit"]
     else:
         return results_dir / "snapshots" / task["id"]
+    full = task.get("visible_all") if task.get("visible") == "all" else None
+    if full:   # laid over the tree (materialize): its modes too (the mode is in the digest)
+        shape += _tree_shape(Path(full["path"]))
     key = hashlib.sha256(f"{task['digest']}\0{shape}\0{snapshot_key()}\0{setup_key(task, kind, ro)}".encode())
     key = key.hexdigest()[:24]
     return cache_dir() / "snapshots" / f"v{SNAPSHOT_LAYOUT}" / f"{task['id']}-{key}"
@@ -303,6 +321,7 @@ def isolate_one(task: dict, results_dir: Path, run_id: str, rep: int, workdir_ro
     record = {
         "schema": "localagentbench/run@1",
         "run_id": run_id, "task_id": task["id"], "task_digest": task["digest"], "rep": rep,
+        "visible": task.get("visible", "split"),
         "stage": lifecycle.WRITES["isolate"], "harness_version": harness_version(), "task": task,
         "paths": {"run_dir": str(run_dir.resolve()), "workdir": str(workdir),
                   "base_git": str((snap / "tree" / ".git").resolve()), "snapshot": str((snap / "tree").resolve())},

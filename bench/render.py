@@ -24,10 +24,15 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.summary import (
     MODEL_CALL_COLUMNS,
     MODEL_CALLS_NOTE,
+    VISIBLE_WORDS,
+    group_key,
     left_out_parts,
     load_summary,
+    mode_note,
     model_calls_cells,
+    run_key,
     tokens_per_run,
+    visible_of,
 )
 from bench.common.untrusted import markdown_text
 from bench.report.charts import distribution_chart, interval_chart
@@ -80,14 +85,14 @@ def calib_notes(summary: dict) -> list[tuple[bool, str]]:
     """(setup broken?, message) for every group whose calibration tasks failed at all."""
     notes = []
     for g in summary["groups"]:
-        failing = [t for t in summary["tasks"] if t["agent"] == g["agent"] and t["model"] == g["model"]
+        failing = [t for t in summary["tasks"] if group_key(t) == group_key(g)
                    and t["category"] == "calib" and t["n"] and t["c"] < t["n"]]
         if g["calib"]["broken"]:
-            notes.append((True, f"{g['agent']} × {g['model']}: every calibration task failed. The setup is broken "
-                                "(wrong model name, server misconfigured, agent unable to edit files), not the model: "
-                                "fix it before reading these scores."))
+            notes.append((True, f"{g['agent']} × {g['model']}{mode_note(g)}: every calibration task failed. The setup "
+                                "is broken (wrong model name, server misconfigured, agent unable to edit files), not "
+                                "the model: fix it before reading these scores."))
         elif failing:
-            notes.append((False, f"{g['agent']} × {g['model']}: calibration task(s) failed: " + ", ".join(
+            notes.append((False, f"{g['agent']} × {g['model']}{mode_note(g)}: calibration task(s) failed: " + ", ".join(
                 f"{t['task_id']} ({t['n'] - t['c']}/{t['n']} runs)" for t in failing) + ". Check the setup."))
     return notes
 
@@ -105,18 +110,25 @@ def left_out_text(left: dict) -> str:
 
 def unrun_runs(summary: dict) -> list[dict]:
     """The runs of the grid with no verdict, sorted: "missing" (planned, no run.json) and "unfinished" (stopped
-    before grading), each {"status", "agent", "model", "task_id", "rep", "run_id", "why"}."""
-    out = [{"status": "missing", "agent": m["agent"], "model": m["model"], "task_id": m["task_id"], "rep": m["rep"],
-            "run_id": m["run_id"], "why": "no run.json"} for m in summary.get("missing", [])]
-    out += [{"status": "unfinished", "agent": i.get("agent"), "model": i.get("model"), "task_id": i["task_id"],
-             "rep": i["rep"], "run_id": i["run_id"], "why": f"stopped at stage {i.get('stage') or '?'}"}
+    before grading), each {"status", "agent", "model", "visible", "task_id", "rep", "run_id", "why"}."""
+    out = [{"status": "missing", "agent": m["agent"], "model": m["model"], "visible": visible_of(m),
+            "task_id": m["task_id"], "rep": m["rep"], "run_id": m["run_id"], "why": "no run.json"}
+           for m in summary.get("missing", [])]
+    out += [{"status": "unfinished", "agent": i.get("agent"), "model": i.get("model"), "visible": visible_of(i),
+             "task_id": i["task_id"], "rep": i["rep"], "run_id": i["run_id"],
+             "why": f"stopped at stage {i.get('stage') or '?'}"}
             for i in summary.get("incomplete", [])]
     out.sort(key=lambda u: (u["agent"] or "", u["model"] or "", u["task_id"], u["rep"], u["run_id"], u["status"]))
     return out
 
 
+def _modes_text(groups: list[dict]) -> str:
+    """The --visible modes of the groups, in words, for a page's header ("split" when there is no group)."""
+    return "; ".join(VISIBLE_WORDS[m] for m in sorted({visible_of(g) for g in groups} or {"split"}, reverse=True))
+
+
 def _groups_label(groups: list[dict]) -> str:
-    return ", ".join(f"{g['agent']} × {g['model']}" for g in groups)
+    return ", ".join(f"{g['agent']} × {g['model']}{mode_note(g)}" for g in groups)
 
 
 # ---------------------------------------------------------------- Markdown report
@@ -132,7 +144,7 @@ def _breakdown_md(groups: list[dict], key: str, title: str) -> list[str]:
              "|---|---|" + "---:|" * len(values)]
     for g in groups:
         parts = g.get(key) or {}
-        lines.append(f"| {_md(g['agent'])} | {_md(g['model'])} | " + " | ".join(
+        lines.append(f"| {_md(g['agent'])} | {_md(g['model'] + mode_note(g))} | " + " | ".join(
             "–" if v not in parts else pct(parts[v]["pass_at_1"]) + (part_note(parts[v]) if key == "languages" else "")
             for v in values) + " |")
     return lines
@@ -149,7 +161,7 @@ def _by_attempt_md(groups: list[dict]) -> list[str]:
              "|---|---|" + "---:|" * most]
     for g in made:
         cells = by_attempt_cells(g) + [""] * (most - len(g["pass_at_1_by_attempt"]))
-        lines.append(f"| {_md(g['agent'])} | {_md(g['model'])} | " + " | ".join(cells) + " |")
+        lines.append(f"| {_md(g['agent'])} | {_md(g['model'] + mode_note(g))} | " + " | ".join(cells) + " |")
     return lines + ["", BY_ATTEMPT_NOTE]
 
 
@@ -171,13 +183,13 @@ def _model_calls_md(groups: list[dict]) -> list[str]:
              "|---|---|" + "---:|" * len(MODEL_CALL_COLUMNS)]
     for g in measured:
         cells = model_calls_cells(g["model_calls"])
-        lines.append(f"| {_md(g['agent'])} | {_md(g['model'])} | "
+        lines.append(f"| {_md(g['agent'])} | {_md(g['model'] + mode_note(g))} | "
                      + " | ".join(_md(cells[key]) for key, _ in MODEL_CALL_COLUMNS) + " |")
     return lines + ["", MODEL_CALLS_NOTE]
 
 
 def _group_tasks(summary: dict, group: dict) -> list[dict]:
-    return [t for t in summary["tasks"] if t["agent"] == group["agent"] and t["model"] == group["model"]]
+    return [t for t in summary["tasks"] if group_key(t) == group_key(group)]
 
 
 def _heldout_md(summary: dict, group: dict) -> str:
@@ -195,7 +207,7 @@ def markdown_report(summary: dict) -> str:
                if any(u["status"] == s for u in unrun)]
     lines = ["# LocalAgentBench report", "",
              f"Runs {_md(', '.join(summary['run_ids'])) or '(none)'} · harness {_md(summary['harness_version'])} · "
-             + " · ".join(counts), ""]
+             + " · ".join(counts) + f" · visible tests: {_modes_text(groups)}", ""]
     notes = [f"> **{'Setup is broken' if bad else 'Calibration'}:** {_md(text)}"
              for bad, text in calib_notes(summary)]
     notes += [f"> **Warning:** {_md(w)}" for w in summary["warnings"]]
@@ -215,13 +227,14 @@ def markdown_report(summary: dict) -> str:
             return num(c.get(field)) + (SYNTHETIC_MARK if marked else "")
 
         lines.append(
-            f"| {_md(g['agent'])} | {_md(g['model'])} | {_rate_md(g['pass_at_1'])} | {_ci_md(g['pass_at_1_ci'])} | "
+            f"| {_md(g['agent'])} | {_md(g['model'] + mode_note(g))} | {_rate_md(g['pass_at_1'])} | "
+            f"{_ci_md(g['pass_at_1_ci'])} | "
             f"{g['left_out']['total']} | {_rate_md(g['pass_at_1_strict'])} | {_ci_md(g['pass_at_1_strict_ci'])} | 0 | "
             f"{pk} | {_heldout_md(summary, g)} | {g['overfit']} | {g['infra_errors']} | "
             f"{duration(g['latency']['median_s'])} | {fig('tokens_in')} / {fig('tokens_out')} | "
             f"{fig('tool_calls')} ({fig('failed_tool_calls')}) |")
     lines += ["", SCORED_NOTE, "", HELDOUT_NOTE, "", "Left out of the scored pass@1:", ""]
-    lines += [f"- {_md(g['agent'])} × {_md(g['model'])}: {left_out_text(g['left_out'])}" for g in groups]
+    lines += [f"- {_md(g['agent'])} × {_md(g['model'] + mode_note(g))}: {left_out_text(g['left_out'])}" for g in groups]
     fake = [g for g in groups if g.get("synthetic")]
     if fake:
         lines += ["", f"{SYNTHETIC_MARK} synthetic ({_md(_groups_label(fake))}: tokens, turns and tool calls): "
@@ -231,21 +244,21 @@ def markdown_report(summary: dict) -> str:
     lines += preference_markdown(ranking_of_runs(summary["runs"]))
     unrun_by_cell: dict[tuple, list[str]] = defaultdict(list)
     for u in unrun:
-        unrun_by_cell[(u["task_id"], u["agent"], u["model"])].append(u["status"])
+        unrun_by_cell[(u["task_id"], *group_key(u))].append(u["status"])
     lines += ["", "## Per task", "",
               "Each cell: passed / scored runs, then every run's outcome (missing and unfinished runs have none).",
               "", "| Task | Category | Difficulty | " +
-              " | ".join(f"{_md(g['agent'])} × {_md(g['model'])}" for g in groups) + " |",
+              " | ".join(f"{_md(g['agent'])} × {_md(g['model'] + mode_note(g))}" for g in groups) + " |",
               "|---|---|---|" + "---|" * len(groups)]
-    cells = {(t["task_id"], t["agent"], t["model"]): t for t in summary["tasks"]}
+    cells = {(t["task_id"], *group_key(t)): t for t in summary["tasks"]}
     meta = {t["task_id"]: t for t in summary["tasks"]}
-    shown = {(g["agent"], g["model"]) for g in groups}
-    for task_id in sorted(set(meta) | {u["task_id"] for u in unrun if (u["agent"], u["model"]) in shown}):
+    shown = {group_key(g) for g in groups}
+    for task_id in sorted(set(meta) | {u["task_id"] for u in unrun if group_key(u) in shown}):
         m = meta.get(task_id, {})
         row = [task_id, m.get("category", "–"), m.get("difficulty", "–")]
         for g in groups:
-            t = cells.get((task_id, g["agent"], g["model"]))
-            statuses = unrun_by_cell.get((task_id, g["agent"], g["model"]), [])
+            t = cells.get((task_id, *group_key(g)))
+            statuses = unrun_by_cell.get((task_id, *group_key(g)), [])
             if t is None and not statuses:
                 row.append("–")
                 continue
@@ -264,10 +277,11 @@ def markdown_report(summary: dict) -> str:
                   f"{_md(u['run_id'])} | {u['status']}: {_md(u['why'])} |" for u in unrun]
     lines += ["", "## Provenance", ""]
     for g in groups:
-        lines.append(f"- {_md(g['agent'])} × {_md(g['model'])}: agent version "
+        lines.append(f"- {_md(g['agent'])} × {_md(g['model'] + mode_note(g))}: agent version "
                      f"{_md(', '.join(v for v in g['agent_version'] if v)) or 'unknown'}, "
                      f"sandbox {_md(', '.join(g.get('sandbox', [])))}, "
-                     f"concurrency --jobs {', '.join(str(j) for j in g.get('jobs', [1]))}"
+                     f"concurrency --jobs {', '.join(str(j) for j in g.get('jobs', [1]))}, "
+                     f"visible tests {VISIBLE_WORDS[visible_of(g)]}"
                      + (f", model load {g['load_s']} s (untimed warm-up)" if g.get("load_s") is not None else ""))
     lines.append(f"- task digests: {len(summary['task_digests'])} task(s); see summary.json")
     lines += ["", "Metric definitions: METHODOLOGY.md.", ""]
@@ -284,18 +298,19 @@ def _footer(summary: dict) -> str:
 def _group_provenance(summary: dict, by_group: dict[tuple[str, str], list[dict]]) -> str:
     items: dict[str, object] = {"harness": summary["harness_version"], "run ids": ", ".join(summary["run_ids"])}
     for g in summary["groups"]:
-        runs = by_group.get((g["agent"], g["model"]), [])
+        runs = by_group.get(group_key(g), [])
         models = sorted({json.dumps(r["model"], sort_keys=True) for r in runs})
         options = sorted({json.dumps(r.get("options") or {}, sort_keys=True) for r in runs})
         flags = defaultdict(int)
         for r in runs:
             for f in r.get("flags", []):
                 flags[f] += 1
-        label = f"{g['agent']} × {g['model']}"
+        label = f"{g['agent']} × {g['model']}{mode_note(g)}"
         items[f"{label}: agent version"] = ", ".join(v for v in g["agent_version"] if v) or "unknown"
         items[f"{label}: model"] = "; ".join(models)
         items[f"{label}: sandbox"] = ", ".join(g.get("sandbox", []))
         items[f"{label}: concurrency"] = "--jobs " + ", ".join(str(j) for j in g.get("jobs", [1]))
+        items[f"{label}: visible tests"] = VISIBLE_WORDS[visible_of(g)]
         if g.get("load_s") is not None:
             items[f"{label}: model load"] = f"{g['load_s']} s (untimed warm-up, not charged to any task)"
         items[f"{label}: options"] = "; ".join(options)
@@ -318,7 +333,7 @@ def _pass_rows(groups: list[dict]) -> list[dict]:
     """The pass-rate chart's rows: per group the scored pass@1 and the strict one, each with what it leaves out."""
     rows = []
     for g in groups:
-        name = f"{g['agent']} × {g['model']}"
+        name = f"{g['agent']} × {g['model']}{mode_note(g)}"
         lo, hi = g["pass_at_1_ci"] or (None, None)
         rows.append({"label": f"{name} · scored runs", "value": g["pass_at_1"], "lo": lo, "hi": hi,
                      "note": f"{g['left_out']['total']} left out",
@@ -335,12 +350,12 @@ def _token_rows(groups: list[dict], scored: dict[tuple[str, str], list[dict]]) -
     that reports one is left out and counted: an unknown count is not 0)."""
     rows = []
     for g in groups:
-        runs = scored.get((g["agent"], g["model"]), [])
+        runs = scored.get(group_key(g), [])
         both, one = tokens_per_run(runs)
         note = syn(bool(both) and (synthetic_figure(g, "tokens_in") or synthetic_figure(g, "tokens_out")))
         if one:
             note += f' <span class="one-count">· {one:,} run(s) report one count only: left out</span>'
-        rows.append((f"{g['agent']} × {g['model']}", both, note))
+        rows.append((f"{g['agent']} × {g['model']}{mode_note(g)}", both, note))
     return rows
 
 
@@ -354,11 +369,11 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
     by_group: dict[tuple[str, str], list[dict]] = defaultdict(list)
     by_cell: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
     for run in summary["runs"]:
-        by_group[(run["agent"]["name"], run["model"]["id"])].append(run)
-        by_cell[(run["task_id"], run["agent"]["name"], run["model"]["id"])].append(run)
+        by_group[run_key(run)].append(run)
+        by_cell[(run["task_id"], *run_key(run))].append(run)
     unrun_by_cell: dict[tuple, list[dict]] = defaultdict(list)
     for u in unrun:
-        unrun_by_cell[(u["task_id"], u["agent"], u["model"])].append(u)
+        unrun_by_cell[(u["task_id"], *group_key(u))].append(u)
     n_tasks = len(summary["task_digests"])
     counts = [f"{len(summary['runs']):,} graded run(s)"]
     counts += [f"{sum(1 for u in unrun if u['status'] == s):,} {s}" for s in UNRUN_LABEL
@@ -382,7 +397,7 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
         cells = result_cells(g, lambda field, g=g: synthetic_figure(g, field),
                              without_heldout(_group_tasks(summary, g)))
         rows.append(
-            f"<tr><td>{name_html(g['agent'])}</td><td>{name_html(g['model'])}</td>{cells['scored']}"
+            f"<tr><td>{name_html(g['agent'])}</td><td>{name_html(g['model'])}{esc(mode_note(g))}</td>{cells['scored']}"
             f"{_left_out_cell(g['left_out'])}"
             f"{cells['strict']}"
             '<td class="num left-out" title="the strict pass@1 counts every run the grid planned">0</td>'
@@ -395,23 +410,23 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
     fake = [g for g in groups if g.get("synthetic")]
     if fake:
         parts.append(syn_note(f"tokens, turns and tool calls of {_groups_label(fake)}"))
-    parts.append(by_attempt_html([(f"{g['agent']} × {g['model']}", g) for g in groups]))
+    parts.append(by_attempt_html([(f"{g['agent']} × {g['model']}{mode_note(g)}", g) for g in groups]))
     parts.append(model_calls_html(groups))
     parts.append(preference_html(ranking_of_runs(summary["runs"])))
     parts.append("<h2>Tasks</h2>" + legend(with_unrun=bool(unrun)))
     meta = {t["task_id"]: t for t in summary["tasks"]}
-    task_rows = {(t["task_id"], t["agent"], t["model"]): t for t in summary["tasks"]}
+    task_rows = {(t["task_id"], *group_key(t)): t for t in summary["tasks"]}
     rows = []
-    shown = {(g["agent"], g["model"]) for g in groups}
-    for task_id in sorted(set(meta) | {u["task_id"] for u in unrun if (u["agent"], u["model"]) in shown}):
+    shown = {group_key(g) for g in groups}
+    for task_id in sorted(set(meta) | {u["task_id"] for u in unrun if group_key(u) in shown}):
         t = meta.get(task_id, {})
         cells, seen = [], set()
         for g in groups:
-            runs = sorted(by_cell.get((task_id, g["agent"], g["model"]), []), key=lambda r: r["rep"])
-            none = unrun_by_cell.get((task_id, g["agent"], g["model"]), [])
+            runs = sorted(by_cell.get((task_id, *group_key(g)), []), key=lambda r: r["rep"])
+            none = unrun_by_cell.get((task_id, *group_key(g)), [])
             seen.update(r["outcome"] for r in runs)
             seen.update(u["status"] for u in none)
-            row = task_rows.get((task_id, g["agent"], g["model"]))
+            row = task_rows.get((task_id, *group_key(g)))
             count = (f'<span class="cn" title="passed / scored runs">{row["c"]}/{row["n"]}</span>' if row else
                      '<span class="cn">0/0</span>' if none else '<span class="muted">–</span>')
             cells.append("<td>" + "".join(pip(r["outcome"], f"runs/{pages[id(r)]}", f"{task_id} rep {r['rep']}",
@@ -425,16 +440,16 @@ def index_html(summary: dict, pages: dict[int, str] | None = None,
                     + "".join(cells) + "</tr>")
     parts.append(table(["Task", '<th class="opt">Category</th>', '<th class="opt">Difficulty</th>',
                         '<th class="opt">Held-out</th>'] +
-                       [f"{esc(g['agent'])} × {esc(g['model'])}" for g in groups], rows,
+                       [f"{esc(g['agent'])} × {esc(g['model'] + mode_note(g))}" for g in groups], rows,
                        id_="matrix", paged=MATRIX_PAGE_ROWS, filter_label="Filter tasks"))
-    labelled = [(f"{g['agent']} × {g['model']}", g) for g in groups]
+    labelled = [(f"{g['agent']} × {g['model']}{mode_note(g)}", g) for g in groups]
     if len({lang for g in groups for lang in g.get("languages") or {}}) > 1:
         parts.append(breakdown_html(labelled, "languages", "Per language"))
     parts.append(breakdown_html(labelled, "categories", "Per category"))
     parts.append('<h2>Latency and tokens</h2><div class="charts"><div><h3>Agent wall time per run</h3>')
     scored = {k: [r for r in v if r["outcome"] != "infra_error"] for k, v in by_group.items()}
-    parts.append(distribution_chart([(f"{g['agent']} × {g['model']}", [r["agent"]["wall_s"] for r in
-                                      scored.get((g["agent"], g["model"]), [])]) for g in groups],
+    parts.append(distribution_chart([(f"{g['agent']} × {g['model']}{mode_note(g)}", [r["agent"]["wall_s"] for r in
+                                      scored.get(group_key(g), [])]) for g in groups],
                                     fmt=duration, label="agent wall time per run", id_="latency-chart"))
     parts.append("</div><div><h3>Tokens per run (in + out)</h3>")
     parts.append(distribution_chart(_token_rows(groups, scored), fmt=lambda v: f"{v:,.0f}",
@@ -576,7 +591,7 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None, site_dir: Path
     pages = {id(r): run_page_name(r) for r in summary["runs"]}
     cells: dict[tuple, list[dict]] = defaultdict(list)
     for run in summary["runs"]:
-        cells[(run["task_id"], run["agent"]["name"], run["model"]["id"])].append(run)
+        cells[(run["task_id"], *run_key(run))].append(run)
     siblings = {}
     for key, runs in cells.items():
         runs.sort(key=lambda r: r["rep"])
@@ -587,7 +602,7 @@ def render(summary: dict, out_dir: Path, jobs: int | None = None, site_dir: Path
     _write_safely(report, lambda: markdown_report(summary), lambda cause: plain_report(summary, cause), "report.md")
     _write_safely(site / "index.html", lambda: index_html(summary, pages, site_comparisons(site)),
                   lambda cause: plain_index(summary, pages, cause), "the site's index")
-    work = [(r, pages[id(r)], siblings[(r["task_id"], r["agent"]["name"], r["model"]["id"])]) for r in summary["runs"]]
+    work = [(r, pages[id(r)], siblings[(r["task_id"], *run_key(r))]) for r in summary["runs"]]
     _write_all_pages(work, site / "runs", _footer(summary), jobs if jobs is not None else min(os.cpu_count() or 1, 16))
     return {"report": str(report.resolve()), "site": str((site / "index.html").resolve())}
 

@@ -146,7 +146,9 @@ def agent_limits(max_file_mb: int | None, max_procs: int | None, max_mem_mb: int
 
 def grader_references(task: dict, files: list[Path], limit: int = DEFAULT_MAX_LOG_BYTES) -> list[str]:
     """Grader paths (held-out tests, solutions, the suite) the agent mentioned in its output: attempts to peek."""
-    candidates = [(task.get("heldout") or {}).get("path"), task.get("solution"), task.get("overfit_demo")]
+    candidates = [(task.get("heldout") or {}).get("path"), task.get("solution"), task.get("overfit_demo"),
+                  # the full tests are graders' files in split mode; in all mode the agent has them
+                  (task.get("visible_all") or {}).get("path") if task.get("visible") != "all" else None]
     needles = {p for p in candidates if p}
     needles |= {str(Path(task["suite_root"]) / "heldout"), str(Path(task["suite_root"]) / "solutions")}
     found = set()

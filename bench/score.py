@@ -25,11 +25,11 @@ from bench.common.paths import harness_version
 from bench.common.records import planned_cells, read_records, write_json_output
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_interval: re-exported as score.wilson_interval)
-from bench.common.summary import left_out_parts, rate_text
+from bench.common.summary import left_out_parts, mode_note, rate_text, run_key, visible_of
 from bench.common.untrusted import one_line
 from bench.exec import sandbox
 
-Cell = tuple[str, str, str, str, int]  # (run id, agent, model, task id, repetition)
+Cell = tuple[str, str, str, str, str, int]  # (run id, agent, model, visible mode, task id, repetition)
 
 
 # What a run without a sandbox means for its numbers (README, "Operating systems"): said in every summary, so
@@ -204,15 +204,16 @@ def score_task(runs: list[dict], n_grid: int | None = None) -> dict:
 
 
 def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] | None = None,
-                left_out: dict[str, int] | None = None) -> tuple[dict, list[dict]]:
+                left_out: dict[str, int] | None = None, visible: str = "split") -> tuple[dict, list[dict]]:
     """The group summary and its per-task rows. `grid`: task id -> runs planned (default: the runs given);
-    `left_out`: runs of the grid the scored rate cannot see ({"incomplete": n, "missing": n})."""
+    `left_out`: runs of the grid the scored rate cannot see ({"incomplete": n, "missing": n}); `visible`: the
+    --visible mode of every run given."""
     grid = dict(grid or {})
     by_task: dict[str, list[dict]] = defaultdict(list)
     for run in runs:
         by_task[run["task_id"]].append(run)
         grid.setdefault(run["task_id"], 0)
-    rows = [dict(score_task(task_runs, grid[task_id]), agent=agent, model=model)
+    rows = [dict(score_task(task_runs, grid[task_id]), agent=agent, model=model, visible=visible)
             for task_id, task_runs in by_task.items()]
     rows.sort(key=lambda row: row["task_id"])
     scored_rows = [row for row in rows if row["n"] > 0]
@@ -237,7 +238,7 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
                 "incomplete": (left_out or {}).get("incomplete", 0), "missing": (left_out or {}).get("missing", 0)}
     scored_runs = [r for r in runs if r["outcome"] not in UNSCORED]
     group = {
-        "agent": agent, "model": model,
+        "agent": agent, "model": model, "visible": visible,
         "agent_version": sorted({r["agent"].get("version") or "" for r in runs}),
         "n_tasks": len(scored_rows), "n_tasks_unscored": len(grid) - len(scored_rows),
         "n_runs": len(runs), "n_scored_runs": sum(row["n"] for row in rows),
@@ -276,7 +277,8 @@ def headline(group: dict) -> str:
     """One line per group for people: both pass@1 rates with their intervals and what each leaves out."""
     left = group["left_out"]
     parts = left_out_parts(left)
-    return (f"{group['agent']} x {group['model']}: pass@1 {rate_text(group['pass_at_1'], group['pass_at_1_ci'])} "
+    return (f"{group['agent']} x {group['model']}{mode_note(group)}: pass@1 "
+            f"{rate_text(group['pass_at_1'], group['pass_at_1_ci'])} "
             f"over {group['n_scored_runs']} scored run(s) of {group['n_tasks']} task(s) "
             f"({left['total']} left out{': ' + ', '.join(parts) if parts else ''}); strict pass@1 "
             f"{rate_text(group['pass_at_1_strict'], group['pass_at_1_strict_ci'])} over all {group['n_grid_runs']} "
@@ -347,14 +349,14 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
         if problem:
             raise UserError(f"{where}: {problem}; it is not a run record `localagentbench run` writes")
         key = (record["run_id"], record["agent"]["name"] if record.get("agent") else None,
-               (record.get("model") or {}).get("id"), record["task_id"], record["rep"])
+               (record.get("model") or {}).get("id"), visible_of(record), record["task_id"], record["rep"])
         if key in seen:
-            duplicates.append({"run_id": key[0], "task_id": key[3], "rep": key[4]})
+            duplicates.append({"run_id": key[0], "task_id": key[4], "rep": key[5]})
             continue
         seen.add(key)
         if not lifecycle.is_graded(record):
             incomplete.append({"run_id": record["run_id"], "task_id": record["task_id"], "rep": record["rep"],
-                               "stage": record["stage"], "agent": key[1], "model": key[2]})
+                               "stage": record["stage"], "agent": key[1], "model": key[2], "visible": key[3]})
             continue
         runs.append(_derived(record, where, derived_warnings))
     runs.sort(key=lambda r: (r["agent"]["name"], r["model"]["id"], r["task_id"], r["rep"], r["run_id"]))
@@ -365,31 +367,31 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
         if item["run_id"] in planned_by and (item["agent"] is None or item["model"] is None):
             item.update(agent=planned_by[item["run_id"]]["agent"], model=planned_by[item["run_id"]]["model"])
     cells = _grid(runs, incomplete, planned_by.values())
-    graded_cells = {(r["run_id"], r["agent"]["name"], r["model"]["id"], r["task_id"], r["rep"]) for r in runs}
-    incomplete_cells = {(i["run_id"], i["agent"], i["model"], i["task_id"], i["rep"]) for i in incomplete
-                        if i["agent"] is not None and i["model"] is not None}
-    missing = [{"run_id": c[0], "agent": c[1], "model": c[2], "task_id": c[3], "rep": c[4]}
+    graded_cells = {(r["run_id"], *run_key(r), r["task_id"], r["rep"]) for r in runs}
+    incomplete_cells = {(i["run_id"], i["agent"], i["model"], i["visible"], i["task_id"], i["rep"])
+                        for i in incomplete if i["agent"] is not None and i["model"] is not None}
+    missing = [{"run_id": c[0], "agent": c[1], "model": c[2], "visible": c[3], "task_id": c[4], "rep": c[5]}
                for c in sorted(cells - graded_cells - incomplete_cells)]
-    grouped: dict[tuple[str, str], list[dict]] = defaultdict(list)
-    for run in runs:
-        grouped[(run["agent"]["name"], run["model"]["id"])].append(run)
+    grouped: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
+    for run in runs:   # a group per agent x model x --visible mode: runs of two modes are never pooled
+        grouped[run_key(run)].append(run)
     groups, tasks = [], []
-    for (agent, model), group_runs in sorted(grouped.items()):
-        mine = [c for c in cells if c[1:3] == (agent, model)]
+    for (agent, model, visible), group_runs in sorted(grouped.items()):
+        mine = [c for c in cells if c[1:4] == (agent, model, visible)]
         grid: dict[str, int] = defaultdict(int)
         for cell in mine:
-            grid[cell[3]] += 1
+            grid[cell[4]] += 1
         left_out = {"incomplete": sum(1 for c in mine if c in incomplete_cells),
                     "missing": sum(1 for c in mine if c not in graded_cells and c not in incomplete_cells)}
-        group, rows = score_group(agent, model, group_runs, grid, left_out)
+        group, rows = score_group(agent, model, group_runs, grid, left_out, visible)
         groups.append(group)
         tasks.extend(rows)
-    unrun = sorted({(c[1], c[2]) for c in cells} - set(grouped))
-    digests: dict[str, set[str]] = defaultdict(set)
-    for run in runs:
-        digests[run["task_id"]].add(run["task_digest"])
-    warnings = [f"task {t} was run at {len(d)} different digests; results mix task versions"
-                for t, d in sorted(digests.items()) if len(d) > 1]
+    unrun = sorted({(c[1], c[2]) for c in cells} - {key[:2] for key in grouped})
+    digests: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for run in runs:   # a task's two modes have two digests (each its own files): a version is per mode
+        digests[(run["task_id"], visible_of(run))].add(run["task_digest"])
+    warnings = [f"task {t} was run at {len(d)} different digests{mode_note({'visible': m})}; results mix task "
+                "versions" for (t, m), d in sorted(digests.items()) if len(d) > 1]
     warnings += derived_warnings
     warnings += [f"{len(incomplete)} run(s) did not finish grading and are not scored"] if incomplete else []
     warnings += _missing_warnings(missing, {run_id: _stopped_text(c["stopped"]) for run_id, c in planned_by.items()
@@ -401,7 +403,7 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
                  for g in groups if g["pass_at_1"] is None]
     warnings += [f"{g['agent']} x {g['model']}: every calibration task failed; the setup is broken, not the model"
                  for g in groups if g["calib"]["broken"]]
-    warnings += [f"{agent} x {model}: {NO_SANDBOX_WARNING}" for (agent, model), group_runs in sorted(grouped.items())
+    warnings += [f"{agent} x {model}: {NO_SANDBOX_WARNING}" for (agent, model, _), group_runs in sorted(grouped.items())
                  if not all(sandbox.confined(r["sandbox"]) for r in group_runs)]
     unset = setup_failures(runs)
     warnings += [f"task {t}: could not be set up, its runs are recorded as task_error ({why}); fix it and check "
@@ -413,7 +415,9 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
         "schema": "localagentbench/summary@1",
         "harness_version": harness_version(),
         "run_ids": sorted({r["run_id"] for r in runs}),
-        "task_digests": {t: sorted(d)[0] for t, d in sorted(digests.items())},
+        # one digest per task: its split mode's where it ran in both (each row and run names its own)
+        "task_digests": {t: sorted(d)[0] for (t, _), d in sorted(digests.items(),
+                                                                 key=lambda item: (item[0][0], item[0][1] == "split"))},
         "groups": groups, "tasks": tasks, "runs": runs,
         "incomplete": incomplete, "missing": missing, "duplicates": duplicates, "warnings": warnings,
     }
@@ -427,11 +431,11 @@ def setup_failures(runs: Iterable[dict]) -> dict[str, str]:
 
 def _grid(runs: list[dict], incomplete: list[dict], configs: Iterable[dict]) -> set[Cell]:
     """Every run planned: each config's grid under its run id, agent and model, plus every run found."""
-    cells: set[Cell] = {(r["run_id"], r["agent"]["name"], r["model"]["id"], r["task_id"], r["rep"]) for r in runs}
-    cells |= {(i["run_id"], i["agent"], i["model"], i["task_id"], i["rep"]) for i in incomplete
+    cells: set[Cell] = {(r["run_id"], *run_key(r), r["task_id"], r["rep"]) for r in runs}
+    cells |= {(i["run_id"], i["agent"], i["model"], i["visible"], i["task_id"], i["rep"]) for i in incomplete
               if i["agent"] is not None and i["model"] is not None}
     for config in configs:
-        cells |= {(config["run_id"], config["agent"], config["model"], task_id, rep)
+        cells |= {(config["run_id"], config["agent"], config["model"], visible_of(config), task_id, rep)
                   for task_id, rep in planned_cells(config)}
     return cells
 

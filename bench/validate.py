@@ -49,7 +49,10 @@ FIX_HINTS = {
 ALIASES = "YAML anchors and aliases are not allowed in task files; write the values out"
 # Where the examples in 'points outside the suite directory' errors put each kind of file.
 PLACES = {"repo.path": "fixtures/{id}", "repo.url": "fixtures/{id}.bundle", "heldout.path": "heldout/{id}",
-          "solution": "solutions/{id}.patch"}
+          "visible_all.path": "upstream/{id}", "solution": "solutions/{id}.patch"}
+# `--visible`: which tests the agent sees. split (the default): the fixture's visible part, the held-out part graded
+# after the agent stops; all: the task's full tests (visible_all), nothing held out.
+VISIBLE_MODES = ("split", "all")
 
 
 class TaskProblems:
@@ -347,18 +350,30 @@ def _git_repo(repo: dict, file: Path, task_id: str, root: Path, problems: TaskPr
     return setup_error
 
 
+def _suite_dir(data: dict, key: str, what: str, file: Path, root: Path,
+               problems: TaskProblems) -> tuple[dict, Path | None] | None:
+    """The task file's section `key` (None when absent) and its directory `key.path`, resolved: inside the suite,
+    existing, no symlink leading out of the suite; the directory is None (the problem recorded) when it is not."""
+    if key not in data:
+        return None
+    section, field = dict(data[key]), f"{key}.path"
+    path = _in_suite(section["path"], field, root, file, data["id"], problems)
+    if path is not None and not path.is_dir():
+        problems.add(file, field, f"{what} directory {section['path']} does not exist; create it or fix the path")
+        path = None
+    if path is None or not _links_out(path, section["path"], field, file, problems, bound=root):
+        return section, None
+    section["path"] = str(path)
+    return section, path
+
+
 def _heldout_section(data: dict, file: Path, root: Path, problems: TaskProblems, digest: Digest) -> dict | None:
     """The held-out section: its directory inside the suite, where its files land; into the digest."""
-    if "heldout" not in data:
+    found = _suite_dir(data, "heldout", "held-out", file, root, problems)
+    if found is None:
         return None
-    heldout = dict(data["heldout"])
-    path = _in_suite(heldout["path"], "heldout.path", root, file, data["id"], problems)
-    if path is None:
-        return heldout
-    if not path.is_dir():
-        problems.add(file, "heldout.path", f"held-out directory {heldout['path']} does not exist")
-    elif _links_out(path, heldout["path"], "heldout.path", file, problems, bound=root):
-        heldout["path"] = str(path)
+    heldout, path = found
+    if path is not None:
         heldout.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
         heldout["into"] = layout.into(heldout)
         _mutation(heldout, path, file, problems)
@@ -382,6 +397,17 @@ def _mutation(heldout: dict, path: Path, file: Path, problems: TaskProblems) -> 
         if not folder.is_dir() or not any(f.suffix == ".py" and f.is_file() for f in folder.iterdir()):
             problems.add(file, f"heldout.mutation.{key}", f"{folder} holds no candidate module (*.py); add them "
                          "or name the directory that does")
+
+
+def _visible_all_section(data: dict, file: Path, root: Path, problems: TaskProblems) -> dict | None:
+    """The full-tests section (the task in `--visible all`): its directory inside the suite, no link out of it."""
+    found = _suite_dir(data, "visible_all", "full-test", file, root, problems)
+    if found is None:
+        return None
+    full, path = found
+    if path is not None:
+        full["into"] = full.get("into", "root")
+    return full
 
 
 def _solution(data: dict, file: Path, root: Path, problems: TaskProblems, digest: Digest) -> str | None:
@@ -420,6 +446,7 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
         setup_error = _git_repo(repo, file, data["id"], root, problems, digest, data["repo"].get("url"),
                                 allow_local)
     heldout = _heldout_section(data, file, root, problems, digest)
+    full = _visible_all_section(data, file, root, problems)
     solution = _solution(data, file, root, problems, digest)
     if CANARY not in text:
         problems.no_canary.append(file)
@@ -437,13 +464,38 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
         "id": data["id"], "title": data["title"], "difficulty": data["difficulty"],
         "category": data["category"], "language": data["language"], "prompt": data["prompt"],
         "repo": repo, "oracle": oracle, "heldout": heldout, "setup": setup, "solution": solution,
+        "visible": "split", "visible_all": full,
         "overfit_demo": str(overfit) if overfit and overfit.is_file() else None,
         "timeout_s": data.get("timeout_s", DEFAULT_AGENT_TIMEOUT_S), "max_turns": data.get("max_turns"),
         "tags": data.get("tags", []),
         "digest": digest_parts(digest),
+        # The digest of the task in `--visible all` (all_visible): the files that mode uses, held-out tests not among
+        # them, and the mode itself, so the two never share a snapshot or pass for each other's runs.
+        **({"digest_all": digest_parts([*(p for p in digest if not p[0].startswith("heldout")),
+                                        ("visible_all", Path(full["path"])), ("visible", b"all")])} if full else {}),
         "source_file": str(file.resolve()), "suite_root": str(root),
         **({"setup_error": setup_error} if setup_error else {}),
     }
+
+
+def with_visible(task: dict, mode: str) -> dict:
+    """The task as `--visible MODE` uses it. split: as loaded. all: the fixture the agent gets and every grading copy
+    are the fixture with the full tests (visible_all) laid over it (isolate.materialize), the oracle runs them, and
+    nothing is held out; its digest covers those files (digest_all). A task without held-out tests is the same task
+    in both modes; one with held-out tests but no visible_all is refused (UserError, one line)."""
+    if mode not in VISIBLE_MODES:
+        raise UserError(f"--visible: {mode!r} is not a mode; use split (held-out tests hidden) or all (every test "
+                        "visible, as Aider's benchmark runs them)")
+    if mode == "split":
+        return task
+    full = task.get("visible_all")
+    if full is None and task.get("heldout"):
+        raise UserError(f"{task['source_file']}: visible_all: the task has held-out tests but does not name its full "
+                        "tests, so --visible all cannot run it; add visible_all: {path: <the directory of its full "
+                        "test files>, into: root}, leave it out (--task), or run with --visible split")
+    if full is None:
+        return {**task, "visible": "all"}
+    return {**task, "visible": "all", "heldout": None, "digest": task["digest_all"]}
 
 
 def check_separation(records: list[dict], problems: TaskProblems) -> None:
@@ -452,6 +504,7 @@ def check_separation(records: list[dict], problems: TaskProblems) -> None:
                 for r in records if r["repo"]["type"] == "fixture"}
     for record in records:
         hidden = [("heldout.path", record["heldout"]["path"])] if record["heldout"] else []
+        hidden += [("visible_all.path", record["visible_all"]["path"])] if record["visible_all"] else []
         hidden += [("solution", record["solution"])] if record["solution"] else []
         for field, raw in hidden:
             where = Path(raw).resolve()
@@ -460,19 +513,25 @@ def check_separation(records: list[dict], problems: TaskProblems) -> None:
                     problems.add(record["source_file"], field,
                                  f"{raw} overlaps fixture {fixture}; move it out of the fixture tree "
                                  "(e.g. heldout/<id>/)")
-        if record["heldout"] and record["repo"]["type"] == "fixture":
+        if record["repo"]["type"] == "fixture":
             _landing_problems(record, problems)
 
 
 def _landing_problems(record: dict, problems: TaskProblems) -> None:
     """Held-out files land on new paths or replace the fixture's own test files (bench/common/heldout.py says
     where, and what they may replace); one that would land on anything else of the fixture is refused."""
-    held, fixture = record["heldout"], Path(record["repo"]["path"])
-    problem = layout.clash(held, safefs.scan(fixture), record["language"])
+    fixture = Path(record["repo"]["path"])
+    held, full = record["heldout"], record["visible_all"]
+    problem = layout.clash(held, safefs.scan(fixture), record["language"]) if held else None
     if problem:
         problems.add(record["source_file"], "heldout.path",
                      f"{problem} (laid over {layout.describe(held)}); rename it in heldout/, or change "
                      "heldout.into")
+    problem = layout.clash(full, safefs.scan(fixture), record["language"], "full-test") if full else None
+    if problem:
+        problems.add(record["source_file"], "visible_all.path",
+                     f"{problem} (laid over the fixture's root); each full-test file replaces a test file or "
+                     "test configuration of the fixture, or lands on a new path: rename it in the full-test directory")
 
 
 def validate(paths: Sequence[str], only: Sequence[str] = (), others: list[str] | None = None,

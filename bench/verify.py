@@ -1,7 +1,7 @@
 """verify: prove every task fair: the untouched fixture fails, the reference solution passes every time.
 
-    localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto] [--jobs N]
-                           [--changed-from FILE] [--sample-per-language K] [--record FILE]
+    localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto] [--visible split]
+                           [--jobs N] [--changed-from FILE] [--sample-per-language K] [--record FILE]
     python -m bench.verify ...                                         the same
 
 Runs are graded in the sandbox an evaluation would use (`--sandbox`, default auto), so a task that
@@ -127,8 +127,9 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
 RECORD_SCHEMA = "localagentbench/verified@1"
 
 
-def read_record(path: Path) -> dict[str, dict]:
-    """{task id: {digest, times}} of the tasks a previous `--record` found fair; {} when the file does not exist."""
+def read_record(path: Path, visible: str) -> dict[str, dict]:
+    """{task id: {digest, times}} of the tasks a previous `--record` found fair in mode `visible`; {} when the file
+    does not exist. A record holds one mode: a task's digest differs between modes."""
     if not path.exists():
         return {}
     try:
@@ -140,6 +141,9 @@ def read_record(path: Path) -> dict[str, dict]:
                                               for v in tasks.values()):
         raise UserError(f"{path}: not a verify record (schema {RECORD_SCHEMA} with tasks: {{id: {{digest}}}}); "
                         "delete it or name another with --record")
+    if data.get("visible", "split") != visible:
+        raise UserError(f"{path}: records tasks verified with --visible {data.get('visible', 'split')}, not "
+                        f"--visible {visible}; name a record of that mode")
     return tasks
 
 
@@ -165,24 +169,25 @@ def select(tasks: list[dict], changed_from: dict[str, dict] | None, sample: int)
     return [t for t in tasks if t["id"] in keep]
 
 
-def update_record(path: Path, tasks: list[dict], reports: list[dict], times: int) -> None:
+def update_record(path: Path, tasks: list[dict], reports: list[dict], times: int, visible: str) -> None:
     """Write the record: the tasks just found fair with their digests, the others' earlier entries kept while their
     digest is unchanged, a task found unfair or gone dropped."""
     current = {t["id"]: t["digest"] for t in tasks}
-    old = read_record(path)
+    old = read_record(path, visible)
     entries = {i: e for i, e in old.items() if current.get(i) == e["digest"]}
     for report in reports:
         entries.pop(report["task_id"], None)
         if report["ok"]:
             entries[report["task_id"]] = {"digest": current[report["task_id"]], "times": times}
-    write_json_atomic(path, {"schema": RECORD_SCHEMA, "tasks": dict(sorted(entries.items()))})
+    write_json_atomic(path, {"schema": RECORD_SCHEMA, "visible": visible, "tasks": dict(sorted(entries.items()))})
 
 
 def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep: Path | None = None,
-           sandbox_requested: str | None = None, allow_local: bool = False, jobs: int = 1,
+           sandbox_requested: str | None = None, allow_local: bool = False, visible: str = "split", jobs: int = 1,
            changed_from: Path | None = None, sample: int = 0, record: Path | None = None) -> dict:
     """Verify the tasks (all, or those `changed_from` and `sample` select) in the sandbox an evaluation would use,
-    `jobs` at once; return the report (tasks, problems count). `allow_local`: --allow-local-repos."""
+    `jobs` at once; return the report (tasks, problems count). `allow_local`: --allow-local-repos. `visible`: the
+    mode the tasks are verified in (--visible)."""
     if times < 1:
         raise UserError(f"--times: must be at least 1 (got {times})")
     if jobs < 1:
@@ -191,7 +196,7 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
         raise UserError(f"--sample-per-language: must be 0 or more (got {sample})")
     kind = sandbox.resolve(sandbox_requested)
     elsewhere: list[str] = []
-    tasks, problems = engine.load_tasks(paths, only, elsewhere, allow_local)
+    tasks, problems = engine.load_tasks(paths, only, elsewhere, allow_local, visible)
     for line in elsewhere:   # only with --task: the tasks asked for are verified, a broken file elsewhere is named
         log(f"warning: {line}; not asked for, not verified (`localagentbench check` lists every problem)")
     if problems:
@@ -200,7 +205,9 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
         raise UserError(f"{len(problems)} problem(s) in the task files; fix them before verifying")
     if changed_from is not None and not changed_from.exists():
         raise UserError(f"--changed-from {changed_from}: no such file; write one with --record {changed_from}")
-    chosen = select(tasks, read_record(changed_from) if changed_from else None, sample)
+    if record is not None:
+        read_record(record, visible)   # a record it could not update is refused before any task runs
+    chosen = select(tasks, read_record(changed_from, visible) if changed_from else None, sample)
     if len(chosen) < len(tasks):
         log(f"verify: {len(chosen)} of {len(tasks)} task(s) selected (changed since the record, "
             f"{sample} per language sampled)")
@@ -219,10 +226,10 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
         if keep is None:
             shutil.rmtree(results, ignore_errors=True)
     if record is not None:
-        update_record(record, tasks, reports, times)
+        update_record(record, tasks, reports, times, visible)
     slowest = max((r["slowest"] for r in reports if r["slowest"]), key=lambda s: s["share"], default=None)
-    return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times, "sandbox": kind, "jobs": jobs,
-            "selected": len(chosen), "in_suite": len(tasks),
+    return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times, "sandbox": kind, "visible": visible,
+            "jobs": jobs, "selected": len(chosen), "in_suite": len(tasks),
             "problems": sum(len(r["problems"]) for r in reports), "slowest": slowest}
 
 
@@ -260,16 +267,18 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--record", default=None, metavar="FILE",
                         help="write the tasks found fair, with their digests, to FILE (kept entries whose task is "
                              "unchanged)")
+    engine.add_visible(parser)
     engine.add_allow_local(parser)
     args = parser.parse_args(argv)
     report = verify(args.paths + args.tasks or ["tasks"], args.task, args.times,
-                    Path(args.keep) if args.keep else None, args.sandbox, args.allow_local_repos, args.jobs,
-                    Path(args.changed_from) if args.changed_from else None, args.sample_per_language,
+                    Path(args.keep) if args.keep else None, args.sandbox, args.allow_local_repos, args.visible,
+                    args.jobs, Path(args.changed_from) if args.changed_from else None, args.sample_per_language,
                     Path(args.record) if args.record else None)
     write_json_output(args.out, report)
     n_ok = sum(1 for r in report["tasks"] if r["ok"])
     slow = report["slowest"]
-    log(f"verify: {n_ok}/{len(report['tasks'])} task(s) fair under sandbox {report['sandbox']}, "
+    log(f"verify: {n_ok}/{len(report['tasks'])} task(s) fair under sandbox {report['sandbox']}, visible "
+        f"{report['visible']}, "
         f"{report['problems']} problem(s); reference solution "
         f"run {args.times}x per task" + (f"; slowest command `{slow['command']}` {slow['duration_s']:.2f}s = "
                                           f"{100 * slow['share']:.0f}% of its timeout" if slow else ""))

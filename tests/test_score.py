@@ -138,7 +138,7 @@ def test_shards_merge_and_duplicates_and_incomplete_are_reported():
     summary = score.score(shard_a + shard_b)
     assert summary["duplicates"] == [{"run_id": "r1", "task_id": "t1", "rep": 0}]
     assert summary["incomplete"] == [{"run_id": "r1", "task_id": "t3", "rep": 0, "stage": "agent_done", "agent": "a",
-                                      "model": "m"}]
+                                      "model": "m", "visible": "split"}]
     assert any("duplicate" in w for w in summary["warnings"])
     assert any("did not finish" in w for w in summary["warnings"])
     assert summary["groups"][0]["n_runs"] == 2
@@ -226,7 +226,8 @@ def test_strict_and_scored_rates_count_what_each_leaves_out():
     assert group["pass_at_1_strict"] == 0.2 and group["pass_at_1_strict_ci"] == pytest.approx(wilson(0.2, 5), abs=1e-6)
     assert group["left_out"] == {"infra_error": 1, "incomplete": 1, "missing": 1, "total": 3}
     assert (group["n_grid_runs"], group["n_grid_tasks"], group["complete"]) == (5, 5, False)
-    assert summary["missing"] == [{"run_id": "r1", "agent": "a", "model": "m", "task_id": "t4", "rep": 0}]
+    assert summary["missing"] == [{"run_id": "r1", "agent": "a", "model": "m", "visible": "split", "task_id": "t4",
+                                   "rep": 0}]
     assert any("1 run(s) the grid planned are missing" in w and "t4/0" in w for w in summary["warnings"])
     line = score.headline(group)
     assert "pass@1 0.500 [" in line and "(3 left out: 1 infra error, 1 unfinished, 1 missing)" in line

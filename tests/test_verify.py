@@ -256,3 +256,11 @@ def test_verify_jobs_in_a_shell(suite, tmp_path):
     assert proc.returncode == 0, proc.stderr
     report = json.loads((tmp_path / "v.json").read_text())
     assert report["jobs"] == 2 and report["selected"] == 3 and report["ok"] is True
+
+
+def test_a_record_holds_one_visible_mode(suite, capsys, tmp_path):
+    record = tmp_path / "verified.json"
+    record.write_text(json.dumps({"schema": "localagentbench/verified@1", "visible": "all", "tasks": {}}))
+    code = verify.main([str(suite / "tasks"), "--record", str(record)])
+    err = capsys.readouterr().err
+    assert code != 0 and "--visible all" in err and "not --visible split" in err and "ok   " not in err

@@ -81,11 +81,12 @@ def replaced(held: dict, tree: safefs.TreeScan, language: str) -> frozenset[str]
     return frozenset(dest for _, dest, _ in files(held) if dest in mine)
 
 
-def clash(held: dict, tree: safefs.TreeScan, language: str) -> str | None:
+def clash(held: dict, tree: safefs.TreeScan, language: str, what: str = "held-out") -> str | None:
     """Why the held-out files cannot be laid on the task's starting tree `tree` (a scan of the fixture or the
     snapshot), in one line, or None: a held-out file may not replace one of the task's directories, symlinks,
     special files or files grading does not protect (the change to such a file would go ungraded), nor need a
-    directory where the task has something else."""
+    directory where the task has something else. The same rule holds the full tests of `--visible all`
+    (visible_all, laid over the root like `into: root`), named `what` in the line."""
     mine = replaceable(tree, language)
     dirs = frozenset(tree.dirs)
     others = {**{rel: "file" for rel in tree.files}, **{rel: "symlink" for rel in tree.symlinks},
@@ -95,13 +96,13 @@ def clash(held: dict, tree: safefs.TreeScan, language: str) -> str | None:
         for depth in range(1, len(parts)):
             above = "/".join(parts[:depth])
             if above in others:
-                return f"held-out {dest} needs a directory where the task has its own {others[above]} {above}"
+                return f"{what} {dest} needs a directory where the task has its own {others[above]} {above}"
         if dest in dirs:
-            return f"held-out {dest} would replace the task's own directory {dest}/"
+            return f"{what} {dest} would replace the task's own directory {dest}/"
         if dest in tree.files and dest not in mine:
-            return f"held-out {dest} would replace the task's own {dest}, which is not a test file or test config"
+            return f"{what} {dest} would replace the task's own {dest}, which is not a test file or test config"
         if dest in others and dest not in mine:
-            return f"held-out {dest} would replace the task's own {others[dest]} {dest}"
+            return f"{what} {dest} would replace the task's own {others[dest]} {dest}"
     return None
 
 

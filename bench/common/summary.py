@@ -114,3 +114,30 @@ def model_calls_cells(section: dict) -> dict[str, str]:
         "translated": _count(section.get("translated")),
         "disagree": f"{section.get('tokens_disagree') or 0:,} run(s)",
     }
+
+
+VISIBLE_DEFAULT = "split"   # the mode of a run that records none: made before `run --visible` existed
+VISIBLE_WORDS = {"split": "split (--visible split: the visible part given, the held-out part graded after)",
+                 "all": "all (--visible all: every test given and graded, none held out, as Aider's benchmark)"}
+
+
+def visible_of(item: dict) -> str:
+    """The `--visible` mode of a run record, run-config.json, summary group or task row (split where none is
+    recorded). Runs of different modes are never pooled: the mode is part of every group's key."""
+    mode = item.get("visible")
+    return mode if isinstance(mode, str) else VISIBLE_DEFAULT
+
+
+def run_key(run: dict) -> tuple[str, str, str]:
+    """The group a graded run belongs to: (agent, model, visible mode)."""
+    return run["agent"]["name"], run["model"]["id"], visible_of(run)
+
+
+def group_key(group: dict) -> tuple[str, str, str]:
+    """A summary group's or task row's key, as run_key gives it for their runs."""
+    return group["agent"], group["model"], visible_of(group)
+
+
+def mode_note(group: dict) -> str:
+    """How pages name a group's mode beside its agent and model: nothing for split (the default), else the mode."""
+    return "" if visible_of(group) == VISIBLE_DEFAULT else f" (visible: {visible_of(group)})"

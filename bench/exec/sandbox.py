@@ -382,10 +382,11 @@ def keep_secret(paths: Iterable[str | Path | None]) -> None:
 
 def run_secrets(record: dict) -> list[str]:
     """What a run's sandboxes must never show, from its record: the task's suite (its root, task file, held-out
-    tests, reference solution and overfit demo) and the results directory the run lies in (runs/<task>/<rep>)."""
+    tests, full tests, reference solution and overfit demo) and the results directory the run lies in
+    (runs/<task>/<rep>)."""
     task = record.get("task") or {}
     found = [task.get("suite_root"), task.get("source_file"), (task.get("heldout") or {}).get("path"),
-             task.get("solution"), task.get("overfit_demo")]
+             (task.get("visible_all") or {}).get("path"), task.get("solution"), task.get("overfit_demo")]
     run_dir = (record.get("paths") or {}).get("run_dir")
     if run_dir and len(Path(run_dir).parents) > 3:
         found.append(str(Path(run_dir).parents[2]))

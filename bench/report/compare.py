@@ -26,7 +26,7 @@ from bench.common.paths import harness_version
 from bench.common.records import real_dir, write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
 from bench.common.stats import PAIRED_DIFFERENCE_MIN_N, mcnemar_exact, paired_difference_interval, wilson_interval
-from bench.common.summary import load_summary, summary_path, tokens_per_run
+from bench.common.summary import group_key, load_summary, mode_note, run_key, summary_path, tokens_per_run, visible_of
 from bench.common.untrusted import markdown_text
 from bench.report.charts import interval_chart, nice_max
 from bench.report.site import (
@@ -52,7 +52,8 @@ from bench.report.site import (
 INTERVAL_METHOD = "Tango asymptotic score interval"
 TOO_FEW = "too few paired tasks for an interval"
 # How the two runs were made, from their run records, in the order the page lists differences.
-SETTINGS = {"agent": "agent", "model": "model", "jobs": "concurrency (--jobs)", "sandbox": "sandbox",
+SETTINGS = {"agent": "agent", "model": "model", "visible": "visible tests (--visible)",
+            "jobs": "concurrency (--jobs)", "sandbox": "sandbox",
             "options": "agent options", "attempts": "attempts per run (--attempts)",
             "timeout": "agent timeout (--timeout)", "harness_version": "harness version",
             "agent_version": "agent version", "model_digest": "model digest"}
@@ -62,17 +63,25 @@ SUBJECTS = {"agent": ("agent",), "model": ("model",), "agent_version": ("agent",
 SOLVED_RULE = "a task counts as solved when a strict majority of its scored runs succeeded (with one run: that run)"
 
 
+VISIBLE_SUFFIX = "@visible="   # a group spec's --visible mode, where a summary holds both modes of an agent x model
+
+
 def select_group(summary: dict, spec: str | None, side: str) -> dict:
-    """The group a `--base-group`/`--other-group` spec names: 'AGENT:MODEL', 'AGENT', or nothing when only one."""
+    """The group a `--base-group`/`--other-group` spec names: 'AGENT:MODEL', 'AGENT', or nothing when only one;
+    either may end in '@visible=all' (or split) to pick one --visible mode."""
     groups = summary["groups"]
-    names = ", ".join(f"{g['agent']}:{g['model']}" for g in groups) or "none"
+    names = ", ".join(f"{g['agent']}:{g['model']}{VISIBLE_SUFFIX}{visible_of(g)}" for g in groups) or "none"
     if spec is None:
         if len(groups) == 1:
             return groups[0]
         raise UserError(f"--{side}: the summary holds {len(groups)} agent x model groups ({names}); "
                         f"pick one with --{side}-group AGENT:MODEL")
+    spec_text = spec
+    spec, _, mode = spec.partition(VISIBLE_SUFFIX)
     agent, _, model = spec.partition(":")  # agent names have no colon; model ids may (qwen3:8b)
-    found = [g for g in groups if g["agent"] == agent and (not model or g["model"] == model)]
+    found = [g for g in groups if g["agent"] == agent and (not model or g["model"] == model)
+             and (not mode or visible_of(g) == mode)]
+    spec = spec_text
     if len(found) != 1:
         why = "matches no group" if not found else f"matches {len(found)} groups"
         raise UserError(f"--{side}-group {spec}: {why}; the summary holds: {names}")
@@ -80,7 +89,7 @@ def select_group(summary: dict, spec: str | None, side: str) -> dict:
 
 
 def _rows(summary: dict, group: dict) -> dict[str, dict]:
-    return {t["task_id"]: t for t in summary["tasks"] if t["agent"] == group["agent"] and t["model"] == group["model"]}
+    return {t["task_id"]: t for t in summary["tasks"] if group_key(t) == group_key(group)}
 
 
 def planned_runs(row: dict) -> int:
@@ -90,7 +99,7 @@ def planned_runs(row: dict) -> int:
 
 
 def _group_runs(summary: dict, group: dict) -> list[dict]:
-    return [r for r in summary["runs"] if r["agent"]["name"] == group["agent"] and r["model"]["id"] == group["model"]]
+    return [r for r in summary["runs"] if run_key(r) == group_key(group)]
 
 
 def _digest(summary: dict, row: dict) -> str | None:
@@ -98,7 +107,7 @@ def _digest(summary: dict, row: dict) -> str | None:
 
 
 def _runs(summary: dict, group: dict, tasks: set[str]) -> list[dict]:
-    return [r for r in summary["runs"] if r["agent"]["name"] == group["agent"] and r["model"]["id"] == group["model"]
+    return [r for r in summary["runs"] if run_key(r) == group_key(group)
             and r["task_id"] in tasks and r["outcome"] != "infra_error"]
 
 
@@ -141,7 +150,8 @@ def made_how(summary: dict, group: dict) -> dict:
     """How a group's runs were made, from the run records themselves: the settings `differences` compares (see
     SETTINGS). The harness version is the one each run was made with (a summary's is the scorer's)."""
     runs = _group_runs(summary, group)
-    return {"agent": group["agent"], "model": group["model"], "jobs": group.get("jobs", [1]),
+    return {"agent": group["agent"], "model": group["model"], "visible": visible_of(group),
+            "jobs": group.get("jobs", [1]),
             "sandbox": group.get("sandbox", []),
             # --attempts is recorded among the options; said apart, since it changes what pass@1 measures
             "attempts": sorted({_attempts(r) for r in runs}),
@@ -179,7 +189,8 @@ def _side(summary: dict, group: dict, cells: list[dict]) -> dict:
     strict = sum((Fraction(c["c"], c["n_grid"]) for c in cells), Fraction(0))
     p1, p1_strict = float(scored / n_tasks), float(strict / n_tasks)  # compare() pairs at least one task
     made = made_how(summary, group)
-    return {"agent": group["agent"], "model": group["model"], "run_ids": summary["run_ids"],
+    return {"agent": group["agent"], "model": group["model"], "visible": visible_of(group),
+            "run_ids": summary["run_ids"],
             "harness_version": summary["harness_version"], "agent_version": group.get("agent_version", []),
             "model_info": _unique([r["model"] for r in _group_runs(summary, group)]),
             "sandbox": group.get("sandbox", []), "jobs": made["jobs"],
@@ -197,7 +208,7 @@ def _tokens_synthetic(group: dict) -> bool:
 
 
 def _who(summary: dict, group: dict) -> str:
-    return f"{group['agent']}:{group['model']} (run {', '.join(summary['run_ids']) or '?'})"
+    return f"{group['agent']}:{group['model']}{mode_note(group)} (run {', '.join(summary['run_ids']) or '?'})"
 
 
 def compare(base_summary: dict, other_summary: dict, allow_different_tasks: bool = False,
@@ -211,6 +222,10 @@ def compare(base_summary: dict, other_summary: dict, allow_different_tasks: bool
     shared = sorted(set(brows) & set(orows))
     changed = [t for t in shared if _digest(base_summary, brows[t]) != _digest(other_summary, orows[t])]
 
+    # A task with held-out tests has a digest per --visible mode (each its own files): the modes are said apart.
+    modes = (f"; the runs used different --visible modes ({visible_of(bg)} and {visible_of(og)}), and a task with "
+             "held-out tests has a digest per mode" if changed and visible_of(bg) != visible_of(og) else "")
+
     def nothing_to_compare(why: str) -> UserError:
         return UserError(f"nothing to compare between base {_who(base_summary, bg)} and other "
                          f"{_who(other_summary, og)}: {why}")
@@ -218,11 +233,12 @@ def compare(base_summary: dict, other_summary: dict, allow_different_tasks: bool
     if not shared:
         raise nothing_to_compare(f"no task in common ({len(brows)} task(s) in base, {len(orows)} in other)")
     if len(changed) == len(shared):
-        raise nothing_to_compare(f"every one of the {len(shared)} common task(s) ran at a different task digest")
+        raise nothing_to_compare(f"every one of the {len(shared)} common task(s) ran at a different task digest"
+                                 f"{modes}")
     if (only_base or only_other or changed) and not allow_different_tasks:
         what = [f"{len(x)} {label} ({', '.join(x[:5])}{', …' if len(x) > 5 else ''})" for x, label in
                 ((only_base, "only in base"), (only_other, "only in other"), (changed, "at different digests")) if x]
-        raise UserError(f"task sets differ: {'; '.join(what)}; compare runs of the same task versions, "
+        raise UserError(f"task sets differ: {'; '.join(what)}{modes}; compare runs of the same task versions, "
                         "or pass --allow-different-tasks to compare only the tasks both ran at the same digest")
     same = [t for t in shared if t not in changed]
     # A task with no scored run on a side (every run an infrastructure error, unfinished or missing) has no
@@ -324,7 +340,7 @@ def _cell(row: dict, solved: bool) -> dict:
 
 
 def _label(side: dict) -> str:
-    return f"{side['agent']} × {side['model']}"
+    return f"{side['agent']} × {side['model']}{mode_note(side)}"
 
 
 def names(cmp: dict) -> tuple[str, str]:

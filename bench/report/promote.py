@@ -23,13 +23,14 @@ from bench.common import paths, schema
 from bench.common.errors import UserError
 from bench.common.records import write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
-from bench.common.summary import SYNTHETIC_FIGURES, load_summary
+from bench.common.summary import SYNTHETIC_FIGURES, group_key, load_summary, mode_note, run_key, visible_of
 from bench.report.prefs import ranking_of_runs
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
 # A directory part of an absolute path at the start of a word: /home/me/x -> x, C:\Users\me\x -> x.
 _ABS_PATH = re.compile(r"(?:(?<=^)|(?<=[\s='\"]))(?:/|[A-Za-z]:\\)(?:[^\s/\\'\"]+[/\\])*")
-GROUP_FIELDS = ("agent", "model", "agent_version", "n_tasks", "n_runs", "n_scored_runs", "repetitions", "passes",
+GROUP_FIELDS = ("agent", "model", "visible", "agent_version", "n_tasks", "n_runs", "n_scored_runs", "repetitions",
+                "passes",
                 "pass_at_1", "pass_at_1_ci", "pass_at_1_strict", "pass_at_1_strict_ci", "n_grid_tasks", "n_grid_runs",
                 "left_out", "complete", "synthetic", "pass_at_k", "heldout_checked", "heldout_confirmed", "overfit",
                 "infra_errors", "outcomes", "flagged_runs", "calib", "categories", "languages", "latency", "costs",
@@ -90,7 +91,7 @@ def incomplete_reasons(summary: dict) -> list[str]:
     unfinished or missing, groups with no scored run, and unfinished or missing runs outside every group."""
     reasons, counted = [], 0
     for g in summary["groups"]:
-        who = f"{g['agent']} x {g['model']}"
+        who = f"{g['agent']} x {g['model']}{mode_note(g)}"
         left = g.get("left_out") or {}
         unfinished, missing = left.get("incomplete", 0), left.get("missing", 0)
         counted += unfinished + missing
@@ -121,42 +122,42 @@ def promote(summary: dict, name: str, date: str | None = None, *, allow_incomple
     if reasons and not allow_incomplete:
         raise UserError(f"{source}: not promoted: {'; '.join(reasons)}; finish the run (`localagentbench run ... "
                         f"--resume`) or pass {ALLOW_FLAG} to promote it marked incomplete")
-    runs_by_group: dict[tuple[str, str], list[dict]] = {}
+    runs_by_group: dict[tuple[str, str, str], list[dict]] = {}
     for run in summary["runs"]:
-        runs_by_group.setdefault((run["agent"]["name"], run["model"]["id"]), []).append(run)
+        runs_by_group.setdefault(run_key(run), []).append(run)
     # Held-out confirmed as the summary counts it (bench/common/outcome.py heldout_counts): a run of a task
     # with held-out tests whose outcome is passed.
-    confirmed: dict[tuple[str, str, str], int] = {}
+    confirmed: dict[tuple[str, str, str, str], int] = {}
     for run in summary["runs"]:
         if run["task"].get("heldout") and run["outcome"] == "passed":
-            key = (run["agent"]["name"], run["model"]["id"], run["task_id"])
+            key = (*run_key(run), run["task_id"])
             confirmed[key] = confirmed.get(key, 0) + 1
     # Runs of the grid with no verdict, per (agent, model, task): shown per task; a task a group never graded
     # at all has no row, and its digest is unknown.
-    unrun: dict[tuple[str, str, str], dict[str, int]] = {}
+    unrun: dict[tuple[str, str, str, str], dict[str, int]] = {}
     for status, items in (("unfinished", summary.get("incomplete") or []), ("missing", summary.get("missing") or [])):
         for item in items:
-            counts = unrun.setdefault((item.get("agent"), item.get("model"), item["task_id"]), {})
+            counts = unrun.setdefault((item.get("agent"), item.get("model"), visible_of(item), item["task_id"]), {})
             counts[status] = counts.get(status, 0) + 1
     groups = []
     for g in summary["groups"]:
-        runs = runs_by_group.get((g["agent"], g["model"]), [])
+        runs = runs_by_group.get(group_key(g), [])
         tasks = [{"task_id": t["task_id"], "category": t["category"], "difficulty": t["difficulty"],
                   "language": t.get("language", "python"),
                   "task_digest": t["task_digest"], "has_heldout": bool(t.get("has_heldout")), "n": t["n"], "c": t["c"],
                   "n_runs": t["n_runs"], "n_grid": t["n_grid"], "pass_at_1": t["c"] / t["n"] if t["n"] else None,
                   "pass_at_1_strict": t["pass_at_1_strict"], "outcomes": t["outcomes"],
-                  "heldout_confirmed": confirmed.get((g["agent"], g["model"], t["task_id"]), 0),
+                  "heldout_confirmed": confirmed.get((*group_key(g), t["task_id"]), 0),
                   "flags": t.get("flags", []), "unfinished": 0, "missing": 0,
-                  **unrun.get((g["agent"], g["model"], t["task_id"]), {})}
-                 for t in summary["tasks"] if t["agent"] == g["agent"] and t["model"] == g["model"]]
+                  **unrun.get((*group_key(g), t["task_id"]), {})}
+                 for t in summary["tasks"] if group_key(t) == group_key(g)]
         digests = {t["task_id"]: t["task_digest"] for t in tasks}
         entry_group = {k: g[k] for k in GROUP_FIELDS if k in g}
         entry_group.update(
             synthetic_figures=synthetic_figures(g) if g["synthetic"] else [],
             task_digests=dict(sorted(digests.items())),
-            ungraded_tasks=sorted({task for agent, model, task in unrun
-                                   if (agent, model) == (g["agent"], g["model"])} - set(digests)),
+            ungraded_tasks=sorted({task for agent, model, mode, task in unrun
+                                   if (agent, model, mode) == group_key(g)} - set(digests)),
             model_info=_unique([{k: v for k, v in r["model"].items() if not isinstance(v, (dict, list))}
                                 for r in runs]),
             options=_unique([r.get("options") or {} for r in runs]),

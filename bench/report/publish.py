@@ -21,7 +21,7 @@ from bench.common import schema
 from bench.common.errors import UserError
 from bench.common.records import write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
-from bench.common.summary import left_out_parts
+from bench.common.summary import VISIBLE_DEFAULT, VISIBLE_WORDS, left_out_parts, mode_note, visible_of
 from bench.report.charts import interval_chart
 from bench.report.prefs import preference_html
 from bench.report.promote import ALLOW_FLAG, group_synthetic
@@ -103,8 +103,9 @@ def rank(rows: list[Row]) -> list[Row]:
 
 def task_sets(entries: list[dict]) -> list[dict]:
     """The ranked tables: one per task set, where a task set is the grid's task ids with the digest each
-    graded task ran at (a rate over other tasks, or other versions of them, is a different quantity), and the
-    attempts a run was allowed (run --attempts: pass@1 after a second try is not ranked beside one try's).
+    graded task ran at (a rate over other tasks, or other versions of them, is a different quantity), the
+    attempts a run was allowed (run --attempts: pass@1 after a second try is not ranked beside one try's), and the
+    --visible mode (every test shown is not ranked beside held-out tests, even on tasks whose digest is the same).
 
     Each: {"digests", "ungraded", "task_ids", "fingerprint", "newest", "rows"} with rows ranked (`rank`);
     the largest set first, then the one with the newest entry, then by fingerprint."""
@@ -113,9 +114,11 @@ def task_sets(entries: list[dict]) -> list[dict]:
         for g in e["groups"]:
             digests, ungraded = group_tasks(e, g)
             attempts = g.get("attempts") if type(g.get("attempts")) is int else 1
-            key = json.dumps([sorted(digests.items()), ungraded, *([attempts] if attempts > 1 else [])])
+            visible = visible_of(g)
+            key = json.dumps([sorted(digests.items()), ungraded, *([attempts] if attempts > 1 else []),
+                              *([visible] if visible != VISIBLE_DEFAULT else [])])
             found = by_key.setdefault(key, {"digests": dict(sorted(digests.items())), "ungraded": ungraded,
-                                            "attempts": attempts, "rows": []})
+                                            "attempts": attempts, "visible": visible, "rows": []})
             found["rows"].append((e, g))
     sets = []
     for key, found in by_key.items():
@@ -145,7 +148,7 @@ def version_conflicts(sets: list[dict]) -> list[tuple[dict, dict, list[str]]]:
 
 
 def _who(entry: dict, group: dict) -> str:
-    return f"{group['agent']} × {group['model']}"
+    return f"{group['agent']} × {group['model']}{mode_note(group)}"
 
 
 def _entry_href(entry: dict, prefix: str = "entries/") -> str:
@@ -275,6 +278,7 @@ def _set_section(task_set: dict, suffix: str) -> str:
              "by strict pass@1 (95% interval)." + (
                  f" Each run was allowed {task_set['attempts']} attempts (run --attempts): an attempt whose visible "
                  "tests failed was followed by another that saw their output." if task_set["attempts"] > 1 else "") + (
+                 f" Visible tests: {VISIBLE_WORDS[task_set['visible']]}." if task_set.get("visible") else "") + (
                  f" {len(ungraded)} task(s) were never graded by these groups: their versions are unknown."
                  if ungraded else "") + "</p>"]
     rated = [(e, g) for e, g in rows if _strict(g) is not None]

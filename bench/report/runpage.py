@@ -16,7 +16,7 @@ from pathlib import Path
 import markdown as md
 
 from bench.common import untrusted
-from bench.common.summary import SYNTHETIC_FIGURES
+from bench.common.summary import SYNTHETIC_FIGURES, VISIBLE_DEFAULT, VISIBLE_WORDS, visible_of
 from bench.exec import sandbox
 from bench.report.charts import timeline_strip
 from bench.report.highlight import diff_html
@@ -394,6 +394,8 @@ def reproduce_command(run: dict) -> str:
         parts.append("--allow-local-repos")
     if isinstance((run.get("options") or {}).get("attempts"), int):
         parts.append(f"--attempts {run['options']['attempts']}")
+    if visible_of(run) != VISIBLE_DEFAULT:
+        parts.append(f"--visible {visible_of(run)}")
     return " ".join(parts)
 
 
@@ -481,7 +483,7 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
              ("tokens in / out", f"{count('tokens_in')} / {count('tokens_out')}"),
              ("tool calls (failed)", f"{count('tool_calls')} ({count('failed_tool_calls')})"),
              ("visible oracle", "–" if not run["oracle"] else "passed" if run["oracle"]["passed"] else "failed"),
-             ("held-out", esc(heldout))]
+             ("held-out", esc(heldout)), ("visible tests", esc(VISIBLE_WORDS[visible_of(run)]))]
     model_s, own_s = _finite(a.get("model_s")), _finite(a.get("own_s"))
     if model_s is not None:
         share = f" ({100 * model_s / a['wall_s']:.0f}% of wall)" if a["wall_s"] else ""

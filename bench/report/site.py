@@ -22,7 +22,7 @@ from bench.common.errors import UserError
 from bench.common.paths import SITE_TEMPLATE_DIR
 from bench.common.records import real_dir, write_text_atomic
 from bench.common.stage import log
-from bench.common.summary import MODEL_CALL_COLUMNS, MODEL_CALLS_NOTE, SYNTHETIC_FIGURES, model_calls_cells
+from bench.common.summary import MODEL_CALL_COLUMNS, MODEL_CALLS_NOTE, SYNTHETIC_FIGURES, mode_note, model_calls_cells
 
 
 @functools.lru_cache(maxsize=1)
@@ -278,7 +278,7 @@ def model_calls_html(groups: Sequence[dict]) -> str:
     rows = []
     for g in measured:
         cells = model_calls_cells(g["model_calls"])
-        rows.append(f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'])}</td>" + "".join(
+        rows.append(f"<tr><td>{esc(g['agent'])}</td><td>{esc(g['model'] + mode_note(g))}</td>" + "".join(
             f'<td class="num">{esc(cells[key])}</td>' for key, _ in MODEL_CALL_COLUMNS) + "</tr>")
     headers = ["Agent", "Model", *(f'<th class="num">{esc(header)}</th>' for _, header in MODEL_CALL_COLUMNS)]
     return ('<h2 id="model-calls-heading">Model calls</h2>' + table(headers, rows, id_="model-calls")

@@ -262,7 +262,8 @@ def test_differences_in_how_the_runs_were_made_are_stated():
     same = compare.compare(summary_of(BASE, options={"temperature": 0}, model_digest="sha256:aaa"),
                            summary_of(OTHER, run_id="r2", options={"temperature": 0}))
     assert same["differences"] == []
-    assert "The two runs were made the same way: agent, model, concurrency (--jobs), sandbox, agent options" in \
+    assert ("The two runs were made the same way: agent, model, visible tests (--visible), concurrency (--jobs), "
+            "sandbox, agent options") in \
         compare.comparison_markdown(same)
     assert "made the same way" in compare.comparison_html(same)
 

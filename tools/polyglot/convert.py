@@ -13,8 +13,8 @@ is a pure function of those commits and this tool: a second run writes the same 
 Per exercise `<lang>-<slug>`: `tasks/<id>.yaml`, `fixtures/<id>/` (the exercise's files, its tests cut to the
 visible part: tools/polyglot/split.py states the rule), `heldout/<id>/` (the held-out versions of the test files,
 laid over the grading copy's root), `solutions/<id>.patch` (the track's example solution over the stub),
-`upstream/<id>/` (the full upstream test files, for the "visible: all" mode), then `README.md` and
-`exercises.txt` for the suite.
+`upstream/<id>/` (the full upstream test files, named by the task's `visible_all` for `run --visible all`), then
+`README.md` and `exercises.txt` for the suite.
 """
 from __future__ import annotations
 
@@ -183,6 +183,7 @@ def task_yaml(task_id: str, lang: Language, meta: dict, prompt: str, command: st
     if has_heldout:
         lines += ["heldout:", f"  path: heldout/{task_id}", "  into: root", "  command:",
                   f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}"]
+        lines += ["visible_all:", f"  path: upstream/{task_id}", "  into: root"]   # the tests of --visible all
     lines += [f"solution: solutions/{task_id}.patch", "timeout_s: 1200", "max_turns: 50",
               f"tags: [polyglot, exercism, {lang.name}]"]
     text = "\n".join(lines) + "\n"
@@ -251,8 +252,15 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "`tasks/<lang>-<slug>.yaml`, `fixtures/<id>/` (what the agent sees: the stub and the visible tests),",
               "`heldout/<id>/` (the held-out versions of the test files, laid over the grading copy's root, so the",
               "held-out phase runs only the held-out tests), `solutions/<id>.patch` (the track's example solution),",
-              "`upstream/<id>/` (the full upstream test files, every test runnable: the data of the \"visible: all\"",
-              "mode, which runs the upstream tests as Aider's benchmark does; the mode itself is still to come).", "",
+              "`upstream/<id>/` (the full upstream test files, every test runnable: each task with held-out tests",
+              "names them as `visible_all`).", "",
+              "## Visible: all", "",
+              "`localagentbench run --tasks suites/polyglot/tasks --visible all` runs the upstream tests as Aider's",
+              "benchmark does, for numbers beside its published ones: the agent's tree and every grading copy hold",
+              "the full upstream test files (`upstream/<id>/` laid over the fixture), the oracle runs every test, and",
+              "nothing is held out (so `overfit` cannot show). The default, `--visible split`, gives the agent the",
+              "visible part and grades the held-out part after it stops. Each run records its mode (`visible` in",
+              "run.json); scores, reports, `compare` and the leaderboard never pool the two modes.", "",
               "Exercism marks every test but the first as skipped in some tracks (Rust `#[ignore]`, JavaScript",
               "`xtest`, Java `@Disabled`); the converter removes those markers, so every test runs.", "",
               "## The split rule", "", rule, "",
