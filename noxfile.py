@@ -4,6 +4,7 @@
     nox -s eval -- qwen3:8b aider        a real model and agent (extra `localagentbench run` args may follow)
     nox -s toolchains                    the languages' toolchains, from Debian's packages (as root; .ci/run)
     nox -s check lint tests slow         what CI runs first (.ci/run)
+    nox -s verify-polyglot               the polyglot suite's changed exercises and one per language (.ci/run)
     nox -s score -- results/<run>        any stage by hand: validate isolate run_agent oracle score render
 """
 from __future__ import annotations
@@ -89,6 +90,21 @@ def verify(session: nox.Session) -> None:
     """Prove every task fair: untouched fixture fails, reference passes N times, commands well inside timeouts."""
     install(session)
     session.run("localagentbench", "verify", *session.posargs)
+
+
+POLYGLOT = "suites/polyglot/tasks"
+POLYGLOT_RECORD = "suites/polyglot/verified.json"
+
+
+@nox.session(name="verify-polyglot")
+def verify_polyglot(session: nox.Session) -> None:
+    """The polyglot suite in CI: check every task file, then verify each exercise whose digest the committed record
+    does not list as fair, plus one per language (the same ones on every machine). The record is written by a full
+    verify: `localagentbench verify suites/polyglot/tasks --jobs 2 --record suites/polyglot/verified.json`."""
+    install(session)
+    session.run("localagentbench", "check", "--tasks", POLYGLOT)
+    session.run("localagentbench", "verify", POLYGLOT, "--changed-from", POLYGLOT_RECORD, "--sample-per-language", "1",
+                "--jobs", "2", *session.posargs)
 
 
 EVAL_USAGE = ("usage: nox -s eval -- MODEL AGENT [localagentbench run args...], e.g. nox -s eval -- qwen3:8b aider "
