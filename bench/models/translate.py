@@ -93,6 +93,7 @@ def request_to_chat(protocol: str, body: dict) -> dict:
         parallel = body.get("parallel_tool_calls")
         _responses_format(body, chat)
     else:
+        _anthropic_required(body)
         chat = {"model": model, "messages": _tidy(_anthropic_messages(body))}
         tools = _anthropic_tools(body.get("tools"))
         choice = _anthropic_tool_choice(body.get("tool_choice"))
@@ -118,6 +119,48 @@ def request_to_chat(protocol: str, body: dict) -> dict:
         # Without this a chat-completions server sends no usage in a stream, and the call's tokens are unknown.
         chat["stream_options"] = {"include_usage": True}
     return chat
+
+
+def _anthropic_required(body: dict) -> None:
+    """What Anthropic's API refuses with 400 before any model runs: no (or no positive integer) max_tokens, no
+    messages. A chat-completions server would accept both and answer, so the agent would learn nothing of it."""
+    max_tokens = body.get("max_tokens")
+    if "max_tokens" not in body:
+        raise TranslationError("max_tokens: Field required")
+    if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or max_tokens < 1:
+        raise TranslationError("max_tokens: Input should be an integer greater than or equal to 1")
+    if not isinstance(body.get("messages"), list) or not body["messages"]:
+        raise TranslationError("messages: at least one message is required")
+
+
+def count_request(body: dict) -> dict:
+    """An Anthropic count_tokens body as a tokenizer request: vLLM's /tokenize reads `messages` (and applies the
+    chat template), llama.cpp's reads `content` (the prompt's text); each ignores the other's field.
+
+    Raises TranslationError (a ValueError) when the body cannot be read."""
+    if not isinstance(body, dict):
+        raise TranslationError("the request body is not a JSON object")
+    if not isinstance(body.get("model"), str) or not body["model"]:
+        raise TranslationError("the request names no model")
+    if not isinstance(body.get("messages"), list) or not body["messages"]:
+        raise TranslationError("messages: at least one message is required")
+    messages = _tidy(_anthropic_messages(body))
+    tools = _anthropic_tools(body.get("tools"))
+    text = "\n".join(m["content"] for m in messages if isinstance(m.get("content"), str))
+    text += "".join("\n" + json.dumps(t, separators=(",", ":")) for t in tools)
+    out = {"model": body["model"], "messages": messages, "content": text, "add_special": True}
+    if tools:
+        out["tools"] = tools
+    return out
+
+
+def count_answer(answer: Any) -> int | None:
+    """The token count in a tokenizer's answer (vLLM: `count`; llama.cpp: the `tokens` list), None without one."""
+    if not isinstance(answer, dict):
+        return None
+    if _int(answer.get("count")) is not None and answer["count"] >= 0:
+        return answer["count"]
+    return len(answer["tokens"]) if isinstance(answer.get("tokens"), list) else None
 
 
 def _text_of(content: Any, what: str) -> str:
@@ -233,11 +276,37 @@ def _responses_item(messages: list[dict], item: dict, where: str) -> None:
     # chat-completions server has no slot for them, and their outputs come back as ordinary items if at all.
 
 
+_GRAMMAR_NOTE_CHARS = 8000   # a custom tool's grammar shown to the model, at most
+
+
+def custom_tool_names(request: Any) -> frozenset[str]:
+    """The names of a Responses request's custom (freeform) tools: calls to them go back as custom_tool_calls."""
+    tools = request.get("tools") if isinstance(request, dict) else None
+    return frozenset(t["name"] for t in tools if isinstance(t, dict) and t.get("type") == "custom"
+                     and isinstance(t.get("name"), str)) if isinstance(tools, list) else frozenset()
+
+
+def _custom_tool(tool: dict) -> dict:
+    """A custom (freeform) tool, such as Codex's apply_patch, as a function taking one string, `input`: chat
+    completions have no freeform tools, and the grammar (when given) goes into the description for the model."""
+    note = "The tool's whole input, as free text."
+    fmt = tool.get("format")
+    if isinstance(fmt, dict) and fmt.get("type") == "grammar" and isinstance(fmt.get("definition"), str):
+        note += f" It follows this {fmt.get('syntax') or ''} grammar:\n" + fmt["definition"][:_GRAMMAR_NOTE_CHARS]
+    return {"type": "function", "function": {
+        "name": tool["name"], "description": tool.get("description") or "",
+        "parameters": {"type": "object", "properties": {"input": {"type": "string", "description": note}},
+                       "required": ["input"], "additionalProperties": False}}}
+
+
 def _responses_tools(tools: Any) -> list[dict]:
     out = []
     for tool in tools if isinstance(tools, list) else []:
+        if isinstance(tool, dict) and tool.get("type") == "custom" and isinstance(tool.get("name"), str):
+            out.append(_custom_tool(tool))
+            continue
         if not isinstance(tool, dict) or tool.get("type") != "function" or not isinstance(tool.get("name"), str):
-            continue   # web_search, local_shell, custom (freeform grammar) tools: nothing the upstream can run
+            continue   # web_search, local_shell and other hosted tools: nothing the upstream can run
         function = {"name": tool["name"], "description": tool.get("description") or "",
                     "parameters": tool.get("parameters") or {"type": "object", "properties": {}}}
         if isinstance(tool.get("strict"), bool):
@@ -249,7 +318,8 @@ def _responses_tools(tools: Any) -> list[dict]:
 def _responses_tool_choice(choice: Any) -> Any:
     if choice in ("auto", "none", "required"):
         return choice
-    if isinstance(choice, dict) and choice.get("type") == "function" and isinstance(choice.get("name"), str):
+    if isinstance(choice, dict) and choice.get("type") in ("function", "custom") and isinstance(
+            choice.get("name"), str):
         return {"type": "function", "function": {"name": choice["name"]}}
     return None   # a hosted tool or an allowed_tools list: the upstream's default (auto) is the nearest
 
@@ -381,7 +451,9 @@ def _chat_usage(usage: Any) -> dict[str, int | None]:
 
 def _responses_usage(usage: dict[str, int | None]) -> dict:
     prompt, completion = usage["prompt"] or 0, usage["completion"] or 0
-    return {"input_tokens": prompt, "input_tokens_details": {"cached_tokens": usage["cached"] or 0},
+    # cache_write_tokens: chat completions report no cache writes (the SDK requires the field).
+    return {"input_tokens": prompt, "input_tokens_details": {"cached_tokens": usage["cached"] or 0,
+                                                             "cache_write_tokens": 0},
             "output_tokens": completion, "output_tokens_details": {"reasoning_tokens": usage["reasoning"] or 0},
             "total_tokens": prompt + completion}
 
@@ -451,17 +523,20 @@ def answer_from_chat(protocol: str, chat_answer: dict, request: dict) -> dict:
     reasoning = _reasoning_text(message)
     model = _model_of(request, chat_answer)
     if protocol == RESPONSES:
+        status = "incomplete" if choice.get("finish_reason") == "length" else "completed"
+        custom = custom_tool_names(request)
         output = []
         if reasoning:
             output.append(_reasoning_item(_new_id("rs_"), reasoning))
         if text:
-            output.append(_message_item(_new_id("msg_"), text, "completed"))
+            output.append(_message_item(_new_id("msg_"), text, status))
         for call in calls:
             function = call.get("function") if isinstance(call.get("function"), dict) else {}
-            output.append(_function_item(_new_id("fc_"), call.get("id") or _new_id("call_"),
-                                         function.get("name") or "", _arguments_text(function.get("arguments")),
-                                         "completed"))
-        return _response_object(_new_id("resp_"), model, "completed", output, _responses_usage(usage), request)
+            name, arguments = function.get("name") or "", _arguments_text(function.get("arguments"))
+            call_id = call.get("id") if isinstance(call.get("id"), str) and call["id"] else _new_id("call_")
+            output.append(_custom_item(_new_id("ctc_"), call_id, name, arguments) if name in custom
+                          else _function_item(_new_id("fc_"), call_id, name, arguments, "completed"))
+        return _response_object(_new_id("resp_"), model, status, output, _responses_usage(usage), request)
     content = []
     if reasoning:
         content.append({"type": "thinking", "thinking": reasoning, "signature": ""})
@@ -488,6 +563,25 @@ def _message_item(item_id: str, text: str, status: str) -> dict:
             "content": [{"type": "output_text", "text": text, "annotations": []}]}
 
 
+def custom_input(arguments: str) -> str:
+    """A custom tool's input from the one-string function's arguments (``{"input": "..."}``); the arguments as
+    they are when the model wrote something else, so the agent sees what came."""
+    try:
+        if calls.json_shape(arguments.encode())[0] > calls.MAX_JSON_DEPTH:
+            return arguments
+        parsed = json.loads(arguments)
+    except ValueError:
+        return arguments
+    if isinstance(parsed, dict) and isinstance(parsed.get("input"), str):
+        return parsed["input"]
+    return parsed if isinstance(parsed, str) else arguments
+
+
+def _custom_item(item_id: str, call_id: str, name: str, arguments: str) -> dict:
+    return {"id": item_id, "type": "custom_tool_call", "call_id": call_id, "name": name,
+            "input": custom_input(arguments)}
+
+
 def _function_item(item_id: str, call_id: str, name: str, arguments: str, status: str) -> dict:
     return {"id": item_id, "type": "function_call", "status": status, "call_id": call_id, "name": name,
             "arguments": arguments}
@@ -497,13 +591,46 @@ def _reasoning_item(item_id: str, text: str) -> dict:
     return {"id": item_id, "type": "reasoning", "summary": [], "content": [{"type": "reasoning_text", "text": text}]}
 
 
+def _echo_tool(tool: Any) -> dict | None:
+    """A request's tool as a Responses object lists it (the fields the SDKs require, defaults filled in)."""
+    if not isinstance(tool, dict) or not isinstance(tool.get("type"), str):
+        return None
+    if tool["type"] in ("function", "custom") and not isinstance(tool.get("name"), str):
+        return None
+    if tool["type"] == "function":
+        return {"type": "function", "name": tool["name"], "description": tool.get("description"),
+                "parameters": tool.get("parameters"),
+                "strict": tool["strict"] if isinstance(tool.get("strict"), bool) else True}
+    if tool["type"] == "custom":
+        fmt = tool.get("format") if isinstance(tool.get("format"), dict) else {"type": "text"}
+        return {"type": "custom", "name": tool["name"], "description": tool.get("description"), "format": fmt}
+    return tool   # a hosted tool: listed as the agent sent it (it was not offered upstream)
+
+
+def _tool_choice_echo(choice: Any) -> Any:
+    if choice in ("auto", "none", "required") or (isinstance(choice, dict) and isinstance(choice.get("type"), str)):
+        return choice
+    return "auto"
+
+
 def _response_object(response_id: str, model: str, status: str, output: list, usage: dict | None,
                      request: dict) -> dict:
+    """A Responses object with every field the SDKs require (tools, tool_choice, parallel_tool_calls ...);
+    status "incomplete" (the token limit cut the answer) carries incomplete_details as OpenAI's does."""
     request = request if isinstance(request, dict) else {}
-    return {"id": response_id, "object": "response", "created_at": _created_at(), "status": status,
-            "error": None, "incomplete_details": None, "model": model, "output": output,
-            "parallel_tool_calls": request.get("parallel_tool_calls", True),
-            "tool_choice": request.get("tool_choice", "auto"), "usage": usage}
+    tools = request.get("tools") if isinstance(request.get("tools"), list) else []
+    parallel = request.get("parallel_tool_calls")
+    out = {"id": response_id, "object": "response", "created_at": _created_at(), "status": status,
+           "error": None, "incomplete_details": {"reason": "max_output_tokens"} if status == "incomplete" else None,
+           "instructions": request["instructions"] if isinstance(request.get("instructions"), str) else None,
+           "model": model, "output": output, "parallel_tool_calls": parallel if isinstance(parallel, bool) else True,
+           "tool_choice": _tool_choice_echo(request.get("tool_choice")),
+           "tools": [t for t in (_echo_tool(t) for t in tools) if t is not None], "usage": usage}
+    for key in ("max_output_tokens", "temperature", "top_p"):
+        value = request.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            out[key] = value
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------- errors

@@ -32,8 +32,7 @@ SCRIPT = {
             {"tool_calls": [{"name": "apply_patch", "arguments": {"input": "*** Begin Patch\n*** End Patch\n"}}]},
             "Patched.",
         ]},
-        "trunc": {"persona": "truncating", "truncate_to": 16,
-                  "turns": ["A long answer that the token limit cuts off well before its end."]},
+        "trunc": {"replies": [{"content": "A long answer that the token limit cuts", "done_reason": "length"}]},
         "plain": {"turns": ["Hello there."]},
     },
 }
@@ -205,4 +204,4 @@ def test_the_ollama_client_chats_through_the_proxy(tmp_path):
         assert "".join(p.message.content for p in pieces) == "Hello there." and pieces[-1].done
         assert "plain:latest" in [m.model for m in client.list().models]
         records = [json.loads(line) for line in Path(tmp_path / "calls.jsonl").read_text().splitlines()]
-    assert [r["usage"]["completion_tokens"] is not None for r in records if r["protocol"] == "ollama"] == [True] * 2
+    assert [r["usage"]["completion_tokens"] is not None for r in records if r["protocol"] == "ollama_chat"] == [True] * 2
