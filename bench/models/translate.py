@@ -737,6 +737,7 @@ class StreamTranslator:
         self._block_text = ""
         self._output: list[dict] = []    # Responses: finished items, for response.completed
         self._calls: list[_Call] = []
+        self._custom = custom_tool_names(self.request) if protocol == RESPONSES else frozenset()
 
     # -- input
     def feed(self, data: bytes) -> bytes:
@@ -872,7 +873,7 @@ class StreamTranslator:
         if self.protocol == MESSAGES:
             return self._event("content_block_stop", {"index": pos})
         if kind == "text":
-            item = _message_item(item_id, text, "completed")
+            item = _message_item(item_id, text, "incomplete" if self.finish_reason == "length" else "completed")
             part = item["content"][0]
             done = self._event("response.output_text.done", {"item_id": item_id, "output_index": pos,
                                                              "content_index": 0, "text": text, "logprobs": []})
@@ -929,6 +930,8 @@ class StreamTranslator:
             if self.protocol == MESSAGES:
                 out += self._event("content_block_delta", {"index": call.position, "delta": {
                     "type": "input_json_delta", "partial_json": arguments}})
+            elif call.name in self._custom:
+                pass   # a custom call's input is the decoded `input` string: sent whole when the call closes
             else:
                 out += self._event("response.function_call_arguments.delta", {
                     "item_id": call.item_id, "output_index": call.position, "delta": arguments})
@@ -945,6 +948,11 @@ class StreamTranslator:
             return out + self._event("content_block_start", {"index": call.position, "content_block": {
                 "type": "tool_use", "id": call.call_id, "name": call.name, "input": {}}})
         call.call_id = call.call_id or _new_id("call_")
+        if call.name in self._custom:
+            call.item_id = _new_id("ctc_")
+            item = {"id": call.item_id, "type": "custom_tool_call", "call_id": call.call_id, "name": call.name,
+                    "input": ""}
+            return out + self._event("response.output_item.added", {"output_index": call.position, "item": item})
         call.item_id = _new_id("fc_")
         item = _function_item(call.item_id, call.call_id, call.name or "", "", "in_progress")
         return out + self._event("response.output_item.added", {"output_index": call.position, "item": item})
@@ -953,6 +961,13 @@ class StreamTranslator:
         call.open = False
         if self.protocol == MESSAGES:
             return self._event("content_block_stop", {"index": call.position})
+        if call.name in self._custom:
+            item = _custom_item(call.item_id, call.call_id or "", call.name or "", call.arguments)
+            self._output.append(item)
+            where = {"item_id": call.item_id, "output_index": call.position}
+            return (self._event("response.custom_tool_call_input.delta", {**where, "delta": item["input"]})
+                    + self._event("response.custom_tool_call_input.done", {**where, "input": item["input"]})
+                    + self._event("response.output_item.done", {"output_index": call.position, "item": item}))
         item = _function_item(call.item_id, call.call_id or "", call.name or "", call.arguments, "completed")
         self._output.append(item)
         return (self._event("response.function_call_arguments.done", {
@@ -970,6 +985,10 @@ class StreamTranslator:
             response = _response_object(self._id, self.model, "failed", self._output, usage, self.request)
             response["error"] = {"code": code or "server_error", "message": message}
             return self._event("response.failed", {"response": response})
+        if self.finish_reason == "length":   # the token limit cut the answer: OpenAI's response.incomplete
+            self.stop_reason = "incomplete"
+            response = _response_object(self._id, self.model, "incomplete", self._output, usage, self.request)
+            return self._event("response.incomplete", {"response": response})
         response = _response_object(self._id, self.model, "completed", self._output, usage, self.request)
         return self._event("response.completed", {"response": response})
 
