@@ -15,6 +15,8 @@ Endpoints
              POST /api/generate
     OpenAI:  GET /v1/models, GET /v1/models/<id>, POST /v1/chat/completions (stream = SSE ending in
              ``data: [DONE]``, with a final usage chunk when ``stream_options.include_usage`` is set)
+             POST /tokenize (vLLM's and llama.cpp's: ``messages`` or ``content`` -> ``{count, tokens,
+             max_model_len}``, the prompt estimate a chat call would report)
     Responses (OpenAI): POST /v1/responses: ``input`` a string or items (messages, function_call,
              function_call_output), ``instructions``, tools ``{type: function, name, parameters}``; stream =
              SSE ``event:``/``data:`` pairs (response.created ... response.output_text.delta,
@@ -34,7 +36,7 @@ bench.fakellm.messages_api say exactly how). Usage per API: OpenAI chat ``prompt
 Messages ``input_tokens`` (without the cached ones) + ``cache_read_input_tokens`` / ``output_tokens``.
 
 Chat-completions-only (``--chat-only``, ``serve(protocols=("openai",))``, script ``server.chat_only``): only
-/v1/chat/completions and /v1/models answer; every other path is a 404 with llama.cpp's body
+/v1/chat/completions, /v1/models and /tokenize answer; every other path is a 404 with llama.cpp's body
 ``{"error": {"code": 404, "message": "File Not Found", "type": "not_found_error"}}``, logged as api "unknown".
 
 Simulated speed (``--prefill-tps N --decode-tps N``, serve kwargs, script ``server``): the server waits

@@ -35,6 +35,7 @@ from bench.fakellm.messages_api import messages_body, messages_error, messages_m
 from bench.fakellm.pacing import NO_PACE, ClientGone, Pace, Pacer
 from bench.fakellm.replies import Request, choose_reply, usage_for
 from bench.fakellm.responses_api import responses_body, responses_messages, responses_stream
+from bench.fakellm.script import DEFAULT_CONTEXT
 
 if TYPE_CHECKING:
     from bench.fakellm.server import _Server
@@ -164,7 +165,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _served(self, path: str) -> bool:
         """Whether the path belongs to a protocol this server speaks (every path, unless limited)."""
         protocols = self.server.protocols
-        if path == "/v1/chat/completions" or path == "/v1/models" or path.startswith("/v1/models/"):
+        if path in ("/v1/chat/completions", "/v1/models", "/tokenize") or path.startswith("/v1/models/"):
             return "openai" in protocols
         if path == "/v1/responses":
             return "responses" in protocols
@@ -262,6 +263,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 self._chat(body, "messages", messages_messages(body))
             elif path == "/v1/messages/count_tokens":
                 self._count_tokens(body)
+            elif path == "/tokenize":
+                self._tokenize(body)
             else:
                 self._log({"api": "unknown", "status": 404})
                 self._send_text(404, "404 page not found")
@@ -284,6 +287,19 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         req = Request(name, messages_messages(body), body.get("tools"), "anthropic", False)
         self._log({"api": "count_tokens", "model": name, "status": 200, "input_tokens": req.prompt_tokens_estimate})
         self._send_json(200, {"input_tokens": req.prompt_tokens_estimate})
+
+    def _tokenize(self, body: dict) -> None:
+        """vLLM's /tokenize (``messages``, or ``prompt``) and llama.cpp's (``content``): the prompt estimate a chat
+        call with those messages would report, as ``count`` (vLLM) and a ``tokens`` list of that length (both)."""
+        name = str(body.get("model") or "")
+        messages = body.get("messages")
+        if not isinstance(messages, list):
+            text = body.get("content", body.get("prompt"))
+            messages = [{"role": "user", "content": text if isinstance(text, str) else ""}]
+        tools = body.get("tools") if isinstance(body.get("tools"), list) else None
+        count = Request(name, messages, tools, "openai", False).prompt_tokens_estimate
+        self._log({"api": "tokenize", "model": name, "status": 200, "count": count})
+        self._send_json(200, {"count": count, "max_model_len": DEFAULT_CONTEXT, "tokens": list(range(count))})
 
     # -- chat
     def _error(self, api: str, status: int, message: str) -> None:

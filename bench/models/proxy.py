@@ -97,6 +97,8 @@ _VALUE = re.compile(rb"[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*")
 _TARGET = re.compile(rb"/[\x21-\x7e]*")
 _HEX = re.compile(rb"[0-9A-Fa-f]{1,8}")
 _DIGITS = re.compile(rb"[0-9]{1,12}")
+COUNT_TOKENS = "/v1/messages/count_tokens"
+MAX_TOKENIZE_ANSWER_BYTES = 64 * 1024 * 1024   # a tokenizer's answer lists every token id: a big prompt's is MBs
 _USAGE_ASKED = (calls.OPENAI_CHAT, calls.OPENAI_COMPLETIONS)   # the protocols with stream_options.include_usage
 
 
@@ -681,10 +683,14 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         upstream = proxy.upstream
         headers = {k: v for k, v in self.headers.items() if k.lower() not in _HOP}
         headers["Host"] = upstream.netloc
+        counting = self.command == "POST" and path.split("?", 1)[0].rstrip("/") == COUNT_TOKENS
+        if counting and proxy.native.get(translate.MESSAGES) is False:
+            self._count_tokens(call, headers, parsed)
+            return
         if protocol in translate.PROTOCOLS and proxy.native.get(protocol) is False:
             self._translated(call, protocol, headers, parsed)
             return
-        if protocol not in translate.PROTOCOLS:
+        if protocol not in translate.PROTOCOLS and not counting:
             parsed = None   # not needed past here: the proxy holds the body once
         # The path the upstream gets is the model API's own spelling of the one matched (no trailing slash): what
         # the proxy learns of the server from an answer (`native`) is shared by every run, so no run may shape it.
@@ -710,6 +716,15 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 self._send_bytes(resp.status, said, resp.getheader("Content-Type", "application/json"))
                 return
             proxy.native[protocol] = resp.status < 400 or None
+        if counting and resp.status in (404, 405, 501):
+            said = resp.read(MAX_NOT_FOUND_BYTES)
+            conn.close()
+            if endpoint_absent(resp.status, said):   # a server without Anthropic's counter: its tokenizer counts
+                self._count_tokens(call, headers, parsed)
+                return
+            call.done(resp.status)
+            self._send_bytes(resp.status, translate.error_from_chat(translate.MESSAGES, resp.status, said))
+            return
         self._answer(conn, resp, call, protocol, _UsageStrip(resp) if call.strip_usage else None)
 
     def _answer(self, conn: http.client.HTTPConnection, resp: http.client.HTTPResponse, call: _Call, protocol: str,
@@ -750,6 +765,53 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 {"error": {"message": str(e), "type": "upstream_error"}}).encode()))
             return
         self._answer(conn, resp, call, calls.OPENAI_CHAT, _Transform(protocol, request, resp))
+
+    def _count_tokens(self, call: _Call, headers: dict[str, str], request: dict | None) -> None:
+        """Anthropic's count_tokens from a server without it: the request's messages and tools go to the
+        upstream's tokenizer (vLLM's and llama.cpp's ``/tokenize``), its count back as ``{"input_tokens": N}``;
+        every failure is answered in Anthropic's error shape."""
+        call.fields["translated"] = True
+
+        def fail(status: int, message: str) -> None:
+            call.done(status, message)
+            self._send_bytes(status, translate.error_from_chat(translate.MESSAGES, status, json.dumps(
+                {"error": {"message": message}}).encode()))
+
+        try:
+            ask = translate.count_request(request)
+        except ValueError as e:   # TranslationError
+            fail(400, f"the model proxy cannot count this request's tokens: {e}")
+            return
+        chat_headers = {k: v for k, v in headers.items()
+                        if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta")}
+        chat_headers["Content-Type"] = "application/json"
+        try:
+            conn, resp = self.server.proxy.upstream.send("POST", "/tokenize", chat_headers, json.dumps(ask).encode(),
+                                                         call)
+        except UpstreamError as e:
+            fail(e.status, str(e))
+            return
+        try:
+            said = resp.read(MAX_TOKENIZE_ANSWER_BYTES + 1)
+        except (OSError, http.client.HTTPException) as e:
+            conn.close()
+            fail(502, f"upstream {self.server.proxy.upstream.url} broke off its tokenizer's answer: {e}")
+            return
+        conn.close()
+        if resp.status >= 400:
+            fail(404 if resp.status in (404, 405, 501) else resp.status,
+                 f"the model server has no tokenizer endpoint to count tokens with (/tokenize answered {resp.status})"
+                 if resp.status in (404, 405, 501) else translate._upstream_error(said)[0])
+            return
+        try:
+            count = None if len(said) > MAX_TOKENIZE_ANSWER_BYTES else translate.count_answer(calls.parse_body(said))
+        except (ValueError, calls.BodyRefused):
+            count = None
+        if count is None:
+            fail(502, "the model server's /tokenize answer has no token count (count or tokens)")
+            return
+        call.done(200)
+        self._send_bytes(200, json.dumps({"input_tokens": count}).encode())
 
     def _keep_alive(self) -> None:
         if self.close_connection:
