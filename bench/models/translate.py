@@ -93,8 +93,8 @@ def request_to_chat(protocol: str, body: dict) -> dict:
         parallel = body.get("parallel_tool_calls")
         _responses_format(body, chat)
     else:
-        _anthropic_required(body)
         chat = {"model": model, "messages": _tidy(_anthropic_messages(body))}
+        _anthropic_required(body)   # after the messages: a broken block is named first, as before
         tools = _anthropic_tools(body.get("tools"))
         choice = _anthropic_tool_choice(body.get("tool_choice"))
         max_tokens = body.get("max_tokens")

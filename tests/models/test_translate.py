@@ -90,7 +90,12 @@ def test_responses_request_with_instructions_history_tools_and_stream():
         ],
         "tools": [{"type": "function", "function": {
             "name": "shell", "description": "Run a command", "strict": False,
-            "parameters": {"type": "object", "properties": {"command": {"type": "array"}}}}}],
+            "parameters": {"type": "object", "properties": {"command": {"type": "array"}}}}},
+            # a custom (freeform) tool: one string, `input`, that goes back as the custom call's input
+            {"type": "function", "function": {"name": "apply_patch", "description": "", "parameters": {
+                "type": "object", "properties": {"input": {"type": "string",
+                                                           "description": "The tool's whole input, as free text."}},
+                "required": ["input"], "additionalProperties": False}}}],
         "tool_choice": "auto", "parallel_tool_calls": False,
         "max_tokens": 512, "temperature": 0.2, "top_p": 0.9,
         "stream": True, "stream_options": {"include_usage": True},
@@ -288,9 +293,10 @@ def test_responses_answer_with_text():
     assert translate.answer_from_chat(RESPONSES, TEXT_ANSWER, {"model": "gpt-local", "input": "hi"}) == {
         "id": "resp_1", "object": "response", "created_at": 1700000000, "status": "completed", "error": None,
         "incomplete_details": None, "model": "gpt-local", "parallel_tool_calls": True, "tool_choice": "auto",
+        "instructions": None, "tools": [],
         "output": [{"id": "msg_0", "type": "message", "status": "completed", "role": "assistant",
                     "content": [{"type": "output_text", "text": "Hello there.", "annotations": []}]}],
-        "usage": {"input_tokens": 20, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 3,
+        "usage": {"input_tokens": 20, "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0}, "output_tokens": 3,
                   "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 23}}
 
 
@@ -306,7 +312,7 @@ def test_responses_answer_with_tool_calls_and_reasoning():
         {"id": "fc_3", "type": "function_call", "status": "completed", "call_id": "call_10", "name": "read",
          "arguments": "{not json"},
     ]
-    assert answer["usage"] == {"input_tokens": 100, "input_tokens_details": {"cached_tokens": 64},
+    assert answer["usage"] == {"input_tokens": 100, "input_tokens_details": {"cached_tokens": 64, "cache_write_tokens": 0},
                                "output_tokens": 40, "output_tokens_details": {"reasoning_tokens": 7},
                                "total_tokens": 140}
     assert answer["status"] == "completed" and answer["id"] == "resp_4"
@@ -368,7 +374,8 @@ STREAM = [
 ]
 
 RESP_BASE = {"id": "resp_0", "object": "response", "created_at": 1700000000, "error": None,
-             "incomplete_details": None, "model": "m", "parallel_tool_calls": True, "tool_choice": "auto"}
+             "incomplete_details": None, "model": "m", "parallel_tool_calls": True, "tool_choice": "auto",
+             "instructions": None, "tools": []}
 MSG_DONE = {"id": "msg_1", "type": "message", "status": "completed", "role": "assistant",
             "content": [{"type": "output_text", "text": "Hello ☃", "annotations": []}]}
 FC_DONE = {"id": "fc_2", "type": "function_call", "status": "completed", "call_id": "call_1", "name": "ls",
@@ -399,7 +406,7 @@ RESPONSES_EVENTS = [
     {"type": "response.output_item.done", "output_index": 1, "item": FC_DONE},
     {"type": "response.completed", "response": {
         **RESP_BASE, "status": "completed", "output": [MSG_DONE, FC_DONE],
-        "usage": {"input_tokens": 12, "input_tokens_details": {"cached_tokens": 2}, "output_tokens": 4,
+        "usage": {"input_tokens": 12, "input_tokens_details": {"cached_tokens": 2, "cache_write_tokens": 0}, "output_tokens": 4,
                   "output_tokens_details": {"reasoning_tokens": 1}, "total_tokens": 16}}},
 ]
 MESSAGES_EVENTS = [
@@ -477,7 +484,7 @@ def test_a_stream_cut_without_done_or_usage_still_closes(protocol):
                                                     "response.output_item.done", "response.completed"]
         assert events[-1]["response"]["output"][0]["content"][0]["text"] == "Hello ☃"
         assert events[-1]["response"]["usage"] == {
-            "input_tokens": 0, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 0,
+            "input_tokens": 0, "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0}, "output_tokens": 0,
             "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 0}
     else:
         assert events[-3:] == [
@@ -704,7 +711,7 @@ def test_codex_turn_against_a_real_chat_completions_server():
     assert json.loads(done[2]["arguments"]) == {"command": "ls -la"} and done[2]["name"] == "Bash"
     assert events[-1]["type"] == "response.completed" and events[-1]["response"]["output"] == done
     assert events[-1]["response"]["usage"] == {
-        "input_tokens": 321, "input_tokens_details": {"cached_tokens": 300}, "output_tokens": 45,
+        "input_tokens": 321, "input_tokens_details": {"cached_tokens": 300, "cache_write_tokens": 0}, "output_tokens": 45,
         "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 366}
 
 
