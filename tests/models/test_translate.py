@@ -296,7 +296,8 @@ def test_responses_answer_with_text():
         "instructions": None, "tools": [],
         "output": [{"id": "msg_0", "type": "message", "status": "completed", "role": "assistant",
                     "content": [{"type": "output_text", "text": "Hello there.", "annotations": []}]}],
-        "usage": {"input_tokens": 20, "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0}, "output_tokens": 3,
+        "usage": {"input_tokens": 20, "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0},
+            "output_tokens": 3,
                   "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 23}}
 
 
@@ -406,7 +407,8 @@ RESPONSES_EVENTS = [
     {"type": "response.output_item.done", "output_index": 1, "item": FC_DONE},
     {"type": "response.completed", "response": {
         **RESP_BASE, "status": "completed", "output": [MSG_DONE, FC_DONE],
-        "usage": {"input_tokens": 12, "input_tokens_details": {"cached_tokens": 2, "cache_write_tokens": 0}, "output_tokens": 4,
+        "usage": {"input_tokens": 12, "input_tokens_details": {"cached_tokens": 2, "cache_write_tokens": 0},
+            "output_tokens": 4,
                   "output_tokens_details": {"reasoning_tokens": 1}, "total_tokens": 16}}},
 ]
 MESSAGES_EVENTS = [
@@ -484,7 +486,8 @@ def test_a_stream_cut_without_done_or_usage_still_closes(protocol):
                                                     "response.output_item.done", "response.completed"]
         assert events[-1]["response"]["output"][0]["content"][0]["text"] == "Hello ☃"
         assert events[-1]["response"]["usage"] == {
-            "input_tokens": 0, "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0}, "output_tokens": 0,
+            "input_tokens": 0, "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0},
+                "output_tokens": 0,
             "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 0}
     else:
         assert events[-3:] == [
@@ -711,7 +714,8 @@ def test_codex_turn_against_a_real_chat_completions_server():
     assert json.loads(done[2]["arguments"]) == {"command": "ls -la"} and done[2]["name"] == "Bash"
     assert events[-1]["type"] == "response.completed" and events[-1]["response"]["output"] == done
     assert events[-1]["response"]["usage"] == {
-        "input_tokens": 321, "input_tokens_details": {"cached_tokens": 300, "cache_write_tokens": 0}, "output_tokens": 45,
+        "input_tokens": 321, "input_tokens_details": {"cached_tokens": 300, "cache_write_tokens": 0},
+            "output_tokens": 45,
         "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 366}
 
 
