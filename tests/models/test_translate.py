@@ -313,7 +313,8 @@ def test_responses_answer_with_tool_calls_and_reasoning():
         {"id": "fc_3", "type": "function_call", "status": "completed", "call_id": "call_10", "name": "read",
          "arguments": "{not json"},
     ]
-    assert answer["usage"] == {"input_tokens": 100, "input_tokens_details": {"cached_tokens": 64, "cache_write_tokens": 0},
+    assert answer["usage"] == {"input_tokens": 100,
+                               "input_tokens_details": {"cached_tokens": 64, "cache_write_tokens": 0},
                                "output_tokens": 40, "output_tokens_details": {"reasoning_tokens": 7},
                                "total_tokens": 140}
     assert answer["status"] == "completed" and answer["id"] == "resp_4"
