@@ -855,6 +855,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         reads a copy of the upstream's bytes; whether the upstream's answer was read to its end. The call is
         recorded just before the agent's last byte goes out, so an agent that has its answer (and exits) finds its
         call on disk."""
+        if isinstance(transform, _Transform) and transform.stream is None:
+            return self._relay_whole(resp, call, transform)
         length = resp.getheader("Content-Length")
         no_body = self.command == "HEAD" or resp.status in (204, 304) or 100 <= resp.status < 200
         # Without a length (or translated) the answer goes out chunked, each piece as one chunk.
@@ -868,9 +870,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 try:
                     piece = resp.read1(READ_SIZE)
                 except (OSError, http.client.HTTPException) as e:
-                    call.done(resp.status, f"upstream {call.proxy.upstream.url} broke off the answer: "
-                                           f"{e.__class__.__name__}: {e}")
+                    message = f"upstream {call.proxy.upstream.url} broke off the answer: {e.__class__.__name__}: {e}"
+                    call.done(resp.status, message)
                     self.close_connection = True
+                    if isinstance(transform, _Transform):   # a translated stream ends as its protocol ends a failure
+                        self._last_chunk(transform.fail(message))
                     return False
                 if not piece:
                     break
@@ -887,6 +891,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                     call.answer.feed(piece)
                 if left is not None:
                     left -= len(piece)
+                if isinstance(transform, _Transform) and transform.over:   # ended at the cap: read no further
+                    call.done(resp.status, f"the answer passed the model proxy's cap of "
+                                           f"{translate.MAX_TRANSLATED_BYTES} bytes")
+                    self.close_connection = True
+                    self._last_chunk(b"")
+                    return False
             out = transform.finish() if transform is not None else b""
             call.done(resp.status)
             if out:
@@ -899,6 +909,47 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             call.done(resp.status, "the agent closed the connection (or stopped reading) before the answer ended")
             self.close_connection = True
             return False
+
+
+    def _last_chunk(self, out: bytes) -> None:
+        """The last bytes of a chunked answer the proxy ends itself, and the closing chunk."""
+        if out:
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(out), out))
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+    def _relay_whole(self, resp: http.client.HTTPResponse, call: _Call, transform: _Transform) -> bool:
+        """A whole translated answer: read to its end (or to the cap), then sent with the status it earns (a
+        malformed, cut or oversized answer is the agent protocol's 502, not the upstream's 200)."""
+        done = True
+        while True:
+            try:
+                piece = resp.read1(READ_SIZE)
+            except (OSError, http.client.HTTPException) as e:
+                message = f"upstream {call.proxy.upstream.url} broke off the answer: {e.__class__.__name__}: {e}"
+                call.done(resp.status, message)
+                out, done = transform.fail(message), False
+                break
+            if not piece:
+                call.done(resp.status)
+                out = transform.finish()
+                break
+            call.first_byte()
+            call.answer.feed(piece)
+            transform.feed(piece)
+            if transform.over:
+                call.done(resp.status, f"the answer passed the model proxy's cap of "
+                                       f"{translate.MAX_TRANSLATED_BYTES} bytes")
+                out, done = transform.finish(), False
+                break
+        if not done:
+            self.close_connection = True
+        try:
+            self._send_bytes(transform.out_status, out)
+        except OSError:
+            self.close_connection = True
+            return False
+        return done
 
 
 def _message(fields: list[tuple[str, str]]) -> http.client.HTTPMessage:
@@ -918,25 +969,53 @@ class _Transform:
         self.stream = translate.StreamTranslator(protocol, request) \
             if resp.status < 400 and ctype in _STREAM_TYPES else None
         self.content_type = "text/event-stream" if self.stream else "application/json"
+        self.out_status = resp.status   # a whole answer's status for the agent, known once it is read
         self._whole = bytearray()
+        self._too_big = False
+
+    @property
+    def over(self) -> bool:
+        """The answer passed translate.MAX_TRANSLATED_BYTES: read no more of it."""
+        return self.stream.over if self.stream is not None else self._too_big
 
     def feed(self, piece: bytes) -> bytes:
         """Bytes to send now: a stream's events at once, a whole answer's nothing until the end."""
         if self.stream is not None:
             return self.stream.feed(piece)
-        self._whole += piece
+        if len(self._whole) + len(piece) > translate.MAX_TRANSLATED_BYTES:
+            self._too_big = True
+            self._whole = bytearray()
+        elif not self._too_big:
+            self._whole += piece
         return b""
+
+    def fail(self, message: str) -> bytes:
+        """The upstream broke off: a stream's closing events as a failed answer; a whole answer's 502."""
+        if self.stream is not None:
+            return self.stream.fail(message)
+        return self._error(502, message)
+
+    def _error(self, status: int, message: str) -> bytes:
+        self.out_status = status
+        return translate.error_from_chat(self.protocol, status, json.dumps({"error": {"message": message}}).encode())
 
     def finish(self) -> bytes:
         """The rest: a stream's closing events, or the whole answer (or error) in the agent's protocol."""
         if self.stream is not None:
             return self.stream.finish()
+        if self._too_big:
+            return self._error(502, f"the model server's answer passed the model proxy's cap of "
+                                    f"{translate.MAX_TRANSLATED_BYTES} bytes")
         if self.status >= 400:
             return translate.error_from_chat(self.protocol, self.status, bytes(self._whole))
         try:
+            if calls.json_shape(self._whole)[0] > calls.MAX_JSON_DEPTH:
+                raise ValueError("nested too deep")   # json.loads would recurse into RecursionError
             answer = json.loads(self._whole)
         except ValueError:
-            return translate.error_from_chat(self.protocol, 502, b'{"error": "the upstream answer is not JSON"}')
+            return self._error(502, "the model server's answer is not JSON")
+        if not isinstance(answer, dict):
+            return self._error(502, "the model server's answer is not a JSON object")
         return json.dumps(translate.answer_from_chat(self.protocol, answer, self.request)).encode()
 
 

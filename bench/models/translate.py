@@ -47,6 +47,11 @@ RESPONSES = "openai_responses"
 MESSAGES = "anthropic_messages"
 PROTOCOLS = (RESPONSES, MESSAGES)
 
+# The most of an upstream's answer one translated call reads (a whole answer, or a stream's bytes): past it the
+# answer ends as failed in the agent's protocol. A model server that never stops (or a hostile one) must not grow the
+# proxy's memory, which every run shares; a real answer is far smaller (32 MiB is millions of tokens).
+MAX_TRANSLATED_BYTES = 32 * 1024 * 1024
+
 _IMAGE_NOTE = "[image omitted: the model server takes text only]"
 _FILE_NOTE = "[file omitted: the model server takes text only]"
 _CONTEXT_HINTS = ("context length", "context_length", "context window", "context size", "exceed_context",
@@ -725,6 +730,8 @@ class StreamTranslator:
         self.tool_calls = 0
         self.error: str | None = None
         self.done = False            # [DONE] seen
+        self.over = False            # the answer passed MAX_TRANSLATED_BYTES: ended as failed, read no further
+        self._fed = 0
         self._buf = b""
         self._started = False
         self._finished = False
@@ -744,6 +751,11 @@ class StreamTranslator:
         """Take the next bytes of the upstream's stream; the agent-protocol bytes to send now."""
         if self._finished:
             return b""
+        self._fed += len(data)
+        if self._fed > MAX_TRANSLATED_BYTES:
+            self.over = True
+            return self.fail(f"the model server's answer passed the model proxy's cap of {MAX_TRANSLATED_BYTES} "
+                             "bytes; the proxy ended it")
         out = [self._start()]
         self._buf += data
         if b"\n" in data:
@@ -766,6 +778,15 @@ class StreamTranslator:
             out.append(self._anthropic_end())
         return b"".join(out)
 
+    def fail(self, message: str) -> bytes:
+        """End the stream as failed (the upstream broke off, or sent too much): the closing events with `message`
+        as the error, as the agent's protocol ends a failed stream (response.failed; Anthropic's error event)."""
+        if self._finished:
+            return b""
+        self.error = self.error or message[:2000]
+        self._buf = b""
+        return self.finish()
+
     def _line(self, line: bytes) -> bytes:
         line = line.strip()
         if not line.startswith(b"data:"):
@@ -775,6 +796,8 @@ class StreamTranslator:
             self.done = True
             return b""
         try:
+            if calls.json_shape(line)[0] > calls.MAX_JSON_DEPTH:
+                return b""   # json.loads would recurse into RecursionError: no real chunk nests so deep
             chunk = json.loads(line)
         except (ValueError, UnicodeDecodeError):
             return b""
