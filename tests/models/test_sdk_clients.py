@@ -4,12 +4,16 @@ call is translated). Each answer and each stream event is validated strictly aga
 field the SDK requires that the translation leaves out fails here, as it would in a client that validates."""
 from __future__ import annotations
 
+import http.server
 import json
+import socket
+import threading
 from pathlib import Path
 
 import pytest
 
 from bench import fakellm
+from bench.models import translate
 from bench.models.proxy import ModelProxy
 
 openai = pytest.importorskip("openai")
@@ -206,3 +210,115 @@ def test_the_ollama_client_chats_through_the_proxy(tmp_path):
         records = [json.loads(line) for line in Path(tmp_path / "calls.jsonl").read_text().splitlines()]
     chats = [r for r in records if r["protocol"] == "ollama_chat"]
     assert len(chats) == 2 and all(r["usage"]["completion_tokens"] is not None for r in chats)
+
+
+# ------------------------------------------------------------------------------------------------ a hostile upstream
+
+def _chunk(data: bytes) -> bytes:
+    return b"%x\r\n%s\r\n" % (len(data), data)
+
+
+def _sse_chunk(delta: dict, finish: str | None = None) -> bytes:
+    return b"data: " + json.dumps({"choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}).encode() \
+        + b"\n\n"
+
+
+class _Hostile(http.server.BaseHTTPRequestHandler):
+    """A chat-completions server whose answers are what the model name says: huge, cut, malformed, deep, endless."""
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        mode, stream = body["model"], body.get("stream")
+        if not stream:
+            payload = {"huge": json.dumps({"choices": [{"index": 0, "finish_reason": "stop", "message": {
+                           "role": "assistant", "content": "x" * 300_000}}]}).encode(),
+                       "malformed": b'{"choices": [{"index": 0, "message": ',
+                       "deep": b"[" * 200_000,
+                       "scalar": b"42"}.get(mode)
+            if payload is None:
+                payload = json.dumps({"choices": [{"index": 0, "finish_reason": "stop", "message": {
+                    "role": "assistant", "content": "fine"}}], "usage": {"prompt_tokens": 5,
+                                                                         "completion_tokens": 1}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.write(_chunk(_sse_chunk({"role": "assistant", "content": "Hel"})))
+        try:
+            if mode == "endless":   # never ends: the proxy must end it at its cap and stop reading
+                while True:
+                    self.wfile.write(_chunk(_sse_chunk({"content": "lo" * 4000})))
+            if mode == "cut":   # the connection dies mid-answer, no last chunk
+                self.wfile.flush()
+                self.connection.shutdown(socket.SHUT_RDWR)
+                return
+            if mode == "deep":
+                self.wfile.write(_chunk(b"data: " + b"[" * 200_000 + b"\n\n"))
+            self.wfile.write(_chunk(_sse_chunk({"content": "lo"}, "stop") + b"data: [DONE]\n\n"))
+            self.wfile.write(b"0\r\n\r\n")
+        except OSError:
+            pass
+
+
+@pytest.fixture
+def hostile(tmp_path, monkeypatch):
+    """(proxy route URL, proxy) in front of _Hostile, translating (the upstream speaks chat completions only), with
+    the translated-answer cap made small so that the tests stay quick."""
+    monkeypatch.setattr(translate, "MAX_TRANSLATED_BYTES", 256 * 1024)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Hostile)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with ModelProxy(f"http://127.0.0.1:{server.server_port}") as proxy:
+            proxy.test_dir = tmp_path
+            proxy.native.update({translate.RESPONSES: False, translate.MESSAGES: False})
+            yield proxy.route(tmp_path / "model_calls.jsonl"), proxy
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("mode, says", [("huge", "cap"), ("malformed", "not JSON"), ("deep", "not JSON"),
+                                        ("scalar", "not a JSON object")])
+def test_a_bad_whole_answer_is_a_502_in_each_protocol_and_the_proxy_serves_on(hostile, mode, says):
+    url = hostile[0]
+    client = openai.OpenAI(base_url=url + "/v1", api_key="none", max_retries=0, timeout=20)
+    with pytest.raises(openai.InternalServerError) as caught:
+        client.responses.create(model=mode, input="hi")
+    assert caught.value.status_code == 502 and says in caught.value.body["message"]
+    claude = anthropic.Anthropic(base_url=url, api_key="none", max_retries=0, timeout=20)
+    with pytest.raises(anthropic.APIStatusError) as caught:
+        claude.messages.create(model=mode, max_tokens=10, messages=[{"role": "user", "content": "hi"}])
+    assert caught.value.status_code == 502 and caught.value.body["type"] == "error"
+    assert says in caught.value.body["error"]["message"]
+    assert client.responses.create(model="fine", input="hi").output_text == "fine"
+
+
+@pytest.mark.parametrize("mode, says", [("endless", "cap"), ("cut", "broke off")])
+def test_an_endless_or_cut_stream_ends_as_a_failure_in_each_protocol(hostile, mode, says):
+    url = hostile[0]
+    client = openai.OpenAI(base_url=url + "/v1", api_key="none", max_retries=0, timeout=20)
+    events = strict_events(client.responses.create(model=mode, input="hi", stream=True))
+    assert events[-1].type == "response.failed" and says in events[-1].response.error.message
+    claude = anthropic.Anthropic(base_url=url, api_key="none", max_retries=0, timeout=20)
+    with pytest.raises(anthropic.APIStatusError, match=says):
+        with claude.messages.stream(model=mode, max_tokens=10, messages=[{"role": "user", "content": "hi"}]) as s:
+            s.get_final_message()
+    records = [json.loads(line) for line in (hostile[1].test_dir / "model_calls.jsonl").read_text().splitlines()]
+    assert len(records) == 2 and all(says in r["error"] for r in records)
+
+
+def test_a_stream_line_nested_past_the_json_limit_is_skipped(hostile):
+    client = openai.OpenAI(base_url=hostile[0] + "/v1", api_key="none", max_retries=0, timeout=20)
+    events = strict_events(client.responses.create(model="deep", input="hi", stream=True))
+    assert events[-1].type == "response.completed" and events[-1].response.output[0].content[0].text == "Hello"
