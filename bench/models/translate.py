@@ -9,9 +9,19 @@ upstream error.
 
 Pure and stdlib only: no I/O, no clock except ``created_at``. What cannot be carried over is dropped rather than
 faked: images and documents become a one-line placeholder in the text, server-side tools (Anthropic's
-``web_search_...``, Responses' ``web_search``, ``local_shell``, ``custom``) are left out of the tool list, thinking
+``web_search_...``, Responses' ``web_search``, ``local_shell``) are left out of the tool list, thinking
 and reasoning items the agent sends back are left out (the upstream has no use for them), and a body that needs
-server-side state (Responses' ``previous_response_id``, ``item_reference``) raises `TranslationError`.
+server-side state (Responses' ``previous_response_id``, ``item_reference``) raises `TranslationError`, and so does
+a Messages body Anthropic's API refuses (no ``max_tokens``, no ``messages``), so the agent gets Anthropic's 400.
+
+What the official SDKs require is there: a Responses object lists the request's ``tools`` and carries
+``usage.input_tokens_details.cache_write_tokens`` (openai's strict validation fails without them); an answer the
+token limit cut (chat ``finish_reason`` "length") is ``incomplete`` with ``incomplete_details.reason``
+"max_output_tokens" (a stream ends with ``response.incomplete``), and Anthropic's ``stop_reason`` "max_tokens".
+Custom (freeform) tools, such as Codex's ``apply_patch``, go upstream as a function taking one string, ``input``,
+and calls to them come back as ``custom_tool_call`` items (streamed as ``response.custom_tool_call_input.*``).
+Anthropic's count_tokens becomes a tokenizer request (`count_request`, `count_answer`: vLLM's and llama.cpp's
+``/tokenize``). An upstream answer past MAX_TRANSLATED_BYTES ends as failed (`StreamTranslator.fail`).
 
 The upstream's reasoning text (``reasoning_content`` from llama.cpp/vLLM, ``reasoning`` from Ollama/LM Studio)
 becomes a Responses ``reasoning`` item with ``reasoning_text`` content, or an Anthropic ``thinking`` block with an
@@ -31,8 +41,8 @@ In the proxy: ``POST .../v1/responses`` -> RESPONSES and ``POST .../v1/messages`
 ``request_to_chat(...)`` to ``<upstream>/v1/chat/completions``; a 2xx whole answer goes back through
 `answer_from_chat` (Content-Type application/json), a streamed one through `StreamTranslator` (Content-Type
 text/event-stream), anything else through `error_from_chat` with the upstream's status. The upstream's own bytes
-can still go to calls.AnswerReader for the record. Claude Code's ``POST /v1/messages/count_tokens`` has no
-chat-completions counterpart and is not handled here.
+can still go to calls.AnswerReader for the record. Claude Code's ``POST /v1/messages/count_tokens`` goes to the
+upstream's ``/tokenize`` (bench.models.proxy).
 """
 from __future__ import annotations
 
