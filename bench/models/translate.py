@@ -538,7 +538,7 @@ def answer_from_chat(protocol: str, chat_answer: dict, request: dict) -> dict:
     reasoning = _reasoning_text(message)
     model = _model_of(request, chat_answer)
     if protocol == RESPONSES:
-        status = "incomplete" if choice.get("finish_reason") == "length" else "completed"
+        status = "incomplete" if choice.get("finish_reason") in _INCOMPLETE else "completed"
         custom = custom_tool_names(request)
         output = []
         if reasoning:
@@ -551,7 +551,8 @@ def answer_from_chat(protocol: str, chat_answer: dict, request: dict) -> dict:
             call_id = call.get("id") if isinstance(call.get("id"), str) and call["id"] else _new_id("call_")
             output.append(_custom_item(_new_id("ctc_"), call_id, name, arguments) if name in custom
                           else _function_item(_new_id("fc_"), call_id, name, arguments, "completed"))
-        return _response_object(_new_id("resp_"), model, status, output, _responses_usage(usage), request)
+        return _response_object(_new_id("resp_"), model, status, output, _responses_usage(usage), request,
+                                choice.get("finish_reason"))
     content = []
     if reasoning:
         content.append({"type": "thinking", "thinking": reasoning, "signature": ""})
@@ -628,15 +629,20 @@ def _tool_choice_echo(choice: Any) -> Any:
     return "auto"
 
 
+# Chat finish reasons that leave a Responses answer incomplete, and the reason OpenAI gives for each.
+_INCOMPLETE = {"length": "max_output_tokens", "content_filter": "content_filter"}
+
+
 def _response_object(response_id: str, model: str, status: str, output: list, usage: dict | None,
-                     request: dict) -> dict:
+                     request: dict, finish_reason: Any = None) -> dict:
     """A Responses object with every field the SDKs require (tools, tool_choice, parallel_tool_calls ...);
     status "incomplete" (the token limit cut the answer) carries incomplete_details as OpenAI's does."""
     request = request if isinstance(request, dict) else {}
     tools = request.get("tools") if isinstance(request.get("tools"), list) else []
     parallel = request.get("parallel_tool_calls")
     out = {"id": response_id, "object": "response", "created_at": _created_at(), "status": status,
-           "error": None, "incomplete_details": {"reason": "max_output_tokens"} if status == "incomplete" else None,
+           "error": None, "incomplete_details": ({"reason": _INCOMPLETE.get(finish_reason, "max_output_tokens")}
+                                                 if status == "incomplete" else None),
            "instructions": request["instructions"] if isinstance(request.get("instructions"), str) else None,
            "model": model, "output": output, "parallel_tool_calls": parallel if isinstance(parallel, bool) else True,
            "tool_choice": _tool_choice_echo(request.get("tool_choice")),
@@ -906,7 +912,7 @@ class StreamTranslator:
         if self.protocol == MESSAGES:
             return self._event("content_block_stop", {"index": pos})
         if kind == "text":
-            item = _message_item(item_id, text, "incomplete" if self.finish_reason == "length" else "completed")
+            item = _message_item(item_id, text, "incomplete" if self.finish_reason in _INCOMPLETE else "completed")
             part = item["content"][0]
             done = self._event("response.output_text.done", {"item_id": item_id, "output_index": pos,
                                                              "content_index": 0, "text": text, "logprobs": []})
@@ -1018,9 +1024,10 @@ class StreamTranslator:
             response = _response_object(self._id, self.model, "failed", self._output, usage, self.request)
             response["error"] = {"code": code or "server_error", "message": message}
             return self._event("response.failed", {"response": response})
-        if self.finish_reason == "length":   # the token limit cut the answer: OpenAI's response.incomplete
+        if self.finish_reason in _INCOMPLETE:   # the token limit (or a filter) cut the answer: response.incomplete
             self.stop_reason = "incomplete"
-            response = _response_object(self._id, self.model, "incomplete", self._output, usage, self.request)
+            response = _response_object(self._id, self.model, "incomplete", self._output, usage, self.request,
+                                        self.finish_reason)
             return self._event("response.incomplete", {"response": response})
         response = _response_object(self._id, self.model, "completed", self._output, usage, self.request)
         return self._event("response.completed", {"response": response})

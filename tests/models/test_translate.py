@@ -733,3 +733,32 @@ def test_an_upstream_error_status_in_the_agents_shape():
     error = json.loads(translate.error_from_chat(MESSAGES, status, body))
     assert error["type"] == "error" and error["error"]["type"] == "api_error"
     assert "runner died" in error["error"]["message"]
+
+
+@pytest.mark.parametrize("finish, reason", [("length", "max_output_tokens"), ("content_filter", "content_filter"),
+                                            ("stop", None)])
+def test_a_cut_answer_is_incomplete_with_its_reason_whole_and_streamed(finish, reason):
+    whole = translate.answer_from_chat(RESPONSES, {"choices": [{"index": 0, "finish_reason": finish, "message": {
+        "role": "assistant", "content": "Cut"}}]}, {"model": "m"})
+    translator = StreamTranslator(RESPONSES, {"model": "m"})
+    events = parse_sse(translator.feed(chat_sse([
+        {"choices": [{"index": 0, "delta": {"content": "Cut"}, "finish_reason": None}]},
+        {"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}])) + translator.finish(), RESPONSES)
+    for response in (whole, events[-1]["response"]):
+        assert response["status"] == ("incomplete" if reason else "completed")
+        assert response["incomplete_details"] == ({"reason": reason} if reason else None)
+        assert response["output"][0]["status"] == ("incomplete" if reason else "completed")
+    assert events[-1]["type"] == ("response.incomplete" if reason else "response.completed")
+
+
+def test_count_request_and_answer_read_both_tokenizers():
+    body = {"model": "m", "system": "Be brief.", "messages": [{"role": "user", "content": "hi"}],
+            "tools": [{"name": "read", "input_schema": {"type": "object"}}]}
+    ask = translate.count_request(body)
+    assert ask["messages"] == [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "hi"}]
+    assert ask["content"].startswith("Be brief.\nhi\n") and '"name":"read"' in ask["content"]
+    assert translate.count_answer({"count": 7, "tokens": [1, 2]}) == 7          # vLLM
+    assert translate.count_answer({"tokens": [1, 2, 3]}) == 3                    # llama.cpp
+    assert translate.count_answer({"count": -1}) is None and translate.count_answer([1]) is None
+    with pytest.raises(translate.TranslationError, match="messages"):
+        translate.count_request({"model": "m", "messages": []})
