@@ -884,6 +884,14 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                     call.answer.feed(piece)
                     call.done(resp.status)
                 out = transform.feed(piece) if transform is not None else piece
+                if isinstance(transform, _Transform) and transform.over:   # ended at the cap: read no further
+                    call.answer.feed(piece)
+                    # recorded before the failure's events go out: an agent that has them finds its call on file
+                    call.done(resp.status, f"the answer passed the model proxy's cap of "
+                                           f"{translate.MAX_TRANSLATED_BYTES} bytes")
+                    self.close_connection = True
+                    self._last_chunk(out)
+                    return False
                 if out:
                     self.wfile.write(b"%x\r\n%s\r\n" % (len(out), out) if chunked else out)
                     self.wfile.flush()
@@ -891,12 +899,6 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                     call.answer.feed(piece)
                 if left is not None:
                     left -= len(piece)
-                if isinstance(transform, _Transform) and transform.over:   # ended at the cap: read no further
-                    call.done(resp.status, f"the answer passed the model proxy's cap of "
-                                           f"{translate.MAX_TRANSLATED_BYTES} bytes")
-                    self.close_connection = True
-                    self._last_chunk(b"")
-                    return False
             out = transform.finish() if transform is not None else b""
             call.done(resp.status)
             if out:

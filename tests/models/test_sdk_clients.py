@@ -196,6 +196,36 @@ def test_a_messages_request_anthropic_refuses_is_refused_in_its_shape(stack, bod
     assert error.body["error"]["type"] == "invalid_request_error" and says in error.body["error"]["message"]
 
 
+def test_count_tokens_failures_are_in_anthropics_shape(stack, hostile):
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        an(stack).post("/v1/messages/count_tokens", body={"model": "coder", "messages": []},
+                       cast_to=anthropic.types.MessageTokensCount)
+    assert caught.value.body["error"]["type"] == "invalid_request_error"
+    claude = anthropic.Anthropic(base_url=hostile[0], api_key="none", max_retries=0, timeout=20)
+    with pytest.raises(anthropic.NotFoundError) as caught:
+        claude.messages.count_tokens(model="fine", messages=[{"role": "user", "content": "hi"}])
+    assert caught.value.body["type"] == "error" and "tokenizer" in caught.value.body["error"]["message"]
+
+
+def test_whole_tool_turns_with_both_sdks(stack):
+    """A tool call and its result sent back: the second turn of the script answers, through each SDK."""
+    client = oa(stack)
+    first = client.responses.create(model="coder", input="Fix calc.py", tools=[READ_TOOL])
+    [call] = [o for o in first.output if o.type == "function_call"]
+    second = client.responses.create(model="coder", tools=[READ_TOOL], input=[
+        {"role": "user", "content": "Fix calc.py"}, *[o.to_dict() for o in first.output],
+        {"type": "function_call_output", "call_id": call.call_id, "output": "def add(a, b): return a - b"}])
+    assert second.output_text == "Fixed it." and second.status == "completed"
+    claude = an(stack)
+    ask = {"model": "coder", "max_tokens": 256, "tools": [ANTHROPIC_READ]}
+    turn = claude.messages.create(**ask, messages=[{"role": "user", "content": "Fix calc.py"}])
+    [use] = [b for b in turn.content if b.type == "tool_use"]
+    done = claude.messages.create(**ask, messages=[
+        {"role": "user", "content": "Fix calc.py"}, {"role": "assistant", "content": turn.content},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": use.id, "content": "def add..."}]}])
+    assert done.stop_reason == "end_turn" and done.content[0].text == "Fixed it."
+
+
 # ------------------------------------------------------------------------------------------------ ollama
 
 def test_the_ollama_client_chats_through_the_proxy(tmp_path):
@@ -207,9 +237,12 @@ def test_the_ollama_client_chats_through_the_proxy(tmp_path):
         pieces = list(client.chat(model="plain", messages=[{"role": "user", "content": "hi"}], stream=True))
         assert "".join(p.message.content for p in pieces) == "Hello there." and pieces[-1].done
         assert "plain:latest" in [m.model for m in client.list().models]
+        assert client.generate(model="plain", prompt="hi").response == "Hello there."
+        assert client.show("plain").details.family
         records = [json.loads(line) for line in Path(tmp_path / "calls.jsonl").read_text().splitlines()]
     chats = [r for r in records if r["protocol"] == "ollama_chat"]
     assert len(chats) == 2 and all(r["usage"]["completion_tokens"] is not None for r in chats)
+    assert len([r for r in records if r["protocol"] == "ollama_generate"]) == 1
 
 
 # ------------------------------------------------------------------------------------------------ a hostile upstream
@@ -232,6 +265,12 @@ class _Hostile(http.server.BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        if self.path == "/tokenize":   # a server without a tokenizer endpoint
+            self.send_response(404)
+            self.send_header("Content-Length", "18")
+            self.end_headers()
+            self.wfile.write(b"404 page not found")
+            return
         mode, stream = body["model"], body.get("stream")
         if not stream:
             payload = {"huge": json.dumps({"choices": [{"index": 0, "finish_reason": "stop", "message": {
