@@ -12,11 +12,13 @@
     localagentbench doctor [--probe MODEL] [--base-url URL] [--json]
     localagentbench prefs template --results R [--results R2 ...] | prefs rank --results R ... --prefs FILLED.csv
     localagentbench install-agents [--dry-run]
+    localagentbench slurm submit|status|resubmit|merge ...   (see slurm --help)
 """
 from __future__ import annotations
 
 import json
 import shlex
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -47,8 +49,16 @@ def cmd_run(args) -> int:
     out = Path(args.out) if args.out else Path("results") / run_id
     plan = engine.Plan(out=out, run_id=run_id, repeat=args.repeat, jobs=args.jobs, retries=args.retries,
                        resume=args.resume, shard=engine.parse_shard(args.shard),
-                       stop_after_infra=args.stop_after_infra_errors)
-    summary, stopped = engine.evaluate(tasks, engine.spec_from_arguments(args), plan)
+                       stop_after_infra=args.stop_after_infra_errors, cells=engine.parse_cells(args.cells),
+                       join=args.join)
+    if args.join and not args.run_id:
+        raise UserError("--join: pass the shared bundle's --run-id too (every process writing into it uses one id)")
+    previous = _terminate_as_interrupt()
+    try:
+        summary, stopped = engine.evaluate(tasks, engine.spec_from_arguments(args), plan)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     result = {"results": str(out.resolve()), "summary": str((out / "summary.json").resolve())}
     if stopped and stopped.kind == "server_down":   # nothing ran: one line says why, how to fix it, how to go on
         print(json.dumps(result))
@@ -74,6 +84,18 @@ def cmd_run(args) -> int:
                                   for task_id, why in sorted(unset.items())))
         return 1
     return 0
+
+
+def _terminate_as_interrupt():
+    """SIGTERM (scancel, a preempted or timed-out Slurm job, `kill`) stops the evaluation as Ctrl-C does: the runs
+    caught half-way are marked interrupted, never left half-written, and a resume runs them again. Returns the
+    handler it replaced (None where signals cannot be set: not the main thread)."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+    try:
+        return signal.signal(signal.SIGTERM, interrupt)
+    except (ValueError, AttributeError):   # not the main thread, or no SIGTERM (Windows)
+        return None
 
 
 def _resume_hint(args, out: Path) -> str:
@@ -159,6 +181,11 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted bundle: keep finished runs, run the rest")
     p.add_argument("--shard", default=None, help="run only shard K/N of the task x repetition grid (merge with score)")
+    p.add_argument("--cells", default=None, metavar="FILE",
+                   help="run only the cells FILE lists, one `TASK_ID REP` a line (with --shard: K/N of them)")
+    p.add_argument("--join", action="store_true",
+                   help="write into a bundle other processes share (Slurm array tasks): its config is checked, not "
+                        "owned; finished cells are kept; needs --run-id")
     p.add_argument("--attempts", type=int, default=1, metavar="N",
                    help="attempts per run (default 1; 2 is Aider's second try): after an attempt whose visible tests "
                         "failed the agent runs again in the same workdir, its prompt holding their output (never "
