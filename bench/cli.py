@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench import engine, verify
+from bench import engine, slurm, verify
 from bench.agents import install
 from bench.common import schema
 from bench.common.errors import UserError
@@ -157,7 +157,8 @@ def cmd_list_tasks(args) -> int:
 
 
 PASSTHROUGH = {"verify": verify.main, "doctor": doctor.main, "compare": compare.main, "promote": promote.main,
-               "publish": publish.main, "prefs": prefs.main, "install-agents": install.main}
+               "publish": publish.main, "prefs": prefs.main, "install-agents": install.main,
+               "slurm": slurm.main}
 
 
 def build_parser() -> ArgumentParser:
@@ -222,6 +223,8 @@ def build_parser() -> ArgumentParser:
     sub.add_parser("publish", help="build the leaderboard site from leaderboard/entries/ (see publish --help)")
     sub.add_parser("prefs", help="pairwise human preference: `prefs template` writes pairs to rate, `prefs rank` "
                                  "ranks a filled file (Bradley-Terry)")
+    sub.add_parser("slurm", help="an evaluation as a Slurm job array: slurm submit|status|resubmit|merge "
+                                 "(see slurm --help)")
     sub.add_parser("install-agents", help="install the pinned agent CLIs into .agents/ (what nox -s install-agents "
                                           "does in a checkout); --dry-run lists the commands")
     return parser
