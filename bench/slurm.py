@@ -151,7 +151,7 @@ def _announce(out: Path, state: dict, submission: dict, cells: int) -> int:
 
 def submit(argv: list[str]) -> int:
     """`slurm submit`: check, then submit the grid as an array plus its merge job (and a server job first)."""
-    parser = ArgumentParser(prog="localagentbench slurm submit",
+    parser = ArgumentParser(prog="localagentbench slurm submit", allow_abbrev=False,   # --shard is run's, not --shards
                             description="Submit an evaluation as a Slurm job array; other arguments go to `run`.")
     parser.add_argument("--out", required=True, help="the shared results bundle (on a filesystem every node sees)")
     parser.add_argument("--shards", type=int, default=None,
@@ -244,7 +244,9 @@ def status(argv: list[str]) -> int:
     out = Path(args.results).resolve()
     state = _load_state(out)
     jobs = _job_states(state)
-    active = any(v in ACTIVE for v in jobs.values())
+    arrays = {s["array_job"] for s in state["submissions"]}
+    # a half-way cell is running only while an array task may still finish it (not the merge or server job)
+    active = any(v in ACTIVE for j, v in jobs.items() if j.split("_")[0] in arrays)
     cells = cell_states(out, active)
     print(json.dumps({"results": str(out), "run_id": state["run_id"], "jobs": jobs,
                       "counts": {k: len(v) for k, v in cells.items()}, **cells}))

@@ -17,9 +17,8 @@ from tools.slurm import cluster as slurm_cluster
 JOB_TIMEOUT_S = 300
 
 
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[slurm_cluster.Cluster]:
-    """munged + slurmctld + slurmd started for this module, stopped by their pids after it."""
+def started_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[slurm_cluster.Cluster]:
+    """munged + slurmctld + slurmd started for a test module (its `cluster` fixture), stopped by their pids after."""
     absent = slurm_cluster.missing()
     if absent:
         pytest.skip(f"slurm not installed ({', '.join(absent)}): apt-get install -y slurm-wlm munge (nox -s slurm)")

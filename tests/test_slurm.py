@@ -5,14 +5,21 @@ Marked slurm: `nox -s slurm` runs them (as root in CI, where a skip is a failure
 from __future__ import annotations
 
 import json
+import subprocess
 import time
 
 import pytest
 
 from conftest import run_cli
-from slurm_helpers import cluster, lab, records, squeue, submit, wait_gone  # noqa: F401 - cluster is a fixture
+from slurm_helpers import lab, records, squeue, started_cluster, submit, wait_gone
 
 pytestmark = [pytest.mark.slurm, pytest.mark.linux_only]
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """A one-node Slurm cluster for this module's tests."""
+    yield from started_cluster(tmp_path_factory)
 
 
 @pytest.mark.parametrize("agent", ["oracle", "mock"])
@@ -65,7 +72,6 @@ def test_a_cancelled_array_task_leaves_its_cells_missing_and_resubmit_runs_exact
         assert time.monotonic() < deadline, f"array task 3 never started: {squeue(cluster, array)}"
         time.sleep(0.3)
     time.sleep(2)   # the agent is asleep in fix-add/0
-    import subprocess
     subprocess.run(["scancel", f"{array}_3"], env=cluster.env, check=True, timeout=60)
     wait_gone(cluster, array, jobs["merge_job"])
     interrupted = json.loads(victim.read_text())
