@@ -109,3 +109,23 @@ def test_submit_refuses_what_it_owns_and_a_broken_suite_before_anything_is_queue
     proc = lab(cluster, "slurm", "submit", "--out", str(tmp_path / "c"), "--agent", "oracle", "--tasks",
                str(tmp_path / "nowhere"), check=False)
     assert proc.returncode == 2 and "nowhere" in proc.stderr
+
+
+def test_a_model_server_job_starts_first_and_the_array_reads_its_address_and_merge_cancels_it(cluster, suite,
+                                                                                               tmp_path):
+    """--server-script: the server job is submitted first and writes its address into $LAB_SERVER_URL_FILE; the
+    array tasks wait for it and run with it as --base-url (recorded in every run's options); the merge job
+    cancels the server job, which would otherwise hold its node until its time limit."""
+    server = tmp_path / "server.sh"
+    server.write_text("#!/bin/bash\nsleep 1\necho \"http://$(hostname):8123/v1\" > \"$LAB_SERVER_URL_FILE\"\n"
+                      "exec sleep 600\n")
+    shared = tmp_path / "shared"
+    jobs = submit(cluster, "--out", str(shared), "--shards", "2", "--server-script", str(server),
+                  "--agent", "oracle", "--tasks", str(suite / "tasks"), "--task", "fix-add", "--repeat", "2")
+    assert jobs["server_job"] and jobs["shards"] == 2
+    wait_gone(cluster, jobs["array_job"], jobs["merge_job"], jobs["server_job"])
+    made = records(shared)
+    url = (shared / "slurm" / "server-url").read_text().strip()
+    assert url.endswith(":8123/v1") and len(made) == 2
+    assert {r["options"].get("base_url") for r in made.values()} == {url}
+    assert {r["outcome"] for r in made.values()} == {"passed"}
