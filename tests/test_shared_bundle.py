@@ -95,3 +95,39 @@ def test_sigterm_stops_a_run_as_ctrl_c_does_and_join_runs_it_again(suite, tmp_pa
     again = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
     assert again.returncode in (0, 1), again.stderr[-2000:]
     assert json.loads(victim.read_text())["stage"] == "graded" and done.read_text() == kept
+
+
+def test_a_killed_array_task_leaves_its_cell_missing_and_cells_runs_it_again(suite, tmp_path):
+    """SIGKILL (the job's memory limit, KillWait passed, a node lost): nothing can mark the run; it is left
+    half-way, status counts it missing once no array task is active, and `run --cells --join` (what resubmit
+    submits) runs it again from scratch."""
+    from bench import slurm
+    out, slow = tmp_path / "b", tmp_path / "slow"
+    slow.write_text("")
+    cmd = f"sh -c 'if [ -f calc.py ] && [ -f {slow} ]; then sleep 60; fi; true'"
+    argv = [sys.executable, "-m", "bench", "run", "--agent", "command", "--agent-cmd", cmd, "--tasks",
+            str(suite / "tasks"), "--task", "fix-add", "--task", "fix-max", "--out", str(out), "--run-id", "k1",
+            "--join", "--sandbox", "none"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    child = subprocess.Popen(argv, cwd=REPO, env=env, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             start_new_session=True)
+    victim = out / "runs" / "fix-add" / "0" / "run.json"
+    deadline = time.monotonic() + 120
+    while not victim.exists():
+        assert time.monotonic() < deadline and child.poll() is None, "the agent never started"
+        time.sleep(0.2)
+    time.sleep(1.5)
+    os.killpg(child.pid, signal.SIGKILL)
+    child.wait(timeout=30)
+    assert json.loads(victim.read_text())["stage"] != "graded"
+    assert slurm.cell_states(out, active=True)["running"] == ["fix-add/0"]
+    states = slurm.cell_states(out, active=False)
+    assert states["missing"] == ["fix-add/0", "fix-max/0"] and states["done"] == []
+    cells = tmp_path / "cells.txt"
+    cells.write_text("fix-add 0\n")
+    slow.unlink()
+    again = subprocess.run([*argv, "--cells", str(cells)], cwd=REPO, env=env, capture_output=True, text=True,
+                           timeout=300)
+    assert again.returncode in (0, 1), again.stderr[-2000:]
+    states = slurm.cell_states(out, active=False)
+    assert states["done"] == ["fix-add/0"] and states["missing"] == ["fix-max/0"]

@@ -80,6 +80,8 @@ def test_a_cancelled_array_task_leaves_its_cells_missing_and_resubmit_runs_exact
     assert status["missing"] == ["fix-add/0"] and status["counts"]["done"] == 5, status
     summary = json.loads((shared / "summary.json").read_text())   # the merge job ran after the cancelled task
     assert len(summary["runs"]) == 5
+    left = summary["incomplete"] + summary["missing"]   # the summary names the cell the cancelled task left
+    assert len(left) == 1 and "fix-add" in json.dumps(left), left
     before = {cell: (r["executor"]["array_job_id"], r["executor"]["array_task_id"])
               for cell, r in records(shared).items() if cell != ("fix-add", 0)}
 
