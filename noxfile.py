@@ -12,6 +12,7 @@ from __future__ import annotations
 import glob
 import hashlib
 import os
+import shutil
 
 import nox
 
@@ -76,6 +77,26 @@ def lint(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install("-q", RUFF)
     session.run("ruff", "check", ".", *session.posargs)
+
+
+SLURM_PROGRAMS = {"munged": "munge", "slurmctld": "slurm-wlm", "slurmd": "slurm-wlm", "sbatch": "slurm-wlm"}
+SLURM_TESTS = ["tests/test_slurm.py", "tests/test_attacks_shared_bundle.py"]
+
+
+@nox.session
+def slurm(session: nox.Session) -> None:
+    """The Slurm executor on a real one-node cluster: Debian's slurm-wlm and munge installed when missing (as root),
+    then the tests, which start munged, slurmctld and slurmd from tools/slurm/ and stop them by their pids."""
+    def installed(program: str) -> bool:
+        return bool(shutil.which(program)) or os.path.exists(f"/usr/sbin/{program}")
+    need = sorted({pkg for program, pkg in SLURM_PROGRAMS.items() if not installed(program)})
+    if need and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "update", "-qq", external=True, env=env)
+        session.run("apt-get", "install", "-y", "-qq", "--no-install-recommends", *need, external=True, env=env)
+    install(session, "test")
+    # -n 0: each test module starts its own cluster; under CI=true a skip for want of slurm is a failure
+    session.run("pytest", "-m", "slurm", "-n", "0", *SLURM_TESTS, *session.posargs)
 
 
 @nox.session

@@ -12,17 +12,19 @@
     localagentbench doctor [--probe MODEL] [--base-url URL] [--json]
     localagentbench prefs template --results R [--results R2 ...] | prefs rank --results R ... --prefs FILLED.csv
     localagentbench install-agents [--dry-run]
+    localagentbench slurm submit|status|resubmit|merge ...   (see slurm --help)
 """
 from __future__ import annotations
 
 import json
 import shlex
+import signal
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench import engine, verify
+from bench import engine, slurm, verify
 from bench.agents import install
 from bench.common import schema
 from bench.common.errors import UserError
@@ -47,8 +49,16 @@ def cmd_run(args) -> int:
     out = Path(args.out) if args.out else Path("results") / run_id
     plan = engine.Plan(out=out, run_id=run_id, repeat=args.repeat, jobs=args.jobs, retries=args.retries,
                        resume=args.resume, shard=engine.parse_shard(args.shard),
-                       stop_after_infra=args.stop_after_infra_errors)
-    summary, stopped = engine.evaluate(tasks, engine.spec_from_arguments(args), plan)
+                       stop_after_infra=args.stop_after_infra_errors, cells=engine.parse_cells(args.cells),
+                       join=args.join)
+    if args.join and not args.run_id:
+        raise UserError("--join: pass the shared bundle's --run-id too (every process writing into it uses one id)")
+    previous = _terminate_as_interrupt()
+    try:
+        summary, stopped = engine.evaluate(tasks, engine.spec_from_arguments(args), plan)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     result = {"results": str(out.resolve()), "summary": str((out / "summary.json").resolve())}
     if stopped and stopped.kind == "server_down":   # nothing ran: one line says why, how to fix it, how to go on
         print(json.dumps(result))
@@ -74,6 +84,18 @@ def cmd_run(args) -> int:
                                   for task_id, why in sorted(unset.items())))
         return 1
     return 0
+
+
+def _terminate_as_interrupt():
+    """SIGTERM (scancel, a preempted or timed-out Slurm job, `kill`) stops the evaluation as Ctrl-C does: the runs
+    caught half-way are marked interrupted, never left half-written, and a resume runs them again. Returns the
+    handler it replaced (None where signals cannot be set: not the main thread)."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+    try:
+        return signal.signal(signal.SIGTERM, interrupt)
+    except (ValueError, AttributeError):   # not the main thread, or no SIGTERM (Windows)
+        return None
 
 
 def _resume_hint(args, out: Path) -> str:
@@ -135,7 +157,8 @@ def cmd_list_tasks(args) -> int:
 
 
 PASSTHROUGH = {"verify": verify.main, "doctor": doctor.main, "compare": compare.main, "promote": promote.main,
-               "publish": publish.main, "prefs": prefs.main, "install-agents": install.main}
+               "publish": publish.main, "prefs": prefs.main, "install-agents": install.main,
+               "slurm": slurm.main}
 
 
 def build_parser() -> ArgumentParser:
@@ -159,6 +182,11 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted bundle: keep finished runs, run the rest")
     p.add_argument("--shard", default=None, help="run only shard K/N of the task x repetition grid (merge with score)")
+    p.add_argument("--cells", default=None, metavar="FILE",
+                   help="run only the cells FILE lists, one `TASK_ID REP` a line (with --shard: K/N of them)")
+    p.add_argument("--join", action="store_true",
+                   help="write into a bundle other processes share (Slurm array tasks): its config is checked, not "
+                        "owned; finished cells are kept; needs --run-id")
     p.add_argument("--attempts", type=int, default=1, metavar="N",
                    help="attempts per run (default 1; 2 is Aider's second try): after an attempt whose visible tests "
                         "failed the agent runs again in the same workdir, its prompt holding their output (never "
@@ -195,6 +223,8 @@ def build_parser() -> ArgumentParser:
     sub.add_parser("publish", help="build the leaderboard site from leaderboard/entries/ (see publish --help)")
     sub.add_parser("prefs", help="pairwise human preference: `prefs template` writes pairs to rate, `prefs rank` "
                                  "ranks a filled file (Bradley-Terry)")
+    sub.add_parser("slurm", help="an evaluation as a Slurm job array: slurm submit|status|resubmit|merge "
+                                 "(see slurm --help)")
     sub.add_parser("install-agents", help="install the pinned agent CLIs into .agents/ (what nox -s install-agents "
                                           "does in a checkout); --dry-run lists the commands")
     return parser

@@ -26,6 +26,7 @@ from bench import isolate, languages, oracle, render, run_agent, score, validate
 from bench.agents.base import COUNT_FIELDS
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
+from bench.common.executor import executor_info
 from bench.common.paths import harness_version, workdir_holder, writable_dir
 from bench.common.records import CONFIG_FILE, write_json_atomic
 from bench.common.spec import RunSpec
@@ -50,6 +51,37 @@ def parse_shard(text: str | None) -> tuple[int, int] | None:
     if not 1 <= k <= n:
         raise UserError(f"--shard: K must be between 1 and N (got {text})")
     return k, n
+
+
+def parse_cells(path: str | None) -> frozenset[tuple[str, int]] | None:
+    """--cells FILE: one cell a line, `TASK_ID REP` (blank lines and # comments skipped) -> the set of cells."""
+    if not path:
+        return None
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"--cells: {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    cells = set()
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        if len(words) != 2 or not words[1].isdigit():
+            raise UserError(f"--cells: {path}: line {number}: {line.strip()!r} is not `TASK_ID REP` (e.g. fix-add 0)")
+        cells.add((words[0], int(words[1])))
+    return frozenset(cells)
+
+
+def only_cells(grid: list[tuple[dict, int]], cells: frozenset[tuple[str, int]] | None) -> list[tuple[dict, int]]:
+    """The cells of the grid --cells lists; a listed cell the grid does not hold is the user's error."""
+    if cells is None:
+        return grid
+    have = {(task["id"], rep) for task, rep in grid}
+    unknown = sorted(cells - have)
+    if unknown:
+        raise UserError(f"--cells: {len(unknown)} cell(s) not in this run's grid (e.g. {unknown[0][0]} "
+                        f"{unknown[0][1]}); pass the same --tasks/--task/--repeat as the run")
+    return [cell for cell in grid if (cell[0]["id"], cell[1]) in cells]
 
 
 def shard_grid(grid: list[tuple[dict, int]], shard: tuple[int, int] | None) -> list[tuple[dict, int]]:
@@ -266,7 +298,7 @@ def record_failure(run_dir: Path, task: dict, rep: int, config: dict, exc: BaseE
         "task_digest": task["digest"], "rep": rep, "visible": task.get("visible", "split"),
         "harness_version": harness_version(), "task": task,
         "paths": {"run_dir": str(run_dir.resolve()), "workdir": None},
-        "sandbox": dict(spec.sandbox_info),
+        "sandbox": dict(spec.sandbox_info), "executor": executor_info(),
     }
     message = f"the harness failed on this run: {type(exc).__name__}: {str(exc)[:500]}"
     agent = record.get("agent") if isinstance(record.get("agent"), dict) else {
@@ -314,7 +346,7 @@ def record_setup_failure(run_dir: Path, task: dict, rep: int, config: dict, exc:
         "model": {**(spec.model_info or {}), "id": spec.model},
         "oracle": section, "heldout": dict(section) if task.get("heldout") else None,
         "flags": [outcome.SETUP_FLAG], "flag_details": {outcome.SETUP_FLAG: [message]},
-        "sandbox": dict(spec.sandbox_info), "options": spec.options,
+        "sandbox": dict(spec.sandbox_info), "options": spec.options, "executor": executor_info(),
     }
     record["outcome"], record["success"] = outcome.of_record(record)
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -323,7 +355,7 @@ def record_setup_failure(run_dir: Path, task: dict, rep: int, config: dict, exc:
     return record
 
 
-def _check_config(out: Path, config: dict, resume: bool) -> dict:
+def _check_config(out: Path, config: dict, resume: bool, join: bool = False) -> dict:
     path = out / CONFIG_FILE
     existing = None
     if path.exists():
@@ -331,14 +363,20 @@ def _check_config(out: Path, config: dict, resume: bool) -> dict:
             existing = json.loads(path.read_text(encoding="utf-8"))
         except ValueError:
             existing = None
-    if resume:
+    if join and existing is None:   # the first array task to start writes the shared config
+        return config
+    if resume or join:
         if existing is None:
             raise UserError(f"{out}: --resume: no readable {CONFIG_FILE} here; this is not a run bundle")
-        for key in ("agent", "model", "options", "visible", "repeat"):
+        for key in ("agent", "model", "options", "visible", "repeat", *(("tasks",) if join else ())):
             # a bundle written before the mode was recorded ran split: the only mode there was
             if (existing.get(key, "split") if key == "visible" else existing.get(key)) != config[key]:
-                raise UserError(f"{out}: --resume: this bundle was run with {key} {existing.get(key)!r}, "
+                raise UserError(f"{out}: {'--join' if join else '--resume'}: this bundle was run with {key} "
+                                f"{existing.get(key)!r}, "
                                 f"not {config[key]!r}; pass the same arguments or a new --out")
+        if join and existing.get("run_id") != config["run_id"]:
+            raise UserError(f"{out}: --join: this bundle holds run {existing.get('run_id')!r}, not "
+                            f"{config['run_id']!r}; pass its --run-id")
         return {**config, "run_id": existing["run_id"], "started_at": existing.get("started_at")}
     if existing is not None or any(out.glob("runs/*/*/run.json")):
         raise UserError(f"{out}: already holds a run; pass --resume to continue it or a new --out "
@@ -387,6 +425,10 @@ class Plan:
     retries: int = 0
     resume: bool = False
     shard: tuple[int, int] | None = None
+    # --cells FILE: exactly these (task id, rep) cells of the grid (a resubmit of the missing ones); --join: write
+    # into a bundle other processes (array tasks on other nodes) write into too: its config is shared, not owned
+    cells: frozenset[tuple[str, int]] | None = None
+    join: bool = False
     backoff_s: float = 1.0
     stop_after_infra: int = STOP_AFTER_INFRA_ERRORS   # runs in a row (0: never stop)
 
@@ -527,7 +569,7 @@ class Stop:
 
 def _config(tasks: list[dict], spec: RunSpec, plan: Plan, whole: list[tuple[dict, int]]) -> dict:
     """The bundle's run-config.json: what every run shares and the grid it plans (score lists what is missing)."""
-    shard = plan.shard
+    shard = None if plan.join else plan.shard   # a joined bundle holds the whole grid, whatever each task runs
     return {
         "run_id": plan.run_id or isolate.new_run_id(), "agent": spec.agent, "agent_version": spec.version,
         "model": spec.model, "options": spec.options, "visible": visible_mode(tasks), "repeat": plan.repeat,
@@ -547,7 +589,8 @@ def _run_grid(todo: list[tuple[dict, int]], runs: _GridRun, grid: list[tuple[dic
         log(f"warning: running without a sandbox ({spec.sandbox_info.get('warning')}); "
             "the agent can read and write anything this user can")
     log(f"run {config['run_id']}: {len(tasks)} task(s) x {plan.repeat}"
-        f"{' shard ' + config['shard'] if plan.shard else ''} = {len(grid)} run(s)"
+        f"{f' shard {plan.shard[0]}/{plan.shard[1]}' if plan.shard else ''}"
+        f"{f' of {len(plan.cells)} listed cell(s)' if plan.cells is not None else ''} = {len(grid)} run(s)"
         f"{f', {len(grid) - len(todo)} already done' if plan.resume else ''}, agent {spec.agent}, "
         f"model {spec.model}, sandbox {spec.sandbox}, jobs {plan.jobs} -> {out}")
     CANCEL.clear()
@@ -590,16 +633,17 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, Stop |
     _writable(out)
     spec = dataclasses.replace(spec, sandbox_info={**spec.sandbox_info, "jobs": plan.jobs})
     whole = isolate.plan(tasks, plan.repeat)
-    grid = shard_grid(whole, plan.shard)
-    config = _check_config(out, _config(tasks, spec, plan, whole), plan.resume)
-    write_json_atomic(out / CONFIG_FILE, config)
-    todo = _todo(grid, out, config, plan.resume)
+    grid = shard_grid(only_cells(whole, plan.cells), plan.shard)
+    config = _check_config(out, _config(tasks, spec, plan, whole), plan.resume, plan.join)
+    if not plan.join or not (out / CONFIG_FILE).exists():
+        write_json_atomic(out / CONFIG_FILE, config)
+    todo = _todo(grid, out, config, plan.resume or plan.join)
     down = run_agent.server_down(spec.agent, spec.model_info, spec.options)
     if down:
         stopped = Stop("server_down", "stopped before its first run: the model server could not be reached", down)
     else:
         stopped = _run_grid(todo, _GridRun(spec, plan, config, len(todo)), grid, tasks, plan)
-    if stopped:  # kept in the bundle, so score says why the runs not run are missing (--resume writes it afresh)
+    if stopped and not plan.join:  # kept in the bundle, so score says why runs are missing (--resume: afresh)
         config = {**config, "stopped": stopped.what}
         write_json_atomic(out / CONFIG_FILE, config)
     summary = (score.score_sources([str(out)]) if any(out.glob("runs/*/*/run.json"))

@@ -28,6 +28,7 @@ from bench.agents import get_adapter
 from bench.agents.base import AgentContext, AgentSignals, ProcessResult, checked_signals, truncate
 from bench.common import lifecycle, rules, schema, untrusted
 from bench.common.errors import UserError
+from bench.common.executor import executor_info
 from bench.common.paths import temp_root, workdir_holder
 from bench.common.records import RecordWriter, read_records, write_json_atomic
 from bench.common.spec import BUILTIN_MODEL, RunSpec
@@ -692,7 +693,7 @@ def _socket_dir() -> Path:
 
 def with_spec(record: dict, spec: RunSpec) -> dict:
     """An isolated record carrying the evaluation's sandbox and model sections, ready for run_agent_one."""
-    record = {**record, "sandbox": dict(spec.sandbox_info)}
+    record = {**record, "sandbox": dict(spec.sandbox_info), "executor": executor_info()}
     if spec.model_info:
         record["model"] = dict(spec.model_info)
     return record

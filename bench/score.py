@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 
 from bench import languages
@@ -469,7 +469,14 @@ def _missing_warnings(missing: list[dict], stopped: dict[str, str], shown: int =
 def score_sources(sources: Sequence[str]) -> dict:
     """score() over run bundles, record files or '-', with the grids their bundles' configs planned."""
     configs: list[dict] = []
-    return score(read_records(sources, configs), configs)
+    origins: list[str] = []
+
+    def checked() -> Iterator[dict]:
+        # checked here, where the file is known: a malformed run.json is named in the one-line error
+        for record in read_records(sources, configs, origins):
+            schema.check(record, "run", where=origins[-1] if origins else "record")
+            yield record
+    return score(checked(), configs)
 
 
 def _main(argv: Sequence[str]) -> int:

@@ -265,7 +265,7 @@ def jsonl(text: str) -> list[dict]:
 
 # A test that needs the sandbox, the browser or a language's toolchain proves nothing when it skips; under CI it
 # must not (.ci/run installs them: `nox -s toolchains`).
-CI_MUST_RUN = re.compile(r"bwrap|bubblewrap|sandbox|chromium|browser|toolchain", re.I)
+CI_MUST_RUN = re.compile(r"bwrap|bubblewrap|sandbox|chromium|browser|toolchain|slurm|munge", re.I)
 
 
 def skip_fails_under_ci(reason: str, environ=os.environ, platform: str = sys.platform) -> bool:

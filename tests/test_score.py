@@ -400,3 +400,15 @@ def test_results_by_language_fold_aliases_and_carry_an_interval_each(tmp_path, c
     bundle([make_run("g1", 0, "passed", language="go")])
     assert cli.main(["report", "--results", str(results)]) == 0
     assert "## Per language" not in (results / "report.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("text", ['{"schema": "localagentbench/run@1"}', '{"run_id": 3}', '{bad', "[1]"])
+def test_a_malformed_run_json_is_one_line_naming_the_file(tmp_path, capsys, text):
+    """`python -m bench.score BUNDLE` over a run.json that is not a run record: one error line naming the file,
+    exit 2, never a traceback (before, a JSON object missing fields was named `run None/None`)."""
+    run_file = tmp_path / "runs" / "a" / "0" / "run.json"
+    run_file.parent.mkdir(parents=True)
+    run_file.write_text(text)
+    assert score.main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and str(run_file) in err and "Traceback" not in err

@@ -166,23 +166,29 @@ def _objects(doc: Any, name: str) -> Iterator[dict]:
             yield item
 
 
-def read_records(sources: Iterable[str], configs: list[dict] | None = None) -> Iterator[dict]:
+def read_records(sources: Iterable[str], configs: list[dict] | None = None,
+                 origins: list[str] | None = None) -> Iterator[dict]:
     """Yield records from each source: '-' (stdin), a .json/.jsonl file, or a run bundle directory.
-    `configs`, when given, gets the run-config.json of every bundle read (what each run planned)."""
+    `configs`, when given, gets the run-config.json of every bundle read (what each run planned); `origins`, when
+    given, gets the file each record came from, appended just before it is yielded (so an error names the file)."""
     for source in sources:
         if source == "-":
-            yield from _parse_stream(sys.stdin, "<stdin>")
+            for record in _parse_stream(sys.stdin, "<stdin>"):
+                if origins is not None:
+                    origins.append("<stdin>")
+                yield record
             continue
         path = Path(source)
         if path.is_dir():
-            yield from read_bundle(path, configs)
+            yield from read_bundle(path, configs, origins)
             continue
         if not path.exists():
             raise UserError(f"{path}: no such file or directory")
-        yield from read_record_file(path)
+        yield from read_record_file(path, origins)
 
 
-def read_bundle(path: Path, configs_seen: list[dict] | None = None) -> Iterator[dict]:
+def read_bundle(path: Path, configs_seen: list[dict] | None = None,
+                origins: list[str] | None = None) -> Iterator[dict]:
     """Yield the runs of a results directory. Where a bundle has its run-config.json, only runs made by that
     run (its run id, agent and model) lying where that run put them are read: any other is skipped with a
     warning, so a run.json copied in from elsewhere never enters the scores. Shards are read each against its
@@ -198,7 +204,7 @@ def read_bundle(path: Path, configs_seen: list[dict] | None = None) -> Iterator[
             if configs[bundle] is not None and configs_seen is not None:
                 configs_seen.append(configs[bundle])
         config = configs[bundle]
-        for record in read_record_file(run_file):
+        for record in read_record_file(run_file, origins):
             reason = _not_from(record, config, run_file.relative_to(bundle)) if config else None
             if reason:
                 log(f"warning: {run_file}: {reason}; skipped")
@@ -277,11 +283,14 @@ def _not_from(record: dict, config: dict, where: Path) -> str | None:
     return None
 
 
-def read_record_file(path: Path) -> Iterator[dict]:
-    """Yield the records in one file; a run.json's paths follow its bundle when the bundle was moved."""
+def read_record_file(path: Path, origins: list[str] | None = None) -> Iterator[dict]:
+    """Yield the records in one file; a run.json's paths follow its bundle when the bundle was moved.
+    `origins`, when given, gets the file's name before each record is yielded."""
     try:
         with open(path, encoding="utf-8") as fh:
             for record in _parse_stream(fh, str(path)):
+                if origins is not None:
+                    origins.append(str(path))
                 yield _rebased(record, path) if path.name == "run.json" else record
     except OSError as exc:
         raise UserError(f"{path}: cannot read ({exc.strerror})") from None

@@ -56,7 +56,8 @@ SETTINGS = {"agent": "agent", "model": "model", "visible": "visible tests (--vis
             "jobs": "concurrency (--jobs)", "sandbox": "sandbox",
             "options": "agent options", "attempts": "attempts per run (--attempts)",
             "timeout": "agent timeout (--timeout)", "harness_version": "harness version",
-            "agent_version": "agent version", "model_digest": "model digest"}
+            "agent_version": "agent version", "model_digest": "model digest",
+            "executor": "executor (local or slurm)", "hosts": "hosts"}
 # What a comparison compares: agent and model differing is its point, not a warning, and so is a setting that
 # follows from one of them (another agent has another version; another model another digest).
 SUBJECTS = {"agent": ("agent",), "model": ("model",), "agent_version": ("agent",), "model_digest": ("model",)}
@@ -160,7 +161,9 @@ def made_how(summary: dict, group: dict) -> dict:
             "harness_version": sorted({str(r["harness_version"]) for r in runs if r.get("harness_version")})
             or [summary["harness_version"]],
             "agent_version": group.get("agent_version", []),
-            "model_digest": sorted({str(r["model"]["digest"]) for r in runs if r["model"].get("digest")})}
+            "model_digest": sorted({str(r["model"]["digest"]) for r in runs if r["model"].get("digest")}),
+            "executor": sorted({str(r["executor"].get("kind")) for r in runs if isinstance(r.get("executor"), dict)}),
+            "hosts": sorted({str(r["executor"].get("host")) for r in runs if isinstance(r.get("executor"), dict)})}
 
 
 def differences(base: dict, other: dict) -> list[dict]:
@@ -168,7 +171,8 @@ def differences(base: dict, other: dict) -> list[dict]:
     both sides know one: a server that reports none, or a record that predates it, says nothing either way."""
     out = []
     for key, label in SETTINGS.items():
-        if key in ("model_digest", "timeout") and not (base[key] and other[key]):
+        # a record that predates `executor` says nothing about where it ran
+        if key in ("model_digest", "timeout", "executor", "hosts") and not (base[key] and other[key]):
             continue
         if base[key] != other[key]:
             out.append({"setting": key, "label": label, "base": base[key], "other": other[key]})
