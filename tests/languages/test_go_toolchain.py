@@ -231,3 +231,14 @@ def test_the_profile_uses_the_installed_go_first_and_mounts_its_goroot():
     assert path.split(os.pathsep)[0] == str(root / "bin")
     assert root in languages.sandbox_mounts("go")
     assert go.std_cache() not in languages.sandbox_mounts("go")
+
+
+@needs_go
+@pytest.mark.slow
+@pytest.mark.skipif(bool(sandbox.bwrap_works()), reason="bubblewrap cannot run here")
+def test_the_benchmark_measures_cold_against_warm_side_by_side():
+    done = subprocess.run([sys.executable, "-m", "tools.go_cache_bench", "--warm", "1"], cwd=REPO,
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    row = json.loads(done.stdout)
+    assert len(row["cold_s"]) == 2 and len(row["warm_s"]) == 1 and row["cold_over_warm"] > 3, row
