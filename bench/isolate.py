@@ -124,6 +124,7 @@ def run_setup(task: dict, tree: Path, kind: str, ro: Sequence[Path], log_path: P
         home = Path(tmp) / "home"
         home.mkdir()
         env = setup_env(home, language)
+        languages.prepare_home(language, home)
         for index, command in enumerate(setup["command"]):
             where = f"{task['source_file']}: setup.command[{index}] {command[:200]!r}"
             try:

@@ -522,6 +522,7 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
                             ro=[*languages.sandbox_mounts(language), *(guard.ro_paths() if guard else [])])
         out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
         env = {**env, **languages.sandbox_env(language, home, env.get("PATH", os.defpath))}
+        languages.prepare_home(language, home)   # each phase's home is its own: a prebuilt cache copied in
         done = run_tree(argv, cwd=copy, env={**env, **(guard.env(env) if guard else {}), "HOME": str(home)},
                         stdout_path=out, stderr_path=err, timeout_s=timeout_s, max_log_bytes=max_log_bytes,
                         limits=GRADING_LIMITS, contained=kind == "bwrap", sandbox_status=kind == "bwrap",

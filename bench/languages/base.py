@@ -117,6 +117,26 @@ def combined(found: list[Summary], allow_skipped: bool = False) -> str | None:
     return None
 
 
+def toolchain_dir(name: str, env_var: str) -> Path:
+    """Where a toolchain the harness installs (tools/toolchains.py) lies and the sandboxes find it: $`env_var`
+    when absolute, else $XDG_DATA_HOME/localagentbench/`name` (~/.local/share/localagentbench/`name`). A per-user
+    data directory, never under the harness's cache or temporary root, which every sandbox masks."""
+    explicit = os.environ.get(env_var)
+    if explicit and os.path.isabs(explicit):
+        return Path(explicit)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share") / "localagentbench" / name
+
+
+def installed_mark(root: Path, mark: str) -> str | None:
+    """The digest an install into `root` recorded in its file `mark` when it finished (tools/toolchains.py writes
+    it last: the sha256 of what it installed, a lock or a wheel), or None."""
+    try:
+        return (root / mark).read_text(encoding="ascii").strip() or None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def _match(name: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)
 
@@ -165,6 +185,10 @@ class Profile:
     def env(self, home: Path) -> dict[str, str]:
         """The variables an offline build needs, its caches under `home` (the sandbox's private HOME)."""
         return {}
+
+    def prepare_home(self, home: Path) -> None:
+        """Fill a run's private HOME (a fresh directory, the run's alone) before its sandbox starts: a prebuilt
+        cache copied in, never shared. Nothing by default."""
 
     def path_dirs(self) -> list[str]:
         """Directories to put first on PATH inside the sandboxes (a toolchain outside the system directories)."""

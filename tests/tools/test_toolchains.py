@@ -76,7 +76,8 @@ def test_nox_toolchains_with_everything_here_installs_nothing(tmp_path):
                           capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PATH": f"{apt}{os.pathsep}{os.environ['PATH']}"})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert listed(done.stdout, "ok") == [*(need.what for need in toolchains.NEEDS), toolchains.NODE_WHAT], done.stdout
+    assert listed(done.stdout, "ok") == [*(need.what for need in toolchains.NEEDS), toolchains.GO_WHAT,
+                                         toolchains.NODE_WHAT], done.stdout
     assert listed(done.stdout, "missing") == []
     assert "everything the suite's languages need is here" in done.stdout
     assert not log.exists(), f"apt-get ran with nothing missing: {log.read_text()}"

