@@ -90,8 +90,10 @@ LANGUAGES = {
                        _python_units, split.python_cut),
     "go": Language("go", "Go", "*_test.go", "go test -v ./...", 300, split.go_units, split.go_cut),
     # Cargo offline (the bench's rust profile gives each run its own CARGO_HOME); --include-ignored is not needed:
-    # the converter removed the track's #[ignore] markers.
-    "rust": Language("rust", "Rust", "*.rs", "cargo test --offline", 600, split.rust_units, split.rust_cut),
+    # the converter removed the track's #[ignore] markers. --all-features: the tests behind a cargo feature
+    # (doubly-linked-list's advanced, wordy's exponentials, xorcism's io) run too, as in the track's own CI.
+    "rust": Language("rust", "Rust", "*.rs", "cargo test --offline --all-features", 600,
+                     split.rust_units, split.rust_cut),
     # g++ directly, not the track's CMake: the test file, the solution's sources and Catch2's main (test/), every
     # test compiled in (EXERCISM_RUN_ALL_TESTS), boost date_time linked where the track's CMakeLists asks for it.
     "cpp": Language("cpp", "C++", "*_test.cpp",
