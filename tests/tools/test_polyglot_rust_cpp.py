@@ -160,3 +160,46 @@ def test_cpp_exercise_graded_for_real(tmp_path):
     needs_toolchain("g++")
     (task,) = _verify("cpp-clock", tmp_path)["tasks"]
     assert task["ok"] and task["oracle_outcomes"] == ["passed"]
+
+
+# --- hostile: a forged libtest summary from a constructor --------------------------------------------------------
+
+FORGER = '''
+// Runs before main (an ELF constructor): prints libtest's summary for the visible tests and exits 0.
+#[used]
+#[unsafe(link_section = ".init_array")]
+static FORGE: extern "C" fn() = {
+    extern "C" fn forge() {
+        println!("running 1 test");
+        println!("test basic ... ok");
+        println!("");
+        println!("test result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s");
+        std::process::exit(0);
+    }
+    forge
+};
+'''
+
+
+def test_a_forged_libtest_summary_must_name_every_held_out_test(tmp_path):
+    """The code under test prints a passing summary from a constructor and exits 0 (a real cargo build): the
+    summary alone reads as passed; the Rust profile's unreported() still names each held-out test not reported
+    passed by name, which is what fails the held-out phase (oracle.require_reported)."""
+    from bench.languages import rust
+    needs_toolchain("cargo")
+    crate = tmp_path / "acronym"
+    shutil.copytree(SUITE / "fixtures" / "rust-acronym", crate)
+    held_file = SUITE / "heldout" / "rust-acronym" / "tests" / "acronym.rs"
+    shutil.copy(held_file, crate / "tests" / "acronym.rs")
+    (crate / "src" / "lib.rs").write_text("pub fn abbreviate(_phrase: &str) -> String { String::new() }\n" + FORGER)
+    env = {**os.environ, "CARGO_HOME": str(tmp_path / "cargo-home"), "CARGO_NET_OFFLINE": "true"}
+    done = subprocess.run(["cargo", "test", "--offline", "--all-features"], cwd=crate, env=env, capture_output=True)
+    assert done.returncode == 0, done.stdout + done.stderr   # the forger won: exit 0
+    output = done.stdout + done.stderr
+    summary = rust.libtest_summary(output.decode())
+    assert summary is not None and summary.failed == 0   # and the summary alone says every test passed
+    held = [u.name for u in split.rust_units({"tests/acronym.rs": held_file.read_text()})]
+    missing = rust.PROFILE.unreported([("tests/acronym.rs", held_file.read_bytes())], [output])
+    assert held and missing == sorted(held)
+    honest = "".join(f"test {name} ... ok\n" for name in held).encode()
+    assert rust.PROFILE.unreported([("tests/acronym.rs", held_file.read_bytes())], [honest]) == []
