@@ -53,7 +53,7 @@ class RustProfile(Profile):
         found = libtest_summary(text)
         return [Summary(found.runner, found.passed, found.failed)] if found else []
 
-    def unreported(self, laid, outputs, allow_skipped: bool = False) -> list[str]:
+    def unreported(self, laid, outputs, allow_skipped: bool = False, commands=()) -> list[str]:
         """The #[test] functions of the held-out integration test files laid (under a `tests/` directory; named
         as libtest names them, `module::fn` below the file) that no command's output reports passed by name
         (`test NAME ... ok`; or ignored, where the task allows its own skips). A forged summary printed from

@@ -98,7 +98,7 @@ LANGUAGES = {
     # test compiled in (EXERCISM_RUN_ALL_TESTS), boost date_time linked where the track's CMakeLists asks for it.
     "cpp": Language("cpp", "C++", "*_test.cpp",
                     "g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -o test-runner {tests} {sources} test/tests-main.cpp"
-                    "{libs} && ./test-runner", 600, split.cpp_units, split.cpp_cut),
+                    "{libs} && ./test-runner -d yes -w NoAssertions", 600, split.cpp_units, split.cpp_cut),
 }
 
 
