@@ -148,7 +148,8 @@ def _compiled(path: str, dest: Path, st: os.stat_result) -> bool:
 # section) ends; only a command that asks for it is held to naming its tests.
 _CATCH_DURATIONS_ON = re.compile(r"(?:^|\s)(?:-d|--durations)[ =]yes\b")
 _CATCH_DURATION = re.compile(r"^\d+\.\d+ s: (.*)$", re.M)
-_CATCH_DECL = re.compile(r'^[ \t]*(?:TEST_CASE|SCENARIO)\s*\(\s*"((?:[^"\\\n]|\\.)*)"', re.M)
+_CATCH_DECL = re.compile(r'^[ \t]*(?:TEST_CASE|SCENARIO)\s*\(\s*((?:"(?:[^"\\\n]|\\.)*"\s*)+)')
+_C_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _PP_IF = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$")
 _RUN_ALL = re.compile(r"^\s*(?:defined\s*\(?\s*EXERCISM_RUN_ALL_TESTS\s*\)?|EXERCISM_RUN_ALL_TESTS)\s*$")
 
@@ -158,7 +159,8 @@ def catch2_declared(text: str) -> list[str]:
     or under Exercism's `#if defined(EXERCISM_RUN_ALL_TESTS)` (which every grading command defines); a test case
     under any other preprocessor condition (a benchmark only some builds include) may rightly never run."""
     found, stack = [], []
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
         pp = _PP_IF.match(line)
         if pp:
             kind, rest = pp.group(1), pp.group(2)
@@ -171,9 +173,12 @@ def catch2_declared(text: str) -> list[str]:
             elif kind == "endif" and stack:
                 stack.pop()
             continue
-        m = _CATCH_DECL.match(line)
-        if m and all(stack):
-            found.append(m.group(1).replace('\\"', '"').replace("\\\\", "\\"))
+        # clang-format's `// clang-format off` lines may stand between the macro and its name
+        window = "\n".join(re.sub(r"^\s*//.*$", "", x) for x in lines[i:i + 5])
+        m = _CATCH_DECL.match(window) if "TEST_CASE" in line or "SCENARIO" in line else None
+        if m and all(stack):   # the name: its string literals, which may follow on the next lines, joined
+            name = "".join(_C_LITERAL.findall(m.group(1)))
+            found.append(name.replace('\\"', '"').replace("\\\\", "\\"))
     return found
 
 
