@@ -203,3 +203,52 @@ def test_a_forged_libtest_summary_must_name_every_held_out_test(tmp_path):
     assert held and missing == sorted(held)
     honest = "".join(f"test {name} ... ok\n" for name in held).encode()
     assert rust.PROFILE.unreported([("tests/acronym.rs", held_file.read_bytes())], [honest]) == []
+
+
+# --- hostile: C++ -----------------------------------------------------------------------------------------------
+
+def test_a_forged_catch2_summary_must_name_every_held_out_test_case():
+    """A static constructor printing "All tests passed" and exiting 0 reads as a pass to the summary alone; with
+    the suite's `-d yes`, unreported() names every held-out test case no duration line ends. Only commands that
+    ask for durations are held to it (another Catch2 or GoogleTest task is not)."""
+    from bench.languages import cpp
+    held_file = next((SUITE / "heldout" / "cpp-allergies").glob("*_test.cpp"))
+    laid = [(held_file.name, held_file.read_bytes())]
+    declared = cpp.catch2_declared(held_file.read_text())
+    up = next((SUITE / "upstream" / "cpp-allergies").glob("*_test.cpp")).read_text()
+    assert sorted(declared) == sorted(n for n in (u.name for u in split.cpp_units({"t.cpp": up}))
+                                      if n in split.held_out("cpp-allergies", [u.name for u in
+                                                                               split.cpp_units({"t.cpp": up})]))
+    forged = b"=====\nAll tests passed (1 assertion in 1 test case)\n"
+    assert cpp.PROFILE.summaries(forged.decode())   # the summary alone: a pass
+    command = (SUITE / "tasks" / "cpp-allergies.yaml").read_text().split("command:\n    - ")[1].splitlines()[0]
+    assert "-d yes" in command
+    assert cpp.PROFILE.unreported(laid, [forged], commands=[command]) == sorted(declared)
+    honest = "".join(f"0.000 s: {name}\n" for name in declared).encode() + forged
+    assert cpp.PROFILE.unreported(laid, [honest], commands=[command]) == []
+    assert cpp.PROFILE.unreported(laid, [forged], commands=["g++ -o t t.cpp && ./t"]) == []
+
+
+def test_catch2_declared_skips_test_cases_no_grading_build_compiles():
+    text = ('TEST_CASE("a") {}\n#if defined(EXERCISM_RUN_ALL_TESTS)\nTEST_CASE(\n    // clang-format off\n'
+            '    "b" "c",\n    // clang-format on\n    "[tag]") {}\n#if defined(EXERCISM_INCLUDE_BENCHMARK)\n'
+            'TEST_CASE("bench") {}\n#endif\n#endif\n#ifdef OTHER\nTEST_CASE("x") {}\n#else\n'
+            'TEST_CASE("y") {}\n#endif\n')
+    from bench.languages import cpp
+    assert cpp.catch2_declared(text) == ["a", "bc"]
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_a_header_that_empties_require_fails_under_no_assertions(tmp_path):
+    """The attack: code under test redefines REQUIRE after catch.hpp is included, so no assertion can fail. The
+    suite's `-w NoAssertions` fails every test case left with no assertion (a real g++ build of cpp-clock)."""
+    needs_toolchain("g++")
+    work = tmp_path / "clock"
+    shutil.copytree(SUITE / "fixtures" / "cpp-clock", work)
+    header = (work / "clock.h").read_text()
+    (work / "clock.h").write_text(header + "\n#include \"test/catch.hpp\"\n#undef REQUIRE\n#define REQUIRE(...) "
+                                           "((void)0)\n")
+    command = (SUITE / "tasks" / "cpp-clock.yaml").read_text().split("command:\n    - ")[1].splitlines()[0]
+    done = subprocess.run(["sh", "-c", json.loads(command)], cwd=work, capture_output=True, text=True)
+    assert done.returncode != 0 and "No assertions in test case" in done.stdout, done.stdout[-2000:]
