@@ -46,6 +46,17 @@ GAPS = {
     "go-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-markdown": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
+    # Rust: cargo runs offline with an empty registry, so a crate from crates.io cannot be built.
+    **{f"rust-{slug}": f"{why}: cargo runs offline, so the reference cannot build (verify: not fair); it needs "
+                       "the crates vendored or a local registry"
+       for slug, why in (("alphametics", "the example solution's Cargo.toml adds itertools"),
+                         ("decimal", "the example solution's Cargo.toml adds num-bigint and num-traits"),
+                         ("gigasecond", "the exercise's own Cargo.toml depends on time"),
+                         ("grep", "the exercise's own Cargo.toml depends on anyhow (the example adds thiserror)"),
+                         ("pig-latin", "the example solution's Cargo.toml adds regex-lite"),
+                         ("poker", "the example solution's Cargo.toml adds counter"),
+                         ("robot-name", "the exercise's own Cargo.toml depends on rand"),
+                         ("simple-cipher", "the exercise's own Cargo.toml depends on rand"))},
 }
 TOOLCHAINS = {
     "python": "the harness's Python with pytest.",
