@@ -246,9 +246,12 @@ def test_a_header_that_empties_require_fails_under_no_assertions(tmp_path):
     needs_toolchain("g++")
     work = tmp_path / "clock"
     shutil.copytree(SUITE / "fixtures" / "cpp-clock", work)
+    subprocess.run(["git", "apply", str(SUITE / "solutions" / "cpp-clock.patch")], cwd=work, check=True)
     header = (work / "clock.h").read_text()
     (work / "clock.h").write_text(header + "\n#include \"test/catch.hpp\"\n#undef REQUIRE\n#define REQUIRE(...) "
                                            "((void)0)\n")
     command = (SUITE / "tasks" / "cpp-clock.yaml").read_text().split("command:\n    - ")[1].splitlines()[0]
-    done = subprocess.run(["sh", "-c", json.loads(command)], cwd=work, capture_output=True, text=True)
+    done = subprocess.run(["sh", "-c", json.loads(command)], cwd=work, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
     assert done.returncode != 0 and "No assertions in test case" in done.stdout, done.stdout[-2000:]
+    assert "test cases:" in done.stdout and "failed" in done.stdout
