@@ -578,7 +578,8 @@ def require_reported(steps: list[Step], held: list[tuple[str, bytes, int]], lang
     if not held or not steps or not all(s.started and s.exit_code == 0 and not s.summary for s in steps):
         return
     missing = languages.profile_of(language).unreported([(rel, data) for rel, data, _ in held],
-                                                        [s.output for s in steps], allow_skipped)
+                                                        [s.output for s in steps], allow_skipped,
+                                                        [s.command for s in steps])
     if missing:
         last = steps[-1]
         last.summary = "no_tests_ran"

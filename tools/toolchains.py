@@ -69,6 +69,8 @@ NEEDS = (
     Need("cmake", ("cmake",), program="cmake", provides=("cmake",)),
     Need("GoogleTest", ("libgtest-dev",), path="/usr/include/gtest/gtest.h"),
     Need("Catch2", ("catch2",), path="/usr/include/catch2/catch.hpp"),
+    # The polyglot suite's cpp-gigasecond and cpp-meetup include it and link -lboost_date_time.
+    Need("boost date_time", ("libboost-date-time-dev",), path="/usr/lib/x86_64-linux-gnu/libboost_date_time.so"),
 )
 
 INSTALL = ["apt-get", "install", "-y", "-q", "--no-install-recommends"]

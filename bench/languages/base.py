@@ -216,11 +216,12 @@ class Profile:
         return bool(found), combined(found, allow_skipped)
 
     def unreported(self, laid: Iterable[tuple[str, bytes]], outputs: Sequence[bytes],
-                   allow_skipped: bool = False) -> list[str]:
+                   allow_skipped: bool = False, commands: Sequence[str] = ()) -> list[str]:
         """The tests declared in the held-out files a phase laid (`laid`: path in the copy, content) that no
         command's output (`outputs`) reports passed (or skipped, where the task allows its own skips:
         `allow_skipped`): each must run (oracle.require_reported). A runner's forged summary must then name tests
-        the code under test was never shown. [] where not known."""
+        the code under test was never shown. `commands`: the phase's commands (a runner may name its tests only
+        when its command asks it to). [] where not known."""
         return []
 
     def command_problem(self, command: str) -> str | None:

@@ -144,8 +144,59 @@ def _compiled(path: str, dest: Path, st: os.stat_result) -> bool:
     return bool(head) and head[0].startswith(_MAGIC)
 
 
+# Catch2's console reporter under `-d yes` (`--durations yes`) prints "<seconds> s: <name>" as each test case (and
+# section) ends; only a command that asks for it is held to naming its tests.
+_CATCH_DURATIONS_ON = re.compile(r"(?:^|\s)(?:-d|--durations)[ =]yes\b")
+_CATCH_DURATION = re.compile(r"^\d+\.\d+ s: (.*)$", re.M)
+_CATCH_DECL = re.compile(r'^[ \t]*(?:TEST_CASE|SCENARIO)\s*\(\s*((?:"(?:[^"\\\n]|\\.)*"\s*)+)')
+_C_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+_PP_IF = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$")
+_RUN_ALL = re.compile(r"^\s*(?:defined\s*\(?\s*EXERCISM_RUN_ALL_TESTS\s*\)?|EXERCISM_RUN_ALL_TESTS)\s*$")
+
+
+def catch2_declared(text: str) -> list[str]:
+    """The Catch2 test cases a file declares that are compiled whatever the build defines: at the top of the file
+    or under Exercism's `#if defined(EXERCISM_RUN_ALL_TESTS)` (which every grading command defines); a test case
+    under any other preprocessor condition (a benchmark only some builds include) may rightly never run."""
+    found, stack = [], []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        pp = _PP_IF.match(line)
+        if pp:
+            kind, rest = pp.group(1), pp.group(2)
+            if kind in ("if", "ifdef"):
+                stack.append(bool(_RUN_ALL.match(rest)))
+            elif kind == "ifndef":
+                stack.append(False)
+            elif kind in ("elif", "else") and stack:
+                stack[-1] = False
+            elif kind == "endif" and stack:
+                stack.pop()
+            continue
+        # clang-format's `// clang-format off` lines may stand between the macro and its name
+        window = "\n".join(re.sub(r"^\s*//.*$", "", x) for x in lines[i:i + 5])
+        m = _CATCH_DECL.match(window) if "TEST_CASE" in line or "SCENARIO" in line else None
+        if m and all(stack):   # the name: its string literals, which may follow on the next lines, joined
+            name = "".join(_C_LITERAL.findall(m.group(1)))
+            found.append(name.replace('\\"', '"').replace("\\\\", "\\"))
+    return found
+
+
 class CppProfile(Profile):
     """C++'s rules."""
+
+    def unreported(self, laid, outputs, allow_skipped: bool = False, commands=()) -> list[str]:
+        """The Catch2 test cases of the held-out C++ files laid (catch2_declared) that no output names as ended
+        (`-d yes`), where every command that runs tests asked Catch2 for its durations: a summary forged from
+        inside the test program (a static constructor printing "All tests passed" and exiting 0) must then also
+        name every held-out test case. [] for any other command (GoogleTest, CTest, Catch2 without -d yes)."""
+        if not commands or not all(_CATCH_DURATIONS_ON.search(c) for c in commands):
+            return []
+        declared = {name for rel, data in laid if rel.endswith(tuple(f".{s}" for s in _SOURCES))
+                    for name in catch2_declared(data.decode("utf-8", errors="replace"))}
+        ended = {m.group(1).rstrip("\r") for out in outputs
+                 for m in _CATCH_DURATION.finditer(out.decode("utf-8", errors="replace"))}
+        return sorted(declared - ended)
 
     def summaries(self, text: str) -> list[Summary]:
         """GoogleTest's, Catch2's and CTest's summaries in a command's output."""

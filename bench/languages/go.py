@@ -285,7 +285,7 @@ class GoProfile(Profile):
         return [found] if found else []
 
     def unreported(self, laid: Iterable[tuple[str, bytes]], outputs: Sequence[bytes],
-                   allow_skipped: bool = False) -> list[str]:
+                   allow_skipped: bool = False, commands: Sequence[str] = ()) -> list[str]:
         """The Test functions declared in the held-out `_test.go` files that no command reported passed (or, where
         the task allows its tests' own skips, skipped)."""
         declared = {name.decode() for rel, data in laid if rel.endswith("_test.go") and _compiled_dir(rel)

@@ -53,6 +53,29 @@ class RustProfile(Profile):
         found = libtest_summary(text)
         return [Summary(found.runner, found.passed, found.failed)] if found else []
 
+    def unreported(self, laid, outputs, allow_skipped: bool = False, commands=()) -> list[str]:
+        """The #[test] functions of the held-out integration test files laid (under a `tests/` directory; named
+        as libtest names them, `module::fn` below the file) that no command's output reports passed by name
+        (`test NAME ... ok`; or ignored, where the task allows its own skips). A forged summary printed from
+        inside the test binary (a constructor that prints libtest's last line and exits 0) must then also name
+        every held-out test, which the agent was never shown."""
+        declared: set[str] = set()
+        for rel, data in laid:
+            if not rel.endswith(".rs") or "tests" not in rel.split("/")[:-1]:
+                continue
+            try:
+                found = scopes(data.decode("utf-8"))
+            except (UnicodeDecodeError, RustSyntaxError):
+                continue   # unreadable: the runner's summary is all there is
+            declared |= {"::".join((*module, item.key[1])) for module, (_, _, its) in found.items() for item in its
+                         if item.is_test and not item.inner and item.key and item.key[0] == "fn"}
+        passed: set[str] = set()
+        for output in outputs:
+            for m in _TEST_LINE.finditer(output.decode("utf-8", errors="replace")):
+                if m.group(2) == "ok" or allow_skipped:
+                    passed.add(m.group(1))
+        return sorted(declared - passed)
+
     def holds_tests(self, path: str, file: Path) -> bool:
         """Every Rust source file outside the test and configuration files that the tokenizer reads: its test items
         (#[cfg(test)] modules, #[test] functions) are the fixture's, and a change may neither alter nor add one."""
@@ -79,6 +102,7 @@ class RustProfile(Profile):
 
 # -- libtest's summaries ------------------------------------------------------------------------------------------
 
+_TEST_LINE = re.compile(r"^test (\S+)(?: - should panic)? \.\.\. (ok|ignored)\b", re.M)
 _RUNNING = re.compile(r"^running (\d+) tests?$")
 _RESULT = re.compile(r"^test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored; (\d+) measured; "
                      r"(\d+) filtered out(?:; finished in [0-9.]+s)?$")

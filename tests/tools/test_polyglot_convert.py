@@ -205,7 +205,10 @@ def _suite_units(task_id: str, language: str) -> tuple[set[str], set[str], set[s
     lang = convert.LANGUAGES[language]
     fixture, held_dir, up_dir = SUITE / "fixtures" / task_id, SUITE / "heldout" / task_id, SUITE / "upstream" / task_id
     tests = sorted(p.relative_to(fixture).as_posix() for p in fixture.rglob("*")
-                   if p.is_file() and p.name.endswith(("_test.py", "_test.go", "test_utils.py")))
+                   if p.is_file() and (p.name.endswith(("_test.py", "_test.go", "test_utils.py", "_test.cpp"))
+                                       # Rust: the config's test files, which upstream/ holds (a track's
+                                       # other files under tests/ are not split: they run in both phases)
+                                       or (language == "rust" and (up_dir / p.relative_to(fixture)).is_file())))
 
     def names(root_first: Path) -> set[str]:
         files = {t: ((root_first / t) if (root_first / t).exists() else fixture / t).read_text() for t in tests}

@@ -37,7 +37,7 @@ from tools.polyglot import packs, split
 ROOT = Path(__file__).resolve().parents[2]
 PINS = Path(__file__).resolve().with_name("upstream.json")
 CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
-DONE = ("python", "go")   # the languages whose tasks this converter writes so far
+DONE = ("python", "go", "rust", "cpp")   # the languages whose tasks this converter writes so far
 # What verify found that the conversion cannot change (upstream's design), for the README.
 GAPS = {
     "go-counter": "a test-writing exercise: its test file is empty, so no test runs for the stub or the reference "
@@ -46,6 +46,17 @@ GAPS = {
     "go-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-markdown": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
+    # Rust: cargo runs offline with an empty registry, so a crate from crates.io cannot be built.
+    **{f"rust-{slug}": f"{why}: cargo runs offline, so the reference cannot build (verify: not fair); it needs "
+                       "the crates vendored or a local registry"
+       for slug, why in (("alphametics", "the example solution's Cargo.toml adds itertools"),
+                         ("decimal", "the example solution's Cargo.toml adds num-bigint and num-traits"),
+                         ("gigasecond", "the exercise's own Cargo.toml depends on time"),
+                         ("grep", "the exercise's own Cargo.toml depends on anyhow (the example adds thiserror)"),
+                         ("pig-latin", "the example solution's Cargo.toml adds regex-lite"),
+                         ("poker", "the example solution's Cargo.toml adds counter"),
+                         ("robot-name", "the exercise's own Cargo.toml depends on rand"),
+                         ("simple-cipher", "the exercise's own Cargo.toml depends on rand"))},
 }
 TOOLCHAINS = {
     "python": "the harness's Python with pytest.",
@@ -55,6 +66,12 @@ TOOLCHAINS = {
           "go-toolchain where the go on PATH is older, and builds the standard library once into a prebuilt "
           "cache; the sandboxes put that go first on PATH and copy the cache into each run's own GOCACHE, so a "
           "graded run takes about a second, not a minute compiling the standard library.",
+    "rust": "cargo and rustc 1.85 or later (the exercises' Cargo.toml say edition 2024; Debian 12's rustc 1.63 "
+            "cannot build them): rustup's stable works. Cargo runs offline with a private CARGO_HOME, so the "
+            "exercises whose Cargo.toml names a crate from crates.io cannot build (listed below).",
+    "cpp": "g++ with C++17 (Debian 12's g++ 12); Catch2 v2 comes with each exercise (test/catch.hpp); gigasecond "
+           "and meetup need boost date_time (Debian's libboost-date-time-dev). The tests are compiled with "
+           "g++ directly, not with the track's CMakeLists.txt; compiling Catch2's main takes about a minute.",
 }
 
 
@@ -84,7 +101,33 @@ LANGUAGES = {
     "python": Language("python", "Python", "*_test.py", "python -m pytest -q {tests}", 120,
                        _python_units, split.python_cut),
     "go": Language("go", "Go", "*_test.go", "go test -v ./...", 300, split.go_units, split.go_cut),
+    # Cargo offline (the bench's rust profile gives each run its own CARGO_HOME); --include-ignored is not needed:
+    # the converter removed the track's #[ignore] markers. --all-features: the tests behind a cargo feature
+    # (doubly-linked-list's advanced, wordy's exponentials, xorcism's io) run too, as in the track's own CI.
+    "rust": Language("rust", "Rust", "*.rs", "cargo test --offline --all-features", 600,
+                     split.rust_units, split.rust_cut),
+    # g++ directly, not the track's CMake: the test file, the solution's sources and Catch2's main (test/), every
+    # test compiled in (EXERCISM_RUN_ALL_TESTS), boost date_time linked where the track's CMakeLists asks for it.
+    "cpp": Language("cpp", "C++", "*_test.cpp",
+                    "g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -o test-runner {tests} {sources} test/tests-main.cpp"
+                    "{libs} && ./test-runner -d yes -w NoAssertions", 600, split.cpp_units, split.cpp_cut),
 }
+
+
+def _pair_examples(solution: list[str], examples: list[str]) -> list[tuple[str, str]]:
+    """Each example file with the solution file it replaces: in order when the counts match, else by file
+    extension (Rust's example.rs is src/lib.rs and Cargo.toml has none; a C++ header-only example leaves the
+    stub's .cpp as it is)."""
+    if len(solution) == len(examples):
+        return list(zip(solution, examples, strict=True))
+    pairs = []
+    for example in examples:
+        same = [s for s in solution if PurePosixPath(s).suffix == PurePosixPath(example).suffix]
+        if len(same) != 1:
+            raise ConvertError(f"example {example}: {len(same)} solution file(s) with its extension; map it in "
+                               "convert.py")
+        pairs.append((same[0], example))
+    return pairs
 
 
 class Track:
@@ -202,9 +245,10 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
         raise ConvertError(f"upstream {lang.name}: exercise {slug} has no .meta/config.json at {track.commit}")
     config = json.loads(files[".meta/config.json"])["files"]
     solution, tests, examples = config["solution"], config["test"], config["example"]
-    if len(examples) != len(solution):
-        raise ConvertError(f"upstream {lang.name}/{slug}: {len(examples)} example file(s) for "
-                           f"{len(solution)} solution file(s); map them in convert.py")
+    try:
+        pairs = _pair_examples(solution, examples)
+    except ConvertError as exc:
+        raise ConvertError(f"upstream {lang.name}/{slug}: {exc}") from None
     upstream = {t: split.undo_skips(lang.name, files[t]) for t in tests}
     units = lang.units(upstream)
     held = split.held_out(task_id, [u.name for u in units])
@@ -216,8 +260,10 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     fixture = {p: t for p, t in files.items() if not any(part.startswith(".") for part in PurePosixPath(p).parts)}
     fixture.update(visible_files)
     runner = sorted(t for t in tests if fnmatch(PurePosixPath(t).name, lang.runner_tests))
-    command = lang.command.format(tests=" ".join(runner))
-    patch = "".join(unified_patch(s, files[s], files[e]) for s, e in zip(solution, examples, strict=True))
+    sources = " ".join(s for s in solution if s.endswith((".cpp", ".cc")))
+    libs = " -lboost_date_time" if "Boost" in files.get("CMakeLists.txt", "") else ""
+    command = lang.command.format(tests=" ".join(runner), sources=sources, libs=libs)
+    patch = "".join(unified_patch(s, files[s], files[e]) for s, e in pairs)
     differs = {p: t for p, t in held_files.items() if t != visible_files[p]} if held else {}
     prompt = prompt_of(files, solution, command)
     return Exercise(task_id, lang.name, slug, task_yaml(task_id, lang, meta, prompt, command, bool(differs)),

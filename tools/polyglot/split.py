@@ -347,3 +347,106 @@ def undo_skips(language: str, text: str) -> str:
     if language == "java":
         return _JAVA_DISABLED_IMPORT.sub("", _JAVA_DISABLED.sub("", text))
     return text
+
+
+# --- Rust -----------------------------------------------------------------------------------------------------
+
+def _line_span(text: str, start: int, end: int, path: str, what: str) -> tuple[int, int]:
+    """The whole lines [first, last+1) holding text[start:end], refused when another item shares them."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[line_start:start].strip() or text[end:line_end].strip():
+        raise SplitError(f"{path}: {what} shares a line with other code; it cannot be cut by lines")
+    first = text.count("\n", 0, start)
+    return first, text.count("\n", 0, end) + 1
+
+
+def _with_comments(lines: list[str], first: int) -> int:
+    """`first` moved up over the `//` comment lines just above it (they belong to the test they describe)."""
+    while first > 0 and lines[first - 1].lstrip().startswith("//"):
+        first -= 1
+    return first
+
+
+def rust_units(files: dict[str, str]) -> list[Unit]:
+    """The `#[test]` functions of a Rust exercise's test files, at the top level or in (non-test) inline modules,
+    named `<module path>::<fn>` (the fn's name alone at the top level), with their attributes and the comment
+    lines just above them."""
+    from bench.languages.rust import RustSyntaxError, scopes
+    units: list[Unit] = []
+    for path in sorted(files):
+        text = files[path]
+        try:
+            found = scopes(text)
+        except RustSyntaxError as exc:
+            raise SplitError(f"{path}: not readable as Rust ({exc})") from None
+        lines = text.splitlines()
+        for module, (_, _, items) in sorted(found.items()):
+            for item in items:
+                if not item.is_test or item.inner or item.key is None or item.key[0] != "fn":
+                    continue
+                first, end = _line_span(text, item.start, item.end, path, f"test {item.key[1]}")
+                units.append(Unit("::".join((*module, item.key[1])), path, _with_comments(lines, first), end))
+    names = [u.name for u in units]
+    if len(set(names)) != len(names):
+        raise SplitError(f"{files and sorted(files)[0]}: two tests share a name; the split needs unique names")
+    return units
+
+
+def rust_cut(path: str, text: str, units: Sequence[Unit]) -> str:
+    """The file without these units (unused helpers or imports left behind only warn in Rust)."""
+    return cut(text, [(u.start, u.end) for u in units]) if units else text
+
+
+# --- C++ (Catch2) ---------------------------------------------------------------------------------------------
+
+_CATCH_CASE = re.compile(r"^(?:TEST_CASE|SCENARIO|TEMPLATE_TEST_CASE)\s*\(")
+_C_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+
+
+def cpp_units(files: dict[str, str]) -> list[Unit]:
+    """The top-level Catch2 `TEST_CASE(...) { ... }` blocks (also SCENARIO, TEMPLATE_TEST_CASE) of a C++
+    exercise's test files, named by their first string argument (`#2`, `#3` after a repeated name), with the
+    comment lines just above them. A block runs from its macro's line to the line that closes its body."""
+    units: list[Unit] = []
+    seen: dict[str, int] = {}
+    for path in sorted(files):
+        text = files[path]
+        try:
+            depths, blank = go_depths(text)   # C's comments and literals are Go's, less the backquote
+        except SplitError as exc:
+            raise SplitError(f"{path}: {exc}") from None
+        lines, code = text.splitlines(), blank.splitlines()
+        i = 0
+        while i < len(lines):
+            if not (i < len(depths) and depths[i] == 0 and _CATCH_CASE.match(code[i])):
+                i += 1
+                continue
+            depth, opened, end = 0, False, None
+            for ln in range(i, len(code)):
+                for ch in code[ln]:
+                    if ch in "([{":
+                        depth += 1
+                        opened = opened or ch == "{"
+                    elif ch in ")]}":
+                        depth -= 1
+                if opened and depth == 0:
+                    end = ln + 1
+                    break
+            if end is None or (end < len(code) and end < len(depths) and depths[end] != 0):
+                raise SplitError(f"{path}:{i + 1}: a test case whose body does not close at the top level")
+            if code[end - 1].rstrip() != "}" and not code[end - 1].rstrip().endswith("}"):
+                raise SplitError(f"{path}:{i + 1}: a test case that does not end its line")
+            label = _C_STRING.search("\n".join(lines[i:end]))
+            name = label.group(1) if label else f"{path}:{hashlib.sha256(lines[i].encode()).hexdigest()[:10]}"
+            seen[name] = seen.get(name, 0) + 1
+            name = name if seen[name] == 1 else f"{name}#{seen[name]}"
+            units.append(Unit(name, path, _with_comments(lines, i), end))
+            i = end
+    return units
+
+
+def cpp_cut(path: str, text: str, units: Sequence[Unit]) -> str:
+    """The file without these test cases (whole line ranges)."""
+    return cut(text, [(u.start, u.end) for u in units]) if units else text

@@ -1,0 +1,60 @@
+use simple_cipher::*;
+use std::collections::HashSet;
+
+const PLAIN_TEXT: &str = "thisismysecret";
+const KEY: &str = "abcdefghij";
+
+#[test]
+fn cipher_can_double_shift_encode() {
+    let plain_text = "iamapandabear";
+    assert_eq!(
+        encode(plain_text, plain_text),
+        Some("qayaeaagaciai".to_string())
+    );
+}
+
+#[test]
+fn cipher_can_encode_a_message_that_is_shorter_than_the_key() {
+    assert_eq!(encode(KEY, "aaaaa"), Some("abcde".to_string()));
+}
+
+#[test]
+fn encode_returns_none_with_an_any_caps_key() {
+    let key = "abcdEFg";
+    assert_eq!(encode(key, PLAIN_TEXT), None);
+}
+
+#[test]
+fn decode_returns_none_with_any_numeric_key() {
+    let key = "abcd345ef";
+    assert_eq!(decode(key, PLAIN_TEXT), None);
+}
+
+#[test]
+fn decode_returns_none_with_empty_key() {
+    let key = "";
+    assert_eq!(decode(key, PLAIN_TEXT), None);
+}
+
+#[test]
+fn encode_random_uses_key_made_of_letters() {
+    let (k, _) = encode_random(PLAIN_TEXT);
+    assert!(k.chars().all(|c| c.is_ascii_lowercase()));
+}
+
+#[test]
+fn encode_random_uses_key_of_100_characters_or_more() {
+    let (k, _) = encode_random(PLAIN_TEXT);
+    assert!(k.len() >= 100);
+}
+
+#[test]
+fn encode_random_uses_randomly_generated_key() {
+    let mut keys = HashSet::new();
+    let trials = 100;
+    for _ in 0..trials {
+        keys.insert(encode_random(PLAIN_TEXT).0);
+    }
+    assert_eq!(keys.len(), trials);
+}
+

@@ -1,0 +1,46 @@
+use two_bucket::*;
+
+#[test]
+fn measure_using_bucket_one_of_size_3_and_bucket_two_of_size_5_start_with_bucket_two() {
+    let output = solve(3, 5, 1, &Bucket::Two);
+    let expected = Some(BucketStats {
+        moves: 8,
+        goal_bucket: Bucket::Two,
+        other_bucket: 3,
+    });
+    assert_eq!(output, expected);
+}
+
+#[test]
+fn measure_using_bucket_one_of_size_7_and_bucket_two_of_size_11_start_with_bucket_one() {
+    let output = solve(7, 11, 2, &Bucket::One);
+    let expected = Some(BucketStats {
+        moves: 14,
+        goal_bucket: Bucket::One,
+        other_bucket: 11,
+    });
+    assert_eq!(output, expected);
+}
+
+#[test]
+fn measure_using_bucket_one_of_size_7_and_bucket_two_of_size_11_start_with_bucket_two() {
+    let output = solve(7, 11, 2, &Bucket::Two);
+    let expected = Some(BucketStats {
+        moves: 18,
+        goal_bucket: Bucket::Two,
+        other_bucket: 7,
+    });
+    assert_eq!(output, expected);
+}
+
+#[test]
+fn measure_one_step_using_bucket_one_of_size_1_and_bucket_two_of_size_3_start_with_bucket_two() {
+    let output = solve(1, 3, 3, &Bucket::Two);
+    let expected = Some(BucketStats {
+        moves: 1,
+        goal_bucket: Bucket::Two,
+        other_bucket: 0,
+    });
+    assert_eq!(output, expected);
+}
+

@@ -1,0 +1,257 @@
+"""The polyglot suite's Rust and C++ exercises: how their tests are cut, and a sample graded for real (bwrap)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, needs_toolchain
+from tools.polyglot import convert, split
+
+SUITE = REPO / "suites" / "polyglot"
+
+RUST_TEST = '''\
+use adder::*;
+
+#[test]
+fn one() {
+    assert_eq!(add(1, 1), 2);
+}
+
+// the comment belongs to two
+#[test]
+#[ignore]
+fn two() {
+    assert_eq!(add(2, 2), 4);
+}
+
+mod nested {
+    use adder::*;
+
+    #[test]
+    fn three() {
+        assert_eq!(add(3, 3), 6);
+    }
+}
+'''
+
+CPP_TEST = '''\
+#include "adder.h"
+#include "test/catch.hpp"
+
+TEST_CASE("adds one", "[a1]") {
+    REQUIRE(adder::add(1, 1) == 2);
+}
+
+#if defined(EXERCISM_RUN_ALL_TESTS)
+// braces in strings and chars do not count: "}" '{'
+TEST_CASE("adds two") {
+    const char* s = "}}";
+    REQUIRE(adder::add(2, 2) == 4);
+    REQUIRE(s[0] == '}');
+}
+
+TEST_CASE("adds three",
+          "[a3]") {
+    SECTION("inner") { REQUIRE(adder::add(3, 3) == 6); }
+}
+#endif
+'''
+
+
+def test_rust_units_are_test_fns_with_their_attributes_and_comments(tmp_path):
+    text = split.undo_skips("rust", RUST_TEST)
+    units = split.rust_units({"tests/adder.rs": text})
+    assert [u.name for u in units] == ["one", "two", "nested::three"]
+    visible = split.rust_cut("tests/adder.rs", text, [units[1]])
+    assert "fn two" not in visible and "belongs to two" not in visible and "fn one" in visible
+    held = split.rust_cut("tests/adder.rs", text, [units[0], units[2]])
+    assert "fn two" in held and "fn one" not in held and "fn three" not in held and "mod nested" in held
+    needs_toolchain("cargo")
+    for name, body in (("visible", visible), ("held", held)):
+        crate = tmp_path / name
+        (crate / "src").mkdir(parents=True)
+        (crate / "tests").mkdir()
+        (crate / "Cargo.toml").write_text('[package]\nname = "adder"\nversion = "0.1.0"\nedition = "2021"\n')
+        (crate / "src" / "lib.rs").write_text("pub fn add(a: i32, b: i32) -> i32 { a + b }\n")
+        (crate / "tests" / "adder.rs").write_text(body)
+        env = {**os.environ, "CARGO_HOME": str(tmp_path / "cargo-home"), "CARGO_NET_OFFLINE": "true"}
+        done = subprocess.run(["cargo", "test", "--offline"], cwd=crate, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+        want = 2 if name == "visible" else 1
+        assert f"test result: ok. {want} passed" in done.stdout, done.stdout
+
+
+def test_cpp_units_are_whole_catch2_test_cases():
+    units = split.cpp_units({"adder_test.cpp": CPP_TEST})
+    assert [u.name for u in units] == ["adds one", "adds two", "adds three"]
+    visible = split.cpp_cut("adder_test.cpp", CPP_TEST, [units[1]])
+    assert "adds two" not in visible and "braces in strings" not in visible
+    assert visible.count("{") == visible.count("}") and "#endif" in visible and "adds three" in visible
+    held = split.cpp_cut("adder_test.cpp", CPP_TEST, [units[0], units[2]])
+    assert [u.name for u in split.cpp_units({"adder_test.cpp": held})] == ["adds two"]
+    assert "#if defined(EXERCISM_RUN_ALL_TESTS)" in held and "#endif" in held
+
+
+def test_a_test_case_the_lines_cannot_hold_alone_is_refused():
+    with pytest.raises(split.SplitError, match="shares a line"):
+        split.rust_units({"tests/x.rs": "#[test] fn a() {} #[test] fn b() {}\n"})
+
+
+def test_examples_pair_with_solution_files_by_extension():
+    assert convert._pair_examples(["src/lib.rs", "Cargo.toml"], [".meta/example.rs"]) == [
+        ("src/lib.rs", ".meta/example.rs")]
+    assert convert._pair_examples(["src/lib.rs", "Cargo.toml"], [".meta/example.rs", ".meta/Cargo-example.toml"]) \
+        == [("src/lib.rs", ".meta/example.rs"), ("Cargo.toml", ".meta/Cargo-example.toml")]
+    assert convert._pair_examples(["x.cpp", "x.h"], [".meta/example.h"]) == [("x.h", ".meta/example.h")]
+    with pytest.raises(convert.ConvertError, match="2 solution file"):
+        convert._pair_examples(["a.h", "b.h", "c.cpp"], [".meta/example.h"])
+
+
+@pytest.mark.parametrize("language", ["rust", "cpp"])
+def test_no_held_out_test_is_in_the_agents_files(language):
+    """The fixture (the agent's tree) holds no held-out unit: not by name, not by its text."""
+    lang = convert.LANGUAGES[language]
+    tasks = sorted(p.stem for p in (SUITE / "tasks").glob(f"{language}-*.yaml"))
+    assert len(tasks) == len(json.loads(convert.PINS.read_text())["exercises"][language])
+    for task_id in tasks:
+        up_dir, fixture = SUITE / "upstream" / task_id, SUITE / "fixtures" / task_id
+        upstream = {p.relative_to(up_dir).as_posix(): p.read_text() for p in up_dir.rglob("*") if p.is_file()}
+        assert upstream, task_id
+        visible = {rel: (fixture / rel).read_text() for rel in upstream}
+        held = split.held_out(task_id, [u.name for u in lang.units(upstream)])
+        assert held and not held & {u.name for u in lang.units(visible)}, task_id
+        for unit in lang.units(upstream):
+            body = "".join(upstream[unit.file].splitlines(keepends=True)[unit.start:unit.end])
+            if upstream[unit.file].count(body) == 1:   # xorcism repeats the same test text in several modules
+                assert (body in visible[unit.file]) == (unit.name not in held), (task_id, unit.name)
+
+
+def _verify(task_id: str, tmp_path: Path) -> dict:
+    from bench import cli
+    report = tmp_path / "verify.json"
+    rc = cli.main(["verify", "--tasks", str(SUITE / "tasks"), "--task", task_id, "--sandbox", "bwrap",
+                   "--times", "1", "--out", str(report)])
+    result = json.loads(report.read_text())
+    assert rc == 0, result
+    return result
+
+
+@pytest.mark.linux_only
+def test_rust_exercise_graded_for_real(tmp_path):
+    """rust-acronym in bwrap, offline: the stub fails, the reference passes visible and held-out."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("cargo")
+    (task,) = _verify("rust-acronym", tmp_path)["tasks"]
+    assert task["ok"] and task["oracle_outcomes"] == ["passed"]
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_cpp_exercise_graded_for_real(tmp_path):
+    """cpp-clock in bwrap with g++ (about a minute per compile of Catch2's main)."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("g++")
+    (task,) = _verify("cpp-clock", tmp_path)["tasks"]
+    assert task["ok"] and task["oracle_outcomes"] == ["passed"]
+
+
+# --- hostile: a forged libtest summary from a constructor --------------------------------------------------------
+
+FORGER = '''
+// Runs before main (an ELF constructor): prints libtest's summary for the visible tests and exits 0.
+#[used]
+#[unsafe(link_section = ".init_array")]
+static FORGE: extern "C" fn() = {
+    extern "C" fn forge() {
+        println!("running 1 test");
+        println!("test basic ... ok");
+        println!("");
+        println!("test result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s");
+        std::process::exit(0);
+    }
+    forge
+};
+'''
+
+
+def test_a_forged_libtest_summary_must_name_every_held_out_test(tmp_path):
+    """The code under test prints a passing summary from a constructor and exits 0 (a real cargo build): the
+    summary alone reads as passed; the Rust profile's unreported() still names each held-out test not reported
+    passed by name, which is what fails the held-out phase (oracle.require_reported)."""
+    from bench.languages import rust
+    needs_toolchain("cargo")
+    crate = tmp_path / "acronym"
+    shutil.copytree(SUITE / "fixtures" / "rust-acronym", crate)
+    held_file = SUITE / "heldout" / "rust-acronym" / "tests" / "acronym.rs"
+    shutil.copy(held_file, crate / "tests" / "acronym.rs")
+    (crate / "src" / "lib.rs").write_text("pub fn abbreviate(_phrase: &str) -> String { String::new() }\n" + FORGER)
+    env = {**os.environ, "CARGO_HOME": str(tmp_path / "cargo-home"), "CARGO_NET_OFFLINE": "true"}
+    done = subprocess.run(["cargo", "test", "--offline", "--all-features"], cwd=crate, env=env, capture_output=True)
+    assert done.returncode == 0, done.stdout + done.stderr   # the forger won: exit 0
+    output = done.stdout + done.stderr
+    summary = rust.libtest_summary(output.decode())
+    assert summary is not None and summary.failed == 0   # and the summary alone says every test passed
+    held = [u.name for u in split.rust_units({"tests/acronym.rs": held_file.read_text()})]
+    missing = rust.PROFILE.unreported([("tests/acronym.rs", held_file.read_bytes())], [output])
+    assert held and missing == sorted(held)
+    honest = "".join(f"test {name} ... ok\n" for name in held).encode()
+    assert rust.PROFILE.unreported([("tests/acronym.rs", held_file.read_bytes())], [honest]) == []
+
+
+# --- hostile: C++ -----------------------------------------------------------------------------------------------
+
+def test_a_forged_catch2_summary_must_name_every_held_out_test_case():
+    """A static constructor printing "All tests passed" and exiting 0 reads as a pass to the summary alone; with
+    the suite's `-d yes`, unreported() names every held-out test case no duration line ends. Only commands that
+    ask for durations are held to it (another Catch2 or GoogleTest task is not)."""
+    from bench.languages import cpp
+    held_file = next((SUITE / "heldout" / "cpp-allergies").glob("*_test.cpp"))
+    laid = [(held_file.name, held_file.read_bytes())]
+    declared = cpp.catch2_declared(held_file.read_text())
+    up = next((SUITE / "upstream" / "cpp-allergies").glob("*_test.cpp")).read_text()
+    assert sorted(declared) == sorted(n for n in (u.name for u in split.cpp_units({"t.cpp": up}))
+                                      if n in split.held_out("cpp-allergies", [u.name for u in
+                                                                               split.cpp_units({"t.cpp": up})]))
+    forged = b"=====\nAll tests passed (1 assertion in 1 test case)\n"
+    assert cpp.PROFILE.summaries(forged.decode())   # the summary alone: a pass
+    command = (SUITE / "tasks" / "cpp-allergies.yaml").read_text().split("command:\n    - ")[1].splitlines()[0]
+    assert "-d yes" in command
+    assert cpp.PROFILE.unreported(laid, [forged], commands=[command]) == sorted(declared)
+    honest = "".join(f"0.000 s: {name}\n" for name in declared).encode() + forged
+    assert cpp.PROFILE.unreported(laid, [honest], commands=[command]) == []
+    assert cpp.PROFILE.unreported(laid, [forged], commands=["g++ -o t t.cpp && ./t"]) == []
+
+
+def test_catch2_declared_skips_test_cases_no_grading_build_compiles():
+    text = ('TEST_CASE("a") {}\n#if defined(EXERCISM_RUN_ALL_TESTS)\nTEST_CASE(\n    // clang-format off\n'
+            '    "b" "c",\n    // clang-format on\n    "[tag]") {}\n#if defined(EXERCISM_INCLUDE_BENCHMARK)\n'
+            'TEST_CASE("bench") {}\n#endif\n#endif\n#ifdef OTHER\nTEST_CASE("x") {}\n#else\n'
+            'TEST_CASE("y") {}\n#endif\n')
+    from bench.languages import cpp
+    assert cpp.catch2_declared(text) == ["a", "bc"]
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_a_header_that_empties_require_fails_under_no_assertions(tmp_path):
+    """The attack: code under test redefines REQUIRE after catch.hpp is included, so no assertion can fail. The
+    suite's `-w NoAssertions` fails every test case left with no assertion (a real g++ build of cpp-clock)."""
+    needs_toolchain("g++")
+    work = tmp_path / "clock"
+    shutil.copytree(SUITE / "fixtures" / "cpp-clock", work)
+    subprocess.run(["git", "apply", str(SUITE / "solutions" / "cpp-clock.patch")], cwd=work, check=True)
+    header = (work / "clock.h").read_text()
+    (work / "clock.h").write_text(header + "\n#include \"test/catch.hpp\"\n#undef REQUIRE\n#define REQUIRE(...) "
+                                           "((void)0)\n")
+    command = (SUITE / "tasks" / "cpp-clock.yaml").read_text().split("command:\n    - ")[1].splitlines()[0]
+    done = subprocess.run(["sh", "-c", json.loads(command)], cwd=work, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
+    assert done.returncode != 0 and "No assertions in test case" in done.stdout, done.stdout[-2000:]
+    assert "test cases:" in done.stdout and "failed" in done.stdout
