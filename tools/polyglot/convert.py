@@ -37,7 +37,7 @@ from tools.polyglot import packs, split
 ROOT = Path(__file__).resolve().parents[2]
 PINS = Path(__file__).resolve().with_name("upstream.json")
 CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
-DONE = ("python", "go")   # the languages whose tasks this converter writes so far
+DONE = ("python", "go", "javascript", "java")   # the languages whose tasks this converter writes so far
 # What verify found that the conversion cannot change (upstream's design), for the README.
 GAPS = {
     "go-counter": "a test-writing exercise: its test file is empty, so no test runs for the stub or the reference "
@@ -73,16 +73,58 @@ class Language:
     units: object                       # (files: dict[path, text]) -> list[split.Unit]
     cut: object                         # (path, text, units) -> text
     notes: tuple[str, ...] = field(default=())
+    # (fixture) -> fixture: the exercise's files as the harness's toolchain runs them (configs replaced, dropped)
+    fixture_files: object = None
+    # (solution, examples) -> [(solution path, example path)]: where each example file goes (default: by position)
+    solution_of: object = None
 
 
 def _python_units(files: dict[str, str]) -> list[split.Unit]:
     return [u for path in sorted(files) for u in split.python_units(path, files[path])]
 
 
+# The Node test toolchain (bench/languages/javascript.py) has Babel's env preset, not Exercism's own preset that
+# the track's babel.config.js names: the fixture's config uses the env preset for the node that runs jest.
+JS_BABEL_CONFIG = """module.exports = {
+  presets: [['@babel/preset-env', { targets: { node: 'current' } }]],
+  plugins: [],
+};
+"""
+# Debian's jars (tools/toolchains.py installs them): the libraries the track's build.gradle names, first on the
+# class path, so a class the agent compiles into build/ cannot stand in for one of theirs.
+JAVA_LIBS = ("/usr/share/java/assertj-core.jar", "/usr/share/java/json-latest.jar")
+JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
+JAVA_COMMAND = (f"rm -rf build && javac -encoding UTF-8 -nowarn -d build -cp {JUNIT}:{':'.join(JAVA_LIBS)} "
+                "$(find src -name '*.java') && java -jar " + JUNIT + " --disable-banner --disable-ansi-colors "
+                f"--details=tree --class-path {':'.join(JAVA_LIBS)}:build --scan-class-path build")
+
+
+def _js_fixture(fixture: dict[str, str]) -> dict[str, str]:
+    return {**fixture, "babel.config.js": JS_BABEL_CONFIG}
+
+
+def _java_fixture(fixture: dict[str, str]) -> dict[str, str]:
+    """Without the Gradle wrapper: it downloads Gradle, and grading runs javac and the JUnit launcher itself."""
+    return {p: t for p, t in fixture.items() if p not in ("gradlew", "gradlew.bat") and not p.startswith("gradle/")}
+
+
+def _java_solution_of(solution: list[str], examples: list[str]) -> list[tuple[str, str]]:
+    """The track's reference files (.meta/src/reference/java/X.java) go to src/main/java/X.java: the stub's files
+    of those names, and helper classes the reference adds beside them."""
+    prefix = ".meta/src/reference/java/"
+    if not all(e.startswith(prefix) for e in examples):
+        raise ConvertError(f"java: example files {examples} are not under {prefix}; map them in convert.py")
+    return [("src/main/java/" + e[len(prefix):], e) for e in examples]
+
+
 LANGUAGES = {
     "python": Language("python", "Python", "*_test.py", "python -m pytest -q {tests}", 120,
                        _python_units, split.python_cut),
     "go": Language("go", "Go", "*_test.go", "go test -v ./...", 300, split.go_units, split.go_cut),
+    "javascript": Language("javascript", "JavaScript", "*.spec.js", "jest --ci {tests}", 180, split.js_units,
+                           split.js_cut, fixture_files=_js_fixture),
+    "java": Language("java", "Java", "*Test.java", JAVA_COMMAND, 240, split.java_units, split.java_cut,
+                     fixture_files=_java_fixture, solution_of=_java_solution_of),
 }
 
 
@@ -104,7 +146,8 @@ class Track:
         return proc.stdout.strip() if proc.returncode == 0 else None
 
     def files(self, prefix: str) -> dict[str, str]:
-        """Every file under `prefix` at the pinned commit, by path relative to it."""
+        """Every text file under `prefix` at the pinned commit, by path relative to it (a file that is not UTF-8,
+        the Java track's gradle-wrapper.jar, is left out)."""
         listing = subprocess.run(["git", "--git-dir", self.git_dir, "ls-tree", "-r", "-z", self.commit,
                                   prefix + "/"], capture_output=True, check=True).stdout.decode()
         entries = [e.split("\t", 1) for e in listing.split("\0") if e]
@@ -116,7 +159,10 @@ class Track:
         for _, path in blobs:
             header_end = batch.index(b"\n", pos)
             size = int(batch[pos:header_end].split()[2])
-            out[path[len(prefix) + 1:]] = batch[header_end + 1:header_end + 1 + size].decode("utf-8")
+            try:
+                out[path[len(prefix) + 1:]] = batch[header_end + 1:header_end + 1 + size].decode("utf-8")
+            except UnicodeDecodeError:
+                pass
             pos = header_end + 1 + size + 1
         return out
 
@@ -142,15 +188,19 @@ class Exercise:
     held: list[str]
 
 
-def unified_patch(path: str, before: str, after: str) -> str:
-    """A git-format diff turning `before` into `after` at `path` (what `git apply` takes)."""
-    a, b = before.splitlines(keepends=True), after.splitlines(keepends=True)
+def unified_patch(path: str, before: str | None, after: str) -> str:
+    """A git-format diff turning `before` into `after` at `path` (what `git apply` takes); `before` None: a new
+    file."""
+    a, b = (before or "").splitlines(keepends=True), after.splitlines(keepends=True)
     body = []
     for line in difflib.unified_diff(a, b, f"a/{path}", f"b/{path}", n=3):
         body.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     if not body:
         return ""
     body[0], body[1] = f"--- a/{path}\n", f"+++ b/{path}\n"   # difflib adds a tab when a date is given; none is
+    if before is None:
+        body[0] = "--- /dev/null\n"
+        return f"diff --git a/{path} b/{path}\nnew file mode 100644\n" + "".join(body)
     return f"diff --git a/{path} b/{path}\n" + "".join(body)
 
 
@@ -201,9 +251,10 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
         raise ConvertError(f"upstream {lang.name}: exercise {slug} has no .meta/config.json at {track.commit}")
     config = json.loads(files[".meta/config.json"])["files"]
     solution, tests, examples = config["solution"], config["test"], config["example"]
-    if len(examples) != len(solution):
+    if not lang.solution_of and len(examples) != len(solution):
         raise ConvertError(f"upstream {lang.name}/{slug}: {len(examples)} example file(s) for "
                            f"{len(solution)} solution file(s); map them in convert.py")
+    pairs = lang.solution_of(solution, examples) if lang.solution_of else list(zip(solution, examples, strict=True))
     upstream = {t: split.undo_skips(lang.name, files[t]) for t in tests}
     units = lang.units(upstream)
     held = split.held_out(task_id, [u.name for u in units])
@@ -214,9 +265,11 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
         held_files[path] = lang.cut(path, text, [u for u in mine if u.name not in held])
     fixture = {p: t for p, t in files.items() if not any(part.startswith(".") for part in PurePosixPath(p).parts)}
     fixture.update(visible_files)
+    if lang.fixture_files:
+        fixture = lang.fixture_files(fixture)
     runner = sorted(t for t in tests if fnmatch(PurePosixPath(t).name, lang.runner_tests))
     command = lang.command.format(tests=" ".join(runner))
-    patch = "".join(unified_patch(s, files[s], files[e]) for s, e in zip(solution, examples, strict=True))
+    patch = "".join(unified_patch(s, files.get(s), files[e]) for s, e in pairs)
     differs = {p: t for p, t in held_files.items() if t != visible_files[p]} if held else {}
     prompt = prompt_of(files, solution, command)
     return Exercise(task_id, lang.name, slug, task_yaml(task_id, lang, meta, prompt, command, bool(differs)),
