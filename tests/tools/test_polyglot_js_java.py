@@ -159,3 +159,74 @@ def test_sample_verifies_under_bwrap(task_id, programs, tmp_path):
     assert rc == 0, result
     (task,) = result["tasks"]
     assert task["ok"] and task["untouched_fails"] and task["oracle_outcomes"] == ["passed"], task
+
+
+# --- hostile agents on converted exercises (the command agent in bwrap) ------------------------------------------
+
+def _polyglot_suite(root, task_id: str, heldout: bool = False):
+    """A suite in `root` holding the converted task alone; without its held-out phase unless `heldout`, so the
+    visible phase is the verdict."""
+    import re
+    for part in ("fixtures", "heldout", "upstream"):
+        if (SUITE / part / task_id).exists():
+            shutil.copytree(SUITE / part / task_id, root / part / task_id)
+    (root / "solutions").mkdir(parents=True)
+    shutil.copy(SUITE / "solutions" / f"{task_id}.patch", root / "solutions")
+    text = (SUITE / "tasks" / f"{task_id}.yaml").read_text()
+    if not heldout:
+        text = re.sub(r"^(heldout|visible_all):\n(?:  .*\n)+", "", text, flags=re.M)
+    (root / "tasks").mkdir()
+    (root / "tasks" / f"{task_id}.yaml").write_text(text)
+    return root
+
+
+def _attack(tmp_path, task_id: str, files: dict[str, str]) -> dict:
+    from attack_helpers import bench, put, sh
+    root = _polyglot_suite(tmp_path / "suite", task_id)
+    return bench(tmp_path, root, sh(*(put(p, t) for p, t in files.items()), "true"), tasks=(task_id,)).graded(task_id)
+
+
+JEST_FAKE = ("Test Suites: 1 passed, 1 total\\nTests:       21 passed, 21 total\\n"
+             "# localagentbench jest: pass 21, fail 0, broken 0, skipped 0, todo 0\\n")
+
+
+@pytest.mark.linux_only
+@pytest.mark.parametrize("name,source", [
+    ("fake-summary-then-exit", f"require('fs').writeSync(1, '{JEST_FAKE}');\nprocess.exit(0);\n"
+                               "export class Triangle {}\n"),
+    ("expect-extend-always-passes", "expect.extend({ toBe: () => ({ pass: true, message: () => '' }) });\n"
+                                    "export class Triangle {}\n"),
+    ("expect-replaced", "globalThis.expect = () => new Proxy({}, { get: () => () => {} });\n"
+                        "export class Triangle {}\n"),
+])
+def test_jest_attacks_on_a_converted_exercise_fail(tmp_path, name, source):
+    """Code under test that prints jest's summary and exits, or makes expect pass anything: not passed."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("node", "jest")
+    from attack_helpers import not_passed
+    record = _attack(tmp_path, "javascript-triangle", {"triangle.js": source})
+    not_passed(record)
+
+
+JUNIT_BOX = "\\n".join(f"[{n:>10} {what:<20}]" for n, what in (
+    (2, "containers found"), (0, "containers skipped"), (2, "containers started"), (0, "containers aborted"),
+    (2, "containers successful"), (0, "containers failed"), (13, "tests found"), (0, "tests skipped"),
+    (13, "tests started"), (0, "tests aborted"), (13, "tests successful"), (0, "tests failed")))
+
+
+@pytest.mark.linux_only
+def test_junit_fake_summary_then_halt_fails(tmp_path):
+    """Code under test that prints the console launcher's summary box and halts the JVM with status 0 (the attack
+    an earlier conversion let pass both phases)."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("javac", "java")
+    from attack_helpers import not_passed
+    stub = (SUITE / "fixtures" / "java-affine-cipher" / "src" / "main" / "java" / "AffineCipher.java").read_text()
+    hostile = stub.replace("class AffineCipher {", "class AffineCipher {\n    static {\n"
+                           f"        System.out.println(\"{JUNIT_BOX}\");\n"
+                           "        System.out.flush();\n        Runtime.getRuntime().halt(0);\n    }\n", 1)
+    assert hostile != stub
+    record = _attack(tmp_path, "java-affine-cipher", {"src/main/java/AffineCipher.java": hostile})
+    not_passed(record)

@@ -77,6 +77,8 @@ class Language:
     fixture_files: object = None
     # (solution, examples) -> [(solution path, example path)]: where each example file goes (default: by position)
     solution_of: object = None
+    # files that are tests though the exercise's config does not list them (Java's satellite: TreeTest.java)
+    more_tests: str | None = None
 
 
 def _python_units(files: dict[str, str]) -> list[split.Unit]:
@@ -94,9 +96,18 @@ JS_BABEL_CONFIG = """module.exports = {
 # class path, so a class the agent compiles into build/ cannot stand in for one of theirs.
 JAVA_LIBS = ("/usr/share/java/assertj-core.jar", "/usr/share/java/json-latest.jar")
 JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
-JAVA_COMMAND = (f"rm -rf build && javac -encoding UTF-8 -nowarn -d build -cp {JUNIT}:{':'.join(JAVA_LIBS)} "
-                "$(find src -name '*.java') && java -jar " + JUNIT + " --disable-banner --disable-ansi-colors "
-                f"--details=tree --class-path {':'.join(JAVA_LIBS)}:build --scan-class-path build")
+# The tests' JVM runs under a security manager whose policy grants everything to Debian's jars (the launcher, JUnit,
+# AssertJ) and nothing to build/, which the launcher loads with a class loader of its own (no automatic exitVM):
+# code under test cannot halt the JVM after printing a summary box of its own, replace System.out, or write a file,
+# so the launcher's own box and exit status (1 when a test failed) always come. JDK 17 to 23 (JDK 24 has no
+# security manager).
+JAVA_POLICY = 'grant codeBase "file:/usr/share/java/-" { permission java.security.AllPermission; };'
+_POLICY_ARG = JAVA_POLICY.replace("{", "{{").replace("}", "}}")   # the command is a str.format template
+JAVA_COMMAND = (f"rm -rf build && mkdir build && printf '%s\\n' '{_POLICY_ARG}' > build/junit.policy && "
+                f"javac -encoding UTF-8 -nowarn -d build -cp {JUNIT}:{':'.join(JAVA_LIBS)} $(find src -name '*.java') "
+                "&& java -Djava.security.manager -Djava.security.policy==build/junit.policy -jar " + JUNIT +
+                f" --disable-banner --disable-ansi-colors --details=tree --class-path {':'.join(JAVA_LIBS)}:build "
+                "--scan-class-path build")
 
 
 def _js_fixture(fixture: dict[str, str]) -> dict[str, str]:
@@ -124,7 +135,7 @@ LANGUAGES = {
     "javascript": Language("javascript", "JavaScript", "*.spec.js", "jest --ci {tests}", 180, split.js_units,
                            split.js_cut, fixture_files=_js_fixture),
     "java": Language("java", "Java", "*Test.java", JAVA_COMMAND, 240, split.java_units, split.java_cut,
-                     fixture_files=_java_fixture, solution_of=_java_solution_of),
+                     fixture_files=_java_fixture, solution_of=_java_solution_of, more_tests="src/test/*"),
 }
 
 
@@ -251,6 +262,8 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
         raise ConvertError(f"upstream {lang.name}: exercise {slug} has no .meta/config.json at {track.commit}")
     config = json.loads(files[".meta/config.json"])["files"]
     solution, tests, examples = config["solution"], config["test"], config["example"]
+    if lang.more_tests:
+        tests = [*tests, *sorted(p for p in files if fnmatch(p, lang.more_tests) and p not in tests)]
     if not lang.solution_of and len(examples) != len(solution):
         raise ConvertError(f"upstream {lang.name}/{slug}: {len(examples)} example file(s) for "
                            f"{len(solution)} solution file(s); map them in convert.py")
