@@ -216,9 +216,15 @@ JUNIT_BOX = "\\n".join(f"[{n:>10} {what:<20}]" for n, what in (
 
 
 @pytest.mark.linux_only
-def test_junit_fake_summary_then_halt_fails(tmp_path):
-    """Code under test that prints the console launcher's summary box and halts the JVM with status 0 (the attack
-    an earlier conversion let pass both phases)."""
+@pytest.mark.parametrize("then", ["Runtime.getRuntime().halt(0);", "System.exit(0);",
+                                  "System.out.close(); System.err.close();",
+                                  "System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));",
+                                  "try { new java.io.FileWriter(\"build/AffineCipherTest.class\").close(); } "
+                                  "catch (java.io.IOException e) { }"])
+def test_junit_fake_summary_then_an_exit_fails(tmp_path, then):
+    """Code under test that prints the console launcher's summary box, then halts or exits the JVM with status 0
+    (the attack an earlier conversion let pass both phases), closes or replaces its output so the launcher's own
+    box never shows, or writes over a test class."""
     if shutil.which("bwrap") is None:
         pytest.skip("bubblewrap missing")
     needs_toolchain("javac", "java")
@@ -226,7 +232,7 @@ def test_junit_fake_summary_then_halt_fails(tmp_path):
     stub = (SUITE / "fixtures" / "java-affine-cipher" / "src" / "main" / "java" / "AffineCipher.java").read_text()
     hostile = stub.replace("class AffineCipher {", "class AffineCipher {\n    static {\n"
                            f"        System.out.println(\"{JUNIT_BOX}\");\n"
-                           "        System.out.flush();\n        Runtime.getRuntime().halt(0);\n    }\n", 1)
+                           f"        System.out.flush();\n        {then}\n    }}\n", 1)
     assert hostile != stub
     record = _attack(tmp_path, "java-affine-cipher", {"src/main/java/AffineCipher.java": hostile})
     not_passed(record)
