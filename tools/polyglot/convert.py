@@ -132,8 +132,9 @@ LANGUAGES = {
     "python": Language("python", "Python", "*_test.py", "python -m pytest -q {tests}", 120,
                        _python_units, split.python_cut),
     "go": Language("go", "Go", "*_test.go", "go test -v ./...", 300, split.go_units, split.go_cut),
-    "javascript": Language("javascript", "JavaScript", "*.spec.js", "jest --ci {tests}", 180, split.js_units,
-                           split.js_cut, fixture_files=_js_fixture),
+    # a test's 5 s default is short for worker_threads (parallel-letter-frequency) on a loaded machine
+    "javascript": Language("javascript", "JavaScript", "*.spec.js", "jest --ci --testTimeout=30000 {tests}", 180,
+                           split.js_units, split.js_cut, fixture_files=_js_fixture),
     "java": Language("java", "Java", "*Test.java", JAVA_COMMAND, 240, split.java_units, split.java_cut,
                      fixture_files=_java_fixture, solution_of=_java_solution_of, more_tests="src/test/*"),
 }

@@ -340,11 +340,13 @@ _JAVA_DISABLED_IMPORT = re.compile(r"^import\s+org\.junit\.jupiter\.api\.Disable
 def undo_skips(language: str, text: str) -> str:
     """The test file with Exercism's run-only-the-first markers removed, so every test runs: Rust's `#[ignore]`
     attributes, JavaScript's `xtest`/`xit`/`xdescribe` (as `test`/`it`/`describe`), Java's `@Disabled(...)`
-    annotations and their import. Python and Go tracks mark nothing."""
+    annotations and their import. Python and Go tracks mark nothing. JavaScript's `test.skip(...)` calls go whole:
+    the track skips them for good (too slow for Exercism's runner, which skips them too), and a skipped test fails
+    a graded phase."""
     if language == "rust":
         return _RUST_IGNORE.sub("", text)
     if language in ("javascript", "typescript"):
-        return _JS_SKIPPED.sub(r"\1\2", text)
+        return js_drop_skipped(_JS_SKIPPED.sub(r"\1\2", text))
     if language == "java":
         return _JAVA_DISABLED_IMPORT.sub("", _JAVA_DISABLED.sub("", text))
     return text
@@ -521,3 +523,23 @@ def java_units(files: dict[str, str]) -> list[Unit]:
 def java_cut(path: str, text: str, units: Sequence[Unit]) -> str:
     """The file without these units."""
     return cut(text, [(u.start, u.end) for u in units]) if units else text
+
+
+_JS_SKIP_CALL = re.compile(r"^[ \t]*(?:test|it|describe)\.skip\s*\(", re.M)
+
+
+def js_drop_skipped(text: str) -> str:
+    """The file without its `test.skip(...)`/`it.skip`/`describe.skip` calls (with the comment lines just above
+    each)."""
+    if not _JS_SKIP_CALL.search(text):
+        return text
+    depths, blank = js_depths(text)
+    lines, code = text.splitlines(), blank.splitlines()
+    spans = []
+    for ln, line in enumerate(lines):
+        if _JS_SKIP_CALL.match(line) and code[ln].strip()[:1] == line.strip()[:1]:
+            start = ln
+            while start > 0 and lines[start - 1].strip().startswith("//"):
+                start -= 1
+            spans.append((start, _js_call_end(code, depths, ln)))
+    return cut(text, spans)

@@ -54,23 +54,4 @@ describe('Robot', () => {
     expect(usedNames.size).toEqual(NUMBER_OF_ROBOTS + 1);
   });
 
-  // This test is optional.
-  //
-  // This test doesn't run on our online test runner because it will time-out
-  // with most implementations. It's up to you to test your solution locally.
-  test.skip(
-    'all the names can be generated',
-    () => {
-      const usedNames = new Set();
-      usedNames.add(robot.name);
-
-      for (let i = 0; i < TOTAL_NUMBER_OF_NAMES - 1; i += 1) {
-        const newRobot = new Robot();
-        usedNames.add(newRobot.name);
-      }
-
-      expect(usedNames.size).toEqual(TOTAL_NUMBER_OF_NAMES);
-    },
-    8 * 1000,
-  );
 });
