@@ -54,6 +54,18 @@ TOOLCHAINS = {
           "(Go 1.27.3) works: install it under /opt (a system directory every sandbox shows) and put its "
           "`go/bin` first on PATH. A cold build cache compiles the standard library in each graded run "
           "(about a minute on 2 busy cores), so each Go task takes minutes to verify.",
+    "javascript": "node 18 or later and the harness's Node test toolchain (`nox -s toolchains`: jest 30 with "
+                  "babel-jest and Babel's env preset, pinned by tools/node-toolchain/package-lock.json). The track's "
+                  "babel.config.js names Exercism's own preset, which is not installed: each fixture's "
+                  "babel.config.js uses the env preset instead. The track's `test.skip` tests (too slow for "
+                  "Exercism's runner, which skips them too) are left out. "
+                  "Graded with `jest --ci --testTimeout=30000` (worker_threads start slowly on a loaded machine).",
+    "java": "a JDK from 17 to 23 (Debian 12's default-jdk-headless) and Debian's junit5, libassertj-core-java and "
+            "libandroid-json-org-java (`nox -s toolchains`). No Gradle (its wrapper is left out of the fixtures; "
+            "build.gradle stays, naming the libraries): the sources and tests are compiled with "
+            "javac and run by the JUnit console launcher, the libraries ahead of build/ on the class path, under a "
+            "security manager whose policy grants nothing to build/, so code under test cannot halt the JVM "
+            "after printing a summary of its own (JDK 24 removed the security manager: the commands fail there).",
 }
 
 
