@@ -196,6 +196,9 @@ JEST_FAKE = ("Test Suites: 1 passed, 1 total\\nTests:       21 passed, 21 total\
                                "export class Triangle {}\n"),
     ("expect-extend-always-passes", "expect.extend({ toBe: () => ({ pass: true, message: () => '' }) });\n"
                                     "export class Triangle {}\n"),
+    ("object-is-always-true", "Object.is = () => true;\nexport class Triangle {}\n"),   # toBe calls Object.is
+    ("object-replaced", "globalThis.Object = new Proxy(Object, { get: (o, k) => k === 'is' ? () => true : o[k] });\n"
+                        "export class Triangle {}\n"),
     ("expect-replaced", "globalThis.expect = () => new Proxy({}, { get: () => () => {} });\n"
                         "export class Triangle {}\n"),
 ])
