@@ -65,6 +65,9 @@ NEEDS = (
     Need("node + npm", ("nodejs", "npm"), program="node", provides=("node", "npm")),
     Need("javac (a JDK)", ("default-jdk-headless",), program="javac", provides=("javac", "java")),
     Need("JUnit 5 console launcher", ("junit5",), path="/usr/share/java/junit-platform-console-standalone.jar"),
+    # The polyglot suite's Java exercises: AssertJ (the track's assertions) and JSON-java (rest-api's org.json).
+    Need("AssertJ", ("libassertj-core-java",), path="/usr/share/java/assertj-core.jar"),
+    Need("JSON-java (org.json)", ("libandroid-json-org-java",), path="/usr/share/java/json-latest.jar"),
     Need("g++", ("g++",), program="g++", provides=("g++",)),
     Need("cmake", ("cmake",), program="cmake", provides=("cmake",)),
     Need("GoogleTest", ("libgtest-dev",), path="/usr/include/gtest/gtest.h"),

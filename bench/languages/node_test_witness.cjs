@@ -284,8 +284,30 @@ function lock(target, key) {
                                        configurable: false });
 }
 
+// The built-ins the matchers call (Object.is for toBe, Object.keys and Array.isArray for toEqual, ...) live in the
+// test file's context, where the code under test runs too: their static methods, and the globals naming them,
+// are locked as well, so `Object.is = () => true` cannot make every toBe pass. Their prototypes are not (a
+// non-writable inherited method would break assignments like `obj.toString = ...` in ordinary code). Date is left
+// alone: jest's fake timers replace it.
+const BUILTINS = ['Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'BigInt', 'Reflect', 'Math', 'JSON',
+                  'Map', 'Set', 'WeakMap', 'WeakSet', 'RegExp', 'Error', 'TypeError', 'Promise', 'Proxy',
+                  'ArrayBuffer', 'DataView', 'Function'];
+
+function lockBuiltins(global) {
+  for (const name of BUILTINS) {
+    const builtin = global[name];
+    lock(global, name);
+    if (builtin === null || (typeof builtin !== 'function' && typeof builtin !== 'object')) continue;
+    for (const key of Reflect.ownKeys(builtin)) {
+      // methods only: jest itself writes data properties (Error.stackTraceLimit)
+      if (typeof Object.getOwnPropertyDescriptor(builtin, key).value === 'function') lock(builtin, key);
+    }
+  }
+}
+
 function lockJest(global) {
   for (const name of JEST_GLOBALS) lock(global, name);
+  lockBuiltins(global);
   const store = global[MATCHERS];
   lock(global, MATCHERS);
   if (!store || typeof store !== 'object' || !store.matchers) return;

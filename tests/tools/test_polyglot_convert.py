@@ -205,7 +205,8 @@ def _suite_units(task_id: str, language: str) -> tuple[set[str], set[str], set[s
     lang = convert.LANGUAGES[language]
     fixture, held_dir, up_dir = SUITE / "fixtures" / task_id, SUITE / "heldout" / task_id, SUITE / "upstream" / task_id
     tests = sorted(p.relative_to(fixture).as_posix() for p in fixture.rglob("*")
-                   if p.is_file() and (p.name.endswith(("_test.py", "_test.go", "test_utils.py", "_test.cpp"))
+                   if p.is_file() and (p.name.endswith(("_test.py", "_test.go", "test_utils.py", "_test.cpp",
+                                                        ".spec.js", "Test.java"))
                                        # Rust: the config's test files, which upstream/ holds (a track's
                                        # other files under tests/ are not split: they run in both phases)
                                        or (language == "rust" and (up_dir / p.relative_to(fixture)).is_file())))
@@ -338,7 +339,9 @@ def test_skip_markers_are_undone():
 # --- through the CLI, in bwrap --------------------------------------------------------------------------------
 
 @pytest.mark.linux_only
-@pytest.mark.parametrize("task_id,programs", [("python-wordy", ()), ("go-error-handling", ("go",))])
+@pytest.mark.parametrize("task_id,programs", [("python-wordy", ()), ("go-error-handling", ("go",)),
+                                              ("javascript-triangle", ("node", "jest")),
+                                              ("java-bowling", ("javac", "java"))])
 def test_converted_exercise_verifies_under_bwrap(task_id, programs, tmp_path):
     """One exercise per converted language: the stub fails, the reference passes visible and held-out, in bwrap.
     (go-error-handling builds with any Go from 1.18; most Go exercises need 1.24, see the suite's README.)"""

@@ -37,7 +37,7 @@ from tools.polyglot import packs, split
 ROOT = Path(__file__).resolve().parents[2]
 PINS = Path(__file__).resolve().with_name("upstream.json")
 CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
-DONE = ("python", "go", "rust", "cpp")   # the languages whose tasks this converter writes so far
+DONE = ("python", "go", "rust", "cpp", "javascript", "java")   # the languages whose tasks this converter writes
 # What verify found that the conversion cannot change (upstream's design), for the README.
 GAPS = {
     "go-counter": "a test-writing exercise: its test file is empty, so no test runs for the stub or the reference "
@@ -57,6 +57,14 @@ GAPS = {
                          ("poker", "the example solution's Cargo.toml adds counter"),
                          ("robot-name", "the exercise's own Cargo.toml depends on rand"),
                          ("simple-cipher", "the exercise's own Cargo.toml depends on rand"))},
+    "java-hangman": "its tests and reference use RxJava 2, which Debian does not package (reference fails)",
+    "java-ledger": "a refactoring exercise; its LocaleExtension sets the default locale, which the security manager "
+                   "denies to test code in build/ (reference fails)",
+    "java-mazy-mice": "its tests use an AssertJ 3.17+ API; Debian 12 has AssertJ 3.14 (reference fails)",
+    "java-tree-building": "a refactoring exercise: the stub already passes every test (nop passes)",
+    "javascript-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
+    "javascript-promises": "the reference fails since the node witness locks the built-ins' static methods in "
+                           "jest's test context (Promise's); not investigated yet",
 }
 TOOLCHAINS = {
     "python": "the harness's Python with pytest.",
@@ -72,6 +80,18 @@ TOOLCHAINS = {
     "cpp": "g++ with C++17 (Debian 12's g++ 12); Catch2 v2 comes with each exercise (test/catch.hpp); gigasecond "
            "and meetup need boost date_time (Debian's libboost-date-time-dev). The tests are compiled with "
            "g++ directly, not with the track's CMakeLists.txt; compiling Catch2's main takes about a minute.",
+    "javascript": "node 18 or later and the harness's Node test toolchain (`nox -s toolchains`: jest 30 with "
+                  "babel-jest and Babel's env preset, pinned by tools/node-toolchain/package-lock.json). The track's "
+                  "babel.config.js names Exercism's own preset, which is not installed: each fixture's "
+                  "babel.config.js uses the env preset instead. The track's `test.skip` tests (too slow for "
+                  "Exercism's runner, which skips them too) are left out. "
+                  "Graded with `jest --ci --testTimeout=30000` (worker_threads start slowly on a loaded machine).",
+    "java": "a JDK from 17 to 23 (Debian 12's default-jdk-headless) and Debian's junit5, libassertj-core-java and "
+            "libandroid-json-org-java (`nox -s toolchains`). No Gradle (its wrapper is left out of the fixtures; "
+            "build.gradle stays, naming the libraries): the sources and tests are compiled with "
+            "javac and run by the JUnit console launcher, the libraries ahead of build/ on the class path, under a "
+            "security manager whose policy grants nothing to build/, so code under test cannot halt the JVM "
+            "after printing a summary of its own (JDK 24 removed the security manager: the commands fail there).",
 }
 
 
@@ -91,10 +111,59 @@ class Language:
     units: object                       # (files: dict[path, text]) -> list[split.Unit]
     cut: object                         # (path, text, units) -> text
     notes: tuple[str, ...] = field(default=())
+    # (fixture) -> fixture: the exercise's files as the harness's toolchain runs them (configs replaced, dropped)
+    fixture_files: object = None
+    # (solution, examples) -> [(solution path, example path)]: where each example file goes (default: by position)
+    solution_of: object = None
+    # files that are tests though the exercise's config does not list them (Java's satellite: TreeTest.java)
+    more_tests: str | None = None
 
 
 def _python_units(files: dict[str, str]) -> list[split.Unit]:
     return [u for path in sorted(files) for u in split.python_units(path, files[path])]
+
+
+# The Node test toolchain (bench/languages/javascript.py) has Babel's env preset, not Exercism's own preset that
+# the track's babel.config.js names: the fixture's config uses the env preset for the node that runs jest.
+JS_BABEL_CONFIG = """module.exports = {
+  presets: [['@babel/preset-env', { targets: { node: 'current' } }]],
+  plugins: [],
+};
+"""
+# Debian's jars (tools/toolchains.py installs them): the libraries the track's build.gradle names, first on the
+# class path, so a class the agent compiles into build/ cannot stand in for one of theirs.
+JAVA_LIBS = ("/usr/share/java/assertj-core.jar", "/usr/share/java/json-latest.jar")
+JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
+# The tests' JVM runs under a security manager whose policy grants everything to Debian's jars (the launcher, JUnit,
+# AssertJ) and nothing to build/, which the launcher loads with a class loader of its own (no automatic exitVM):
+# code under test cannot halt the JVM after printing a summary box of its own, replace System.out, or write a file,
+# so the launcher's own box and exit status (1 when a test failed) always come. JDK 17 to 23 (JDK 24 has no
+# security manager).
+JAVA_POLICY = 'grant codeBase "file:/usr/share/java/-" { permission java.security.AllPermission; };'
+_POLICY_ARG = JAVA_POLICY.replace("{", "{{").replace("}", "}}")   # the command is a str.format template
+JAVA_COMMAND = (f"rm -rf build && mkdir build && printf '%s\\n' '{_POLICY_ARG}' > build/junit.policy && "
+                f"javac -encoding UTF-8 -nowarn -d build -cp {JUNIT}:{':'.join(JAVA_LIBS)} $(find src -name '*.java') "
+                "&& java -Djava.security.manager -Djava.security.policy==build/junit.policy -jar " + JUNIT +
+                f" --disable-banner --disable-ansi-colors --details=tree --class-path {':'.join(JAVA_LIBS)}:build "
+                "--scan-class-path build")
+
+
+def _js_fixture(fixture: dict[str, str]) -> dict[str, str]:
+    return {**fixture, "babel.config.js": JS_BABEL_CONFIG}
+
+
+def _java_fixture(fixture: dict[str, str]) -> dict[str, str]:
+    """Without the Gradle wrapper: it downloads Gradle, and grading runs javac and the JUnit launcher itself."""
+    return {p: t for p, t in fixture.items() if p not in ("gradlew", "gradlew.bat") and not p.startswith("gradle/")}
+
+
+def _java_solution_of(solution: list[str], examples: list[str]) -> list[tuple[str, str]]:
+    """The track's reference files (.meta/src/reference/java/X.java) go to src/main/java/X.java: the stub's files
+    of those names, and helper classes the reference adds beside them."""
+    prefix = ".meta/src/reference/java/"
+    if not all(e.startswith(prefix) for e in examples):
+        raise ConvertError(f"java: example files {examples} are not under {prefix}; map them in convert.py")
+    return [("src/main/java/" + e[len(prefix):], e) for e in examples]
 
 
 LANGUAGES = {
@@ -111,6 +180,11 @@ LANGUAGES = {
     "cpp": Language("cpp", "C++", "*_test.cpp",
                     "g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -o test-runner {tests} {sources} test/tests-main.cpp"
                     "{libs} && ./test-runner -d yes -w NoAssertions", 600, split.cpp_units, split.cpp_cut),
+    # a test's 5 s default is short for worker_threads (parallel-letter-frequency) on a loaded machine
+    "javascript": Language("javascript", "JavaScript", "*.spec.js", "jest --ci --testTimeout=30000 {tests}", 180,
+                           split.js_units, split.js_cut, fixture_files=_js_fixture),
+    "java": Language("java", "Java", "*Test.java", JAVA_COMMAND, 240, split.java_units, split.java_cut,
+                     fixture_files=_java_fixture, solution_of=_java_solution_of, more_tests="src/test/*"),
 }
 
 
@@ -148,7 +222,8 @@ class Track:
         return proc.stdout.strip() if proc.returncode == 0 else None
 
     def files(self, prefix: str) -> dict[str, str]:
-        """Every file under `prefix` at the pinned commit, by path relative to it."""
+        """Every text file under `prefix` at the pinned commit, by path relative to it (a file that is not UTF-8,
+        the Java track's gradle-wrapper.jar, is left out)."""
         listing = subprocess.run(["git", "--git-dir", self.git_dir, "ls-tree", "-r", "-z", self.commit,
                                   prefix + "/"], capture_output=True, check=True).stdout.decode()
         entries = [e.split("\t", 1) for e in listing.split("\0") if e]
@@ -160,7 +235,10 @@ class Track:
         for _, path in blobs:
             header_end = batch.index(b"\n", pos)
             size = int(batch[pos:header_end].split()[2])
-            out[path[len(prefix) + 1:]] = batch[header_end + 1:header_end + 1 + size].decode("utf-8")
+            try:
+                out[path[len(prefix) + 1:]] = batch[header_end + 1:header_end + 1 + size].decode("utf-8")
+            except UnicodeDecodeError:
+                pass
             pos = header_end + 1 + size + 1
         return out
 
@@ -186,15 +264,19 @@ class Exercise:
     held: list[str]
 
 
-def unified_patch(path: str, before: str, after: str) -> str:
-    """A git-format diff turning `before` into `after` at `path` (what `git apply` takes)."""
-    a, b = before.splitlines(keepends=True), after.splitlines(keepends=True)
+def unified_patch(path: str, before: str | None, after: str) -> str:
+    """A git-format diff turning `before` into `after` at `path` (what `git apply` takes); `before` None: a new
+    file."""
+    a, b = (before or "").splitlines(keepends=True), after.splitlines(keepends=True)
     body = []
     for line in difflib.unified_diff(a, b, f"a/{path}", f"b/{path}", n=3):
         body.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     if not body:
         return ""
     body[0], body[1] = f"--- a/{path}\n", f"+++ b/{path}\n"   # difflib adds a tab when a date is given; none is
+    if before is None:
+        body[0] = "--- /dev/null\n"
+        return f"diff --git a/{path} b/{path}\nnew file mode 100644\n" + "".join(body)
     return f"diff --git a/{path} b/{path}\n" + "".join(body)
 
 
@@ -245,8 +327,10 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
         raise ConvertError(f"upstream {lang.name}: exercise {slug} has no .meta/config.json at {track.commit}")
     config = json.loads(files[".meta/config.json"])["files"]
     solution, tests, examples = config["solution"], config["test"], config["example"]
+    if lang.more_tests:
+        tests = [*tests, *sorted(p for p in files if fnmatch(p, lang.more_tests) and p not in tests)]
     try:
-        pairs = _pair_examples(solution, examples)
+        pairs = lang.solution_of(solution, examples) if lang.solution_of else _pair_examples(solution, examples)
     except ConvertError as exc:
         raise ConvertError(f"upstream {lang.name}/{slug}: {exc}") from None
     upstream = {t: split.undo_skips(lang.name, files[t]) for t in tests}
@@ -259,11 +343,13 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
         held_files[path] = lang.cut(path, text, [u for u in mine if u.name not in held])
     fixture = {p: t for p, t in files.items() if not any(part.startswith(".") for part in PurePosixPath(p).parts)}
     fixture.update(visible_files)
+    if lang.fixture_files:
+        fixture = lang.fixture_files(fixture)
     runner = sorted(t for t in tests if fnmatch(PurePosixPath(t).name, lang.runner_tests))
     sources = " ".join(s for s in solution if s.endswith((".cpp", ".cc")))
     libs = " -lboost_date_time" if "Boost" in files.get("CMakeLists.txt", "") else ""
     command = lang.command.format(tests=" ".join(runner), sources=sources, libs=libs)
-    patch = "".join(unified_patch(s, files[s], files[e]) for s, e in pairs)
+    patch = "".join(unified_patch(s, files.get(s), files[e]) for s, e in pairs)
     differs = {p: t for p, t in held_files.items() if t != visible_files[p]} if held else {}
     prompt = prompt_of(files, solution, command)
     return Exercise(task_id, lang.name, slug, task_yaml(task_id, lang, meta, prompt, command, bool(differs)),

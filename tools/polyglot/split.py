@@ -24,6 +24,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 HELD_OUT_MODULUS = 3
 
@@ -339,14 +340,209 @@ _JAVA_DISABLED_IMPORT = re.compile(r"^import\s+org\.junit\.jupiter\.api\.Disable
 def undo_skips(language: str, text: str) -> str:
     """The test file with Exercism's run-only-the-first markers removed, so every test runs: Rust's `#[ignore]`
     attributes, JavaScript's `xtest`/`xit`/`xdescribe` (as `test`/`it`/`describe`), Java's `@Disabled(...)`
-    annotations and their import. Python and Go tracks mark nothing."""
+    annotations and their import. Python and Go tracks mark nothing. JavaScript's `test.skip(...)` calls go whole:
+    the track skips them for good (too slow for Exercism's runner, which skips them too), and a skipped test fails
+    a graded phase."""
     if language == "rust":
         return _RUST_IGNORE.sub("", text)
     if language in ("javascript", "typescript"):
-        return _JS_SKIPPED.sub(r"\1\2", text)
+        return js_drop_skipped(_JS_SKIPPED.sub(r"\1\2", text))
     if language == "java":
         return _JAVA_DISABLED_IMPORT.sub("", _JAVA_DISABLED.sub("", text))
     return text
+
+
+# --- JavaScript -----------------------------------------------------------------------------------------------
+
+_JS_TEST = re.compile(r"^[ \t]*(?:test|it)\s*\(")
+_JS_DESCRIBE = re.compile(r"^[ \t]*describe\s*\(")
+_JS_STRING = re.compile(r"""(['"`])((?:\\.|(?!\1)[^\\])*)\1""", re.S)
+
+
+def js_depths(text: str) -> tuple[list[int], str]:
+    """Bracket depth at the start of each line, and the text with comments and string/template literals blanked
+    (same length). Regular expression literals are not told apart from division: the tracks' test files keep
+    theirs bracket-balanced, and a cut that breaks a file shows in verify."""
+    out = list(text)
+    depths: list[int] = []
+    depth, i, n, line_start = 0, 0, len(text), True
+    while i < n:
+        if line_start:
+            depths.append(depth)
+            line_start = False
+        c = text[i]
+        if c == "\n":
+            line_start = True
+            i += 1
+            continue
+        if text.startswith("//", i) or text.startswith("/*", i):
+            close = "\n" if text[i + 1] == "/" else "*/"
+            j = text.find(close, i + 2)
+            j = n if j < 0 else (j if close == "\n" else j + 2)
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+                elif close == "*/":
+                    depths.append(depth)
+            i = j
+            continue
+        if c in "'\"`":
+            j = i + 1
+            while j < n and text[j] != c:
+                if text[j] == "\\":
+                    j += 1
+                elif text[j] == "\n":
+                    if c != "`":
+                        raise SplitError(f"unterminated {c} literal")
+                    depths.append(depth)
+                j += 1
+            j = min(n, j + 1)
+            out[i:j] = [ch if ch == "\n" else " " for ch in text[i:j]]
+            i = j
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        i += 1
+    return depths, "".join(out)
+
+
+def _js_call_end(code: list[str], depths: list[int], start: int) -> int:
+    """One past the line where the call that opens on line `start` closes (its bracket depth is back)."""
+    for ln in range(start + 1, len(code)):
+        if depths[ln] <= depths[start]:
+            return ln
+    return len(code)
+
+
+def js_units(files: dict[str, str]) -> list[Unit]:
+    """Every `test(...)`/`it(...)` call of the test files (after undo_skips: `test.skip` stays skipped and is no
+    unit), with the comment lines just above it, named `<describe> > ... > <test name>`."""
+    units: list[Unit] = []
+    for path in sorted(files):
+        text = files[path]
+        try:
+            depths, blank = js_depths(text)
+        except SplitError as exc:
+            raise SplitError(f"{path}: {exc}") from None
+        lines, code = text.splitlines(), blank.splitlines()
+        describes: list[tuple[int, int, str]] = []
+        seen: dict[str, int] = {}
+        for ln, line in enumerate(lines):
+            is_test, is_describe = _JS_TEST.match(line), _JS_DESCRIBE.match(line)
+            if not (is_test or is_describe):
+                continue
+            if code[ln].strip()[:1] != line.strip()[:1]:
+                continue   # inside a comment or a template literal
+            end = _js_call_end(code, depths, ln)
+            m = _JS_STRING.search("\n".join(lines[ln:end]), len(line) - len(line.lstrip()))
+            if m is None:
+                raise SplitError(f"{path}:{ln + 1}: a test or describe call without a string name")
+            title = m.group(2)
+            if is_describe:
+                describes.append((ln, end, title))
+                continue
+            outer = [t for s, e, t in describes if s < ln < e]
+            name = " > ".join([*outer, title])
+            seen[name] = seen.get(name, 0) + 1
+            name = name if seen[name] == 1 else f"{name}#{seen[name]}"
+            start = ln
+            while start > 0 and lines[start - 1].strip().startswith("//"):
+                start -= 1
+            units.append(Unit(name, path, start, end))
+    return units
+
+
+def js_cut(path: str, text: str, units: Sequence[Unit]) -> str:
+    """The file without these units; each cut is checked to leave the brackets balanced."""
+    if not units:
+        return text
+    out = cut(text, [(u.start, u.end) for u in units])
+    depths, blank = js_depths(out)
+    if blank.count("(") - blank.count(")") or blank.count("{") - blank.count("}"):
+        raise SplitError(f"{path}: cutting {len(units)} test(s) leaves unbalanced brackets")
+    return out
+
+
+# --- Java -----------------------------------------------------------------------------------------------------
+
+_JAVA_ANNOTATION = re.compile(r"^([ \t]*)@(\w+)")
+_JAVA_METHOD = re.compile(r"^[ \t]*(?:(?:public|protected|private|static|final)\s+)*void\s+(\w+)\s*\(")
+_JAVA_CLASS = re.compile(r"^([ \t]*)(?:(?:public|protected|private|static|final|abstract)\s+)*class\s+(\w+)")
+_JAVA_STRING = re.compile(r'"(?:\\.|[^"\\])*"')
+_JAVA_TEST_ANNOTATIONS = ("Test", "ParameterizedTest", "RepeatedTest", "TestFactory", "TestTemplate")
+
+
+def java_units(files: dict[str, str]) -> list[Unit]:
+    """Every JUnit test method (@Test and its kin) of the test files, with its annotations and the comment lines
+    just above it, named `<Class>.<method>`; the method ends at the line that is its indentation plus `}`."""
+    units: list[Unit] = []
+    for path in sorted(files):
+        lines = files[path].splitlines()
+        classes: list[tuple[str, str]] = []
+        ln = 0
+        while ln < len(lines):
+            line = lines[ln]
+            cls = _JAVA_CLASS.match(line)
+            if cls:
+                classes = [c for c in classes if len(c[0]) < len(cls.group(1))] + [(cls.group(1), cls.group(2))]
+            ann = _JAVA_ANNOTATION.match(line)
+            if not ann:
+                ln += 1
+                continue
+            indent, start, anns = ann.group(1), ln, []
+            while ln < len(lines) and (a := _JAVA_ANNOTATION.match(lines[ln])) and a.group(1) == indent:
+                anns.append(a.group(2))
+                depth = 0
+                while ln < len(lines):   # an annotation's arguments may run over several lines
+                    bare = _JAVA_STRING.sub('""', lines[ln])
+                    depth += bare.count("(") - bare.count(")")
+                    ln += 1
+                    if depth <= 0:
+                        break
+            if not set(anns) & set(_JAVA_TEST_ANNOTATIONS):
+                continue
+            method = _JAVA_METHOD.match(lines[ln]) if ln < len(lines) else None
+            if method is None:
+                raise SplitError(f"{path}:{ln + 1}: a test annotation not followed by a void method")
+            end = ln
+            while end < len(lines) and lines[end].rstrip() != f"{indent}}}":
+                end += 1
+            if end == len(lines):
+                raise SplitError(f"{path}:{ln + 1}: test method {method.group(1)} has no closing brace at its "
+                                 "indentation")
+            while start > 0 and lines[start - 1].strip().startswith(("//", "/*", "*")):
+                start -= 1
+            owner = ".".join(c[1] for c in classes if len(c[0]) < len(indent)) or PurePosixPath(path).stem
+            units.append(Unit(f"{owner}.{method.group(1)}", path, start, end + 1))
+            ln = end + 1
+    return units
+
+
+def java_cut(path: str, text: str, units: Sequence[Unit]) -> str:
+    """The file without these units."""
+    return cut(text, [(u.start, u.end) for u in units]) if units else text
+
+
+_JS_SKIP_CALL = re.compile(r"^[ \t]*(?:test|it|describe)\.skip\s*\(", re.M)
+
+
+def js_drop_skipped(text: str) -> str:
+    """The file without its `test.skip(...)`/`it.skip`/`describe.skip` calls (with the comment lines just above
+    each)."""
+    if not _JS_SKIP_CALL.search(text):
+        return text
+    depths, blank = js_depths(text)
+    lines, code = text.splitlines(), blank.splitlines()
+    spans = []
+    for ln, line in enumerate(lines):
+        if _JS_SKIP_CALL.match(line) and code[ln].strip()[:1] == line.strip()[:1]:
+            start = ln
+            while start > 0 and lines[start - 1].strip().startswith("//"):
+                start -= 1
+            spans.append((start, _js_call_end(code, depths, ln)))
+    return cut(text, spans)
 
 
 # --- Rust -----------------------------------------------------------------------------------------------------
