@@ -21,8 +21,9 @@ from real_cli import GIT_ENV, REPO, need_agent, run_through_harness
 pytestmark = pytest.mark.integration
 
 SUITE = REPO / "suites" / "polyglot"
-# One exercise per language: a single solution file, tests that build quickly.
-EXERCISES = ["python-book-store", "go-bowling"]
+# One exercise per language, each with a single solution file.
+EXERCISES = ["python-book-store", "go-bowling", "rust-acronym", "cpp-linked-list", "javascript-book-store",
+             "java-book-store"]
 
 
 def reference_files(task_id: str, scratch: Path) -> dict[str, tuple[str, str]]:
@@ -37,9 +38,14 @@ def reference_files(task_id: str, scratch: Path) -> dict[str, tuple[str, str]]:
     return {p: (before[p], (work / p).read_text()) for p in paths}
 
 
+def _line_ended(text: str) -> str:
+    # a stub without a final newline (some Java and C++ ones) would run into aider's `=======` divider
+    return text if not text or text.endswith("\n") else text + "\n"
+
+
 def aider_script(model: str, files: dict[str, tuple[str, str]]) -> dict:
-    blocks = "\n".join(f"{path}\n```\n<<<<<<< SEARCH\n{old}=======\n{new}>>>>>>> REPLACE\n```\n"
-                       for path, (old, new) in files.items())
+    blocks = "\n".join(f"{path}\n```\n<<<<<<< SEARCH\n{_line_ended(old)}=======\n"
+                       f"{_line_ended(new)}>>>>>>> REPLACE\n```\n" for path, (old, new) in files.items())
     return {"models": {model: {"context_length": 32768,
                                "replies": [{"content": f"Here is the implementation.\n\n{blocks}"}]}}}
 
@@ -66,5 +72,9 @@ def test_the_real_agent_solves_a_polyglot_exercise(tmp_path, agent, script_of, t
     record = run.record
     assert record["outcome"] == "passed", (record["outcome"], run.stderr_tail())
     assert record["oracle"]["passed"] and record["heldout"] and record["heldout"]["passed"]
-    assert record["agent"]["tool_calls"] >= len(files) and record["agent"]["failed_tool_calls"] == 0
+    assert record["agent"]["tool_calls"] >= len(files)
+    # aider lints a C++ file after editing it and asks the model again; the script answers with the same edit,
+    # whose SEARCH no longer matches: those are real failed edits, counted as such
+    if not (agent == "aider" and task_id.startswith("cpp-")):
+        assert record["agent"]["failed_tool_calls"] == 0
     assert record["task"]["language"] == task_id.split("-", 1)[0]
