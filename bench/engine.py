@@ -775,6 +775,14 @@ def bare_grading_state(task: dict, dest: Path) -> dict[str, str]:
     return oracle.grading_env()
 
 
+def grade_command(command: str, timeout_s: int, *, kind: str, copy: Path, home: Path, logs: Path,
+                  language: str) -> oracle.Step:
+    """One grading command run as a grading phase runs it (sandbox, environment, the language's mounts and HOME),
+    for the benchmarks."""
+    return oracle.run_command(command, timeout_s, kind=kind, copy=copy, home=home, env=oracle.grading_env(),
+                              logs=logs, index=0, language=language)
+
+
 def build_snapshot(task: dict, results_dir: Path) -> Path:
     """The task's starting state, built once into the snapshot cache (what the first run of a task pays)."""
     return isolate.snapshot(task, results_dir)

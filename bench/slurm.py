@@ -19,6 +19,7 @@ leaves its cells missing (SIGTERM stops the run as Ctrl-C does, half-way runs ar
 """
 from __future__ import annotations
 
+import argparse
 import json
 import shlex
 import subprocess
@@ -327,8 +328,11 @@ def _main(argv: Sequence[str]) -> int:
     argv = list(argv)
     if not argv or argv[0] not in COMMANDS:
         if argv and argv[0] in ("-h", "--help"):
-            print(__doc__)
-            return 0
+            parser = ArgumentParser(prog="localagentbench slurm", description=__doc__,
+                                    formatter_class=argparse.RawDescriptionHelpFormatter)
+            parser.add_argument("command", choices=list(COMMANDS))
+            parser.add_argument("args", nargs=argparse.REMAINDER, help="the command's arguments (COMMAND --help)")
+            parser.parse_args(argv)   # prints the help and exits 0
         raise UserError(f"slurm: expected one of {', '.join(COMMANDS)} (see localagentbench slurm --help)")
     return COMMANDS[argv[0]](argv[1:])
 

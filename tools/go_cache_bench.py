@@ -3,7 +3,7 @@
     python -m tools.go_cache_bench [--task go-bowling] [--warm 3] [--sandbox auto]      (`nox -s bench` runs it)
 
 The phase is a polyglot Go task's visible tests run against its reference solution, as grading runs them
-(oracle.run_command: the task's command, the Go profile's environment and mounts, the run's private HOME). Cold:
+(engine.grade_command: the task's command, the Go profile's environment and mounts, the run's private HOME). Cold:
 the HOME's GOCACHE is empty, so `go test` compiles the standard library first, as every graded run did before the
 std cache. Warm: a fresh HOME that the Go profile fills by copying the prebuilt std cache (the copy counted in the
 time). Prints one JSON object: each run's seconds, the medians and cold/warm. Needs the harness's Go
@@ -38,7 +38,7 @@ def _phase(task: str, where: Path, name: str) -> Path:
 def grade_once(task: str, kind: str, warm: bool, where: Path) -> float:
     """Seconds of one grading phase (the task's first command) in a fresh copy and HOME; AssertionError when its
     tests did not pass (a benchmark of a broken phase measures nothing)."""
-    from bench import oracle
+    from bench import engine
     name = f"{'warm' if warm else 'cold'}-{time.monotonic_ns()}"
     copy, home, logs = _phase(task, where, name), where / f"home-{name}", where / f"logs-{name}"
     home.mkdir()
@@ -47,8 +47,7 @@ def grade_once(task: str, kind: str, warm: bool, where: Path) -> float:
         from bench.languages import go
         go.gocache(home).mkdir(parents=True)
     started = time.monotonic()
-    step = oracle.run_command("go test -v ./...", 600, kind=kind, copy=copy, home=home, env=oracle.grading_env(),
-                              logs=logs, index=0, language="go")
+    step = engine.grade_command("go test -v ./...", 600, kind=kind, copy=copy, home=home, logs=logs, language="go")
     seconds = time.monotonic() - started
     if step.exit_code != 0 or step.summary:
         raise AssertionError(f"{task}: the reference's grading phase did not pass: "
