@@ -166,7 +166,9 @@ def test_a_suite_whose_toolchain_is_missing_is_refused_before_anything_runs(tmp_
     (empty / "git").symlink_to(shutil.which("git"))
     done = subprocess.run([sys.executable, "-m", "bench", "run", "--agent", "nop", "--tasks", str(root / "tasks"),
                            "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PATH": str(empty), "PYTHONPATH": str(REPO)})
+                          env={**os.environ, "PATH": str(empty), "PYTHONPATH": str(REPO),
+                               # the harness's own Go (nox -s toolchains) is found outside PATH: none here
+                               "LOCALAGENTBENCH_GO_TOOLCHAIN": str(tmp_path / "no-go")})
     assert done.returncode != 0
     line = done.stderr.strip().splitlines()[-1]
     assert "go not found on PATH" in line and "go-silent" in line and "nox -s toolchains" in line, done.stderr

@@ -350,7 +350,9 @@ def test_a_missing_tool_of_a_suite_s_language_fails_with_the_install_session(sui
     (only / "node").write_text("#!/bin/sh\nexit 3\n")
     (only / "node").chmod(0o755)
     tasks = with_languages(suite, {"in-go": "go", "in-rust": "rust", "in-js": "javascript"})
-    env = {"OLLAMA_HOST": shelf.url, **agents, "PATH": str(only)}
+    # the harness's own Go (nox -s toolchains) is found outside PATH: none here
+    env = {"OLLAMA_HOST": shelf.url, **agents, "PATH": str(only),
+           "LOCALAGENTBENCH_GO_TOOLCHAIN": str(tmp_path / "no-go")}
     done = run_doctor("--json", "--tasks", str(tasks), env=env)
     assert done.returncode == 1, done.stdout + done.stderr
     record = record_of(done)
