@@ -1168,9 +1168,11 @@ class _Call:
                 error = f"upstream {self.proxy.upstream.url} answered {status}: {answer.error_message or 'no message'}"
         if refused is None:
             self.proxy.upstream_outcome(self.token, reached=answer is not None or status not in (502, 504))
-        self.proxy.write(self.calls_file, calls.call_record(**self.fields, facts=self.facts, status=status,
-                                                         answer=answer, ttft_s=self.ttft_s, total_s=now, error=error,
-                                                         refused=refused))
+        record = calls.call_record(**self.fields, facts=self.facts, status=status, answer=answer,
+                                   ttft_s=self.ttft_s, total_s=now, error=error, refused=refused)
+        if self.proxy.window is not None:   # a known window: its own rule of truncation too (serving.truncated)
+            record["context_truncated"] = serving.truncated(record, self.proxy.window)
+        self.proxy.write(self.calls_file, record)
 
     def abort(self) -> None:
         """The call's run is over while it is in flight: record it so, and cut its upstream connection (a call
@@ -1194,10 +1196,13 @@ class ModelProxy:
     """
 
     def __init__(self, upstream: str, *, openai_base: str | None = None, timeout_s: float = DEFAULT_TIMEOUT_S,
-                 unix_path: Path | None = None, num_ctx: int | None = None, ollama: bool = False):
+                 unix_path: Path | None = None, num_ctx: int | None = None, ollama: bool = False,
+                 window: int | None = None):
         self.upstream = _Upstream(upstream, openai_base, timeout_s)
-        # The one context window every call is served with (run --num-ctx; serving.py), on an Ollama upstream.
+        # The one context window every call is served with (run --num-ctx; serving.py), on an Ollama upstream,
+        # and the window the calls are known to have (for serving.truncated), whoever set it.
         self.num_ctx, self.ollama = num_ctx, ollama
+        self.window = window if window is not None else num_ctx
         self._routes: dict[str, Path] = {}
         self._models: dict[str, frozenset[str]] = {}   # route token -> the spellings of the run's model
         self._bound: dict[str, int] = {}                # route token -> connections that carried its requests
