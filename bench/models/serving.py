@@ -25,7 +25,7 @@ import uuid
 from typing import Any
 
 from bench.models import calls
-from bench.models.modelserver import ServerError, request_json
+from bench.models.modelserver import ServerError, request_json, same_tag
 
 META_TIMEOUT_S = 10.0
 # The facts every run's and evaluation's record carries, in the order compare and the leaderboard list them.
@@ -66,7 +66,7 @@ def fixed_window(openai_base: str, model: str, timeout_s: float = META_TIMEOUT_S
     except ServerError:
         return {}
     for entry in (listed.get("data") or []) if isinstance(listed, dict) else []:
-        if isinstance(entry, dict) and entry.get("id") == model and _count(entry.get("max_model_len")):
+        if isinstance(entry, dict) and same_tag(str(entry.get("id")), model) and _count(entry.get("max_model_len")):
             return {"server": "vllm", "context_window": entry["max_model_len"]}
     return {}
 
