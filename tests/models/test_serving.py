@@ -151,7 +151,8 @@ def test_a_window_fixed_at_start_is_read_and_a_mismatch_refused_in_one_line(flav
     assert fixed["server"] == flavor and fixed["context_window"] == 8192
     assert serving.window_mismatch(fixed, 8192, "http://x/v1") is None
     line = serving.window_mismatch(fixed, 4096, "http://x/v1")
-    assert "\n" not in line and "8192" in line and ("--ctx-size" if flavor == "llama.cpp" else "--max-model-len") in line
+    flag = "--ctx-size" if flavor == "llama.cpp" else "--max-model-len"
+    assert "\n" not in line and "8192" in line and flag in line
 
 
 def test_an_ollama_server_has_no_fixed_window(fake):
