@@ -548,6 +548,7 @@ def run_agent_one(record: dict, spec: RunSpec, *, prompt: str | None = None, aga
     record["flag_details"] = {**record.get("flag_details", {}), **flags}
     record["sandbox"] = {**(record.get("sandbox") or {}), "env": {"agent": environment.names(env)}}
     record["model_calls"] = measured
+    warn_truncated(record, measured)
     record["agent"] = {
         "name": agent, "version": spec.version, "argv": [str(a) for a in inv.argv],
         "exit_code": done.exit_code, "timed_out": done.timed_out, "wall_s": done.wall_s,
@@ -563,6 +564,13 @@ def run_agent_one(record: dict, spec: RunSpec, *, prompt: str | None = None, aga
     }
     write_json_atomic(run_dir / "run.json", record)
     return record
+
+
+def warn_truncated(record: dict, measured: dict | None) -> None:
+    """A warning line when the proxy found some of a run's calls truncated: the model saw less than was sent."""
+    if measured and measured.get("context_truncated"):
+        log(f"warning: {record['task_id']}/{record['rep']}: {measured['context_truncated']} of {measured['calls']} "
+            "model call(s) truncated by the context window; see METHODOLOGY.md, 'One context window'")
 
 
 def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
