@@ -8,16 +8,17 @@ llama.cpp or vLLM server whose window differs is refused in one line before any 
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import textwrap
 
 import pytest
-from real_cli import SCRIPTS, need_agent, run_through_harness
+from real_cli import REPO, SCRIPTS, need_agent, run_through_harness
 
 from bench import fakellm
 
 pytestmark = pytest.mark.integration
-WINDOW = 8192
+WINDOW = 65536   # above every calib script's prompts: an agent told a small window compacts first
 
 # A command agent speaking every protocol the proxy serves, one call each, and saying what it was told.
 AGENT = textwrap.dedent('''
@@ -41,7 +42,7 @@ AGENT = textwrap.dedent('''
     ]
     sys.exit(0 if statuses == [200] * 6 else 3)
 ''')
-COMMAND_SCRIPT = {"models": {"coder": {"context_length": 32768, "turns": ["ok"] * 6}}}
+COMMAND_SCRIPT = {"models": {"coder": {"context_length": 131072, "turns": ["ok"] * 6}}}
 
 
 def _model_requests(run) -> list[dict]:
@@ -101,11 +102,45 @@ def test_a_server_with_another_fixed_window_is_refused_in_one_line(tmp_path, fla
         run = run_through_harness(tmp_path, "command", "coder", "calib-greeting", script=script, server=srv,
                                   chat_only=True, args=["--agent-cmd", "true", "--num-ctx", "4096"])
         same = run_through_harness(tmp_path, "command", "coder", "calib-greeting", script=script, server=srv,
-                                   chat_only=True, args=["--agent-cmd", "true", "--num-ctx", "32768"])
+                                   chat_only=True, args=["--agent-cmd", "true", "--num-ctx", "131072"])
     lines = run.proc.stderr.strip().splitlines()
     assert run.proc.returncode == 2 and len(lines) == 1, run.proc.stderr
-    assert "32768" in lines[0] and fix in lines[0] and "Traceback" not in run.proc.stderr
+    assert "131072" in lines[0] and fix in lines[0] and "Traceback" not in run.proc.stderr
     assert run.record is None   # refused before any run
     assert same.proc.returncode == 0, same.stderr_tail()
     facts = same.record["model"]["serving"]
-    assert facts["server"] == flavor and facts["context_window"] == 32768 and facts["context_source"] == "--num-ctx"
+    assert facts["server"] == flavor and facts["context_window"] == 131072 and facts["context_source"] == "--num-ctx"
+
+
+def test_compare_flags_a_context_difference_and_the_summary_warns_of_truncation(tmp_path):
+    """Two evaluations of the same command agent and model, one with --num-ctx 300 (the agent's long prompt is
+    cut: its calls are truncated) and one with 8192: `compare` names the window among the differences, and the
+    first evaluation's summary shows the truncated share with a warning line."""
+    script = tmp_path / "agent" / "agent.py"
+    script.parent.mkdir()
+    script.write_text(AGENT.replace('"window " + told', '"window " + told + " pad" * 2000'))
+    outs = {}
+    with fakellm.serve(COMMAND_SCRIPT) as srv:
+        for window in (300, WINDOW):
+            run = run_through_harness(tmp_path, "command", "ollama/coder", "calib-greeting", script=COMMAND_SCRIPT,
+                                      server=srv, args=["--agent-cmd", f"{sys.executable} {script} coder",
+                                                        "--sandbox-ro", str(script.parent), "--num-ctx", str(window)])
+            assert run.record is not None, run.stderr_tail()
+            outs[window] = run
+    short, wide = outs[300], outs[WINDOW]
+    assert short.record["model_calls"]["context_truncated"] == 6 and short.record["model_calls"]["truncated_share"] == 1
+    assert wide.record["model_calls"]["context_truncated"] == 0
+    assert "model call(s) truncated by the context window" in short.proc.stderr
+    summary = json.loads((short.out / "summary.json").read_text())
+    group = summary["groups"][0]
+    assert group["serving"]["context_window"] == [300] and group["model_calls"]["truncated_share"] == 1
+    assert any("6 of 6 model call(s) (100.0%) were truncated" in w for w in summary["warnings"])
+    done = subprocess.run([sys.executable, "-m", "bench", "compare", "--base", str(wide.out), "--other",
+                           str(short.out), "--json", "--no-html"], cwd=REPO, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    diffs = {d["setting"]: d for d in json.loads(done.stdout)["differences"]}
+    assert diffs["context_window"]["base"] == [WINDOW] and diffs["context_window"]["other"] == [300]
+    markdown = subprocess.run([sys.executable, "-m", "bench", "compare", "--base", str(wide.out), "--other",
+                               str(short.out), "--no-html"], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert "context window (--num-ctx)" in markdown.stdout
