@@ -771,6 +771,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _windowed(self, call: _Call, protocol: str, headers: dict[str, str], parsed: dict) -> bool:
         """Serve a call to Ollama with the harness's window (serving.py); False when the call goes on as it is."""
         proxy = self.server.proxy
+        if proxy.ollama and protocol == calls.OPENAI_COMPLETIONS:
+            # Ollama's /v1/completions ignores num_ctx and the proxy does not translate it: refused, so no call is
+            # served with another window than the run's
+            self._refuse_call(call, 400, f"refused: this run serves every model call with a {proxy.num_ctx}-token "
+                                         "context window (run --num-ctx), which Ollama's /v1/completions cannot "
+                                         "carry; use /v1/chat/completions or /api/generate", None)
+            return True
         if not proxy.ollama or protocol not in (calls.OLLAMA_CHAT, calls.OLLAMA_GENERATE, calls.OPENAI_CHAT,
                                                 *translate.PROTOCOLS):
             return False

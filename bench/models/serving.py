@@ -158,8 +158,8 @@ def _native_message(m: dict, names: dict[str, str]) -> dict:
         out["thinking"] = reasoning
     if role == "assistant" and isinstance(m.get("tool_calls"), list):
         out["tool_calls"] = []
-        for c in m["tool_calls"]:
-            fn = c.get("function") if isinstance(c, dict) and isinstance(c.get("function"), dict) else {}
+        for c in (c for c in m["tool_calls"] if isinstance(c, dict)):
+            fn = c.get("function") if isinstance(c.get("function"), dict) else {}
             names[str(c.get("id"))] = str(fn.get("name") or "")
             out["tool_calls"].append({"function": {"name": fn.get("name"), "arguments": _arguments(
                 fn.get("arguments"))}})
