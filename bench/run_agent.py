@@ -598,7 +598,8 @@ def serving_section(section: dict, model: str, opts: dict) -> None:
     """Add the serving facts (serving.facts) to a gathered model section; refuse (UserError, one line) a
     --num-ctx that differs from the window a llama.cpp or vLLM server fixed when it started."""
     num_ctx = opts.get("context_length")
-    if opts.get("base_url") and not (section.get("server") or {}).get("ollama"):
+    # a server that could not be asked (section["error"]) is the warm-up's problem to report (server_down)
+    if opts.get("base_url") and not (section.get("server") or {}).get("ollama") and not section.get("error"):
         fixed = serving.fixed_window(modelserver.server_for(opts["base_url"]).openai_base,
                                      section.get("served_as") or model)
         if fixed:
@@ -701,7 +702,8 @@ def proxied(spec: RunSpec) -> Iterator[RunSpec]:
     # sandbox (sandbox.wrap's model_socket). A socket's path is at most 107 bytes, so it lives in a short directory.
     sock_dir = _socket_dir() if spec.sandbox == "bwrap" else None
     try:
-        ollama = bool(((spec.model_info or {}).get("server") or {}).get("ollama"))
+        # Ollama by name (no --base-url), or found at --base-url: there the proxy sets the window per call
+        ollama = server.is_ollama or bool(((spec.model_info or {}).get("server") or {}).get("ollama"))
         with ModelProxy(server.root, openai_base=server.openai_base,
                         unix_path=sock_dir / "model.sock" if sock_dir else None,
                         num_ctx=spec.options.get("context_length"), ollama=ollama,

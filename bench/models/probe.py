@@ -308,7 +308,7 @@ def probe(model: str, base_url: str | None = None, budget_s: float = DEFAULT_BUD
     info = model_info(model, ep.api_root if ep.kind == "openai" else None, timeout_s=min(5.0, budget_s / 3), env=env)
     # --num-ctx: served with that window as a run is (serving.py); a server whose window is fixed refuses another
     ollama = bool((info.get("server") or {}).get("ollama"))
-    if num_ctx is not None and not ollama:
+    if num_ctx is not None and not ollama and not info.get("error"):
         fixed = serving.fixed_window(ep.openai_base, ep.model, timeout_s=min(5.0, budget_s / 3))
         if fixed:
             info["fixed_window"] = fixed

@@ -72,10 +72,14 @@ def fixed_window(openai_base: str, model: str, timeout_s: float = META_TIMEOUT_S
 
 
 def window_mismatch(fixed: dict[str, Any], num_ctx: int | None, base_url: str) -> str | None:
-    """The one-line refusal when --num-ctx differs from the window a server fixed at start; None when it agrees,
-    or nothing was asked, or the server reports no window."""
+    """The one-line refusal when --num-ctx differs from the window a server fixed at start, or the server (not
+    Ollama) reports none; None when it agrees, or nothing was asked."""
     have = fixed.get("context_window")
-    if num_ctx is None or have is None or have == num_ctx:
+    if num_ctx is not None and have is None:
+        return (f"--num-ctx {num_ctx}: the server at {base_url} reports no context window (neither llama.cpp's /props "
+                "n_ctx nor vLLM's max_model_len in /v1/models), so the harness can neither set nor check it; start "
+                "it with that window and leave --num-ctx out, or use Ollama, llama.cpp or vLLM")
+    if num_ctx is None or have == num_ctx:
         return None
     flag = "--ctx-size" if fixed.get("server") == "llama.cpp" else "--max-model-len"
     return (f"--num-ctx {num_ctx}: the {fixed['server']} server at {base_url} runs with a context window of {have} "

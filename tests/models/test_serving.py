@@ -157,3 +157,12 @@ def test_a_window_fixed_at_start_is_read_and_a_mismatch_refused_in_one_line(flav
 
 def test_an_ollama_server_has_no_fixed_window(fake):
     assert serving.fixed_window(fake.url + "/v1", "coder") == {}
+
+
+def test_a_server_that_reports_no_window_is_refused_a_num_ctx():
+    with fakellm.serve({"server": {"chat_only": True}, **SCRIPT}) as srv:
+        fixed = serving.fixed_window(srv.url + "/v1", "coder")
+    assert fixed == {}
+    line = serving.window_mismatch(fixed, 4096, "http://x/v1")
+    assert "\n" not in line and "reports no context window" in line
+    assert serving.window_mismatch(fixed, None, "http://x/v1") is None
