@@ -166,3 +166,30 @@ def test_a_server_that_reports_no_window_is_refused_a_num_ctx():
     line = serving.window_mismatch(fixed, 4096, "http://x/v1")
     assert "\n" not in line and "reports no context window" in line
     assert serving.window_mismatch(fixed, None, "http://x/v1") is None
+
+
+# -- a hostile agent cannot escape the window
+
+
+def test_an_agent_cannot_escape_the_window_by_another_route_or_a_malformed_options(fake, route):
+    url, calls_file = route
+    user = [{"role": "user", "content": "x"}]
+    # Ollama's /v1/completions ignores num_ctx: refused while a window is set, never served
+    status, _, raw = request(url, "/v1/completions", {"model": "coder", "prompt": "x"})
+    assert status == 400 and b"context window" in raw
+    assert not any(r.get("api") == "openai" for r in fake.requests)
+    # options that are not an object, or a window given elsewhere, become the run's window
+    for options in (["num_ctx", 131072], "num_ctx=131072", None, {"num_ctx": "131072"}):
+        status, _, raw = request(url, "/api/chat", {"model": "coder", "messages": user, "stream": False,
+                                                    "options": options, "num_ctx": 131072})
+        assert status == 200, raw
+    assert [r["options"]["num_ctx"] for r in _served(fake)] == [WINDOW] * 4
+    # a malformed history (tool calls that are not objects) is served, not a crash of the proxy
+    status, _, raw = request(url, "/v1/chat/completions", {"model": "coder", "messages": [
+        {"role": "assistant", "content": None, "tool_calls": ["x", {"function": "y"}, None]},
+        {"role": "tool", "tool_call_id": 5, "content": [{"type": "text", "text": "out"}, 7]}, *user]})
+    assert status == 200, raw
+    assert _served(fake)[-1]["options"]["num_ctx"] == WINDOW
+    lines = _lines(calls_file)
+    assert lines[0]["protocol"] == "other" and lines[0]["status"] == 400   # refused: not a model call
+    assert all(x["error"] is None for x in lines[1:])
