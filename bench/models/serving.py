@@ -20,6 +20,7 @@ prompt alone taking more than half of the window. METHODOLOGY.md states the same
 from __future__ import annotations
 
 import json
+import re
 import time
 import uuid
 from typing import Any
@@ -31,6 +32,8 @@ META_TIMEOUT_S = 10.0
 # The facts every run's and evaluation's record carries, in the order compare and the leaderboard list them.
 FACTS = ("server", "context_window", "quantization", "parameter_count", "family", "digest")
 MIN_NUM_CTX, MAX_NUM_CTX = 256, 16 * 1024 * 1024
+# A GGUF file's quantization as its name spells it (qwen2.5-coder-7b-instruct-Q4_K_M.gguf)
+_GGUF_QUANT = re.compile(r"[-_.]((?:I?Q[0-9](?:_[0-9A-Z]+)+)|BF16|F16|F32)(?=[-.]|$)", re.I)
 
 
 def check_num_ctx(value: int | None) -> None:
@@ -105,8 +108,13 @@ def facts(model_info: dict[str, Any] | None, num_ctx: int | None) -> dict[str, A
     else:
         window, source = None, "each agent's and server's own"
     params = info.get("parameter_count") or info.get("parameter_size")
+    quantization = info.get("quantization")
+    path = (info.get("fixed_window") or {}).get("model_path") if isinstance(info.get("fixed_window"), dict) else None
+    if quantization is None and isinstance(path, str):   # llama.cpp names no quantization but its GGUF file does
+        found = _GGUF_QUANT.search(path.rsplit("/", 1)[-1])
+        quantization = found.group(1).upper() if found else None
     return {"server": server, "context_window": window, "context_source": source,
-            "quantization": info.get("quantization"), "parameter_count": params, "family": info.get("family"),
+            "quantization": quantization, "parameter_count": params, "family": info.get("family"),
             "digest": info.get("digest")}
 
 

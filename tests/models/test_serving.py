@@ -193,3 +193,13 @@ def test_an_agent_cannot_escape_the_window_by_another_route_or_a_malformed_optio
     lines = _lines(calls_file)
     assert lines[0]["protocol"] == "other" and lines[0]["status"] == 400   # refused: not a model call
     assert all(x["error"] is None for x in lines[1:])
+
+
+@pytest.mark.parametrize(("name", "quantization"), [
+    ("qwen2.5-coder-7b-instruct-Q4_K_M.gguf", "Q4_K_M"), ("m-q8_0.gguf", "Q8_0"), ("x-F16.gguf", "F16"),
+    ("a-IQ4_XS.gguf", "IQ4_XS"), ("Qwen3-8B-Q5_K_S-00001-of-00002.gguf", "Q5_K_S"), ("coder.gguf", None)])
+def test_llama_cpps_quantization_is_read_from_its_gguf_file_name(name, quantization):
+    facts = serving.facts({"fixed_window": {"server": "llama.cpp", "context_window": 4096,
+                                            "model_path": f"/models/{name}"}}, None)
+    assert facts["quantization"] == quantization
+    assert (facts["server"], facts["context_window"], facts["context_source"]) == ("llama.cpp", 4096, "server")
