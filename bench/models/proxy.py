@@ -778,14 +778,16 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                                          "context window (run --num-ctx), which Ollama's /v1/completions cannot "
                                          "carry; use /v1/chat/completions or /api/generate", None)
             return True
-        if not proxy.ollama or protocol not in (calls.OLLAMA_CHAT, calls.OLLAMA_GENERATE, calls.OPENAI_CHAT,
-                                                *translate.PROTOCOLS):
+        path = call.fields["path"].split("?")[0].rstrip("/")
+        # Ollama's native calls take the window as an option; embeddings too, or one would reload the model with
+        # another window under every other run's calls
+        native = path in ("/api/chat", "/api/generate", "/api/embed", "/api/embeddings")
+        if not proxy.ollama or not (native or protocol in (calls.OPENAI_CHAT, *translate.PROTOCOLS)):
             return False
-        if protocol in (calls.OLLAMA_CHAT, calls.OLLAMA_GENERATE):
+        if native:
             body = json.dumps(serving.set_num_ctx(parsed, proxy.num_ctx)).encode()
             try:
-                conn, resp = proxy.upstream.send("POST", call.fields["path"].split("?")[0].rstrip("/"), headers,
-                                                 body, call)
+                conn, resp = proxy.upstream.send("POST", path, headers, body, call)
             except UpstreamError as e:
                 call.done(e.status, str(e))
                 self._send_json(e.status, {"error": str(e)})

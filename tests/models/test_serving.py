@@ -203,3 +203,37 @@ def test_llama_cpps_quantization_is_read_from_its_gguf_file_name(name, quantizat
                                             "model_path": f"/models/{name}"}}, None)
     assert facts["quantization"] == quantization
     assert (facts["server"], facts["context_window"], facts["context_source"]) == ("llama.cpp", 4096, "server")
+
+
+def test_embeddings_on_ollama_get_the_window_too(tmp_path):
+    """An embedding call with another num_ctx would make Ollama reload the model with that window under every
+    other run's calls: the proxy sets the run's window on it as on chat."""
+    import http.server
+    import threading
+
+    seen: list[dict] = []
+
+    class Upstream(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802 - stdlib name
+            seen.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            body = b'{"embeddings": [[0.5]]}'
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Upstream)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with ModelProxy(f"http://127.0.0.1:{server.server_address[1]}", num_ctx=WINDOW, ollama=True) as proxy:
+            url = proxy.route(tmp_path / "calls.jsonl", "coder")
+            for path in ("/api/embed", "/api/embeddings"):
+                status, _, _ = request(url, path, {"model": "coder", "input": "x", "options": {"num_ctx": 99}})
+                assert status == 200
+    finally:
+        server.shutdown()
+    assert [s["options"]["num_ctx"] for s in seen] == [WINDOW, WINDOW]
