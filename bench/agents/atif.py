@@ -227,7 +227,9 @@ def convert(record: dict, events: list[dict], prompt: str | None, call_lines: li
         grouped = [*turns, *grouped]
     paired = call_lines is not None and len(turns) == len(answered)
     listed = None
-    if call_lines is not None and not paired:
+    if call_lines is not None and not answered and turns:
+        notes.append("the model proxy saw no answered model call: the steps carry no metrics")
+    elif call_lines is not None and not paired:
         listed = [_listed_call(c) for c in answered[:MAX_CALLS_LISTED]]
         notes.append(f"the agent's {len(turns):,} steps and the model proxy's {len(answered):,} answered calls do "
                      "not pair one to one: the steps carry no metrics; each call's figures are in "
