@@ -204,7 +204,7 @@ def _final_metrics(record: dict, steps: int, listed: list[dict] | None) -> dict[
     extra = {"tokens_source": a.get("tokens_source"), "tokens_reasoning": _count(a.get("tokens_reasoning")),
              "model_calls": _count(a.get("model_calls")), "tool_calls": _count(a.get("tool_calls")),
              "failed_tool_calls": _count(a.get("failed_tool_calls")), "wall_s": untrusted.number(a.get("wall_s")),
-             "model_s": untrusted.number(a.get("model_s")), "outcome": record.get("outcome")}
+             "model_s": untrusted.number(a.get("model_s"))}
     if listed is not None:
         extra["calls"] = listed
     return {**{k: v for k, v in totals.items() if v is not None},
