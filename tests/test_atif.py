@@ -200,3 +200,23 @@ def test_calls_that_do_not_pair_with_the_steps_are_listed_not_guessed():
     assert [c["prompt_tokens"] for c in doc["final_metrics"]["extra"]["calls"]] == [1, 2, 3, 4, 5]
     assert "do not pair" in doc["notes"]
     assert atif.convert(record, events, "p", lines[:2])["steps"][2]["metrics"]["prompt_tokens"] == 2
+
+
+def test_without_turn_events_a_message_after_a_tool_call_opens_the_next_step():
+    """An agent that reports no turns (codex from its stdout, say): reasoning, message and the tool calls after
+    them are one step; the next message opens another; a warning lands after the step it came in."""
+    events = [{"type": "text", "text": "think", "reasoning": True}, {"type": "text", "text": "I will edit"},
+              {"type": "tool_call", "name": "edit", "status": "ok", "input": "x"},
+              {"type": "warning", "message": "slow"}, {"type": "text", "text": "done"}]
+    doc = atif.convert({"agent": {"name": "codex", "version": "1"}}, events, "p", None)
+    assert [(s["source"], s["message"]) for s in doc["steps"]] == \
+        [("user", "p"), ("agent", "I will edit"), ("system", "slow"), ("agent", "done")]
+    assert doc["steps"][1]["reasoning_content"] == "think"
+    assert doc["steps"][1]["tool_calls"][0]["arguments"] == {"input": "x"}
+
+
+def test_the_run_page_links_the_file_only_where_the_bundle_has_one(tmp_path):
+    from bench.report.runpage import atif_link
+    assert atif_link(tmp_path, "../r") == ""
+    (tmp_path / atif.ATIF_FILE).write_text("{}")
+    assert f'<a href="../r/{atif.ATIF_FILE}">' in atif_link(tmp_path, "../r")
