@@ -99,14 +99,18 @@ def test_sh(task: dict) -> str:
     lines += [_step(c, visible["timeout_s"]) for c in visible["command"]]
     if held and held.get("mutation"):
         mutation, module = held["mutation"], shlex.quote(held["mutation"]["module"])
-        lines += [f"cp -p {module} /tmp/lab-module-under-test"]
+        lines += [f"cp -p {module} /tmp/lab-module-under-test", "total=0", "caught=0"]
         for group, want in ((mutation.get("correct", "correct"), "pass"), (mutation.get("mutants", "mutants"), "fail")):
             lines += [f"for candidate in /tests/heldout/{shlex.quote(group)}/*.py; do",
                       f"  cp \"$candidate\" {module}", "  passed=1"]
             lines += ["  " + _step(c, held.get("timeout_s", 60)).replace("ok=0", "passed=0") for c in held["command"]]
+            if want == "fail":
+                lines += ["  total=$((total + 1))", "  [ \"$passed\" = 0 ] && caught=$((caught + 1))"]
             lines += [f"  [ \"$passed\" = {'1' if want == 'pass' else '0'} ] || {{ echo \"$candidate: tests did not "
                       f"{want}\"; ok=0; }}", "done"]
-        lines += [f"cp -p /tmp/lab-module-under-test {module}"]
+        # the line verify reads a test-writing task's mutant counts from (oracle.mutant_counts)
+        lines += [f"cp -p /tmp/lab-module-under-test {module}",
+                  'echo "{\\"mutants_total\\": $total, \\"mutants_caught\\": $caught}"']
     elif held:
         if held.get("into", "heldout") == "root":
             lines += ["cp -R /tests/heldout/. ./"]

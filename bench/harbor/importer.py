@@ -518,6 +518,7 @@ def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
     record["timeout_s"] = agent_timeout
     if isinstance(ours.get("max_turns"), int) and ours["max_turns"] > 0:
         record["max_turns"] = ours["max_turns"]
+    root.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{tid}.", dir=root))
     try:
         tree = staging / "fixture"
