@@ -5,6 +5,7 @@
     nox -s toolchains                    the languages' toolchains, from Debian's packages (as root; .ci/run)
     nox -s check lint tests slow         what CI runs first (.ci/run)
     nox -s verify-polyglot               the polyglot suite's changed exercises and one per language (.ci/run)
+    nox -s harbor                        Harbor's task format in and out, with harbor's own loader (Python 3.12+)
     nox -s score -- results/<run>        any stage by hand: validate isolate run_agent oracle score render
 """
 from __future__ import annotations
@@ -97,6 +98,32 @@ def slurm(session: nox.Session) -> None:
     install(session, "test")
     # -n 0: each test module starts its own cluster; under CI=true a skip for want of slurm is a failure
     session.run("pytest", "-m", "slurm", "-n", "0", *SLURM_TESTS, *session.posargs)
+
+
+def _python_312() -> str | None:
+    """An interpreter of Python 3.12 or later (harbor 0.25 requires it): on PATH, else one pyenv installed."""
+    for name in ("python3.14", "python3.13", "python3.12"):
+        found = shutil.which(name)
+        if found and os.system(f"{found} -c 'import sys' >/dev/null 2>&1") == 0:
+            return found
+    root = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
+    found = sorted(glob.glob(os.path.join(root, "versions", "3.1[2-9]*", "bin", "python3")))
+    return found[-1] if found else None
+
+
+@nox.session(venv_backend="none")
+def harbor(session: nox.Session) -> None:
+    """Harbor's task format in and out (tests/test_harbor.py) with the `harbor` package's own loader, in a Python
+    3.12+ virtualenv of its own (harbor 0.25 needs 3.12; the other sessions run on 3.10+)."""
+    python = _python_312()
+    if python is None:
+        session.error("nox -s harbor needs Python 3.12 or later (harbor 0.25 requires it); install python3.12")
+    venv = os.path.join(".nox", "harbor-py312")
+    if not os.path.exists(os.path.join(venv, "bin", "python")):
+        session.run(python, "-m", "venv", venv, external=True)
+    session.run(os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q", "-e", ".[test]", external=True)
+    session.run(os.path.join(venv, "bin", "python"), "-m", "pytest", "-n", "1", "tests/test_harbor.py",
+                *session.posargs, external=True)
 
 
 @nox.session
