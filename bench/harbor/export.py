@@ -60,6 +60,9 @@ def task_toml(task: dict, verifier_timeout: float) -> str:
     """task.toml for a task record."""
     ours = {"id": task["id"], "title": task["title"], "language": task["language"],
             "visible_command": task["oracle"]["command"], "visible_timeout_s": float(task["oracle"]["timeout_s"])}
+    held = task.get("heldout")
+    if held and not held.get("mutation"):
+        ours["heldout_into"] = held.get("into", "heldout")
     if task.get("max_turns"):
         ours["max_turns"] = task["max_turns"]
     canary = canary_of(task)
@@ -112,10 +115,15 @@ def test_sh(task: dict) -> str:
         lines += [f"cp -p /tmp/lab-module-under-test {module}",
                   'echo "{\\"mutants_total\\": $total, \\"mutants_caught\\": $caught}"']
     elif held:
+        # Each held-out file copied unless the same file is already there: the harness, importing this task back,
+        # lays them itself, read-only. A heldout/ the change made is removed first (where it can be).
+        lines += ["lay() {", "  (cd /tests/heldout && find . -type f) | while read -r f; do",
+                  '    cmp -s "/tests/heldout/$f" "$1/$f" || { mkdir -p "$(dirname "$1/$f")" && '
+                  'cp "/tests/heldout/$f" "$1/$f"; } || ok=0', "  done", "}"]
         if held.get("into", "heldout") == "root":
-            lines += ["cp -R /tests/heldout/. ./"]
+            lines += ["lay ."]
         else:
-            lines += ["rm -rf ./heldout && mkdir -p ./heldout && cp -R /tests/heldout/. ./heldout/"]
+            lines += ["rm -rf ./heldout 2>/dev/null", "lay ./heldout"]
         lines += [_step(c, held.get("timeout_s", 60)) for c in held["command"]]
     lines += ['echo "$ok" > /logs/verifier/reward.txt', ""]
     return "\n".join(lines)

@@ -464,6 +464,23 @@ def _refuse_existing(*paths: Path) -> None:
             raise UserError(f"{path} exists; remove it or import into another --out")
 
 
+def lay_heldout(task_dir: Path, found: safefs.TreeScan, held: Path, into: str | None) -> None:
+    """The held-out files: runner.py and tests/ at .harbor/ (and, for a task this project exported, its own held-out
+    files where its test.sh would copy them: laid by the harness itself, read-only, held to its rules)."""
+    pack = held / ".harbor"
+    pack.mkdir(parents=True)
+    shutil.copy(RUNNER, pack / "run.py")
+    for rel in found.files:
+        if not rel.startswith("tests/"):
+            continue
+        dests = [pack / rel]
+        if into in ("root", "heldout") and rel.startswith("tests/heldout/"):
+            dests.append(held / ("" if into == "root" else "heldout") / rel[len("tests/heldout/"):])
+        for dest in dests:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes((task_dir / rel).read_bytes())
+
+
 def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
     """Import one Harbor task into the suite whose tasks directory is `out`; returns what was written."""
     found = scan_task(task_dir)
@@ -528,14 +545,7 @@ def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes((task_dir / rel).read_bytes())
             dest.chmod(0o755 if (task_dir / rel).lstat().st_mode & 0o111 else 0o644)
-        pack = staging / "heldout" / ".harbor"
-        pack.mkdir(parents=True)
-        shutil.copy(RUNNER, pack / "run.py")
-        for rel in found.files:
-            if rel.startswith("tests/"):
-                dest = pack / rel
-                dest.parent.mkdir(parents=True, exist_ok=True)
-                dest.write_bytes((task_dir / rel).read_bytes())
+        lay_heldout(task_dir, found, staging / "heldout", ours.get("heldout_into"))
         solution = None
         if with_solution and "solution/solve.sh" in found.files:
             solution = run_solution(task_dir, found, tree, workdir, agent_timeout, env["setup"])
