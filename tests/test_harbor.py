@@ -82,7 +82,7 @@ def test_a_harbor_task_imports_as_a_task_check_accepts(tmp_path):
     task = yaml.safe_load((tmp_path / "suite" / "tasks" / "hello-world.yaml").read_text())
     assert task["prompt"].startswith("Make greet(name)") and "canary" not in task["prompt"]   # stripped as Harbor does
     assert task["canary"] == GUID and task["timeout_s"] == 300.0 and task["heldout"]["timeout_s"] == 120.0
-    assert task["heldout"]["command"] == ["python .harbor/run.py test /app"]
+    assert task["heldout"]["command"] == ["python -S .harbor/run.py test /app --guard pytest"]
     assert "solution" not in task
     held = tmp_path / "suite" / "heldout" / "hello-world" / ".harbor"
     assert (held / "tests" / "test.sh").read_text() == TEST_SH and (held / "run.py").exists()
@@ -182,8 +182,10 @@ FORGE_LATER = '''import os
 if os.fork() == 0:   # outlive the tests, then write full credit over test.sh's 0
     os.setsid()
     import time
-    time.sleep(1.5)
-    open("/logs/verifier/reward.txt", "w").write("1")
+    for _ in range(400):
+        time.sleep(0.02)
+        with open("/logs/verifier/reward.txt", "w") as f:
+            f.write("1")
     os._exit(0)
 
 
@@ -192,9 +194,18 @@ def greet(name):
 '''
 
 
+EXIT_ZERO = '''import os
+
+
+def greet(name):
+    os._exit(0)   # pytest "passes": test.sh sees exit 0 and writes full credit
+'''
+
+
 @bwrap_only
 @pytest.mark.parametrize("code, why", [(FORGE_JSON, "no file of tests/ names reward.json"),
-                                       (FORGE_LATER, "left 1 process(es) running")])
+                                       (FORGE_LATER, "left 1 process(es) running"),
+                                       (EXIT_ZERO, "guard_report_missing")])
 def test_code_under_test_cannot_write_its_own_reward(tmp_path, code, why):
     """Harbor's reward directory is writable by the code the tests run: a reward.json (read before reward.txt)
     that test.sh never writes, or a process left to overwrite test.sh's reward, fails the run."""
@@ -203,7 +214,7 @@ def test_code_under_test_cannot_write_its_own_reward(tmp_path, code, why):
     run = run_oracle(tmp_path / "suite", "hello-world")
     assert run["outcome"] != "passed" and run["heldout"]["passed"] is False
     log = (tmp_path / "suite" / "results" / "runs" / "hello-world" / "0" / "heldout.log").read_text()
-    assert why in log, log[-2000:]
+    assert why in log + json.dumps(run), log[-2000:]
 
 
 def test_export_writes_harbor_tasks_and_refuses_to_overwrite(tmp_path):

@@ -525,7 +525,7 @@ def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
     record["oracle"] = {"command": visible,
                         "timeout_s": _timeout(ours.get("visible_timeout_s"), 60.0, "visible_timeout_s")}
     record["heldout"] = {"path": f"heldout/{tid}", "into": "root",
-                         "command": [f"python .harbor/run.py test {shlex.quote(workdir)}"],
+                         "command": [f"python -S .harbor/run.py test {shlex.quote(workdir)} --guard pytest"],
                          "timeout_s": verifier_timeout}
     if env["setup"]:
         record["setup"] = {"command": env["setup"]}

@@ -4,7 +4,8 @@
 sandbox, never on the host) at `.harbor/run.py` beside the task's `tests/` (its held-out files) and, at import,
 beside `solution/`:
 
-    python .harbor/run.py test WORKDIR     Harbor's verifier: /tests/test.sh from WORKDIR, then its reward
+    python -S .harbor/run.py test WORKDIR --guard pytest
+                                           Harbor's verifier: /tests/test.sh from WORKDIR, then its reward
     python .harbor/run.py solve WORKDIR    Harbor's oracle agent: /solution/solve.sh from WORKDIR
 
 The current directory is the task's tree. Harbor's paths are made inside the sandbox's private root (a tmpfs of its
@@ -80,7 +81,9 @@ def stand(links):
 def run(script, workdir):
     """Run `script` with bash from `workdir` as Harbor does; its exit status (128+N when signal N ended it)."""
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive", PWD=workdir)
-    code = subprocess.call(["bash", script], cwd=workdir, env=env)
+    # close_fds=False: the grading guard's key and report pipes (bench/exec/pyguard.py) reach the tests' Python,
+    # which takes the key (this interpreter runs with -S and never loads the guard).
+    code = subprocess.call(["bash", script], cwd=workdir, env=env, close_fds=False)
     return 128 - code if code < 0 else code
 
 
@@ -140,8 +143,10 @@ def verdict(tests):
 
 
 def main(argv):
+    if argv[2:] == ["--guard", "pytest"]:   # the word that has the harness guard the tests' first Python
+        argv = argv[:2]
     if len(argv) != 2 or argv[0] not in ("test", "solve") or not argv[1].startswith("/"):
-        fail("usage: run.py test|solve WORKDIR", 2)
+        fail("usage: run.py test|solve WORKDIR [--guard pytest]", 2)
     mode, workdir = argv
     here = os.path.dirname(os.path.abspath(__file__))
     part = os.path.join(here, "tests" if mode == "test" else "solution")
