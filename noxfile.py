@@ -118,7 +118,7 @@ def harbor(session: nox.Session) -> None:
     python = _python_312()
     if python is None:
         session.error("nox -s harbor needs Python 3.12 or later (harbor 0.25 requires it); install python3.12")
-    venv = os.path.join(".nox", "harbor-py312")
+    venv = os.path.join(".nox", "harbor-py3")
     if not os.path.exists(os.path.join(venv, "bin", "python")):
         session.run(python, "-m", "venv", venv, external=True)
     session.run(os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q", "-e", ".[test]", external=True)

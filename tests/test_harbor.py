@@ -124,12 +124,16 @@ def test_an_imported_task_is_fair_under_verify(tmp_path):
     ({"Dockerfile": "FROM python:3.12\nWORKDIR /usr/src/app\n"}, "WORKDIR /usr/src/app"),
     ({"Dockerfile": "FROM python:3.12\nWORKDIR /app\nADD https://example.com/x.py /app/\n"}, "ADD of a URL"),
     ({"Dockerfile": "FROM python:3.12\nWORKDIR /app\nRUN make -C /opt/build\n"}, "an absolute path"),
+    ({"test.sh": "#!/bin/bash\ncurl -LsSf https://astral.sh/uv/0.9.7/install.sh | sh\nuvx pytest /tests\n"},
+     "fetches from the network (curl -LsSf https://astral.sh/uv/0.9.7/install.sh"),
     ({"link": "tests/helper.py"}, "a symbolic link"),
     ({"link": "environment/greet.py"}, "a symbolic link"),
 ])
 def test_what_needs_a_container_image_is_refused_in_one_line(tmp_path, change, phrase):
     (tmp_path / "secret").write_text("host secret\n")
     task = harbor_task(tmp_path / "in", dockerfile=change.get("Dockerfile"), toml_extra=change.get("task.toml+", ""))
+    if "test.sh" in change:
+        (task / "tests" / "test.sh").write_text(change["test.sh"])
     if "link" in change:
         (task / change["link"]).unlink(missing_ok=True)
         (task / change["link"]).symlink_to(tmp_path / "secret")

@@ -458,6 +458,20 @@ def run_solution(task_dir: Path, found: safefs.TreeScan, tree: Path, workdir: st
         return diff or None
 
 
+FETCHERS = re.compile(r"(?:^|[\s;&|(`])((?:curl|wget|uvx|uv|git clone|npx)\b[^\n;&|]*)")
+
+
+def network_use(script: str) -> str | None:
+    """The first command of a test script that fetches from the network (curl, wget, uv, uvx, npx, git clone),
+    comments left out, or None."""
+    for line in script.splitlines():
+        code = line.split("#", 1)[0] if not line.lstrip().startswith("#!") else ""
+        found = FETCHERS.search(code)
+        if found:
+            return found.group(1).strip()[:80]
+    return None
+
+
 def _refuse_existing(*paths: Path) -> None:
     for path in paths:
         if path.exists() or path.is_symlink():
@@ -493,6 +507,10 @@ def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
         raise Refused(f"{task_dir}/task.toml: {why}")
     if "tests/test.sh" not in found.files:
         raise Refused(f"{task_dir}: no tests/test.sh (the verifier that writes the reward)")
+    fetch = network_use(read_text(task_dir, "tests/test.sh", found))
+    if fetch:
+        raise Refused(f"{task_dir}/tests/test.sh: fetches from the network ({fetch}); grading here runs offline "
+                      "(install the tools in the Dockerfile, from packages the host has)")
     instruction, canary = strip_canary(read_text(task_dir, "instruction.md", found))
     if not instruction.strip():
         raise Refused(f"{task_dir}/instruction.md: empty")
