@@ -228,7 +228,7 @@ def test_export_writes_harbor_tasks_and_refuses_to_overwrite(tmp_path):
     assert sorted(r["id"] for r in jsonl(done.stdout)) == sorted(ROUND_TRIP)
     flat = tmp_path / "h" / "json-flatten"
     assert (flat / "instruction.md").read_text().startswith(f"<!-- LocalAgentBench canary GUID {GUID} -->")
-    assert "cp -R /tests/heldout/. ./" in (flat / "tests" / "test.sh").read_text()   # heldout.into: root
+    assert "\nlay .\n" in (flat / "tests" / "test.sh").read_text()   # heldout.into: root
     assert (flat / "tests" / "heldout" / "heldout_tests").is_dir() and (flat / "solution" / "files").is_dir()
     assert (tmp_path / "h" / "wc-clone-flags" / "environment" / "app" / "pywc").is_dir()   # a git task's commit
     again = run_cli("export", "harbor", "tasks", "--out", str(tmp_path / "h"), "--task", "calib-add")

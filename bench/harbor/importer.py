@@ -472,6 +472,17 @@ def network_use(script: str) -> str | None:
     return None
 
 
+def runs_pytest(task_dir: Path, found: safefs.TreeScan) -> bool:
+    """Whether the task's tests run pytest: the held-out command then names it, so grading guards the tests' first
+    Python (bench/exec/pyguard.py: an exit from inside the tests leaves no report) and reads pytest's summary."""
+    for rel in found.files:
+        if rel.startswith("tests/"):
+            got = safefs.read_capped(task_dir, rel, MAX_TEXT_BYTES)
+            if got and b"pytest" in got[0]:
+                return True
+    return False
+
+
 def _refuse_existing(*paths: Path) -> None:
     for path in paths:
         if path.exists() or path.is_symlink():
@@ -543,7 +554,8 @@ def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
     record["oracle"] = {"command": visible,
                         "timeout_s": _timeout(ours.get("visible_timeout_s"), 60.0, "visible_timeout_s")}
     record["heldout"] = {"path": f"heldout/{tid}", "into": "root",
-                         "command": [f"python -S .harbor/run.py test {shlex.quote(workdir)} --guard pytest"],
+                         "command": [f"python -S .harbor/run.py test {shlex.quote(workdir)}"
+                                     + (" --guard pytest" if runs_pytest(task_dir, found) else "")],
                          "timeout_s": verifier_timeout}
     if env["setup"]:
         record["setup"] = {"command": env["setup"]}

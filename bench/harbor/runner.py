@@ -4,8 +4,10 @@
 sandbox, never on the host) at `.harbor/run.py` beside the task's `tests/` (its held-out files) and, at import,
 beside `solution/`:
 
-    python -S .harbor/run.py test WORKDIR --guard pytest
+    python -S .harbor/run.py test WORKDIR [--guard pytest]
                                            Harbor's verifier: /tests/test.sh from WORKDIR, then its reward
+                                           (`--guard pytest`, for tests that run pytest, has the harness guard the
+                                           first Python they start and read pytest's summary: rules.runner_of)
     python .harbor/run.py solve WORKDIR    Harbor's oracle agent: /solution/solve.sh from WORKDIR
 
 The current directory is the task's tree. Harbor's paths are made inside the sandbox's private root (a tmpfs of its
