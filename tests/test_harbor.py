@@ -122,6 +122,7 @@ def test_an_imported_task_is_fair_under_verify(tmp_path):
     ({"Dockerfile": "FROM python:3.12\nWORKDIR /app\nCOPY ../../secret /app/\n"}, "leaves environment/"),
     ({"Dockerfile": "FROM python:3.12\nWORKDIR /app\nCOPY greet.py /etc/greet.py\n"}, "outside WORKDIR /app"),
     ({"Dockerfile": "FROM python:3.12\nWORKDIR /usr/src/app\n"}, "WORKDIR /usr/src/app"),
+    ({"Dockerfile": "FROM golang:1.24\nWORKDIR /app\n"}, "a go image"),
     ({"Dockerfile": "FROM python:3.12\nWORKDIR /app\nADD https://example.com/x.py /app/\n"}, "ADD of a URL"),
     ({"Dockerfile": "FROM python:3.12\nWORKDIR /app\nRUN make -C /opt/build\n"}, "an absolute path"),
     ({"test.sh": "#!/bin/bash\ncurl -LsSf https://astral.sh/uv/0.9.7/install.sh | sh\nuvx pytest /tests\n"},

@@ -539,6 +539,11 @@ def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
     if not ours and re.search(re.escape(workdir) + r"(/|\b)", instruction):
         instruction += (f"\n\n(Your working directory stands for {workdir}: read a path under {workdir} as "
                         "relative to it.)\n")
+    if not ours and env["language"] != "python":
+        # No visible tests to run: the visible phase is `true`, which only a language graded by exit status passes
+        # (every other profile requires its runner's summary).
+        raise Refused(f"{task_dir}/environment/Dockerfile: a {env['language']} image; a Harbor task without visible "
+                      "tests is imported only on a Python, Debian or Ubuntu image for now")
     visible = ours.get("visible_command") or ["true"]
     if not isinstance(visible, list) or not all(isinstance(c, str) and c.strip() for c in visible):
         raise Refused(f"{task_dir}/task.toml: [metadata.localagentbench].visible_command: a list of commands")
