@@ -13,6 +13,7 @@
     localagentbench prefs template --results R [--results R2 ...] | prefs rank --results R ... --prefs FILLED.csv
     localagentbench install-agents [--dry-run]
     localagentbench slurm submit|status|resubmit|merge ...   (see slurm --help)
+    localagentbench import harbor DIR [--out TASKS_DIR] | export harbor TASKS_DIR --out DIR
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
 from bench.common.stage import ArgumentParser, invoked_as, log, run_main
 from bench.common.summary import load_summary
+from bench.harbor import export_main, import_main
 from bench.models import doctor
 from bench.report import compare, prefs, promote, publish
 
@@ -158,7 +160,7 @@ def cmd_list_tasks(args) -> int:
 
 PASSTHROUGH = {"verify": verify.main, "doctor": doctor.main, "compare": compare.main, "promote": promote.main,
                "publish": publish.main, "prefs": prefs.main, "install-agents": install.main,
-               "slurm": slurm.main}
+               "slurm": slurm.main, "import": import_main, "export": export_main}
 
 
 def build_parser() -> ArgumentParser:
@@ -225,6 +227,10 @@ def build_parser() -> ArgumentParser:
                                  "ranks a filled file (Bradley-Terry)")
     sub.add_parser("slurm", help="an evaluation as a Slurm job array: slurm submit|status|resubmit|merge "
                                  "(see slurm --help)")
+    sub.add_parser("import", help="import harbor DIR [--out TASKS_DIR]: Harbor tasks as this project's tasks "
+                                  "(see import harbor --help)")
+    sub.add_parser("export", help="export harbor TASKS_DIR --out DIR: this project's tasks as Harbor tasks "
+                                  "(see export harbor --help)")
     sub.add_parser("install-agents", help="install the pinned agent CLIs into .agents/ (what nox -s install-agents "
                                           "does in a checkout); --dry-run lists the commands")
     return parser
