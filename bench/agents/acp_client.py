@@ -85,9 +85,9 @@ def log(entry: dict) -> None:
             pass
 
 
-def note(kind: str, **fields) -> None:
+def note(event: str, /, **fields) -> None:
     """A client event in the log."""
-    log({"client": kind, **fields})
+    log({"client": event, **fields})
 
 
 def say(message: str) -> None:
