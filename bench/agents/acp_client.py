@@ -42,7 +42,9 @@ MAX_LOG_STRING = 4000                   # a string in the event log, cut beyond 
 MAX_LOG_ITEMS = 200                     # items of one list or object in the event log
 MAX_LOG_DEPTH = 12
 TERMINAL_OUTPUT_BYTES = 1024 * 1024     # a terminal's kept output when the agent names no limit
+MAX_TERMINAL_OUTPUT_BYTES = 4 * 1024 * 1024   # the most outputByteLimit the client honours
 MAX_TERMINALS = 64
+INBOX_LINES = 64                        # lines read from the agent and not yet handled
 DEFAULT_GRACE_S = 5.0
 EXIT_USAGE = 2
 EXIT_NO_ANSWER = 3                      # the agent ended (or broke the protocol) without answering the prompt
@@ -234,7 +236,7 @@ class Terminal:
             if isinstance(var, dict) and isinstance(var.get("name"), str) and isinstance(var.get("value"), str):
                 env[var["name"]] = var["value"]
         limit = params.get("outputByteLimit")
-        self.limit = limit if isinstance(limit, int) and 0 <= limit <= 64 * TERMINAL_OUTPUT_BYTES \
+        self.limit = min(limit, MAX_TERMINAL_OUTPUT_BYTES) if isinstance(limit, int) and limit >= 0 \
             else TERMINAL_OUTPUT_BYTES
         self.out = bytearray()
         self.truncated = False
@@ -285,7 +287,9 @@ class Client:
         self.cwd = os.path.normpath(os.path.abspath(cwd))
         self.terminal = terminal
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=self.cwd)
-        self.inbox: queue.Queue = queue.Queue()
+        # bounded: an agent that floods its stdout while the client is busy waits (backpressure), it does not
+        # grow the client's memory
+        self.inbox: queue.Queue = queue.Queue(maxsize=INBOX_LINES)
         self.next_id = 0
         self.send_lock = threading.Lock()
         self.waiting: dict[int, str] = {}
@@ -294,6 +298,7 @@ class Client:
         self.terminals: dict[str, Terminal] = {}
         self.cancelled = False
         self.closed = False
+        self.eof = False
         threading.Thread(target=self._read, daemon=True).start()
 
     # the wire ------------------------------------------------------------------------------------------------
@@ -367,6 +372,8 @@ class Client:
 
     def pump(self, until: float) -> bool:
         """Handle the agent's messages until monotonic time `until`; False when its stdout ended."""
+        if self.eof:
+            return False
         while True:
             left = until - time.monotonic()
             if left <= 0:
@@ -376,7 +383,7 @@ class Client:
             except queue.Empty:
                 continue
             if kind == "eof":
-                self.inbox.put((kind, item))   # stays at the end: every later pump sees it too
+                self.eof = True
                 return False
             if kind == "oversized":
                 note("oversized_line", bytes=item, limit=MAX_LINE_BYTES)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -246,3 +247,35 @@ def test_the_entries_invocations_run_the_client_with_the_non_acp_environment(tmp
     assert qw.env["OPENAI_BASE_URL"] == ctx.model_url + "/v1" and qw.env["OPENAI_MODEL"] == "m"
     assert qw.argv[qw.argv.index("--") + 2:] == ["--acp", "--approval-mode", "yolo", "--auth-type", "openai",
                                                  "--model", "m"]
+
+
+def test_a_flood_of_chunks_parses_in_linear_time_and_keeps_one_bounded_text(tmp_path):
+    out, err = tmp_path / "out.log", tmp_path / "err.log"
+    chunk = json.dumps({"t": 1, "in": {"jsonrpc": "2.0", "method": "session/update", "params": {"update": {
+        "sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": "y" * 20}}}}})
+    out.write_text((chunk + "\n") * 100_000)   # ~15 MiB: within the cap run_agent reads
+    err.write_text("")
+    started = time.monotonic()
+    sig = acp.parse_log(ProcessResult(0, False, 1.0, out, err))
+    assert time.monotonic() - started < 30
+    texts = [e for e in sig.events if e["type"] == "text"]
+    assert len(texts) == 1 and len(texts[0]["text"]) < 2100 and "more chars" in texts[0]["text"]
+
+
+def test_fs_methods_refuse_fifos_links_and_oversized_files_without_blocking(tmp_path):
+    root = tmp_path / "w"
+    root.mkdir()
+    os.mkfifo(root / "fifo")
+    (root / "dir-link").symlink_to(tmp_path)
+    (root / "big").write_bytes(b"x" * (acp_client.MAX_READ_BYTES + 1))
+    (root / "lines.txt").write_text("a\nb\nc\nd\n")
+    for name in ("fifo", "dir-link/w/lines.txt", "big", "missing"):
+        with pytest.raises(acp_client.RpcError):
+            acp_client.read_text_file(str(root), {"path": str(root / name)})
+    with pytest.raises(acp_client.RpcError):
+        acp_client.write_text_file(str(root), {"path": str(root / "fifo"), "content": "x"})
+    with pytest.raises(acp_client.RpcError):
+        acp_client.write_text_file(str(root), {"path": str(root / "dir-link" / "planted"), "content": "x"})
+    assert not (tmp_path / "planted").exists()
+    got = acp_client.read_text_file(str(root), {"path": str(root / "lines.txt"), "line": 2, "limit": 2})
+    assert got == {"content": "b\nc\n"}
