@@ -500,12 +500,21 @@ class Client:
 
     def end(self, grace: float = 2.0) -> int | None:
         """Close the agent's stdin, give it `grace` seconds, then SIGTERM, then SIGKILL; its exit status."""
-        with self.send_lock:
+        # A send may be stuck on an agent that stopped reading its stdin: then the agent is killed first, which
+        # fails that write and frees the lock (the client never waits on the agent's goodwill to end).
+        held = self.send_lock.acquire(timeout=max(grace, 0.5))
+        if not held:
+            self.proc.kill()
+            held = self.send_lock.acquire(timeout=5.0)
+        try:
             self.closed = True
-            try:
+            if held:
                 self.proc.stdin.close()
-            except OSError:
-                pass
+        except OSError:
+            pass
+        finally:
+            if held:
+                self.send_lock.release()
         for term in self.terminals.values():
             term.kill()
         for sig, wait in ((None, grace), (signal.SIGTERM, 2.0), (signal.SIGKILL, 5.0)):
