@@ -44,6 +44,7 @@ MAX_LOG_DEPTH = 12
 TERMINAL_OUTPUT_BYTES = 1024 * 1024     # a terminal's kept output when the agent names no limit
 MAX_TERMINAL_OUTPUT_BYTES = 4 * 1024 * 1024   # the most outputByteLimit the client honours
 MAX_TERMINALS = 64
+MAX_UNSENT_BYTES = 64 * 1024 * 1024    # queued for an agent that does not read them
 INBOX_LINES = 64                        # lines read from the agent and not yet handled
 DEFAULT_GRACE_S = 5.0
 EXIT_USAGE = 2
@@ -292,6 +293,8 @@ class Client:
         self.inbox: queue.Queue = queue.Queue(maxsize=INBOX_LINES)
         self.next_id = 0
         self.send_lock = threading.Lock()
+        self.outbox: queue.Queue = queue.Queue()
+        self.unsent = 0                 # bytes queued for the agent and not yet written
         self.waiting: dict[int, str] = {}
         self.answers: dict[int, dict] = {}
         self.permissions: set = set()   # ids of permission requests not yet answered (answered at once: stays empty)
@@ -300,6 +303,8 @@ class Client:
         self.closed = False
         self.eof = False
         threading.Thread(target=self._read, daemon=True).start()
+        self.writer = threading.Thread(target=self._write, daemon=True)
+        self.writer.start()
 
     # the wire ------------------------------------------------------------------------------------------------
 
@@ -339,18 +344,40 @@ class Client:
         self.inbox.put(("eof", None))
 
     def send(self, message: dict) -> None:
-        """One message to the agent (and to the log)."""
+        """One message to the agent (and to the log), queued for the writer thread: the main loop never blocks on
+        an agent that stopped reading its stdin (it still cancels at the deadline). Past MAX_UNSENT_BYTES waiting,
+        further messages are dropped (and logged): such an agent gets nothing more."""
         message = {"jsonrpc": "2.0", **message}
         log({"out": trim(message)})
         data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
         with self.send_lock:
             if self.closed:
                 return
+            if self.unsent + len(data) > MAX_UNSENT_BYTES:
+                note("send_dropped", bytes=len(data), unsent=self.unsent)
+                return
+            self.unsent += len(data)
+        self.outbox.put(data)
+
+    def _write(self) -> None:
+        """The writer thread: queued messages to the agent's stdin, in order, until it is closed or broken."""
+        while True:
+            data = self.outbox.get()
+            if data is None:
+                break
             try:
                 self.proc.stdin.write(data)
                 self.proc.stdin.flush()
             except (OSError, ValueError):
-                self.closed = True
+                with self.send_lock:
+                    self.closed = True
+                break
+            with self.send_lock:
+                self.unsent -= len(data)
+        try:
+            self.proc.stdin.close()
+        except (OSError, ValueError):
+            pass
 
     def request(self, method: str, params: dict) -> int:
         """Send a request; its id (the answer arrives in self.answers)."""
@@ -500,21 +527,15 @@ class Client:
 
     def end(self, grace: float = 2.0) -> int | None:
         """Close the agent's stdin, give it `grace` seconds, then SIGTERM, then SIGKILL; its exit status."""
-        # A send may be stuck on an agent that stopped reading its stdin: then the agent is killed first, which
-        # fails that write and frees the lock (the client never waits on the agent's goodwill to end).
-        held = self.send_lock.acquire(timeout=max(grace, 0.5))
-        if not held:
-            self.proc.kill()
-            held = self.send_lock.acquire(timeout=5.0)
-        try:
+        # The writer sends what is queued, then closes the agent's stdin. It may be stuck on an agent that stopped
+        # reading: then the agent is killed, which fails that write (the client never waits on its goodwill).
+        with self.send_lock:
             self.closed = True
-            if held:
-                self.proc.stdin.close()
-        except OSError:
-            pass
-        finally:
-            if held:
-                self.send_lock.release()
+        self.outbox.put(None)
+        self.writer.join(timeout=max(grace, 0.5))
+        if self.writer.is_alive():
+            self.proc.kill()
+            self.writer.join(timeout=5.0)
         for term in self.terminals.values():
             term.kill()
         for sig, wait in ((None, grace), (signal.SIGTERM, 2.0), (signal.SIGKILL, 5.0)):

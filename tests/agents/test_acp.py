@@ -156,6 +156,18 @@ def test_an_agent_that_ignores_the_cancel_is_still_ended(tmp_path):
     assert cancelled["answered"] is False
 
 
+def test_an_agent_that_stops_reading_its_stdin_is_still_cancelled_at_the_deadline(tmp_path):
+    ctx = context(tmp_path)
+    (ctx.workdir / "big.txt").write_text("z" * (1 << 20))
+    done, sig, ctx = drive(tmp_path, "stuck", timeout=8)
+    assert done.timed_out
+    lines = log_lines(ctx)
+    cancel = next(line for line in lines if line.get("out", {}).get("method") == "session/cancel")
+    assert cancel["t"] <= 8 - acp.grace_s(8) + 1.5     # the main loop never blocked on the full pipe
+    assert any(line.get("client") == "send_dropped" for line in lines)   # 200 MiB of answers: not all queued
+    assert any(line.get("client") == "exit" for line in lines)
+
+
 def test_garbage_on_the_agents_stdout_is_skipped(tmp_path):
     done, sig, ctx = drive(tmp_path, "garbage")
     assert done.exit_code == 0 and (ctx.workdir / "greeting.txt").read_text() == "farewell world\n"
