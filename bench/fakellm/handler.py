@@ -165,7 +165,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _served(self, path: str) -> bool:
         """Whether the path belongs to a protocol this server speaks (every path, unless limited)."""
         protocols = self.server.protocols
-        if path in ("/v1/chat/completions", "/v1/models", "/tokenize") or path.startswith("/v1/models/"):
+        if path in ("/v1/chat/completions", "/v1/models", "/tokenize", "/slots") or path.startswith("/v1/models/"):
             return "openai" in protocols
         if path == "/v1/responses":
             return "responses" in protocols
@@ -203,6 +203,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             payload = {"models": [ollama_ps(m) for m in self.server.models.values() if m["name"] in self.server.loaded]}
         elif path == "/v1/models":
             payload = {"object": "list", "data": [openai_model(m) for m in self.server.models.values()]}
+        elif path == "/slots" and self.server.slots.n:   # llama.cpp's slot list: one entry per parallel slot
+            payload = [{"id": i, "is_processing": False} for i in range(self.server.slots.n)]
         elif path.startswith("/v1/models/"):
             name = path[len("/v1/models/"):]
             m = self.server.find(name)
