@@ -7,7 +7,8 @@ agent's or the model's, so it is reported apart (``queued_s``) and is not counte
 Per call: the wait before the answer's first token less what the server says it spent processing the prompt
 (Ollama's ``prompt_eval_duration``, llama.cpp's ``timings.prompt_ms``, the scripted server's the same); for a whole
 (unstreamed) answer the wait is its whole time less the server's decode time. A server that reports no prompt time
-gives no queue figure (None): nothing is credited on a guess.
+gives no queue figure (None): nothing is credited on a guess. A difference under QUEUE_NOISE_S is the request's
+way through HTTP layers and the chat template, not a queue: 0.
 
 Per run: the time covered by the calls' queue intervals ``[start, start + queued_s]``, less the time any of the
 run's own calls was being served (a call queued behind the run's own call waited for the run, not for others),
@@ -26,6 +27,10 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+# The wait before a call's first token beyond the server's prompt time that is not a queue: the request's way through
+# the proxy and the server's HTTP layer, tokenizing, the chat template (milliseconds). Less than this counts as 0.
+QUEUE_NOISE_S = 0.05
+
 
 def call_queued_s(streamed: bool, ttft_s: float | None, total_s: float, prefill_s: float | None,
                   decode_s: float | None) -> float | None:
@@ -38,7 +43,8 @@ def call_queued_s(streamed: bool, ttft_s: float | None, total_s: float, prefill_
         waited = ttft_s
     else:
         waited = total_s - (decode_s or 0.0)
-    return round(max(0.0, waited - prefill_s), 6)
+    queued = waited - prefill_s
+    return round(queued, 6) if queued >= QUEUE_NOISE_S else 0.0
 
 
 def _union(intervals: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
