@@ -66,6 +66,7 @@ def test_queue_arithmetic_counts_parallel_waits_once_and_not_behind_the_runs_own
     assert queue.call_queued_s(False, ttft_s=3.0, total_s=3.0, prefill_s=0.5, decode_s=1.0) == 1.5
     assert queue.call_queued_s(False, ttft_s=3.0, total_s=3.0, prefill_s=None, decode_s=None) is None
     assert queue.call_queued_s(True, ttft_s=0.53, total_s=3.0, prefill_s=0.5, decode_s=1.0) == 0.0   # HTTP, not a queue
+    assert queue.call_queued_s(True, ttft_s=9.0, total_s=9.5, prefill_s=0.5, decode_s=0.5, load_s=8.5) == 0.0  # reload
     # two calls waiting at once count once; a call waiting behind the run's own call is not queued for others
     assert queue.run_queue([{"start": 0.0, "queued_s": 2.0, "total_s": 3.0},
                             {"start": 0.0, "queued_s": 2.0, "total_s": 3.0}]) == 2.0

@@ -16,6 +16,7 @@ Numbers, not pass/fail.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
 import sys
@@ -110,8 +111,9 @@ def makespan(agent: str, slots: int, seconds: float, work: Path, kind: str = "no
             "stopped": str(stopped) if stopped else None}
 
 
-# A timeout-sensitive agent: three model calls with its own work between them; on some tasks (a third of them, by
-# the prompt's digest) it works past any budget. It never fixes anything: the outcomes are failed or agent_timeout.
+# A timeout-sensitive agent: three model calls with its own work between them; on the tasks whose prompt digests
+# it is given (half of them) it then works past any budget. It fixes nothing: the outcomes are failed or
+# agent_timeout, whichever its time gives.
 TIMED_AGENT = textwrap.dedent('''
     import hashlib, json, os, sys, time, urllib.request
     url = os.environ["LOCALAGENTBENCH_MODEL_URL"]
@@ -123,7 +125,7 @@ TIMED_AGENT = textwrap.dedent('''
         with urllib.request.urlopen(req, timeout=600) as resp:
             resp.read()
         time.sleep(float(sys.argv[1]))
-    if hashlib.sha256(prompt.encode()).digest()[0] % 3 == 0:
+    if hashlib.sha256(prompt.encode()).hexdigest()[:12] in sys.argv[3:]:
         time.sleep(float(sys.argv[2]))
 ''')
 TIMED_SCRIPT = {"models": {"timed": {"turns": [{"content": "ok", "usage": {"prompt_tokens": 500,
@@ -139,7 +141,8 @@ def outcomes(work: Path, n_tasks: int = 6, repeat: int = 2, budget_s: float = 8.
     work.mkdir(parents=True, exist_ok=True)
     agent_file.write_text(TIMED_AGENT)
     # own work 3 x 0.5 s, model 3 x 1 s: about half the budget alone; the slow third sleeps 2 budgets more
-    command = f"{sys.executable} {agent_file} 0.5 {budget_s * 2}"
+    slow = [hashlib.sha256(t["prompt"].encode()).hexdigest()[:12] for t in tasks[::2]]
+    command = f"{sys.executable} {agent_file} 0.5 {budget_s * 2} {' '.join(slow)}"
     results: dict[int, dict] = {}
     old = os.environ.get("OLLAMA_HOST")
     with fakellm.serve(TIMED_SCRIPT, slots=1, prefill_tps=1000.0, decode_tps=100.0) as server:

@@ -255,6 +255,7 @@ class AnswerReader:
         self.usage: dict[str, int | None] = dict.fromkeys(USAGE_FIELDS)
         self.prefill_s: float | None = None
         self.decode_s: float | None = None
+        self.load_s: float | None = None
         self.finish_reason: str | None = None
         self.model: str | None = None
         self._call_keys: set[tuple] = set()
@@ -452,6 +453,7 @@ class AnswerReader:
             self.usage["completion_tokens"] = _int(obj.get("eval_count"))
         self.prefill_s = _seconds(obj.get("prompt_eval_duration"), 1e9)
         self.decode_s = _seconds(obj.get("eval_duration"), 1e9)
+        self.load_s = _seconds(obj.get("load_duration"), 1e9)   # loading the model: not a queue (bench.models.queue)
 
 
 def context_truncated(prompt_tokens: int | None, chars: int | None) -> bool | None:
@@ -475,8 +477,8 @@ def call_record(*, protocol: str, path: str, method: str, status: int | None, fa
         "usage": usage,
         "prefill_s": answer.prefill_s if answer else None, "decode_s": answer.decode_s if answer else None,
         # the wait for a free server slot (bench.models.queue): apart from the model's own time
-        "queued_s": queue.call_queued_s(answer.streamed, ttft_s, total_s, answer.prefill_s, answer.decode_s)
-        if answer and protocol in MODEL_CALLS else None,
+        "queued_s": queue.call_queued_s(answer.streamed, ttft_s, total_s, answer.prefill_s, answer.decode_s,
+                                        answer.load_s) if answer and protocol in MODEL_CALLS else None,
         "tool_calls": answer.tool_calls if answer and protocol != OTHER else None,
         "finish_reason": finish[:MAX_PATH_CHARS] if isinstance(finish, str) else None,
         "prompt_chars": facts["prompt_chars"],

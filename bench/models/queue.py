@@ -5,7 +5,8 @@ arrives while every slot is busy wait before its prompt is processed. That wait 
 agent's or the model's, so it is reported apart (``queued_s``) and is not counted against the agent's timeout.
 
 Per call: the wait before the answer's first token less what the server says it spent processing the prompt
-(Ollama's ``prompt_eval_duration``, llama.cpp's ``timings.prompt_ms``, the scripted server's the same); for a whole
+(Ollama's ``prompt_eval_duration``, and its ``load_duration`` when it loaded the model for the call; llama.cpp's
+``timings.prompt_ms``; the scripted server's the same); for a whole
 (unstreamed) answer the wait is its whole time less the server's decode time. A server that reports no prompt time
 gives no queue figure (None): nothing is credited on a guess. A difference under QUEUE_NOISE_S is the request's
 way through HTTP layers and the chat template, not a queue: 0.
@@ -33,8 +34,10 @@ QUEUE_NOISE_S = 0.05
 
 
 def call_queued_s(streamed: bool, ttft_s: float | None, total_s: float, prefill_s: float | None,
-                  decode_s: float | None) -> float | None:
-    """One call's queue time (seconds, >= 0), or None when the server did not report its prompt time."""
+                  decode_s: float | None, load_s: float | None = None) -> float | None:
+    """One call's queue time (seconds, >= 0), or None when the server did not report its prompt time. `load_s`:
+    the time the server spent loading the model for it (Ollama's load_duration: a request that asks for another
+    context size reloads the model), which is not a queue either."""
     if prefill_s is None:
         return None
     if streamed:
@@ -43,7 +46,7 @@ def call_queued_s(streamed: bool, ttft_s: float | None, total_s: float, prefill_
         waited = ttft_s
     else:
         waited = total_s - (decode_s or 0.0)
-    queued = waited - prefill_s
+    queued = waited - prefill_s - (load_s or 0.0)
     return round(queued, 6) if queued >= QUEUE_NOISE_S else 0.0
 
 
