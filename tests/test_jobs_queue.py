@@ -26,7 +26,7 @@ TIMED_AGENT = textwrap.dedent('''
     import json, os, time, urllib.request
     url = os.environ["LOCALAGENTBENCH_MODEL_URL"]
     def call(path):
-        body = json.dumps({"model": "coder", "stream": False,
+        body = json.dumps({"model": "coder", "stream": path == "/api/chat",
                            "messages": [{"role": "user", "content": "fix it"}]}).encode()
         req = urllib.request.Request(url + path, data=body, headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(req, timeout=120) as resp:

@@ -6,10 +6,11 @@ agent's or the model's, so it is reported apart (``queued_s``) and is not counte
 
 Per call: the wait before the answer's first token less what the server says it spent processing the prompt
 (Ollama's ``prompt_eval_duration``, and its ``load_duration`` when it loaded the model for the call; llama.cpp's
-``timings.prompt_ms``; the scripted server's the same); for a whole
-(unstreamed) answer the wait is its whole time less the server's decode time. A server that reports no prompt time
-gives no queue figure (None): nothing is credited on a guess. A difference under QUEUE_NOISE_S is the request's
-way through HTTP layers and the chat template, not a queue: 0.
+``timings.prompt_ms``; the scripted server's the same). For a whole (unstreamed) answer the wait is its whole time
+less the server's decode time; for a stream the smaller of its time to first token and that (a first piece of
+several tokens carries their decoding). A server that reports no prompt time gives no queue figure (None): nothing
+is credited on a guess. A difference under QUEUE_NOISE_S is the request's way through HTTP layers and the chat
+template, not a queue: 0.
 
 Per run: the time covered by the calls' queue intervals ``[start, start + queued_s]``, less the time any of the
 run's own calls was being served (a call queued behind the run's own call waited for the run, not for others),
@@ -40,12 +41,14 @@ def call_queued_s(streamed: bool, ttft_s: float | None, total_s: float, prefill_
     context size reloads the model), which is not a queue either."""
     if prefill_s is None:
         return None
+    waited = total_s - (decode_s or 0.0)
     if streamed:
+        # The first piece of a stream may carry more than one token's decoding (the scripted server's pieces are
+        # words): the whole answer's time less its decoding bounds the wait too. Both bound it from above, and an
+        # agent that reads its stream slowly stretches only the second.
         if ttft_s is None:
             return None
-        waited = ttft_s
-    else:
-        waited = total_s - (decode_s or 0.0)
+        waited = min(ttft_s, waited)
     queued = waited - prefill_s - (load_s or 0.0)
     return round(queued, 6) if queued >= QUEUE_NOISE_S else 0.0
 
