@@ -158,8 +158,8 @@ def outcomes(work: Path, n_tasks: int = 6, repeat: int = 2, budget_s: float = 8.
                 results[jobs] = {"wall_s": round(time.monotonic() - start, 2),
                                  "outcomes": {f"{r['task_id']}#{r['rep']}": r["outcome"] for r in records},
                                  "queued_s": round(sum(r["agent"].get("queued_s") or 0.0 for r in records), 2),
-                                 "extended_past_budget": sum(r["agent"]["wall_s"] > budget_s and not r["agent"]["timed_out"]
-                                                         for r in records)}
+                                 "extended_past_budget": sum(r["agent"]["wall_s"] > budget_s
+                                                             and not r["agent"]["timed_out"] for r in records)}
         finally:
             if old is None:
                 os.environ.pop("OLLAMA_HOST", None)
