@@ -171,3 +171,47 @@ def test_the_warm_up_of_a_hung_server_ends_in_seconds(suite, tmp_path, monkeypat
     assert rc == 3 and took < modelserver.META_TIMEOUT_S * 3, (rc, took)
     assert "accepted the connection but sent no answer" in err
     assert not list(out.glob("runs/*/*/run.json")), "no run started against a hung server"
+
+
+HOSTILE = textwrap.dedent('''
+    import json, os, threading, time, urllib.request
+    url = os.environ["LOCALAGENTBENCH_MODEL_URL"]
+    def call(text):
+        body = json.dumps({"model": "coder", "messages": [{"role": "user", "content": text}]}).encode()
+        req = urllib.request.Request(url + "/v1/chat/completions", data=body,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            urllib.request.urlopen(req, timeout=120).read()
+        except Exception:
+            pass
+    if os.path.exists("mx.py"):   # the other run: holds the one slot for 6 s
+        call("HOG")
+    elif os.path.exists("calc.py"):
+        # the attack: a call that waits behind the other run's stands for "waiting on the model" while the agent
+        # works on past its budget in parallel, then leaves before the call is answered
+        time.sleep(1.0)
+        threading.Thread(target=call, args=("fix it",), daemon=True).start()
+        time.sleep(4.5)
+        open("calc.py", "w").write("def add(a, b):\\n    return a + b\\n")
+        os._exit(0)
+''')
+HOG_SCRIPT = {"models": {"coder": {"turns": [[
+    {"when": {"contains": "HOG"}, "content": "ok", "usage": {"prompt_tokens": 6000, "completion_tokens": 10}},
+    {"content": "ok", "usage": {"prompt_tokens": 100, "completion_tokens": 10}}]]}}}
+
+
+def test_an_agent_cannot_work_past_its_budget_behind_a_call_that_waits_for_a_slot(suite, tmp_path, monkeypatch):
+    """While its call waits for the slot, the run's deadline is moved provisionally; an agent that works on in that
+    time and leaves before the call is answered has no measured queue time to show for it: timed out, as alone."""
+    agent = tmp_path / "hostile.py"
+    agent.write_text(HOSTILE)
+    with fakellm.serve(HOG_SCRIPT, slots=1, prefill_tps=1000, decode_tps=100) as server:
+        monkeypatch.setenv("OLLAMA_HOST", server.url)
+        out = tmp_path / "hostile"
+        cli.main(["run", "--tasks", str(suite / "tasks"), "--agent", "command", "--agent-cmd",
+                  f"{sys.executable} {agent}", "--model", "coder", "--out", str(out), "--sandbox", "none",
+                  "--task", "fix-add", "--task", "fix-max", "--jobs", "2", "--timeout", "3"])
+    hostile = _runs(out)[("fix-add", 0)]
+    assert hostile["agent"]["wall_s"] > 3 + 1, "the provisional credit let it run past its budget"
+    assert hostile["agent"]["timed_out"] and hostile["outcome"] == "agent_timeout"
+    assert hostile["agent"]["queued_s"] == 0.0

@@ -1,6 +1,6 @@
 """concurrency_bench: does `run --jobs auto` keep the model server busy, and does concurrency change any verdict?
 
-    python -m tools.concurrency_bench [--agent aider] [--seconds 100] [--slots 1,4] [--skip-agents]
+    python -m tools.concurrency_bench [--agent aider] [--seconds 160] [--slots 1,4] [--skip-agents]
 
 Two measurements against the scripted server (bench.fakellm) simulating slots and prefill / decode speed:
 - makespan: an evaluation of a real agent CLI (installed under .agents/; its bench/fakellm_scripts/<agent>-calib.yaml
@@ -27,15 +27,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from bench import engine, fakellm
 from bench.common.paths import FAKELLM_SCRIPTS_DIR, REPO_ROOT, temp_root
 from bench.common.stage import ArgumentParser, log, run_main
-from bench.fakellm.script import load_script
 
 MAKESPAN_GOAL = 1.05
 # The simulated model: each call's prompt and answer tokens, and the server's speed. A call holds a slot for
 # PROMPT_TOKENS / PREFILL_TPS + ANSWER_TOKENS / DECODE_TPS seconds.
-PROMPT_TOKENS, ANSWER_TOKENS = 8000, 300
+PROMPT_TOKENS, ANSWER_TOKENS = 16000, 300
 PREFILL_TPS, DECODE_TPS = 1000.0, 100.0
 
 
@@ -78,14 +79,17 @@ def makespan(agent: str, slots: int, seconds: float, work: Path, kind: str = "no
     time against the model-busy floor (busy / slots)."""
     script_path = FAKELLM_SCRIPTS_DIR / f"{agent}-calib.yaml"
     model = f"{agent}-calib-greeting"
-    script = _with_usage(load_script(script_path, base_dir=script_path.parent), model)
+    script = _with_usage(yaml.safe_load(script_path.read_text(encoding="utf-8")), model)
     tasks, problems = engine.load_tasks([str(REPO_ROOT / "tasks")], ["calib-greeting"])
     if problems:
         return {"skipped": problems[0]}
     per_call = PROMPT_TOKENS / PREFILL_TPS + ANSWER_TOKENS / DECODE_TPS
-    runs = max(slots * 2, round(seconds * slots / per_call))
+    # whole rounds of `slots` calls: a last round that fills one slot of four leaves three idle (granularity, not
+    # scheduling, since each run makes one call)
+    runs = slots * max(2, round(seconds / per_call))
     old = os.environ.get("OLLAMA_HOST")
-    with fakellm.serve(script, slots=slots, prefill_tps=PREFILL_TPS, decode_tps=DECODE_TPS) as server:
+    with fakellm.serve(script, slots=slots, prefill_tps=PREFILL_TPS, decode_tps=DECODE_TPS,
+                       base_dir=script_path.parent) as server:
         os.environ["OLLAMA_HOST"] = server.url
         try:
             spec = engine.build_spec(agent, f"ollama/{model}", {}, sandbox_requested=kind)
@@ -172,7 +176,7 @@ def outcomes(work: Path, n_tasks: int = 6, repeat: int = 2, budget_s: float = 8.
             "jobs1": results[1], "jobs4": results[4]}
 
 
-def measure(agent: str = "aider", slots: Sequence[int] = (1, 4), seconds: float = 100.0, skip_agents: bool = False,
+def measure(agent: str = "aider", slots: Sequence[int] = (1, 4), seconds: float = 160.0, skip_agents: bool = False,
             work: Path | None = None) -> dict:
     """Both measurements; {"makespan": [per slot count], "outcomes": {...}, "goal": MAKESPAN_GOAL}."""
     from bench import agents as registry
@@ -220,7 +224,7 @@ def _main(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog="python -m tools.concurrency_bench", description=__doc__.split("\n")[0])
     parser.add_argument("--agent", default="aider", help="the agent CLI for the makespan (default aider)")
     parser.add_argument("--slots", default="1,4", help="slot counts (default 1,4)")
-    parser.add_argument("--seconds", type=float, default=100.0, help="the model-busy floor to aim at (default 100)")
+    parser.add_argument("--seconds", type=float, default=160.0, help="the model-busy floor to aim at (default 160)")
     parser.add_argument("--skip-agents", action="store_true", help="only the outcomes part")
     args = parser.parse_args(argv)
     report = measure(args.agent, [int(n) for n in args.slots.split(",")], args.seconds, args.skip_agents)
