@@ -497,12 +497,20 @@ class _GridRun:
         self.streak, self.last_reason = 0, None
         self.stopping = threading.Event()
         self._lock = threading.Lock()
+        how = plan.model_slots   # --jobs auto: runs at once follow the runs' time off the model
+        self.auto = slots.AutoJobs(how["slots"], plan.jobs) if how else None
 
     def _run_dir(self, task: dict, rep: int) -> Path:
         return self.plan.out / "runs" / task["id"] / str(rep)
 
     def _finished(self, record: dict, note: str = "") -> None:
         self.progress.update(record, note)
+        if self.auto is not None:
+            before = self.auto.allowed()
+            self.auto.finished(record)
+            if self.auto.allowed() != before:
+                log(f"--jobs auto: {self.auto.allowed()} runs at once from now (the runs so far spent "
+                    f"{self.auto.off_model:.1f}x their model time in all)")
         with self._lock:
             if record["outcome"] != "infra_error":
                 self.streak, self.last_reason = 0, None
@@ -544,14 +552,25 @@ class _GridRun:
             self._finished(record_failure(self._run_dir(task, rep), task, rep, self.config, exc, self.spec),
                            " (harness error)")
 
+    def _gated(self, cell: tuple[dict, int]) -> None:
+        """One cell under --jobs auto: started once the runs at once are fewer than AutoJobs allows."""
+        if not self.auto.enter(lambda: CANCEL.is_set() or self.stopping.is_set()):
+            return
+        try:
+            self.cell(cell)
+        finally:
+            self.auto.leave()
+
     def all(self, todo: list[tuple[dict, int]]) -> None:
-        """Run every cell, `plan.jobs` at once; Ctrl-C cancels what has not started and raises."""
-        if self.plan.jobs == 1:
+        """Run every cell, `plan.jobs` at once (--jobs auto: more as the runs show time off the model); Ctrl-C
+        cancels what has not started and raises."""
+        if self.plan.jobs == 1 and self.auto is None:
             for cell in todo:
                 self.cell(cell)
             return
-        with ThreadPoolExecutor(max_workers=self.plan.jobs) as pool:
-            futures = [pool.submit(self.cell, cell) for cell in todo]
+        workers, run = (self.plan.jobs, self.cell) if self.auto is None else (self.auto.most, self._gated)
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(run, cell) for cell in todo]
             try:
                 for future in futures:
                     future.result()

@@ -101,8 +101,8 @@ def test_outcomes_are_the_same_at_jobs_1_and_4_against_a_one_slot_server(suite, 
         lines = [c for c in jsonl(Path(r["paths"]["run_dir"], "model_calls.jsonl").read_text())
                  if c["protocol"] != "other"]
         assert all(c["queued_s"] is not None for c in lines), "both Ollama's and llama.cpp's timings give it"
-    for r in one.values():   # one run at a time: nothing waited, nothing extended
-        assert r["agent"]["queued_s"] == pytest.approx(0.0, abs=0.05) and r["agent"]["timeout_extended_s"] is None
+    for r in one.values():   # one run at a time: nothing waited (but a loaded machine's HTTP), nothing extended
+        assert r["agent"]["queued_s"] < 0.5 and r["agent"]["timeout_extended_s"] is None
 
 
 def test_jobs_auto_takes_the_servers_slots_and_model_slots_where_it_reports_none(suite, tmp_path, monkeypatch):
@@ -215,3 +215,17 @@ def test_an_agent_cannot_work_past_its_budget_behind_a_call_that_waits_for_a_slo
     assert hostile["agent"]["wall_s"] > 3 + 1, "the provisional credit let it run past its budget"
     assert hostile["agent"]["timed_out"] and hostile["outcome"] == "agent_timeout"
     assert hostile["agent"]["queued_s"] == 0.0
+
+
+def test_jobs_auto_allows_more_runs_when_they_spend_their_time_off_the_model():
+    from bench.models.slots import AUTO_MAX_RUNS_PER_SLOT, AutoJobs
+
+    auto = AutoJobs(slots=2, start=4)
+    assert auto.allowed() == 4
+    auto.finished({"timing": {"total_s": 30.0}, "agent": {"model_s": 10.0, "queued_s": 5.0}})   # 25 s a cycle
+    assert auto.allowed() == 5   # ceil(2 x 25 / 10)
+    auto.finished({"timing": {"total_s": 500.0}, "agent": {"model_s": 1.0, "queued_s": 0.0}})
+    assert auto.allowed() == 2 * AUTO_MAX_RUNS_PER_SLOT
+    auto.finished({"timing": {"total_s": 5.0}, "agent": {"model_s": None}})   # no model time: nothing learnt
+    assert auto.allowed() == 2 * AUTO_MAX_RUNS_PER_SLOT
+    assert auto.enter(lambda: False) and auto.enter(lambda: False)

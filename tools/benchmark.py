@@ -491,7 +491,8 @@ def _main(argv: Sequence[str]) -> int:
         log(f"benchmark: model proxy {proxy_bench.goal_line(report['proxy'])}")
         report["agents"] = {} if args.skip_agents else agents(tasks, bundles)
         if not args.skip_concurrency:   # --jobs auto against the scripted server's slots; outcomes at 1 and 4 jobs
-            report["concurrency"] = concurrency_bench.measure(skip_agents=args.skip_agents, work=bundles)
+            report["concurrency"] = concurrency_bench.measure(skip_agents=args.skip_agents, work=bundles,
+                                                              tasks_dir=args.tasks)
     finally:
         if user_cache is None:
             os.environ.pop(CACHE_ENV, None)

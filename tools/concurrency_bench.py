@@ -136,10 +136,11 @@ TIMED_SCRIPT = {"models": {"timed": {"turns": [{"content": "ok", "usage": {"prom
                                                                            "completion_tokens": 50}}]}}}
 
 
-def outcomes(work: Path, n_tasks: int = 6, repeat: int = 2, budget_s: float = 8.0, kind: str = "none") -> dict:
-    """The timeout-sensitive agent on `n_tasks` tasks x `repeat` against a 1-slot server at --jobs 1 and --jobs 4:
-    the outcomes side by side."""
-    all_tasks, _ = engine.load_tasks([str(REPO_ROOT / "tasks")])
+def outcomes(work: Path, n_tasks: int = 6, repeat: int = 2, budget_s: float = 8.0, kind: str = "none",
+             tasks_dir: str | None = None) -> dict:
+    """The timeout-sensitive agent on `n_tasks` tasks (Python ones of `tasks_dir`, default the repository's) x
+    `repeat` against a 1-slot server at --jobs 1 and --jobs 4: the outcomes side by side."""
+    all_tasks, _ = engine.load_tasks([tasks_dir or str(REPO_ROOT / "tasks")])
     tasks = [t for t in all_tasks if t.get("language", "python") == "python"][:n_tasks]
     agent_file = work / "timed_agent.py"
     work.mkdir(parents=True, exist_ok=True)
@@ -177,7 +178,7 @@ def outcomes(work: Path, n_tasks: int = 6, repeat: int = 2, budget_s: float = 8.
 
 
 def measure(agent: str = "aider", slots: Sequence[int] = (1, 4), seconds: float = 160.0, skip_agents: bool = False,
-            work: Path | None = None) -> dict:
+            work: Path | None = None, tasks_dir: str | None = None) -> dict:
     """Both measurements; {"makespan": [per slot count], "outcomes": {...}, "goal": MAKESPAN_GOAL}."""
     from bench import agents as registry
     from bench.agents.binaries import find_binary
@@ -193,7 +194,7 @@ def measure(agent: str = "aider", slots: Sequence[int] = (1, 4), seconds: float 
         for n in slots:
             report["makespan"].append(makespan(agent, n, seconds, work / "makespan"))
             log(f"concurrency: {makespan_line(report['makespan'][-1])}")
-    report["outcomes"] = outcomes(work / "outcomes")
+    report["outcomes"] = outcomes(work / "outcomes", tasks_dir=tasks_dir)
     log(f"concurrency: {outcomes_line(report['outcomes'])}")
     return report
 

@@ -5,12 +5,16 @@ slot; the scripted server answers it when it simulates slots). Ollama does not r
 batches without a fixed count, so for them the user names it (``--model-slots N``); without either the harness
 assumes 1 and says so.
 
-`--jobs auto` runs AUTO_RUNS_PER_SLOT runs per slot: while one run's call is answered, the other is starting its
-agent, running tools or being graded, so the slots stay busy; a run that waits for a slot is not charged the wait
-(bench.models.queue), so running more runs than slots changes no verdict.
+`--jobs auto` starts with AUTO_RUNS_PER_SLOT runs per slot: while one run's call is answered, the other is starting
+its agent, running tools or being graded, so the slots stay busy; as runs finish, AutoJobs allows more (up to
+AUTO_MAX_RUNS_PER_SLOT per slot) when they spend more of their time off the model than on it. A run that waits for
+a slot is not charged the wait (bench.models.queue), so running more runs than slots changes no verdict.
 """
 from __future__ import annotations
 
+import math
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from bench.common.errors import UserError
@@ -81,3 +85,59 @@ def auto_jobs(model: str | None, base_url: str | None, named: int | None) -> tup
     else:
         slots, source = 1, "assumed (the server does not report its slots; name them with --model-slots N)"
     return slots * AUTO_RUNS_PER_SLOT, {"slots": slots, "source": source, "runs_per_slot": AUTO_RUNS_PER_SLOT}
+
+
+AUTO_MAX_RUNS_PER_SLOT = 4
+
+
+class AutoJobs:
+    """--jobs auto while the evaluation goes on: at least `start` runs at once, and more (up to AUTO_MAX_RUNS_PER_SLOT
+    per slot) when the finished runs show they spend more of their time off the model than on it. A run's cycle is
+    its whole time less its queue time (isolating, the agent's start-up and tools, the model, grading); for every
+    slot to stay busy the slot needs cycle / model-busy runs, so the runs allowed at once are
+    ceil(slots x sum(cycles) / sum(model busy)) over the runs finished so far."""
+
+    def __init__(self, slots: int, start: int):
+        self.slots, self.start = slots, start
+        self.most = max(start, slots * AUTO_MAX_RUNS_PER_SLOT)
+        self._cycle = self._model = 0.0
+        self._running = 0
+        self._cond = threading.Condition()
+
+    @property
+    def off_model(self) -> float | None:
+        """The finished runs' whole time (less queue) over their model-busy time; None before any."""
+        return self._cycle / self._model if self._model > 0 else None
+
+    def allowed(self) -> int:
+        """Runs allowed at once now."""
+        if self._model <= 0:
+            return self.start
+        return max(self.start, min(self.most, math.ceil(self.slots * self._cycle / self._model)))
+
+    def enter(self, stop: Callable[[], bool]) -> bool:
+        """Wait for room for one more run; False when `stop()` turned true while waiting."""
+        with self._cond:
+            while self._running >= self.allowed():
+                if stop():
+                    return False
+                self._cond.wait(0.5)
+            self._running += 1
+            return True
+
+    def leave(self) -> None:
+        """A run has ended."""
+        with self._cond:
+            self._running -= 1
+            self._cond.notify_all()
+
+    def finished(self, record: dict) -> None:
+        """Learn from a finished run's time split (a run without model time teaches nothing)."""
+        timing, agent = record.get("timing") or {}, record.get("agent") or {}
+        total, model = timing.get("total_s"), agent.get("model_s")
+        if not isinstance(total, (int, float)) or not isinstance(model, (int, float)) or model <= 0:
+            return
+        with self._cond:
+            self._cycle += max(model, total - float(agent.get("queued_s") or 0.0))
+            self._model += model
+            self._cond.notify_all()
