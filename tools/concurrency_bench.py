@@ -60,10 +60,11 @@ def _with_usage(script: dict[str, Any], model: str) -> dict[str, Any]:
     return script
 
 
-def _busy_s(server: fakellm.FakeLLM, since: float) -> float:
-    """Seconds the server's slots were held (summed over slots) by requests that took a slot after `since`."""
+def _busy_s(server: fakellm.FakeLLM, since: float) -> tuple[float, float | None, float | None]:
+    """(seconds the server's slots were held, summed over slots, by requests that took a slot after `since`; the
+    first such acquisition; the last release), times from time.time()."""
     acquired: dict[str, float] = {}
-    busy = 0.0
+    busy, first, last = 0.0, None, None
     for event, rid, t in server.slot_events():
         if event == "acquire":
             acquired[rid] = t
@@ -71,7 +72,9 @@ def _busy_s(server: fakellm.FakeLLM, since: float) -> float:
             start = acquired.pop(rid)
             if start >= since:
                 busy += t - start
-    return busy
+                first = start if first is None else min(first, start)
+                last = t if last is None else max(last, t)
+    return busy, first, last
 
 
 def makespan(agent: str, slots: int, seconds: float, work: Path, kind: str = "none") -> dict:
@@ -103,7 +106,7 @@ def makespan(agent: str, slots: int, seconds: float, work: Path, kind: str = "no
                 os.environ.pop("OLLAMA_HOST", None)
             else:
                 os.environ["OLLAMA_HOST"] = old
-        busy = _busy_s(server, began)
+        busy, first, last = _busy_s(server, began)
         calls = sum(1 for r in server.chat_requests() if r.get("t", 0) >= began)
     floor = busy / slots
     records = [json.loads(p.read_text()) for p in plan.out.glob("runs/*/*/run.json")]
@@ -111,6 +114,11 @@ def makespan(agent: str, slots: int, seconds: float, work: Path, kind: str = "no
             "passed": sum(r["outcome"] == "passed" for r in records),
             "makespan_s": round(wall, 2), "busy_s": round(busy, 2), "floor_s": round(floor, 2),
             "ratio": round(wall / floor, 3) if floor else None,
+            # apart: before the first call (the first agents' start-up) and after the last (its exit, grading),
+            # which no scheduling can fill; between them, how busy the slots were kept
+            "to_first_call_s": round(first - began, 2) if first else None,
+            "after_last_call_s": round(began + wall - last, 2) if last else None,
+            "span_ratio": round((last - first) / floor, 3) if floor and first and last else None,
             "queued_s": round(sum((r["agent"].get("queued_s") or 0.0) for r in records), 2),
             "stopped": str(stopped) if stopped else None}
 
@@ -204,7 +212,9 @@ def makespan_line(m: dict) -> str:
     if "skipped" in m:
         return f"makespan skipped: {m['skipped']}"
     return (f"{m['agent']} x {m['runs']} runs, {m['slots']} slot(s), --jobs auto = {m['jobs']}: makespan "
-            f"{m['makespan_s']}s vs model-busy floor {m['floor_s']}s = {m['ratio']}x (goal <= {MAKESPAN_GOAL}x)")
+            f"{m['makespan_s']}s vs model-busy floor {m['floor_s']}s = {m['ratio']}x (goal <= {MAKESPAN_GOAL}x); "
+            f"first call to last answer {m.get('span_ratio')}x, with {m.get('to_first_call_s')}s before the first call "
+            f"and {m.get('after_last_call_s')}s after the last")
 
 
 def outcomes_line(o: dict) -> str:
