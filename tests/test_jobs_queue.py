@@ -101,6 +101,14 @@ def test_outcomes_are_the_same_at_jobs_1_and_4_against_a_one_slot_server(suite, 
         lines = [c for c in jsonl(Path(r["paths"]["run_dir"], "model_calls.jsonl").read_text())
                  if c["protocol"] != "other"]
         assert all(c["queued_s"] is not None for c in lines), "both Ollama's and llama.cpp's timings give it"
+    # the latency figures and the report show the three parts apart
+    summary = json.loads((shared / "summary.json").read_text())
+    [group] = summary["groups"]
+    assert group["latency"]["queued_s"] == pytest.approx(total_queued, abs=0.01)
+    from bench import engine
+    engine.report(summary, shared)
+    assert "queued for a free server slot" in (shared / "report.md").read_text()
+    assert any("queued for the model" in page.read_text() for page in (shared / "site").rglob("*.html"))
     for r in one.values():   # one run at a time: nothing waited (but a loaded machine's HTTP), nothing extended
         assert r["agent"]["queued_s"] < 0.5 and r["agent"]["timeout_extended_s"] is None
 
