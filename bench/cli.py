@@ -49,7 +49,8 @@ def cmd_run(args) -> int:
         raise UserError(f"{len(problems)} problem(s) in the task files; nothing was run")
     run_id = args.run_id or engine.new_run_id()  # one id: the default folder is named by the run it holds
     out = Path(args.out) if args.out else Path("results") / run_id
-    plan = engine.Plan(out=out, run_id=run_id, repeat=args.repeat, jobs=args.jobs, retries=args.retries,
+    jobs = engine.parse_jobs(args.jobs)
+    plan = engine.Plan(out=out, run_id=run_id, repeat=args.repeat, jobs=jobs or 1, retries=args.retries,
                        resume=args.resume, shard=engine.parse_shard(args.shard),
                        stop_after_infra=args.stop_after_infra_errors, cells=engine.parse_cells(args.cells),
                        join=args.join)
@@ -57,7 +58,10 @@ def cmd_run(args) -> int:
         raise UserError("--join: pass the shared bundle's --run-id too (every process writing into it uses one id)")
     previous = _terminate_as_interrupt()
     try:
-        summary, stopped = engine.evaluate(tasks, engine.spec_from_arguments(args), plan)
+        spec = engine.spec_from_arguments(args)
+        if jobs is None:   # --jobs auto: from the server's slots, once the harness has reached it
+            plan = engine.auto_plan(plan, spec, args.model_slots)
+        summary, stopped = engine.evaluate(tasks, spec, plan)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
@@ -175,8 +179,12 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--run-id", default=None, help="the run id (default: UTC time + random suffix)")
     p.add_argument("--repeat", type=int, default=1, help="runs per task, for pass@k (default 1)")
     p.add_argument("--report", action="store_true", help="also write report.md and site/")
-    p.add_argument("--jobs", type=int, default=1,
-                   help="runs at once (default 1: a local model serves one request at a time)")
+    p.add_argument("--jobs", default="1",
+                   help="runs at once (default 1: a local model serves one request at a time), or auto: enough to "
+                        "keep the server's slots busy (the wait for a free slot is not counted against a timeout)")
+    p.add_argument("--model-slots", type=int, default=None, metavar="N",
+                   help="with --jobs auto: the answers the model server makes at once, where it does not report "
+                        "them (Ollama's OLLAMA_NUM_PARALLEL, vLLM); llama.cpp's own count wins")
     p.add_argument("--retries", type=int, default=0, help="retries of infrastructure errors, with backoff (default 0)")
     p.add_argument("--stop-after-infra-errors", type=int, default=engine.STOP_AFTER_INFRA_ERRORS, metavar="N",
                    help=f"stop when N runs in a row are infrastructure errors "
