@@ -293,9 +293,21 @@ const BUILTINS = ['Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'B
                   'Map', 'Set', 'WeakMap', 'WeakSet', 'RegExp', 'Error', 'TypeError', 'Promise', 'Proxy',
                   'ArrayBuffer', 'DataView', 'Function'];
 
+// jest's environment global is a Proxy that records every value defined on it after setup as the test file's own
+// global and, at teardown, soft-deletes that value's properties (jest 30's globalsCleanup). Locking a built-in's
+// name defines it there, so the built-in is first marked as jest marks what it keeps (its protect-from-deletion
+// symbol, every property): otherwise Function's and Promise's `name` became getters that recurse without end
+// (jest-util's emitAccessWarning reads `constructor.name`), and a timer firing after the test file ended crashed
+// jest (javascript-promises: the slower callbacks outlive each race).
+const PROTECT = Symbol.for('$$jest-protect-from-deletion');
+
 function lockBuiltins(global) {
   for (const name of BUILTINS) {
     const builtin = global[name];
+    if (builtin !== null && (typeof builtin === 'function' || typeof builtin === 'object')
+        && !Object.getOwnPropertyDescriptor(builtin, PROTECT)) {
+      Object.defineProperty(builtin, PROTECT, { value: [], writable: true, configurable: true, enumerable: false });
+    }
     lock(global, name);
     if (builtin === null || (typeof builtin !== 'function' && typeof builtin !== 'object')) continue;
     for (const key of Reflect.ownKeys(builtin)) {

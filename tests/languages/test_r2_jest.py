@@ -174,6 +174,26 @@ def test_honest_matchers_setup_files_and_each_tables_still_pass(tmp_path, where)
     assert code == 0 and verdict(out) is None and "Tests:       4 passed, 4 total" in out, out
 
 
+LATE_TIMER = {"a.test.ts": ("import { later } from './src/later';\n"
+                             "it('schedules work that outlives the file', () => { later(300); expect(1).toBe(1); });\n"
+                             "it('waits a little', () => new Promise((r) => setTimeout(r, 50)));\n"),
+              "src/later.ts": ("export function later(ms: number): void {\n"
+                               "  setTimeout(() => { const n = Promise.name + Function.name;\n"
+                               "    if (!(n + String(Error.stackTraceLimit))) throw new Error('x'); }, ms);\n}\n")}
+
+
+@pytest.mark.parametrize("where", ["--maxWorkers=2", "--runInBand"])
+def test_a_timer_that_outlives_its_test_file_does_not_crash_jest(tmp_path, where):
+    """Honest code whose timer fires after its test file ended (javascript-promises: the slower callbacks outlive
+    each race) and reads a built-in's name: the witness's lock on the built-ins must not hand them to jest's
+    teardown, which soft-deleted their `name` into a getter that recursed until jest crashed (exit 1 after every
+    test passed)."""
+    root = ts_project(tmp_path / "p", LATE_TIMER)
+    code, out = run(root, f"jest --ci {where}")
+    assert "Maximum call stack" not in out, out
+    assert code == 0 and verdict(out) is None and "Tests:       2 passed, 2 total" in out, out
+
+
 def test_a_matcher_replaced_by_the_code_under_test_is_not_passed_through_the_cli(tmp_path):
     """The TypeScript task with its own commands (tsc, then jest): src/pattern.ts turns toEqual and toBe into
     matchers that always pass."""

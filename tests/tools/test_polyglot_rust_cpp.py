@@ -162,6 +162,31 @@ def test_cpp_exercise_graded_for_real(tmp_path):
     assert task["ok"] and task["oracle_outcomes"] == ["passed"]
 
 
+def test_an_exercise_on_catch2_v3_compiles_its_amalgamated_implementation():
+    """Catch2 v3's tests-main.cpp holds only CATCH_CONFIG_MAIN: its code is test/catch_amalgamated.cpp, which every
+    command of an exercise that carries it must compile (complex-numbers failed to link without it); a v2
+    exercise's command names none."""
+    seen = 0
+    for task in sorted((SUITE / "tasks").glob("cpp-*.yaml")):
+        text = task.read_text()
+        carries = (SUITE / "fixtures" / task.stem / convert.CATCH2_V3).exists()
+        seen += carries
+        commands = [line for line in text.splitlines() if line.lstrip().startswith('- "g++')]
+        assert commands and all((convert.CATCH2_V3 in c) == carries for c in commands), task.name
+    assert seen == 1 and "cpp-complex-numbers" not in convert.GAPS
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_cpp_catch2_v3_exercise_graded_for_real(tmp_path):
+    """cpp-complex-numbers in bwrap: its reference links and passes visible and held-out tests."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("g++")
+    (task,) = _verify("cpp-complex-numbers", tmp_path)["tasks"]
+    assert task["ok"] and task["oracle_outcomes"] == ["passed"]
+
+
 # --- hostile: a forged libtest summary from a constructor --------------------------------------------------------
 
 FORGER = '''

@@ -57,17 +57,14 @@ GAPS = {
                          ("poker", "the example solution's Cargo.toml adds counter"),
                          ("robot-name", "the exercise's own Cargo.toml depends on rand"),
                          ("simple-cipher", "the exercise's own Cargo.toml depends on rand"))},
-    "cpp-complex-numbers": "the reference fails to link with g++ directly (collect2: ld returned 1; verify: not "
-                           "fair); not investigated yet",
     "java-hangman": "its tests and reference use RxJava 2, which Debian does not package (reference fails)",
     "java-ledger": "a refactoring exercise; its LocaleExtension sets the default locale, which the security manager "
                    "denies to test code in build/ (reference fails)",
     "java-mazy-mice": "its tests use an AssertJ 3.17+ API; Debian 12 has AssertJ 3.14 (reference fails)",
     "java-tree-building": "a refactoring exercise: the stub already passes every test (nop passes)",
     "javascript-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
-    "javascript-promises": "the reference fails since the node witness locks the built-ins' static methods in "
-                           "jest's test context (Promise's); not investigated yet",
 }
+CATCH2_V3 = "test/catch_amalgamated.cpp"
 TOOLCHAINS = {
     "python": "the harness's Python with pytest.",
     "go": "Go 1.24 or later: the track's test files call testing.B.Loop (1.24) and import package maps (1.21), "
@@ -79,7 +76,8 @@ TOOLCHAINS = {
     "rust": "cargo and rustc 1.85 or later (the exercises' Cargo.toml say edition 2024; Debian 12's rustc 1.63 "
             "cannot build them): rustup's stable works. Cargo runs offline with a private CARGO_HOME, so the "
             "exercises whose Cargo.toml names a crate from crates.io cannot build (listed below).",
-    "cpp": "g++ with C++17 (Debian 12's g++ 12); Catch2 v2 comes with each exercise (test/catch.hpp); gigasecond "
+    "cpp": "g++ with C++17 (Debian 12's g++ 12); Catch2 comes with each exercise (v2's test/catch.hpp; "
+           "complex-numbers has v3's test/catch_amalgamated.cpp, compiled with the tests); gigasecond "
            "and meetup need boost date_time (Debian's libboost-date-time-dev). The tests are compiled with "
            "g++ directly, not with the track's CMakeLists.txt; compiling Catch2's main takes about a minute.",
     "javascript": "node 18 or later and the harness's Node test toolchain (`nox -s toolchains`: jest 30 with "
@@ -178,10 +176,11 @@ LANGUAGES = {
     "rust": Language("rust", "Rust", "*.rs", "cargo test --offline --all-features", 600,
                      split.rust_units, split.rust_cut),
     # g++ directly, not the track's CMake: the test file, the solution's sources and Catch2's main (test/), every
-    # test compiled in (EXERCISM_RUN_ALL_TESTS), boost date_time linked where the track's CMakeLists asks for it.
+    # test compiled in (EXERCISM_RUN_ALL_TESTS), boost date_time linked where the track's CMakeLists asks for it;
+    # an exercise on Catch2 v3 carries its amalgamated implementation (test/catch_amalgamated.cpp), compiled too.
     "cpp": Language("cpp", "C++", "*_test.cpp",
                     "g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -o test-runner {tests} {sources} test/tests-main.cpp"
-                    "{libs} && ./test-runner -d yes -w NoAssertions", 600, split.cpp_units, split.cpp_cut),
+                    "{framework}{libs} && ./test-runner -d yes -w NoAssertions", 600, split.cpp_units, split.cpp_cut),
     # a test's 5 s default is short for worker_threads (parallel-letter-frequency) on a loaded machine
     "javascript": Language("javascript", "JavaScript", "*.spec.js", "jest --ci --testTimeout=30000 {tests}", 180,
                            split.js_units, split.js_cut, fixture_files=_js_fixture),
@@ -350,7 +349,8 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     runner = sorted(t for t in tests if fnmatch(PurePosixPath(t).name, lang.runner_tests))
     sources = " ".join(s for s in solution if s.endswith((".cpp", ".cc")))
     libs = " -lboost_date_time" if "Boost" in files.get("CMakeLists.txt", "") else ""
-    command = lang.command.format(tests=" ".join(runner), sources=sources, libs=libs)
+    framework = f" {CATCH2_V3}" if CATCH2_V3 in files else ""   # Catch2 v3's own code, which tests-main lacks
+    command = lang.command.format(tests=" ".join(runner), sources=sources, libs=libs, framework=framework)
     patch = "".join(unified_patch(s, files.get(s), files[e]) for s, e in pairs)
     differs = {p: t for p, t in held_files.items() if t != visible_files[p]} if held else {}
     prompt = prompt_of(files, solution, command)
