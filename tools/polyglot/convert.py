@@ -58,8 +58,8 @@ GAPS = {
                          ("robot-name", "the exercise's own Cargo.toml depends on rand"),
                          ("simple-cipher", "the exercise's own Cargo.toml depends on rand"))},
     "java-hangman": "its tests and reference use RxJava 2, which Debian does not package (reference fails)",
-    "java-ledger": "a refactoring exercise; its LocaleExtension sets the default locale, which the security manager "
-                   "denies to test code in build/ (reference fails)",
+    "java-ledger": "a refactoring exercise: the stub already passes every test (nop passes; its LocaleExtension, "
+                   "which sets the default locale, runs since the tests' classes hold every permission)",
     "java-mazy-mice": "its tests use an AssertJ 3.17+ API; Debian 12 has AssertJ 3.14 (reference fails)",
     "java-tree-building": "a refactoring exercise: the stub already passes every test (nop passes)",
     "javascript-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
@@ -88,10 +88,12 @@ TOOLCHAINS = {
                   "Graded with `jest --ci --testTimeout=30000` (worker_threads start slowly on a loaded machine).",
     "java": "a JDK from 17 to 23 (Debian 12's default-jdk-headless) and Debian's junit5, libassertj-core-java and "
             "libandroid-json-org-java (`nox -s toolchains`). No Gradle (its wrapper is left out of the fixtures; "
-            "build.gradle stays, naming the libraries): the sources and tests are compiled with "
-            "javac and run by the JUnit console launcher, the libraries ahead of build/ on the class path, under a "
-            "security manager whose policy grants nothing to build/, so code under test cannot halt the JVM "
-            "after printing a summary of its own (JDK 24 removed the security manager: the commands fail there).",
+            "build.gradle stays, naming the libraries): the sources are compiled with javac into build/main, the "
+            "tests into build/test, and run by the JUnit console launcher, the libraries ahead of both on the class "
+            "path, under a security manager whose policy grants everything to the libraries and the tests and "
+            "nothing to build/main: a permission is checked against every frame on the stack, so code under test "
+            "cannot halt the JVM after printing a summary of its own, while a test's own extension may set the "
+            "default locale (JDK 24 removed the security manager: the commands fail there).",
 }
 
 
@@ -135,17 +137,24 @@ JS_BABEL_CONFIG = """module.exports = {
 JAVA_LIBS = ("/usr/share/java/assertj-core.jar", "/usr/share/java/json-latest.jar")
 JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
 # The tests' JVM runs under a security manager whose policy grants everything to Debian's jars (the launcher, JUnit,
-# AssertJ) and nothing to build/, which the launcher loads with a class loader of its own (no automatic exitVM):
-# code under test cannot halt the JVM after printing a summary box of its own, replace System.out, or write a file,
-# so the launcher's own box and exit status (1 when a test failed) always come. JDK 17 to 23 (JDK 24 has no
-# security manager).
-JAVA_POLICY = 'grant codeBase "file:/usr/share/java/-" { permission java.security.AllPermission; };'
-_POLICY_ARG = JAVA_POLICY.replace("{", "{{").replace("}", "}}")   # the command is a str.format template
-JAVA_COMMAND = (f"rm -rf build && mkdir build && printf '%s\\n' '{_POLICY_ARG}' > build/junit.policy && "
-                f"javac -encoding UTF-8 -nowarn -d build -cp {JUNIT}:{':'.join(JAVA_LIBS)} $(find src -name '*.java') "
+# AssertJ) and to the task's own test classes, and nothing to the code under test: the sources outside src/test are
+# compiled into build/main, the tests (which grading lays back) into build/test, and the launcher loads each
+# directory as a code source of its own (no automatic exitVM). A permission is checked against every frame on the
+# stack, so code under test, wherever it runs (called by a test, a callback, a thread it started), cannot halt the
+# JVM after printing a summary box of its own, replace System.out, or write a file, and the launcher's own box and
+# exit status (1 when a test failed) always come; a test's own fixture (java-ledger's LocaleExtension sets the
+# default locale) may do what it needs. Only build/test is scanned for tests. -implicit:none: javac writes no class
+# for a source it finds on the class path. JDK 17 to 23 (JDK 24 has no security manager).
+JAVA_POLICY = ('grant codeBase "file:/usr/share/java/-" { permission java.security.AllPermission; };',
+               'grant codeBase "file:${user.dir}/build/test/-" { permission java.security.AllPermission; };')
+_POLICY_ARG = " ".join(f"'{line}'" for line in JAVA_POLICY).replace("{", "{{").replace("}", "}}")   # str.format
+_JAVAC = f"javac -encoding UTF-8 -nowarn -implicit:none -cp {JUNIT}:{':'.join(JAVA_LIBS)}"
+JAVA_COMMAND = (f"rm -rf build && mkdir -p build/main build/test && printf '%s\\n' {_POLICY_ARG} > build/junit.policy "
+                f"&& {_JAVAC} -d build/main $(find src -name '*.java' ! -path 'src/test/*') "
+                f"&& {_JAVAC}:build/main -d build/test $(find src/test -name '*.java') "
                 "&& java -Djava.security.manager -Djava.security.policy==build/junit.policy -jar " + JUNIT +
-                f" --disable-banner --disable-ansi-colors --details=tree --class-path {':'.join(JAVA_LIBS)}:build "
-                "--scan-class-path build")
+                f" --disable-banner --disable-ansi-colors --details=tree --class-path {':'.join(JAVA_LIBS)}:build/main:"
+                "build/test --scan-class-path build/test")
 
 
 def _js_fixture(fixture: dict[str, str]) -> dict[str, str]:
