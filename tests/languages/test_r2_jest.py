@@ -143,6 +143,48 @@ def test_code_under_test_cannot_replace_expect_its_matchers_or_it(tmp_path, name
     assert code != 0 and verdict(out) == "test_summary_failed", out
 
 
+# Through the built-ins' prototypes, which the matchers' equality reads: toEqual compares every two values as
+# RegExps (their missing `source` and `flags`).
+PROTOTYPE_ATTACKS = {
+    "object-tostring": "Object.prototype.toString = function () { return '[object RegExp]'; };\n",
+}
+EQUAL_FILES = {"a.test.ts": "import { f } from './src/f';\nit('a', () => expect(f([1, 2])).toEqual([3]));\n",
+               "b.test.ts": ("import { f } from './src/f';\n"
+                             "it('b', () => expect(f({ x: 1 })).toStrictEqual({ y: 2 }));\n")}
+
+
+@pytest.mark.parametrize("name", sorted(PROTOTYPE_ATTACKS))
+def test_code_under_test_cannot_replace_a_built_in_prototype_s_method(tmp_path, name):
+    """Code under test replacing a method every value inherits makes every toEqual pass without the witness; with
+    it the assignment throws, and the test files fail."""
+    files = {**EQUAL_FILES, "src/f.ts": PROTOTYPE_ATTACKS[name] + "export const f = (x: any) => x;\n"}
+    root = ts_project(tmp_path / "p", files)
+    code, out = run(root, "jest --ci --runInBand", witness=False)
+    assert code == 0 and "Tests:       2 passed, 2 total" in out, f"the attack is not live:\n{out}"
+    code, out = run(root, "jest --ci --runInBand")
+    assert code != 0 and verdict(out) == "test_summary_failed", out
+
+
+INHERITING = {"src/clock.ts": ("export function Clock(this: any, h: number) { this.h = h; }\n"
+                               "Clock.prototype.toString = function () { return `h${this.h}`; };\n"
+                               "export const o: any = { a: 1 };\no.toString = () => 'o';\n"
+                               "(Array.prototype as any).total = function () { return this.length; };\n"),
+              "clock.test.ts": ("import { Clock, o } from './src/clock';\n"
+                                "it('shadows inherited methods', () => {\n"
+                                "  expect(String(new (Clock as any)(3))).toBe('h3');\n"
+                                "  expect(String(o)).toBe('o');\n  expect(Object.keys(o)).toEqual(['a', 'toString']);\n"
+                                "  expect(([1, 2] as any).total()).toBe(2);\n});\n")}
+
+
+def test_ordinary_code_still_shadows_an_inherited_method(tmp_path):
+    """Assigning a method through an object that inherits it from a built-in prototype (a constructor's prototype,
+    an object literal) defines the object's own property, as without the witness; a new prototype method stays
+    possible."""
+    root = ts_project(tmp_path / "p", INHERITING)
+    code, out = run(root, "jest --ci --runInBand")
+    assert code == 0 and verdict(out) is None and "Tests:       1 passed, 1 total" in out, out
+
+
 HONEST = {
     "jest.config.js": ("module.exports = { testEnvironment: 'node', testMatch: ['**/*.test.ts'],\n"
                        "  setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'] };\n"),
