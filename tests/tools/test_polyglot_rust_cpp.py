@@ -350,21 +350,26 @@ CHECK_TRUE = "\n#include \"test/catch.hpp\"\n#undef REQUIRE\n#define REQUIRE(...
 @pytest.mark.slow
 @pytest.mark.linux_only
 def test_require_made_check_true_is_live_and_fails_through_the_harness(tmp_path):
-    """The attack `-w NoAssertions` does not stop (CHECK(true) is an assertion): cpp-clock's stub, its header
-    ending with REQUIRE redefined, passes every visible test with real g++; graded by the harness in bwrap, the
-    header is removed (shadows_module) and the run does not pass."""
+    """The attack `-w NoAssertions` does not stop (CHECK(true) is an assertion): cpp-clock's reference made wrong
+    (61 minutes an hour), its header ending with REQUIRE redefined, passes every visible test with real g++; graded
+    by the harness in bwrap, the header is removed (shadows_module) and the run does not pass."""
     if shutil.which("bwrap") is None:
         pytest.skip("bubblewrap missing")
     needs_toolchain("g++")
     from attack_helpers import bench, has_flag, not_passed, put, sh
     work = tmp_path / "live"
     shutil.copytree(SUITE / "fixtures" / "cpp-clock", work)
+    subprocess.run(["git", "apply", str(SUITE / "solutions" / "cpp-clock.patch")], cwd=work, check=True)
+    source = (work / "clock.cpp").read_text()
+    wrong = source.replace("minutes_per_hour = 60;", "minutes_per_hour = 61;")
+    assert wrong != source
+    (work / "clock.cpp").write_text(wrong)
     header = (work / "clock.h").read_text() + CHECK_TRUE
     (work / "clock.h").write_text(header)
     command = json.loads((SUITE / "tasks" / "cpp-clock.yaml").read_text().split("command:\n    - ")[1].splitlines()[0])
     done = subprocess.run(["sh", "-c", command], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True)
-    assert done.returncode == 0 and "All tests passed" in done.stdout, done.stdout[-2000:]   # live: the stub passes
+    assert done.returncode == 0 and "All tests passed" in done.stdout, done.stdout[-2000:]   # live: wrong passes
     root = tmp_path / "suite"
     for part in ("fixtures", "solutions"):
         (root / part).mkdir(parents=True)
@@ -374,6 +379,7 @@ def test_require_made_check_true_is_live_and_fails_through_the_harness(tmp_path)
     (root / "tasks").mkdir()
     (root / "tasks" / "cpp-clock.yaml").write_text(re.sub(r"^(heldout|visible_all):\n(?:  .*\n)+", "", text,
                                                           flags=re.M))
-    record = bench(tmp_path, root, sh(put("clock.h", header), "true"), tasks=("cpp-clock",)).graded("cpp-clock")
+    record = bench(tmp_path, root, sh(put("clock.h", header), put("clock.cpp", wrong), "true"),
+                   tasks=("cpp-clock",)).graded("cpp-clock")
     not_passed(record)
     has_flag(record, "shadows_module")
