@@ -165,6 +165,22 @@ def test_code_under_test_cannot_replace_a_built_in_prototype_s_method(tmp_path, 
     assert code != 0 and verdict(out) == "test_summary_failed", out
 
 
+ASYMMETRIC = {"src/f.ts": ("export const f = (x: any) => "
+                            "Object.defineProperty(x, 'asymmetricMatch', { value: () => true });\n"),
+              **{name: text.replace("f([1, 2])", "f([9])").replace("f({ x: 1 })", "f({ x: 9 })")
+                 for name, text in EQUAL_FILES.items()}}
+
+
+@pytest.mark.xfail(strict=True, reason="jest's equals treats any value with an asymmetricMatch method as a matcher, "
+                                       "the received value too; open (SECURITY.md)")
+def test_a_received_value_claiming_to_be_an_asymmetric_matcher_fails(tmp_path):
+    """Code under test returning values that carry an `asymmetricMatch` method returning true: jest's equality asks
+    the received value whether it matches, so every toEqual and toStrictEqual on them passes."""
+    root = ts_project(tmp_path / "p", ASYMMETRIC)
+    code, out = run(root, "jest --ci --runInBand")
+    assert code != 0 and verdict(out) == "test_summary_failed", out
+
+
 INHERITING = {"src/clock.ts": ("export function Clock(this: any, h: number) { this.h = h; }\n"
                                "Clock.prototype.toString = function () { return `h${this.h}`; };\n"
                                "export const o: any = { a: 1 };\no.toString = () => 'o';\n"
