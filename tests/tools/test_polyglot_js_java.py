@@ -224,9 +224,10 @@ JUNIT_BOX = "\\n".join(f"[{n:>10} {what:<20}]" for n, what in (
                                   "System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));",
                                   "try { new java.io.FileWriter(\"build/test/AffineCipherTest.class\").close(); } "
                                   "catch (java.io.IOException e) { }",
-                                  # a thread of its own carries the code under test's context: still denied
-                                  "Thread t = new Thread(() -> System.exit(0)); t.start(); "
-                                  "try { t.join(); } catch (InterruptedException e) { }"])
+                                  # a thread of its own carries the code under test's context: still denied (an
+                                  # anonymous class: a lambda would wait on this class's initialization, a deadlock)
+                                  "Thread t = new Thread(new Runnable() { public void run() { System.exit(0); } }); "
+                                  "t.start(); try { t.join(); } catch (InterruptedException e) { }"])
 def test_junit_fake_summary_then_an_exit_fails(tmp_path, then):
     """Code under test that prints the console launcher's summary box, then halts or exits the JVM with status 0
     (the attack an earlier conversion let pass both phases), from a thread of its own or not, closes or replaces
