@@ -541,12 +541,12 @@ ATTACKS = {
     "shard-from-code": ("make-gtest-beside", f"cat >> src/rpn.cc <<'EOF'\n{SHARD}EOF\n", "tests_skipped"),
 }
 # A script the task's command runs is laid back as its configuration (oracle.command_files).
+SLOW_ATTACKS = {"script-rewritten": ("script-catch2", put("run_tests.sh", SCRIPT_FORGED), "test_config_modified")}
 # A header of the change redefining REQUIRE: removed, as a file redefining a macro the tests' files name (the build
 # then fails), once a known gap.
-SLOW_ATTACKS = {"script-rewritten": ("script-catch2", put("run_tests.sh", SCRIPT_FORGED), "test_config_modified"),
-                "header-redefines-assertions": ("exercism-word-count",
-                                                f"cat >> word_count.h <<'EOF'\n{ASSERT_MACROS}EOF\n",
-                                                "shadows_module")}
+HEADER_ATTACKS = {"header-redefines-assertions": ("exercism-word-count",
+                                                  f"cat >> word_count.h <<'EOF'\n{ASSERT_MACROS}EOF\n",
+                                                  "shadows_module")}
 
 
 def attack_suite(root: Path, attacks: dict[str, tuple[str, str, str]]) -> Path:
@@ -591,10 +591,18 @@ def test_an_attack_on_a_foreign_task_is_flagged_and_not_passed(tmp_path_factory,
 
 @pytest.mark.slow   # builds the Catch2 task
 @pytest.mark.parametrize("name", list(SLOW_ATTACKS))
-def test_a_rewritten_test_script_or_a_redefining_header_is_caught(tmp_path_factory, name):
+def test_a_rewritten_test_script_is_laid_back(tmp_path_factory, name):
     record = attack_run("slow-attacks", SLOW_ATTACKS, tmp_path_factory).graded(name)
     not_passed(record)
     has_flag(record, SLOW_ATTACKS[name][2])
+
+
+@pytest.mark.slow   # builds the Catch2 task
+@pytest.mark.parametrize("name", list(HEADER_ATTACKS))
+def test_a_header_redefining_the_assertions_is_removed(tmp_path_factory, name):
+    record = attack_run("header-attacks", HEADER_ATTACKS, tmp_path_factory).graded(name)
+    not_passed(record)
+    has_flag(record, HEADER_ATTACKS[name][2])
 
 
 def test_precompiled_headers_and_planted_programs_are_compiled_code(tmp_path):
