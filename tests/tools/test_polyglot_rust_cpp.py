@@ -383,3 +383,71 @@ def test_require_made_check_true_is_live_and_fails_through_the_harness(tmp_path)
                    tasks=("cpp-clock",)).graded("cpp-clock")
     not_passed(record)
     has_flag(record, "shadows_module")
+
+
+# A static constructor of the code under test reads the held-out test source from the working directory (where the
+# command runs the test program), prints Catch2's duration line for each test case it declares and a passing
+# summary, and leaves with status 0 before Catch2's main runs.
+SOURCE_FORGER = r"""
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+namespace {
+const int forged = [] {
+    int count = 0;
+    if (DIR* dir = opendir(".")) {
+        while (dirent* entry = readdir(dir)) {
+            std::string name = entry->d_name;
+            if (name.size() < 9 || name.compare(name.size() - 9, 9, "_test.cpp") != 0) continue;
+            std::ifstream in(name);
+            std::stringstream text;
+            text << in.rdbuf();
+            std::string all = text.str();
+            for (size_t at = all.find("TEST_CASE("); at != std::string::npos; at = all.find("TEST_CASE(", at + 1)) {
+                size_t begin = all.find('"', at) + 1, end = all.find('"', begin);
+                std::printf("0.000 s: %s\n", all.substr(begin, end - begin).c_str());
+                ++count;
+            }
+        }
+        closedir(dir);
+    }
+    std::printf("===\nAll tests passed (%d assertions in %d test cases)\n", count, count);
+    std::fflush(stdout);
+    _exit(0);
+    return 0;
+}();
+}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="code under test compiled into the Catch2 program can read the held-out source "
+                                       "(or Catch2's registry) and name every test case; open (SECURITY.md)")
+def test_a_program_reading_its_held_out_source_cannot_forge_the_held_out_phase(tmp_path):
+    """cpp-allergies' held-out phase with its reference plus SOURCE_FORGER (which leaves before any test runs), built
+    and run by its own command (real g++): the held-out test cases are all named as ended, so neither the summary
+    nor unreported() can tell."""
+    needs_toolchain("g++")
+    from bench.languages import cpp
+    work = tmp_path / "allergies"
+    shutil.copytree(SUITE / "fixtures" / "cpp-allergies", work)
+    subprocess.run(["git", "apply", str(SUITE / "solutions" / "cpp-allergies.patch")], cwd=work, check=True)
+    laid = []
+    for held in sorted((SUITE / "heldout" / "cpp-allergies").rglob("*")):
+        if held.is_file():
+            rel = held.relative_to(SUITE / "heldout" / "cpp-allergies").as_posix()
+            shutil.copy(held, work / rel)
+            laid.append((rel, held.read_bytes()))
+    (work / "allergies.cpp").write_text((work / "allergies.cpp").read_text() + SOURCE_FORGER)
+    command = json.loads((SUITE / "tasks" / "cpp-allergies.yaml").read_text().split("command:\n    - ")[2]
+                         .splitlines()[0])
+    done = subprocess.run(["sh", "-c", command], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    assert done.returncode == 0, done.stdout[-2000:]
+    forged = cpp.PROFILE.unreported(laid, [done.stdout], commands=[command]) == [] and \
+        cpp.PROFILE.step_problem(command, done.stdout) == (True, None)
+    assert not forged, "the forged held-out phase reads as passed"
