@@ -264,3 +264,17 @@ def test_a_record_holds_one_visible_mode(suite, capsys, tmp_path):
     code = verify.main([str(suite / "tasks"), "--record", str(record)])
     err = capsys.readouterr().err
     assert code != 0 and "--visible all" in err and "not --visible split" in err and "ok   " not in err
+
+
+def test_a_solution_patch_that_vanishes_mid_run_is_one_line(suite, capsys):
+    """The reference patch removed after the tasks were loaded (here by the nop run's own grading command, run
+    unsandboxed) is a problem line naming the file, never a traceback; the task is reported, not fair."""
+    patch = suite / "solutions" / "calib-hello.patch"
+    task = suite / "tasks" / "calib-hello.yaml"
+    task.write_text(task.read_text().replace("python -m unittest discover -s tests -t . -q",
+                                             f"rm -f {patch}; python -m unittest discover -s tests -t . -q"))
+    code, report, err = _verify(suite, capsys, "--task", "calib-hello", "--sandbox", "none")
+    assert not patch.exists()
+    assert code == 1 and "Traceback" not in err
+    problems = _problems(report, "calib-hello")
+    assert any("cannot be read" in p and "calib-hello.patch" in p for p in problems), problems

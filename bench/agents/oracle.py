@@ -24,8 +24,18 @@ def invocation(ctx: AgentContext) -> Invocation:
     """`git apply` with the solution on stdin, so the patch file itself never enters the workdir."""
     solution = ctx.task.get("solution")
     if not solution:
-        return Invocation(argv=["sh", "-c", f"echo 'task {ctx.task['id']} has no reference solution' >&2; exit 3"])
-    return Invocation(argv=["git", "apply", "--whitespace=nowarn", "-"], stdin=Path(solution).read_bytes())
+        return _refuse(f"task {ctx.task['id']} has no reference solution")
+    try:
+        patch = Path(solution).read_bytes()
+    except OSError as exc:   # removed or made unreadable after the task was loaded: this run fails, in one line
+        return _refuse(f"the reference solution {solution} cannot be read ({exc.strerror or exc}); "
+                       f"restore it, or remove `solution:` from the task")
+    return Invocation(argv=["git", "apply", "--whitespace=nowarn", "-"], stdin=patch)
+
+
+def _refuse(message: str) -> Invocation:
+    """An invocation that fails at once with `message` as its one line on stderr (the run's agent_error)."""
+    return Invocation(argv=["sh", "-c", 'printf "%s\\n" "$1" >&2; exit 3', "sh", message])
 
 
 def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:

@@ -2,11 +2,16 @@
 shadow the compiler's own (the test framework's) found from the compiler's search path; precompiled headers and
 added programs (which a build may use in place of what it would build) removed.
 
+A file of the change that defines, undefines or pushes a macro named like an identifier of the fixture's test files
+(the assertion macros, an in-tree Catch2's internals and include guard) is removed (shadowing).
+
 Gaps (SECURITY.md): code under test is compiled into the test program, so it can print a runner's whole log and
-`_exit(0)`, or a header under test can redefine the framework's macros; a script a task's command runs is not
-protected."""
+`_exit(0)` (with Catch2's durations, naming every test case: it can read its held-out source or Catch2's registry);
+a header under test can still redefine a system-installed framework's internal macros that the tests do not name;
+a script a task's command runs is not protected."""
 from __future__ import annotations
 
+import bisect
 import functools
 import os
 import re
@@ -182,6 +187,74 @@ def catch2_declared(text: str) -> list[str]:
     return found
 
 
+# What a change's file may not do to the tests' macros, read with no lexer to disagree with the compiler's: after
+# line splices are removed (with trigraphs read and not: a build may enable them), every place in the text where a
+# directive defining, undefining, pushing or popping a macro could be (`#`, or the digraph `%:`, then any
+# whitespace and comments, newlines too), comments and literals included. A directive behind `#\<newline>define`,
+# `# /* */ undef` or a raw string that only looks like a comment is found; one that only a comment or a literal
+# holds is found too, which costs an honest file nothing unless its comment names a framework macro.
+_TRIGRAPHS = {"??=": "#", "??/": "\\", "??'": "^", "??(": "[", "??)": "]", "??!": "|", "??<": "{", "??>": "}",
+              "??-": "~"}
+_SPLICE = re.compile(r"\\[ \t\f\v]*\r?\n")
+_HASH = re.compile(r"#|%:")
+_SPACE = re.compile(r"\s*")
+_KEYWORD = re.compile(r"(define|undef)(?![\w$])")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+_MACRO_PRAGMA = re.compile(r'(?:push_macro|pop_macro)\s*\(\s*(?:u8|[uUL])?R?\\*"[^A-Za-z_"]*([A-Za-z_]\w*)')
+_IDENT = re.compile(rb"[A-Za-z_]\w*")
+MAX_SCAN_BYTES = 2 * 1024 * 1024
+
+
+def _skip_gap(text: str, at: int, closes: list[int]) -> int | None:
+    """Past the whitespace (newlines too) and block comments from `at`; None at a comment never closed. `closes`:
+    where each `*/` of the text starts, so a run of unclosed comments costs no rescan of the text."""
+    while True:
+        at = _SPACE.match(text, at).end()
+        if not text.startswith("/*", at):
+            return at
+        i = bisect.bisect_left(closes, at + 2)
+        if i == len(closes):
+            return None
+        at = closes[i] + 2
+
+
+def _directive_names(text: str) -> set[str]:
+    """The names after each `#define` or `#undef` the text could hold (`#` or `%:`, then gaps)."""
+    closes = [m.start() for m in re.finditer(r"\*/", text)]
+    found = set()
+    for hash_ in _HASH.finditer(text):
+        at = _skip_gap(text, hash_.end(), closes)
+        keyword = _KEYWORD.match(text, at) if at is not None else None
+        if keyword is None:
+            continue
+        at = _skip_gap(text, keyword.end(), closes)
+        name = _NAME.match(text, at) if at is not None and at > keyword.end() else None
+        if name:
+            found.add(name.group(0))
+    return found
+
+
+def macro_names_touched(data: bytes) -> set[str]:
+    """Every macro name a C or C++ file could define, undefine, or push and pop (`#pragma push_macro`, `_Pragma`),
+    in any branch of its conditionals (which the build's flags choose): a superset of what the compiler reads."""
+    found: set[str] = set()
+    raw = data.decode("latin-1")
+    trigraphs = raw
+    for trigraph, char in _TRIGRAPHS.items():
+        trigraphs = trigraphs.replace(trigraph, char)
+    for text in {raw, trigraphs}:
+        text = _SPLICE.sub("", text)
+        found |= _directive_names(text) | set(_MACRO_PRAGMA.findall(text))
+    return found
+
+
+def framework_names(tests: list[tuple[str, bytes]]) -> set[bytes]:
+    """Every identifier the fixture's C and C++ test files hold (its tests, test/catch.hpp, test/tests-main.cpp):
+    the assertion and test macros, Catch2's internal macros and include guard, the names its macros expand to,
+    and the names the tests use."""
+    return {m.group(0) for _, data in tests for m in _IDENT.finditer(data)}
+
+
 class CppProfile(Profile):
     """C++'s rules."""
 
@@ -212,6 +285,23 @@ class CppProfile(Profile):
                                           or ("GTEST_TOTAL_SHARDS" not in command and _GTEST_SHARD.search(text))):
             return True, "tests_skipped"
         return found, problem
+
+    def shadowing(self, dest: Path, changed: list[str], tests: list[tuple[str, bytes]]) -> list[str]:
+        """The files the change added or modified (any name: `#include` reads any file) that define, undefine or
+        push and pop a macro named like an identifier of the fixture's tests or their framework (framework_names):
+        `#define REQUIRE(x) CHECK(true)`, `#undef TEST_CASE`, Catch2's include guard defined before catch.hpp, a
+        name a Catch2 macro expands to, a name the tests call. Such a file would decide what the tests' own lines
+        mean; grading removes it (the build then fails). A file too large to read whole counts as one."""
+        names = framework_names(tests)
+        found = []
+        for path in changed:
+            read = safefs.read_capped(dest, path, MAX_SCAN_BYTES)
+            if read is None:
+                continue
+            data, truncated = read
+            if truncated or any(name.encode() in names for name in macro_names_touched(data)):
+                found.append(path)
+        return found
 
     def added_problem(self, path: str, dest: Path) -> str | None:
         """compiled_module_added for an added precompiled header (GCC reads `X.gch`, a file or a directory of

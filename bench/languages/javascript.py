@@ -20,8 +20,9 @@ jest process whose fd 1 no longer names the output it started with exits 1, so c
 hide it behind a partial line or a descriptor reopened on /dev/null. Where jest runs test files (its workers, or
 its own process), the test files' globals (expect, it, test, describe, their hooks) and the matchers expect has
 when a test file loads are locked: code under test cannot make `toBe` always pass through expect.extend, or
-replace `expect` or `it`. Mocks (`__mocks__/`, which jest uses for a package without being asked) and snapshots
-(`__snapshots__/`, `*.snap`) are test files.
+replace `expect` or `it`; so are the built-ins' static and prototype methods (an inheriting object may still
+shadow one), so `Object.prototype.toString` cannot make every toEqual pass. Mocks (`__mocks__/`, which jest uses
+for a package without being asked) and snapshots (`__snapshots__/`, `*.snap`) are test files.
 
 A command that sets its own NODE_OPTIONS drops the witness; the runners' own summaries are then all there is.
 

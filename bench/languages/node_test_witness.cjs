@@ -286,23 +286,56 @@ function lock(target, key) {
 
 // The built-ins the matchers call (Object.is for toBe, Object.keys and Array.isArray for toEqual, ...) live in the
 // test file's context, where the code under test runs too: their static methods, and the globals naming them,
-// are locked as well, so `Object.is = () => true` cannot make every toBe pass. Their prototypes are not (a
-// non-writable inherited method would break assignments like `obj.toString = ...` in ordinary code). Date is left
-// alone: jest's fake timers replace it.
+// are locked as well, so `Object.is = () => true` cannot make every toBe pass. Their prototypes' methods too
+// (`Object.prototype.toString = () => '[object RegExp]'` made toEqual compare every two values by their missing
+// `source` and `flags`, and pass): each becomes an accessor that returns the method and, assigned through an object
+// that inherits it (`Clock.prototype.toString = ...`, `obj.toString = ...`: ordinary code), defines the object's
+// own property, as the assignment would have; only the built-in prototype itself refuses. Date is left alone:
+// jest's fake timers replace it.
 const BUILTINS = ['Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'BigInt', 'Reflect', 'Math', 'JSON',
                   'Map', 'Set', 'WeakMap', 'WeakSet', 'RegExp', 'Error', 'TypeError', 'Promise', 'Proxy',
                   'ArrayBuffer', 'DataView', 'Function'];
 
+// jest's environment global is a Proxy that records every value defined on it after setup as the test file's own
+// global and, at teardown, soft-deletes that value's properties (jest 30's globalsCleanup). Locking a built-in's
+// name defines it there, so the built-in is first marked as jest marks what it keeps (its protect-from-deletion
+// symbol, every property): otherwise Function's and Promise's `name` became getters that recurse without end
+// (jest-util's emitAccessWarning reads `constructor.name`), and a timer firing after the test file ended crashed
+// jest (javascript-promises: the slower callbacks outlive each race).
+const PROTECT = Symbol.for('$$jest-protect-from-deletion');
+
 function lockBuiltins(global) {
   for (const name of BUILTINS) {
     const builtin = global[name];
+    if (builtin !== null && (typeof builtin === 'function' || typeof builtin === 'object')
+        && !Object.getOwnPropertyDescriptor(builtin, PROTECT)) {
+      Object.defineProperty(builtin, PROTECT, { value: [], writable: true, configurable: true, enumerable: false });
+    }
     lock(global, name);
     if (builtin === null || (typeof builtin !== 'function' && typeof builtin !== 'object')) continue;
     for (const key of Reflect.ownKeys(builtin)) {
       // methods only: jest itself writes data properties (Error.stackTraceLimit)
       if (typeof Object.getOwnPropertyDescriptor(builtin, key).value === 'function') lock(builtin, key);
     }
+    const proto = typeof builtin === 'function' ? Object.getOwnPropertyDescriptor(builtin, 'prototype') : undefined;
+    if (proto && proto.value !== null && typeof proto.value === 'object') {
+      for (const key of Reflect.ownKeys(proto.value)) lockInherited(proto.value, key);
+    }
   }
+}
+
+function lockInherited(proto, key) {
+  const desc = Object.getOwnPropertyDescriptor(proto, key);
+  if (!desc || !desc.configurable || typeof desc.value !== 'function') return;
+  const method = desc.value;
+  const defineOwn = Object.defineProperty;
+  Object.defineProperty(proto, key, {
+    get() { return method; },
+    set(value) {
+      if (this === proto) throw new TypeError(`Cannot assign to read only property '${String(key)}' of a built-in prototype`);
+      defineOwn(this, key, { value, writable: true, enumerable: true, configurable: true });
+    },
+    enumerable: desc.enumerable, configurable: false });
 }
 
 function lockJest(global) {

@@ -542,10 +542,11 @@ ATTACKS = {
 }
 # A script the task's command runs is laid back as its configuration (oracle.command_files).
 SLOW_ATTACKS = {"script-rewritten": ("script-catch2", put("run_tests.sh", SCRIPT_FORGED), "test_config_modified")}
-GAPS = {
-    "header-redefines-assertions": ("exercism-word-count", f"cat >> word_count.h <<'EOF'\n{ASSERT_MACROS}EOF\n",
-                                    "runner_tampering"),
-}
+# A header of the change redefining REQUIRE: removed, as a file redefining a macro the tests' files name (the build
+# then fails), once a known gap.
+HEADER_ATTACKS = {"header-redefines-assertions": ("exercism-word-count",
+                                                  f"cat >> word_count.h <<'EOF'\n{ASSERT_MACROS}EOF\n",
+                                                  "shadows_module")}
 
 
 def attack_suite(root: Path, attacks: dict[str, tuple[str, str, str]]) -> Path:
@@ -596,13 +597,12 @@ def test_a_rewritten_test_script_is_laid_back(tmp_path_factory, name):
     has_flag(record, SLOW_ATTACKS[name][2])
 
 
-@pytest.mark.slow   # the header attack builds the Catch2 task
-@pytest.mark.xfail(strict=True, reason="code under test redefining the framework's macros compiles into the tests")
-@pytest.mark.parametrize("name", list(GAPS))
-def test_known_gaps(tmp_path_factory, name):
-    record = attack_run("gaps", GAPS, tmp_path_factory).graded(name)
+@pytest.mark.slow   # builds the Catch2 task
+@pytest.mark.parametrize("name", list(HEADER_ATTACKS))
+def test_a_header_redefining_the_assertions_is_removed(tmp_path_factory, name):
+    record = attack_run("header-attacks", HEADER_ATTACKS, tmp_path_factory).graded(name)
     not_passed(record)
-    has_flag(record, GAPS[name][2])
+    has_flag(record, HEADER_ATTACKS[name][2])
 
 
 def test_precompiled_headers_and_planted_programs_are_compiled_code(tmp_path):

@@ -222,12 +222,17 @@ JUNIT_BOX = "\\n".join(f"[{n:>10} {what:<20}]" for n, what in (
 @pytest.mark.parametrize("then", ["Runtime.getRuntime().halt(0);", "System.exit(0);",
                                   "System.out.close(); System.err.close();",
                                   "System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));",
-                                  "try { new java.io.FileWriter(\"build/AffineCipherTest.class\").close(); } "
-                                  "catch (java.io.IOException e) { }"])
+                                  "try { new java.io.FileWriter(\"build/test/AffineCipherTest.class\").close(); } "
+                                  "catch (java.io.IOException e) { }",
+                                  # a thread of its own carries the code under test's context: still denied (an
+                                  # anonymous class: a lambda would wait on this class's initialization, a deadlock)
+                                  "Thread t = new Thread(new Runnable() { public void run() { System.exit(0); } }); "
+                                  "t.start(); try { t.join(); } catch (InterruptedException e) { }"])
 def test_junit_fake_summary_then_an_exit_fails(tmp_path, then):
     """Code under test that prints the console launcher's summary box, then halts or exits the JVM with status 0
-    (the attack an earlier conversion let pass both phases), closes or replaces its output so the launcher's own
-    box never shows, or writes over a test class."""
+    (the attack an earlier conversion let pass both phases), from a thread of its own or not, closes or replaces
+    its output so the launcher's own box never shows, or writes over a test class (build/test holds the tests,
+    whose code source is granted every permission: the code under test's frame on the stack still denies it)."""
     if shutil.which("bwrap") is None:
         pytest.skip("bubblewrap missing")
     needs_toolchain("javac", "java")

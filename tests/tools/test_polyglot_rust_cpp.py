@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -162,6 +163,31 @@ def test_cpp_exercise_graded_for_real(tmp_path):
     assert task["ok"] and task["oracle_outcomes"] == ["passed"]
 
 
+def test_an_exercise_on_catch2_v3_compiles_its_amalgamated_implementation():
+    """Catch2 v3's tests-main.cpp holds only CATCH_CONFIG_MAIN: its code is test/catch_amalgamated.cpp, which every
+    command of an exercise that carries it must compile (complex-numbers failed to link without it); a v2
+    exercise's command names none."""
+    seen = 0
+    for task in sorted((SUITE / "tasks").glob("cpp-*.yaml")):
+        text = task.read_text()
+        carries = (SUITE / "fixtures" / task.stem / convert.CATCH2_V3).exists()
+        seen += carries
+        commands = [line for line in text.splitlines() if line.lstrip().startswith('- "g++')]
+        assert commands and all((convert.CATCH2_V3 in c) == carries for c in commands), task.name
+    assert seen == 1 and "cpp-complex-numbers" not in convert.GAPS
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_cpp_catch2_v3_exercise_graded_for_real(tmp_path):
+    """cpp-complex-numbers in bwrap: its reference links and passes visible and held-out tests."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("g++")
+    (task,) = _verify("cpp-complex-numbers", tmp_path)["tasks"]
+    assert task["ok"] and task["oracle_outcomes"] == ["passed"]
+
+
 # --- hostile: a forged libtest summary from a constructor --------------------------------------------------------
 
 FORGER = '''
@@ -255,3 +281,173 @@ def test_a_header_that_empties_require_fails_under_no_assertions(tmp_path):
                           stderr=subprocess.STDOUT, text=True)
     assert done.returncode != 0 and "No assertions in test case" in done.stdout, done.stdout[-2000:]
     assert "test cases:" in done.stdout and "failed" in done.stdout
+
+
+# --- hostile: a change's file redefining the framework's or the tests' macros -------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "#define REQUIRE(x) CHECK(true)\n", "  #  undef TEST_CASE\n#define TEST_CASE(...) void f()\n",
+    "#\\\ndefine REQUIRE(x) 1\n", "# /* x */ define REQUIRE(x) 1\n", "#define/**/REQUIRE(x) 1\n",
+    "# /*\n */ define REQUIRE(x) 1\n", "%:define REQUIRE(x) 1\n", "??=define REQUIRE(x) 1\n",
+    # a raw string whose closing quote a line splice hides: a lexer that removes the splice first sees a comment
+    # begin where the compiler sees the string end, and would miss the directive after it
+    'auto s = R"x( )\\\nx" /* )x";\n#define REQUIRE(x) 1\n// */\n',
+    '#pragma push_macro("REQUIRE")\n', '_Pragma("pop_macro(\\"REQUIRE\\")")\n',
+], ids=["plain", "undef", "splice", "comment", "comment-before-name", "comment-across-lines", "digraph", "trigraph",
+        "raw-string-splice", "push-macro", "_Pragma"])
+def test_every_spelling_of_a_macro_directive_is_read(text):
+    from bench.languages import cpp
+    assert cpp.macro_names_touched(text.encode()) & {"REQUIRE", "TEST_CASE"}, text
+
+
+def _cpp_copy(tmp_path: Path, task_id: str) -> tuple[Path, list[tuple[str, bytes]]]:
+    """The exercise's fixture with its reference applied, and its test files (path, content) as grading reads
+    them (the fixture's protected tests)."""
+    from bench.languages import cpp
+    work = tmp_path / task_id
+    shutil.copytree(SUITE / "fixtures" / task_id, work)
+    subprocess.run(["git", "apply", str(SUITE / "solutions" / f"{task_id}.patch")], cwd=work, check=True)
+    tests = [(p.relative_to(work).as_posix(), p.read_bytes()) for p in sorted(work.rglob("*"))
+             if p.is_file() and cpp.PROFILE.is_test_path(p.relative_to(work).as_posix())]
+    return work, tests
+
+
+def test_no_reference_solution_touches_a_framework_macro(tmp_path):
+    """The rule costs no honest solution: none of the 26 references' files is taken for one that redefines the
+    tests' macros (parallel-letter-frequency defines PAR_UNSEQ, a name of its own)."""
+    from bench.languages import cpp
+    for task in sorted((SUITE / "tasks").glob("cpp-*.yaml")):
+        work, tests = _cpp_copy(tmp_path, task.stem)
+        changed = [p.relative_to(work).as_posix() for p in work.rglob("*") if p.is_file()
+                   and not cpp.PROFILE.is_test_path(p.relative_to(work).as_posix())]
+        assert cpp.PROFILE.shadowing(work, changed, tests) == [], task.stem
+
+
+@pytest.mark.parametrize("added", [
+    "#include \"test/catch.hpp\"\n#undef REQUIRE\n#define REQUIRE(x) CHECK(true)\n",   # every REQUIRE passes
+    "#define TWOBLUECUBES_SINGLE_INCLUDE_CATCH_HPP_INCLUDED\n#define TEST_CASE(...) static void f()\n",  # its guard
+    "#include \"test/catch.hpp\"\n#define handleExpr(...) handleMessage(Catch::ResultWas::Ok, \"\")\n",
+    "#define EXERCISM_RUN_ALL_TESTS_NOT 1\n#undef EXERCISM_RUN_ALL_TESTS\n",   # the tests' own switch
+], ids=["require-always-passes", "catch-include-guard", "a-name-require-expands-to", "the-tests-switch"])
+def test_a_header_redefining_what_the_tests_mean_is_removed(tmp_path, added):
+    """A header of the change that defines or undefines a macro named like an identifier of the tests or of
+    Catch2 (which the fixture carries as a test file) is one the grading removes (flag shadows_module); the
+    header without it is kept."""
+    from bench.languages import cpp
+    work, tests = _cpp_copy(tmp_path, "cpp-clock")
+    honest = (work / "clock.h").read_text()
+    assert cpp.PROFILE.shadowing(work, ["clock.h", "clock.cpp"], tests) == []
+    (work / "clock.h").write_text(honest + added)
+    assert cpp.PROFILE.shadowing(work, ["clock.h", "clock.cpp"], tests) == ["clock.h"]
+    (work / "clock.h").write_text(honest)
+    (work / "more.inc").write_text(added)   # any name: `#include "more.inc"` reads it as well
+    assert cpp.PROFILE.shadowing(work, ["clock.h", "more.inc"], tests) == ["more.inc"]
+
+
+CHECK_TRUE = "\n#include \"test/catch.hpp\"\n#undef REQUIRE\n#define REQUIRE(...) CHECK(true)\n"
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_require_made_check_true_is_live_and_fails_through_the_harness(tmp_path):
+    """The attack `-w NoAssertions` does not stop (CHECK(true) is an assertion): cpp-clock's reference made wrong
+    (61 minutes an hour), its header ending with REQUIRE redefined, passes every visible test with real g++; graded
+    by the harness in bwrap, the header is removed (shadows_module) and the run does not pass."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("g++")
+    from attack_helpers import bench, has_flag, not_passed, put, sh
+    work = tmp_path / "live"
+    shutil.copytree(SUITE / "fixtures" / "cpp-clock", work)
+    subprocess.run(["git", "apply", str(SUITE / "solutions" / "cpp-clock.patch")], cwd=work, check=True)
+    source = (work / "clock.cpp").read_text()
+    wrong = source.replace("minutes_per_hour = 60;", "minutes_per_hour = 61;")
+    assert wrong != source
+    (work / "clock.cpp").write_text(wrong)
+    header = (work / "clock.h").read_text() + CHECK_TRUE
+    (work / "clock.h").write_text(header)
+    command = json.loads((SUITE / "tasks" / "cpp-clock.yaml").read_text().split("command:\n    - ")[1].splitlines()[0])
+    done = subprocess.run(["sh", "-c", command], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True)
+    assert done.returncode == 0 and "All tests passed" in done.stdout, done.stdout[-2000:]   # live: wrong passes
+    root = tmp_path / "suite"
+    for part in ("fixtures", "solutions"):
+        (root / part).mkdir(parents=True)
+    shutil.copytree(SUITE / "fixtures" / "cpp-clock", root / "fixtures" / "cpp-clock")
+    shutil.copy(SUITE / "solutions" / "cpp-clock.patch", root / "solutions")
+    text = (SUITE / "tasks" / "cpp-clock.yaml").read_text()
+    (root / "tasks").mkdir()
+    (root / "tasks" / "cpp-clock.yaml").write_text(re.sub(r"^(heldout|visible_all):\n(?:  .*\n)+", "", text,
+                                                          flags=re.M))
+    record = bench(tmp_path, root, sh(put("clock.h", header), put("clock.cpp", wrong), "true"),
+                   tasks=("cpp-clock",)).graded("cpp-clock")
+    not_passed(record)
+    has_flag(record, "shadows_module")
+
+
+# A static constructor of the code under test reads the held-out test source from the working directory (where the
+# command runs the test program), prints Catch2's duration line for each test case it declares and a passing
+# summary, and leaves with status 0 before Catch2's main runs.
+SOURCE_FORGER = r"""
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+namespace {
+const int forged = [] {
+    int count = 0;
+    if (DIR* dir = opendir(".")) {
+        while (dirent* entry = readdir(dir)) {
+            std::string name = entry->d_name;
+            if (name.size() < 9 || name.compare(name.size() - 9, 9, "_test.cpp") != 0) continue;
+            std::ifstream in(name);
+            std::stringstream text;
+            text << in.rdbuf();
+            std::string all = text.str();
+            for (size_t at = all.find("TEST_CASE("); at != std::string::npos; at = all.find("TEST_CASE(", at + 1)) {
+                size_t begin = all.find('"', at) + 1, end = all.find('"', begin);
+                std::printf("0.000 s: %s\n", all.substr(begin, end - begin).c_str());
+                ++count;
+            }
+        }
+        closedir(dir);
+    }
+    std::printf("===\nAll tests passed (%d assertions in %d test cases)\n", count, count);
+    std::fflush(stdout);
+    _exit(0);
+    return 0;
+}();
+}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="code under test compiled into the Catch2 program can read the held-out source "
+                                       "(or Catch2's registry) and name every test case; open (SECURITY.md)")
+def test_a_program_reading_its_held_out_source_cannot_forge_the_held_out_phase(tmp_path):
+    """cpp-allergies' held-out phase with its reference plus SOURCE_FORGER (which leaves before any test runs), built
+    and run by its own command (real g++): the held-out test cases are all named as ended, so neither the summary
+    nor unreported() can tell."""
+    needs_toolchain("g++")
+    from bench.languages import cpp
+    work = tmp_path / "allergies"
+    shutil.copytree(SUITE / "fixtures" / "cpp-allergies", work)
+    subprocess.run(["git", "apply", str(SUITE / "solutions" / "cpp-allergies.patch")], cwd=work, check=True)
+    laid = []
+    for held in sorted((SUITE / "heldout" / "cpp-allergies").rglob("*")):
+        if held.is_file():
+            rel = held.relative_to(SUITE / "heldout" / "cpp-allergies").as_posix()
+            shutil.copy(held, work / rel)
+            laid.append((rel, held.read_bytes()))
+    (work / "allergies.cpp").write_text((work / "allergies.cpp").read_text() + SOURCE_FORGER)
+    command = json.loads((SUITE / "tasks" / "cpp-allergies.yaml").read_text().split("command:\n    - ")[2]
+                         .splitlines()[0])
+    done = subprocess.run(["sh", "-c", command], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    assert done.returncode == 0, done.stdout[-2000:]
+    forged = cpp.PROFILE.unreported(laid, [done.stdout], commands=[command]) == [] and \
+        cpp.PROFILE.step_problem(command, done.stdout) == (True, None)
+    assert not forged, "the forged held-out phase reads as passed"

@@ -57,17 +57,14 @@ GAPS = {
                          ("poker", "the example solution's Cargo.toml adds counter"),
                          ("robot-name", "the exercise's own Cargo.toml depends on rand"),
                          ("simple-cipher", "the exercise's own Cargo.toml depends on rand"))},
-    "cpp-complex-numbers": "the reference fails to link with g++ directly (collect2: ld returned 1; verify: not "
-                           "fair); not investigated yet",
     "java-hangman": "its tests and reference use RxJava 2, which Debian does not package (reference fails)",
-    "java-ledger": "a refactoring exercise; its LocaleExtension sets the default locale, which the security manager "
-                   "denies to test code in build/ (reference fails)",
+    "java-ledger": "a refactoring exercise: the stub already passes every test (nop passes; its LocaleExtension, "
+                   "which sets the default locale, runs since the tests' classes hold every permission)",
     "java-mazy-mice": "its tests use an AssertJ 3.17+ API; Debian 12 has AssertJ 3.14 (reference fails)",
     "java-tree-building": "a refactoring exercise: the stub already passes every test (nop passes)",
     "javascript-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
-    "javascript-promises": "the reference fails since the node witness locks the built-ins' static methods in "
-                           "jest's test context (Promise's); not investigated yet",
 }
+CATCH2_V3 = "test/catch_amalgamated.cpp"
 TOOLCHAINS = {
     "python": "the harness's Python with pytest.",
     "go": "Go 1.24 or later: the track's test files call testing.B.Loop (1.24) and import package maps (1.21), "
@@ -79,7 +76,8 @@ TOOLCHAINS = {
     "rust": "cargo and rustc 1.85 or later (the exercises' Cargo.toml say edition 2024; Debian 12's rustc 1.63 "
             "cannot build them): rustup's stable works. Cargo runs offline with a private CARGO_HOME, so the "
             "exercises whose Cargo.toml names a crate from crates.io cannot build (listed below).",
-    "cpp": "g++ with C++17 (Debian 12's g++ 12); Catch2 v2 comes with each exercise (test/catch.hpp); gigasecond "
+    "cpp": "g++ with C++17 (Debian 12's g++ 12); Catch2 comes with each exercise (v2's test/catch.hpp; "
+           "complex-numbers has v3's test/catch_amalgamated.cpp, compiled with the tests); gigasecond "
            "and meetup need boost date_time (Debian's libboost-date-time-dev). The tests are compiled with "
            "g++ directly, not with the track's CMakeLists.txt; compiling Catch2's main takes about a minute.",
     "javascript": "node 18 or later and the harness's Node test toolchain (`nox -s toolchains`: jest 30 with "
@@ -90,10 +88,12 @@ TOOLCHAINS = {
                   "Graded with `jest --ci --testTimeout=30000` (worker_threads start slowly on a loaded machine).",
     "java": "a JDK from 17 to 23 (Debian 12's default-jdk-headless) and Debian's junit5, libassertj-core-java and "
             "libandroid-json-org-java (`nox -s toolchains`). No Gradle (its wrapper is left out of the fixtures; "
-            "build.gradle stays, naming the libraries): the sources and tests are compiled with "
-            "javac and run by the JUnit console launcher, the libraries ahead of build/ on the class path, under a "
-            "security manager whose policy grants nothing to build/, so code under test cannot halt the JVM "
-            "after printing a summary of its own (JDK 24 removed the security manager: the commands fail there).",
+            "build.gradle stays, naming the libraries): the sources are compiled with javac into build/main, the "
+            "tests into build/test, and run by the JUnit console launcher, the libraries ahead of both on the class "
+            "path, under a security manager whose policy grants everything to the libraries and the tests and "
+            "nothing to build/main: a permission is checked against every frame on the stack, so code under test "
+            "cannot halt the JVM after printing a summary of its own, while a test's own extension may set the "
+            "default locale (JDK 24 removed the security manager: the commands fail there).",
 }
 
 
@@ -137,17 +137,24 @@ JS_BABEL_CONFIG = """module.exports = {
 JAVA_LIBS = ("/usr/share/java/assertj-core.jar", "/usr/share/java/json-latest.jar")
 JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
 # The tests' JVM runs under a security manager whose policy grants everything to Debian's jars (the launcher, JUnit,
-# AssertJ) and nothing to build/, which the launcher loads with a class loader of its own (no automatic exitVM):
-# code under test cannot halt the JVM after printing a summary box of its own, replace System.out, or write a file,
-# so the launcher's own box and exit status (1 when a test failed) always come. JDK 17 to 23 (JDK 24 has no
-# security manager).
-JAVA_POLICY = 'grant codeBase "file:/usr/share/java/-" { permission java.security.AllPermission; };'
-_POLICY_ARG = JAVA_POLICY.replace("{", "{{").replace("}", "}}")   # the command is a str.format template
-JAVA_COMMAND = (f"rm -rf build && mkdir build && printf '%s\\n' '{_POLICY_ARG}' > build/junit.policy && "
-                f"javac -encoding UTF-8 -nowarn -d build -cp {JUNIT}:{':'.join(JAVA_LIBS)} $(find src -name '*.java') "
+# AssertJ) and to the task's own test classes, and nothing to the code under test: the sources outside src/test are
+# compiled into build/main, the tests (which grading lays back) into build/test, and the launcher loads each
+# directory as a code source of its own (no automatic exitVM). A permission is checked against every frame on the
+# stack, so code under test, wherever it runs (called by a test, a callback, a thread it started), cannot halt the
+# JVM after printing a summary box of its own, replace System.out, or write a file, and the launcher's own box and
+# exit status (1 when a test failed) always come; a test's own fixture (java-ledger's LocaleExtension sets the
+# default locale) may do what it needs. Only build/test is scanned for tests. -implicit:none: javac writes no class
+# for a source it finds on the class path. JDK 17 to 23 (JDK 24 has no security manager).
+JAVA_POLICY = ('grant codeBase "file:/usr/share/java/-" { permission java.security.AllPermission; };',
+               'grant codeBase "file:${user.dir}/build/test/-" { permission java.security.AllPermission; };')
+_POLICY_ARG = " ".join(f"'{line}'" for line in JAVA_POLICY).replace("{", "{{").replace("}", "}}")   # str.format
+_JAVAC = f"javac -encoding UTF-8 -nowarn -implicit:none -cp {JUNIT}:{':'.join(JAVA_LIBS)}"
+JAVA_COMMAND = (f"rm -rf build && mkdir -p build/main build/test && printf '%s\\n' {_POLICY_ARG} > build/junit.policy "
+                f"&& {_JAVAC} -d build/main $(find src -name '*.java' ! -path 'src/test/*') "
+                f"&& {_JAVAC}:build/main -d build/test $(find src/test -name '*.java') "
                 "&& java -Djava.security.manager -Djava.security.policy==build/junit.policy -jar " + JUNIT +
-                f" --disable-banner --disable-ansi-colors --details=tree --class-path {':'.join(JAVA_LIBS)}:build "
-                "--scan-class-path build")
+                f" --disable-banner --disable-ansi-colors --details=tree --class-path {':'.join(JAVA_LIBS)}:build/main:"
+                "build/test --scan-class-path build/test")
 
 
 def _js_fixture(fixture: dict[str, str]) -> dict[str, str]:
@@ -178,10 +185,11 @@ LANGUAGES = {
     "rust": Language("rust", "Rust", "*.rs", "cargo test --offline --all-features", 600,
                      split.rust_units, split.rust_cut),
     # g++ directly, not the track's CMake: the test file, the solution's sources and Catch2's main (test/), every
-    # test compiled in (EXERCISM_RUN_ALL_TESTS), boost date_time linked where the track's CMakeLists asks for it.
+    # test compiled in (EXERCISM_RUN_ALL_TESTS), boost date_time linked where the track's CMakeLists asks for it;
+    # an exercise on Catch2 v3 carries its amalgamated implementation (test/catch_amalgamated.cpp), compiled too.
     "cpp": Language("cpp", "C++", "*_test.cpp",
                     "g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -o test-runner {tests} {sources} test/tests-main.cpp"
-                    "{libs} && ./test-runner -d yes -w NoAssertions", 600, split.cpp_units, split.cpp_cut),
+                    "{framework}{libs} && ./test-runner -d yes -w NoAssertions", 600, split.cpp_units, split.cpp_cut),
     # a test's 5 s default is short for worker_threads (parallel-letter-frequency) on a loaded machine
     "javascript": Language("javascript", "JavaScript", "*.spec.js", "jest --ci --testTimeout=30000 {tests}", 180,
                            split.js_units, split.js_cut, fixture_files=_js_fixture),
@@ -350,7 +358,8 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     runner = sorted(t for t in tests if fnmatch(PurePosixPath(t).name, lang.runner_tests))
     sources = " ".join(s for s in solution if s.endswith((".cpp", ".cc")))
     libs = " -lboost_date_time" if "Boost" in files.get("CMakeLists.txt", "") else ""
-    command = lang.command.format(tests=" ".join(runner), sources=sources, libs=libs)
+    framework = f" {CATCH2_V3}" if CATCH2_V3 in files else ""   # Catch2 v3's own code, which tests-main lacks
+    command = lang.command.format(tests=" ".join(runner), sources=sources, libs=libs, framework=framework)
     patch = "".join(unified_patch(s, files.get(s), files[e]) for s, e in pairs)
     differs = {p: t for p, t in held_files.items() if t != visible_files[p]} if held else {}
     prompt = prompt_of(files, solution, command)
