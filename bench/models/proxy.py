@@ -779,6 +779,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                                          "carry; use /v1/chat/completions or /api/generate", None)
             return True
         path = call.fields["path"].split("?")[0].rstrip("/")
+        if proxy.ollama and path == "/v1/embeddings":
+            # Ollama's OpenAI-compatible embeddings take no options: served with the model's own window, they would
+            # reload it under every run's calls; refused as /v1/completions is, /api/embed carries the window
+            self._refuse_call(call, 400, f"refused: this run serves every model call with a {proxy.num_ctx}-token "
+                                         "context window (run --num-ctx), which Ollama's /v1/embeddings cannot "
+                                         "carry; use /api/embed", None)
+            return True
         # Ollama's native calls take the window as an option; embeddings too, or one would reload the model with
         # another window under every other run's calls
         native = path in ("/api/chat", "/api/generate", "/api/embed", "/api/embeddings")
@@ -797,18 +804,19 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         call.fields["translated"] = True
         try:
             chat = parsed if protocol == calls.OPENAI_CHAT else translate.request_to_chat(protocol, parsed)
-        except ValueError as e:   # TranslationError
-            message = f"the model proxy cannot translate this request to chat completions: {e}"
+            native_body = json.dumps(serving.chat_to_native(chat, proxy.num_ctx)).encode()
+        except ValueError as e:   # TranslationError, or what chat_to_native cannot carry
+            message = f"the model proxy cannot translate this request to Ollama's chat API: {e}"
             call.done(400, message)
-            self._send_bytes(400, translate.error_from_chat(protocol, 400, json.dumps(
-                {"error": {"message": message, "type": "invalid_request_error"}}).encode()))
+            error = json.dumps({"error": {"message": message, "type": "invalid_request_error"}}).encode()
+            self._send_bytes(400, error if protocol == calls.OPENAI_CHAT
+                             else translate.error_from_chat(protocol, 400, error))
             return True
         native_headers = {k: v for k, v in headers.items()
                           if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta", "authorization")}
         native_headers["Content-Type"] = "application/json"
         try:
-            conn, resp = proxy.upstream.send("POST", "/api/chat", native_headers,
-                                             json.dumps(serving.chat_to_native(chat, proxy.num_ctx)).encode(), call)
+            conn, resp = proxy.upstream.send("POST", "/api/chat", native_headers, native_body, call)
         except UpstreamError as e:
             call.done(e.status, str(e))
             error = json.dumps({"error": {"message": str(e), "type": "upstream_error"}}).encode()

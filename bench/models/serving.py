@@ -147,8 +147,12 @@ def _content_text(content: Any) -> tuple[str, list[str]]:
 
 
 def _arguments(raw: Any) -> Any:
-    """A chat tool call's arguments (a JSON string) as Ollama's object; text that is not JSON stays text."""
+    """A chat tool call's arguments (a JSON string) as Ollama's object; text that is not JSON stays text. Nested
+    deeper than a body may be (calls.MAX_JSON_DEPTH): refused (ValueError), as the body itself would be, since
+    decoding it would take the interpreter's whole stack."""
     if isinstance(raw, str):
+        if calls.json_shape(raw.encode("utf-8", "surrogatepass"))[0] > calls.MAX_JSON_DEPTH:
+            raise ValueError(f"a tool call's arguments nest over {calls.MAX_JSON_DEPTH} levels deep")
         try:
             return json.loads(raw) if raw.strip() else {}
         except ValueError:
@@ -199,9 +203,12 @@ def _native_options(chat: dict, num_ctx: int) -> dict:
 
 def chat_to_native(chat: dict, num_ctx: int) -> dict:
     """A chat-completions request as Ollama's native /api/chat request with `num_ctx` set: messages (text, images,
-    tool calls and results), tools, the sampling controls Ollama has, the answer's length and format."""
+    tool calls and results), tools, the sampling controls Ollama has, the answer's length and format. ValueError
+    (one line, for the agent) for a request it cannot carry: no list of messages, arguments nested too deep."""
     names: dict[str, str] = {}
-    messages = [_native_message(m, names) for m in chat.get("messages") or [] if isinstance(m, dict)]
+    if not isinstance(chat.get("messages"), list):   # what the history is made of: refused (ValueError) otherwise
+        raise ValueError("messages is not a list")
+    messages = [_native_message(m, names) for m in chat["messages"] if isinstance(m, dict)]
     body: dict[str, Any] = {"model": chat.get("model"), "messages": messages, "stream": chat.get("stream") is True}
     if isinstance(chat.get("tools"), list) and chat["tools"]:
         body["tools"] = [t for t in chat["tools"] if isinstance(t, dict) and t.get("type", "function") == "function"]
