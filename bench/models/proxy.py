@@ -804,7 +804,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         call.fields["translated"] = True
         try:
             chat = parsed if protocol == calls.OPENAI_CHAT else translate.request_to_chat(protocol, parsed)
-            native_body = json.dumps(serving.chat_to_native(chat, proxy.num_ctx)).encode()
+            ollama_chat = serving.chat_to_native(chat, proxy.num_ctx)
+            native_body = json.dumps(ollama_chat).encode()
         except ValueError as e:   # TranslationError, or what chat_to_native cannot carry
             message = f"the model proxy cannot translate this request to Ollama's chat API: {e}"
             call.done(400, message)
@@ -812,6 +813,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._send_bytes(400, error if protocol == calls.OPENAI_CHAT
                              else translate.error_from_chat(protocol, 400, error))
             return True
+        # The truncation rule weighs the prompt Ollama is sent, not the agent's request: parts the translation
+        # cannot carry (a bare string among a message's parts) never reach the model, and would count as cut
+        call.facts["prompt_chars"] = calls.prompt_chars(ollama_chat, calls.OLLAMA_CHAT)
         native_headers = {k: v for k, v in headers.items()
                           if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta", "authorization")}
         native_headers["Content-Type"] = "application/json"

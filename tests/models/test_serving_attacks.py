@@ -69,3 +69,18 @@ def test_a_request_the_native_translation_cannot_carry_is_a_one_line_400(served,
                                                            "messages": [{"role": "user", "content": "x"}]})
     assert status == 200, raw[:300]
     assert fake.requests[-1]["options"]["num_ctx"] == WINDOW
+
+
+def test_text_the_translation_drops_does_not_count_as_truncated(served):
+    """A message whose parts are bare strings (not {"type": "text"} objects) counted 8,000 characters of prompt
+    while Ollama was sent none of them: the call was recorded truncated (the model saw 1 token of a "prompt" of
+    8,000 characters), so an agent could make its run's truncated share anything it liked. The prompt weighed is
+    the one Ollama is sent."""
+    fake, url, calls_file = served
+    for content in (["x " * 4000], "x " * 4000):
+        status, _, raw = request(url, "/v1/chat/completions", {"model": "coder",
+                                                               "messages": [{"role": "user", "content": content}]})
+        assert status == 200, raw[:300]
+    dropped, sent = _lines(calls_file)
+    assert dropped["context_truncated"] is False and dropped["prompt_chars"] == 0
+    assert sent["context_truncated"] is False and sent["prompt_chars"] == 8000
