@@ -601,6 +601,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _forward(self, body: bytearray) -> None:
         token, calls_file, path = self.routed
         protocol = calls.protocol_of(path)
+        # The call's clock starts with the whole request in hand: the time the agent took to send it (a head or a
+        # body held back) is its own, never the model's (model_s, ttft_s) nor, so, a wait for a server slot.
+        self.start = time.perf_counter()
+        self.started_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
         call = _Call(self.server.proxy, token, calls_file, self.start, dict(
             protocol=protocol, path=path, method=self.command, started_at=self.started_at))
         try:

@@ -5,11 +5,15 @@ dropped connection or a line of the proxy's failure on the harness's screen."""
 from __future__ import annotations
 
 import json
+import socket
+import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from bench import fakellm
+from bench.models import calls
 from bench.models.proxy import ModelProxy
 from tests.models.test_proxy import request
 from tests.models.test_serving import SCRIPT, WINDOW
@@ -84,3 +88,49 @@ def test_text_the_translation_drops_does_not_count_as_truncated(served):
     dropped, sent = _lines(calls_file)
     assert dropped["context_truncated"] is False and dropped["prompt_chars"] == 0
     assert sent["context_truncated"] is False and sent["prompt_chars"] == 8000
+
+
+def _held_back(url: str, path: str, body: dict, hold_s: float) -> bytes:
+    """A request whose head goes at once and whose body `hold_s` seconds later: the agent's own time."""
+    parts = urlsplit(url)
+    raw = json.dumps(body).encode()
+    with socket.create_connection((parts.hostname, parts.port)) as s:
+        s.sendall(f"POST {parts.path}{path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  f"Content-Length: {len(raw)}\r\nConnection: close\r\n\r\n".encode())
+        time.sleep(hold_s)
+        s.sendall(raw)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    return answer
+
+
+@pytest.mark.parametrize(("path", "stream"), [("/api/chat", False), ("/api/chat", True),
+                                              ("/v1/chat/completions", True), ("/v1/chat/completions", False)])
+def test_time_the_agent_takes_to_send_its_request_is_not_the_models(served, path, stream):
+    """Before the fix a call's clock started at its request line: an agent that sent its head and held its body
+    back for seconds had those seconds recorded as the model's (ttft_s, total_s, the run's model_s), and, with
+    queue time measured as the wait before the first token less the server's prompt time (i31-jobs), as a wait
+    for a server slot, which extends its timeout."""
+    fake, url, calls_file = served
+    answer = _held_back(url, path, {"model": "coder", "stream": stream,
+                                    "messages": [{"role": "user", "content": "x"}]}, 2.0)
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
+    call = _lines(calls_file)[-1]
+    assert call["ttft_s"] < 1.0 and call["total_s"] < 1.0, call
+    assert calls.summarize(_lines(calls_file), fake.url)["model_s"] < 1.0
+
+
+def test_calls_that_never_reach_the_model_do_not_dilute_the_truncated_share(served):
+    """Before the fix the share's denominator was every model call recorded: an agent whose calls were cut by the
+    window brought its truncated share near 0 with requests answered 400 before any model saw them (each one
+    free where a task sets no max_turns). The share is of the calls whose truncation could be judged."""
+    fake, url, calls_file = served
+    status, _, raw = request(url, "/v1/chat/completions", {"model": "coder", "messages": [
+        {"role": "user", "content": "x " * 9000}]})   # about 4,500 tokens of prompt: over the 4,096-token window
+    assert status == 200, raw[:300]
+    for _ in range(9):
+        assert request(url, "/v1/chat/completions", {"model": "coder", "messages": 5})[0] == 400
+    summary = calls.summarize(_lines(calls_file), fake.url)
+    assert summary["calls"] == 10 and summary["context_truncated"] == 1
+    assert summary["context_judged"] == 1 and summary["truncated_share"] == 1.0
