@@ -134,3 +134,20 @@ def test_calls_that_never_reach_the_model_do_not_dilute_the_truncated_share(serv
     summary = calls.summarize(_lines(calls_file), fake.url)
     assert summary["calls"] == 10 and summary["context_truncated"] == 1
     assert summary["context_judged"] == 1 and summary["truncated_share"] == 1.0
+
+
+@pytest.mark.parametrize("num_ctx", [None, WINDOW])
+def test_an_agent_cannot_unload_the_shared_model(tmp_path, num_ctx):
+    """Ollama's keep_alive decides how long the model stays loaded for every run on the server: 0 unloads it
+    after the call (and `/api/generate` with keep_alive 0 and no prompt is Ollama's unload request), so the other
+    runs' next calls wait for a reload. Before the fix the proxy passed it on."""
+    user = [{"role": "user", "content": "x"}]
+    with fakellm.serve(SCRIPT, log_bodies=True) as fake, ModelProxy(fake.url, num_ctx=num_ctx, ollama=True) as proxy:
+        url = proxy.route(tmp_path / "model_calls.jsonl", "coder")
+        for path, body in [("/api/chat", {"model": "coder", "messages": user, "stream": False, "keep_alive": 0}),
+                           ("/api/generate", {"model": "coder", "prompt": "x", "stream": False, "keep_alive": "0s"}),
+                           ("/api/chat", {"model": "coder", "messages": [], "keep_alive": 0})]:
+            request(url, path, body)
+        bodies = [r["body"] for r in fake.requests if isinstance(r.get("body"), dict)]
+    assert len(bodies) >= 2
+    assert not any("keep_alive" in b for b in bodies), bodies
