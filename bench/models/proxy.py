@@ -680,11 +680,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = self.close_connection or e.code in ("json_too_deep", "json_too_big")
             return
         proxy = self.server.proxy
-        if proxy.ollama and parsed is not None and "keep_alive" in parsed:
-            # How long Ollama keeps the model loaded is every run's, not one run's: an agent's keep_alive (0
-            # unloads the model after its call) would have the other runs' calls wait for a reload, and, with
-            # queue time measured less the server's load time, charged to them. The server's default holds.
-            del parsed["keep_alive"]
+        if proxy.ollama and parsed is not None and serving.keep_shared_model(parsed):
+            # How Ollama holds the model (loaded how long, on which devices, in what batches) is every run's, not
+            # one run's: an agent's keep_alive 0 or runner option would have the other runs' calls wait for a
+            # reload, and, with queue time measured less the server's load time, charged to them.
             body = json.dumps(parsed).encode()
         if protocol in calls.MODEL_CALLS and (limit := proxy.take_call(call.token)) is not None:
             self._refuse_call(call, 429, f"refused: this run's limit of {limit} model call(s) (the task's "

@@ -121,6 +121,25 @@ def facts(model_info: dict[str, Any] | None, num_ctx: int | None) -> dict[str, A
 # -- the window on each call
 
 
+# Ollama's runner options (its api.Runner, over its versions): how the model is loaded, not how one answer is made.
+# A request that asks other values than the loaded model's has Ollama reload it, under every run sharing the server.
+RUNNER_OPTIONS = ("num_batch", "num_gpu", "main_gpu", "use_mmap", "use_mlock", "num_thread", "numa", "low_vram",
+                  "f16_kv", "logits_all", "vocab_only")
+
+
+def keep_shared_model(body: dict) -> bool:
+    """Take out of a request to Ollama what would change the model loaded for every run (keep_alive: 0 unloads it
+    after the call; a runner option reloads it); whether anything was taken. The window (num_ctx) is set_num_ctx's."""
+    changed = "keep_alive" in body
+    body.pop("keep_alive", None)
+    options = body.get("options")
+    if isinstance(options, dict):
+        for key in RUNNER_OPTIONS:
+            changed = key in options or changed
+            options.pop(key, None)
+    return changed
+
+
 def set_num_ctx(body: dict, num_ctx: int) -> dict:
     """A native Ollama request with the harness's window in its options (over the agent's own num_ctx)."""
     options = body.get("options") if isinstance(body.get("options"), dict) else {}

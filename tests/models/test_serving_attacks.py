@@ -137,7 +137,7 @@ def test_calls_that_never_reach_the_model_do_not_dilute_the_truncated_share(serv
 
 
 @pytest.mark.parametrize("num_ctx", [None, WINDOW])
-def test_an_agent_cannot_unload_the_shared_model(tmp_path, num_ctx):
+def test_an_agent_cannot_unload_or_reload_the_shared_model(tmp_path, num_ctx):
     """Ollama's keep_alive decides how long the model stays loaded for every run on the server: 0 unloads it
     after the call (and `/api/generate` with keep_alive 0 and no prompt is Ollama's unload request), so the other
     runs' next calls wait for a reload. Before the fix the proxy passed it on."""
@@ -146,8 +146,12 @@ def test_an_agent_cannot_unload_the_shared_model(tmp_path, num_ctx):
         url = proxy.route(tmp_path / "model_calls.jsonl", "coder")
         for path, body in [("/api/chat", {"model": "coder", "messages": user, "stream": False, "keep_alive": 0}),
                            ("/api/generate", {"model": "coder", "prompt": "x", "stream": False, "keep_alive": "0s"}),
-                           ("/api/chat", {"model": "coder", "messages": [], "keep_alive": 0})]:
+                           ("/api/chat", {"model": "coder", "messages": [], "keep_alive": 0}),
+                           ("/api/chat", {"model": "coder", "messages": user, "stream": False,
+                                          "options": {"num_gpu": 0, "num_batch": 7, "temperature": 0}})]:
             request(url, path, body)
         bodies = [r["body"] for r in fake.requests if isinstance(r.get("body"), dict)]
     assert len(bodies) >= 2
     assert not any("keep_alive" in b for b in bodies), bodies
+    # a runner option (how the model is loaded: num_gpu 0 reloads it on the CPU) is dropped; sampling stays
+    assert bodies[-1]["options"] == {"temperature": 0, **({"num_ctx": num_ctx} if num_ctx else {})}
