@@ -967,8 +967,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                     self._last_chunk(out)
                     return False
                 if out:
-                    self.wfile.write(b"%x\r\n%s\r\n" % (len(out), out) if chunked else out)
-                    self.wfile.flush()
+                    self._hand_over(call, b"%x\r\n%s\r\n" % (len(out), out) if chunked else out)
                 if not last:
                     call.answer.feed(piece)
                 if left is not None:
@@ -986,6 +985,15 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             return False
 
+
+    def _hand_over(self, call: _Call, data: bytes) -> None:
+        """One piece of an answer to the agent. While the agent does not take it (its socket is full: it reads
+        slowly, or not at all) the call's clock stops: that time is the agent's own, never the model's (ttft_s,
+        total_s, model_s) nor, so, a wait for a server slot."""
+        sent = time.perf_counter()
+        self.wfile.write(data)
+        self.wfile.flush()
+        call.start += time.perf_counter() - sent
 
     def _last_chunk(self, out: bytes) -> None:
         """The last bytes of a chunked answer the proxy ends itself, and the closing chunk."""

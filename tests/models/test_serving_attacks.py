@@ -155,3 +155,26 @@ def test_an_agent_cannot_unload_or_reload_the_shared_model(tmp_path, num_ctx):
     assert not any("keep_alive" in b for b in bodies), bodies
     # a runner option (how the model is loaded: num_gpu 0 reloads it on the CPU) is dropped; sampling stays
     assert bodies[-1]["options"] == {"temperature": 0, **({"num_ctx": num_ctx} if num_ctx else {})}
+
+
+def test_time_the_agent_takes_to_read_its_answer_is_not_the_models(tmp_path):
+    """An answer larger than the sockets hold (8 MB) that the agent leaves unread for 3 s: before the fix the proxy
+    counted those seconds, blocked handing the answer over, as the call's (total_s, the run's model_s), and, with
+    a whole answer's queue time measured as its time less the server's decoding (i31-jobs), as a wait for a slot."""
+    script = {"models": {"coder": {"replies": [{"content": "y " * 4_000_000}]}}}
+    with fakellm.serve(script) as fake, ModelProxy(fake.url, ollama=True) as proxy:
+        url = proxy.route(tmp_path / "model_calls.jsonl", "coder")
+        parts = urlsplit(url)
+        raw = json.dumps({"model": "coder", "stream": False, "messages": [{"role": "user", "content": "x"}]}).encode()
+        with socket.create_connection((parts.hostname, parts.port)) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+            s.sendall(f"POST {parts.path}/api/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      f"Content-Length: {len(raw)}\r\nConnection: close\r\n\r\n".encode() + raw)
+            time.sleep(3.0)
+            got = 0
+            while chunk := s.recv(1 << 20):
+                got += len(chunk)
+    assert got > 8_000_000
+    lines = _lines(tmp_path / "model_calls.jsonl")
+    assert lines[-1]["status"] == 200 and lines[-1]["total_s"] < 1.5, lines[-1]
+    assert calls.summarize(lines, fake.url)["model_s"] < 1.5
