@@ -139,8 +139,9 @@ def model_figures(runs: list[dict]) -> dict | None:
         "prefill_tps": _tps(measured, "prefill_tokens", "prefill_s"),
         "decode_tps": _tps(measured, "decode_tokens", "decode_s"),
         "context_truncated": sum(m["context_truncated"] for m in calls),
+        # of the calls whose truncation could be judged (runs recorded before context_judged: all their calls)
         "truncated_share": round(sum(m["context_truncated"] for m in calls) / n, 4)
-        if (n := sum(m["calls"] for m in calls)) else None,
+        if (n := sum(m.get("context_judged", m["calls"]) for m in calls)) else None,
         "runs_truncated": sum(1 for m in calls if m["context_truncated"]),
         "ttft_median_s": round(statistics.median(ttfts), 3) if ttfts else None,
         "startup_median_s": round(statistics.median(startups), 3) if startups else None,

@@ -601,6 +601,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _forward(self, body: bytearray) -> None:
         token, calls_file, path = self.routed
         protocol = calls.protocol_of(path)
+        # The call's clock starts with the whole request in hand: the time the agent took to send it (a head or a
+        # body held back) is its own, never the model's (model_s, ttft_s) nor, so, a wait for a server slot.
+        self.start = time.perf_counter()
+        self.started_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
         call = _Call(self.server.proxy, token, calls_file, self.start, dict(
             protocol=protocol, path=path, method=self.command, started_at=self.started_at))
         try:
@@ -676,6 +680,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = self.close_connection or e.code in ("json_too_deep", "json_too_big")
             return
         proxy = self.server.proxy
+        if proxy.ollama and parsed is not None and serving.keep_shared_model(parsed):
+            # How Ollama holds the model (loaded how long, on which devices, in what batches) is every run's, not
+            # one run's: an agent's keep_alive 0 or runner option would have the other runs' calls wait for a
+            # reload, and, with queue time measured less the server's load time, charged to them.
+            body = json.dumps(parsed).encode()
         if protocol in calls.MODEL_CALLS and (limit := proxy.take_call(call.token)) is not None:
             self._refuse_call(call, 429, f"refused: this run's limit of {limit} model call(s) (the task's "
                                          "max_turns) is spent; the harness stops the agent", None)
@@ -779,6 +788,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                                          "carry; use /v1/chat/completions or /api/generate", None)
             return True
         path = call.fields["path"].split("?")[0].rstrip("/")
+        if proxy.ollama and path == "/v1/embeddings":
+            # Ollama's OpenAI-compatible embeddings take no options: served with the model's own window, they would
+            # reload it under every run's calls; refused as /v1/completions is, /api/embed carries the window
+            self._refuse_call(call, 400, f"refused: this run serves every model call with a {proxy.num_ctx}-token "
+                                         "context window (run --num-ctx), which Ollama's /v1/embeddings cannot "
+                                         "carry; use /api/embed", None)
+            return True
         # Ollama's native calls take the window as an option; embeddings too, or one would reload the model with
         # another window under every other run's calls
         native = path in ("/api/chat", "/api/generate", "/api/embed", "/api/embeddings")
@@ -797,18 +813,23 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         call.fields["translated"] = True
         try:
             chat = parsed if protocol == calls.OPENAI_CHAT else translate.request_to_chat(protocol, parsed)
-        except ValueError as e:   # TranslationError
-            message = f"the model proxy cannot translate this request to chat completions: {e}"
+            ollama_chat = serving.chat_to_native(chat, proxy.num_ctx)
+            native_body = json.dumps(ollama_chat).encode()
+        except ValueError as e:   # TranslationError, or what chat_to_native cannot carry
+            message = f"the model proxy cannot translate this request to Ollama's chat API: {e}"
             call.done(400, message)
-            self._send_bytes(400, translate.error_from_chat(protocol, 400, json.dumps(
-                {"error": {"message": message, "type": "invalid_request_error"}}).encode()))
+            error = json.dumps({"error": {"message": message, "type": "invalid_request_error"}}).encode()
+            self._send_bytes(400, error if protocol == calls.OPENAI_CHAT
+                             else translate.error_from_chat(protocol, 400, error))
             return True
+        # The truncation rule weighs the prompt Ollama is sent, not the agent's request: parts the translation
+        # cannot carry (a bare string among a message's parts) never reach the model, and would count as cut
+        call.facts["prompt_chars"] = calls.prompt_chars(ollama_chat, calls.OLLAMA_CHAT)
         native_headers = {k: v for k, v in headers.items()
                           if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta", "authorization")}
         native_headers["Content-Type"] = "application/json"
         try:
-            conn, resp = proxy.upstream.send("POST", "/api/chat", native_headers,
-                                             json.dumps(serving.chat_to_native(chat, proxy.num_ctx)).encode(), call)
+            conn, resp = proxy.upstream.send("POST", "/api/chat", native_headers, native_body, call)
         except UpstreamError as e:
             call.done(e.status, str(e))
             error = json.dumps({"error": {"message": str(e), "type": "upstream_error"}}).encode()
@@ -946,8 +967,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                     self._last_chunk(out)
                     return False
                 if out:
-                    self.wfile.write(b"%x\r\n%s\r\n" % (len(out), out) if chunked else out)
-                    self.wfile.flush()
+                    self._hand_over(call, b"%x\r\n%s\r\n" % (len(out), out) if chunked else out)
                 if not last:
                     call.answer.feed(piece)
                 if left is not None:
@@ -965,6 +985,15 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             return False
 
+
+    def _hand_over(self, call: _Call, data: bytes) -> None:
+        """One piece of an answer to the agent. While the agent does not take it (its socket is full: it reads
+        slowly, or not at all) the call's clock stops: that time is the agent's own, never the model's (ttft_s,
+        total_s, model_s) nor, so, a wait for a server slot."""
+        sent = time.perf_counter()
+        self.wfile.write(data)
+        self.wfile.flush()
+        call.start += time.perf_counter() - sent
 
     def _last_chunk(self, out: bytes) -> None:
         """The last bytes of a chunked answer the proxy ends itself, and the closing chunk."""

@@ -121,6 +121,25 @@ def facts(model_info: dict[str, Any] | None, num_ctx: int | None) -> dict[str, A
 # -- the window on each call
 
 
+# Ollama's runner options (its api.Runner, over its versions): how the model is loaded, not how one answer is made.
+# A request that asks other values than the loaded model's has Ollama reload it, under every run sharing the server.
+RUNNER_OPTIONS = ("num_batch", "num_gpu", "main_gpu", "use_mmap", "use_mlock", "num_thread", "numa", "low_vram",
+                  "f16_kv", "logits_all", "vocab_only")
+
+
+def keep_shared_model(body: dict) -> bool:
+    """Take out of a request to Ollama what would change the model loaded for every run (keep_alive: 0 unloads it
+    after the call; a runner option reloads it); whether anything was taken. The window (num_ctx) is set_num_ctx's."""
+    changed = "keep_alive" in body
+    body.pop("keep_alive", None)
+    options = body.get("options")
+    if isinstance(options, dict):
+        for key in RUNNER_OPTIONS:
+            changed = key in options or changed
+            options.pop(key, None)
+    return changed
+
+
 def set_num_ctx(body: dict, num_ctx: int) -> dict:
     """A native Ollama request with the harness's window in its options (over the agent's own num_ctx)."""
     options = body.get("options") if isinstance(body.get("options"), dict) else {}
@@ -147,8 +166,12 @@ def _content_text(content: Any) -> tuple[str, list[str]]:
 
 
 def _arguments(raw: Any) -> Any:
-    """A chat tool call's arguments (a JSON string) as Ollama's object; text that is not JSON stays text."""
+    """A chat tool call's arguments (a JSON string) as Ollama's object; text that is not JSON stays text. Nested
+    deeper than a body may be (calls.MAX_JSON_DEPTH): refused (ValueError), as the body itself would be, since
+    decoding it would take the interpreter's whole stack."""
     if isinstance(raw, str):
+        if calls.json_shape(raw.encode("utf-8", "surrogatepass"))[0] > calls.MAX_JSON_DEPTH:
+            raise ValueError(f"a tool call's arguments nest over {calls.MAX_JSON_DEPTH} levels deep")
         try:
             return json.loads(raw) if raw.strip() else {}
         except ValueError:
@@ -199,9 +222,12 @@ def _native_options(chat: dict, num_ctx: int) -> dict:
 
 def chat_to_native(chat: dict, num_ctx: int) -> dict:
     """A chat-completions request as Ollama's native /api/chat request with `num_ctx` set: messages (text, images,
-    tool calls and results), tools, the sampling controls Ollama has, the answer's length and format."""
+    tool calls and results), tools, the sampling controls Ollama has, the answer's length and format. ValueError
+    (one line, for the agent) for a request it cannot carry: no list of messages, arguments nested too deep."""
     names: dict[str, str] = {}
-    messages = [_native_message(m, names) for m in chat.get("messages") or [] if isinstance(m, dict)]
+    if not isinstance(chat.get("messages"), list):   # what the history is made of: refused (ValueError) otherwise
+        raise ValueError("messages is not a list")
+    messages = [_native_message(m, names) for m in chat["messages"] if isinstance(m, dict)]
     body: dict[str, Any] = {"model": chat.get("model"), "messages": messages, "stream": chat.get("stream") is True}
     if isinstance(chat.get("tools"), list) and chat["tools"]:
         body["tools"] = [t for t in chat["tools"] if isinstance(t, dict) and t.get("type", "function") == "function"]
