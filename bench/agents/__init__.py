@@ -34,6 +34,8 @@ BUILTIN: dict[str, str] = {
     "codex": "bench.agents.codex",
     "qwen-code": "bench.agents.qwen_code",
     "mini-swe-agent": "bench.agents.mini_swe_agent",
+    "opencode-acp": "bench.agents.opencode_acp",
+    "qwen-code-acp": "bench.agents.qwen_code_acp",
 }
 
 # An agent's name ends up in results directories and in $LOCALAGENTBENCH_<NAME>_BIN.
@@ -152,4 +154,9 @@ def load_all() -> tuple[dict[str, ModuleType], list[str]]:
 def install_recipes() -> list[dict]:
     """The install recipes of every registered agent that declares one, in registry order (for the noxfile)."""
     adapters, _ = load_all()
-    return [a.SPEC.install.recipe(name) for name, a in adapters.items() if a.SPEC.install is not None]
+    recipes: dict[str, dict] = {}
+    for name, a in adapters.items():   # agents that share a binary (opencode and opencode-acp) share its install
+        if a.SPEC.install is not None:
+            recipe = a.SPEC.install.recipe(name)
+            recipes.setdefault(recipe["creates"], recipe)
+    return list(recipes.values())

@@ -120,19 +120,29 @@ def config_for(target: ModelTarget, context_length: int = DEFAULT_CONTEXT, max_t
     return cfg
 
 
-def invocation(ctx: AgentContext) -> Invocation:
-    """`opencode run --format json --title localagentbench -m localagentbench/<model> --dir W`, prompt on stdin."""
+# A user's OPENCODE_CONFIG / OPENCODE_CONFIG_DIR / OPENCODE_* must not reach the run.
+SCRUBBED_PREFIXES = ("OPENCODE_", "npm_config_")
+
+
+def environment(ctx: AgentContext) -> dict[str, str]:
+    """opencode's environment for one run: a private HOME, the generated config (the model through the proxy)
+    inline, nothing fetched (also what the ACP entry opencode-acp runs with)."""
     target = ctx.model_target()
-    binary = SPEC.require_binary()
-    home = ctx.scratch_dir / "home"
     env = dict(FIXED_ENV)
-    env.update(private_home(home))
+    env.update(private_home(ctx.scratch_dir / "home"))
     env.update({
         "OPENCODE_CONFIG_CONTENT": json.dumps(config_for(target, context_length(ctx, DEFAULT_CONTEXT), ctx.max_turns)),
         **no_proxy_env(target),
     })
-    # A user's OPENCODE_CONFIG / OPENCODE_CONFIG_DIR / OPENCODE_* must not reach the run.
-    scrub = scrubbed_env_prefix(("OPENCODE_", "npm_config_"), keep=set(env))
+    return env
+
+
+def invocation(ctx: AgentContext) -> Invocation:
+    """`opencode run --format json --title localagentbench -m localagentbench/<model> --dir W`, prompt on stdin."""
+    target = ctx.model_target()
+    binary = SPEC.require_binary()
+    env = environment(ctx)
+    scrub = scrubbed_env_prefix(SCRUBBED_PREFIXES, keep=set(env))
     argv = scrub + [
         str(binary), "run", "--format", "json", "--title", TITLE,
         "-m", f"{PROVIDER_ID}/{target.model}", "--dir", str(ctx.workdir),

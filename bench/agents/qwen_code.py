@@ -133,11 +133,10 @@ def recording_path(ctx: AgentContext) -> str:
     return f"projects/{re.sub(r'[^a-zA-Z0-9]', '-', str(ctx.workdir))}/chats/{session_id(ctx)}.jsonl"
 
 
-def invocation(ctx: AgentContext) -> Invocation:
-    """`qwen --output-format stream-json --approval-mode yolo --auth-type openai --model M --session-id S
-    --chat-recording [--max-session-turns N]`, the prompt on stdin."""
+def environment(ctx: AgentContext) -> dict[str, str]:
+    """qwen's environment for one run, its settings files written into the scratch dir (also what the ACP entry
+    qwen-code-acp runs with)."""
     target = ctx.model_target()
-    binary = SPEC.require_binary()
     home, qwen_home, system = ctx.scratch_dir / "home", ctx.scratch_dir / "qwen", ctx.scratch_dir / "qwen-system"
     for d in (qwen_home, system):
         d.mkdir(parents=True, exist_ok=True)
@@ -156,6 +155,15 @@ def invocation(ctx: AgentContext) -> Invocation:
         "OPENAI_MODEL": target.model,
         **no_proxy_env(target),
     })
+    return env
+
+
+def invocation(ctx: AgentContext) -> Invocation:
+    """`qwen --output-format stream-json --approval-mode yolo --auth-type openai --model M --session-id S
+    --chat-recording [--max-session-turns N]`, the prompt on stdin."""
+    target = ctx.model_target()
+    binary = SPEC.require_binary()
+    env = environment(ctx)
     # A user's QWEN_* / OPENAI_* / DASHSCOPE_* settings (another base URL, a runtime dir, a sandbox) must not reach
     # the run, nor the variables qwen's own sandbox reads (SANDBOX*: "already inside one", its mounts and flags).
     scrub = scrubbed_env_prefix(SCRUBBED_PREFIXES, keep=set(env))
