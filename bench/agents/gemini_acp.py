@@ -1,0 +1,66 @@
+"""gemini-acp: Gemini CLI 0.61.0 (@google/gemini-cli) in its ACP mode (`gemini --acp`), driven by the generic ACP
+client (acp.py).
+
+Protocol: Google's Gemini API only (`models/<model>:streamGenerateContent?alt=sse`); GOOGLE_GEMINI_BASE_URL is the
+proxy route's root (it appends /v1beta/models/...), and the proxy translates to the server's chat completions
+(bench/models/gemini.py). With a base URL set it picks the "gateway" auth type, which the CLI then refuses ("Invalid
+auth method selected"), so the settings select `gemini-api-key` and GEMINI_API_KEY is a placeholder the proxy drops.
+
+Settings: the run's own file as the system settings (GEMINI_CLI_SYSTEM_SETTINGS_PATH, which override the user's and
+the workspace's), with the same file in the private HOME: the auth type, telemetry and usage statistics off, no
+update check. GEMINI_CLI_HOME and HOME are in the scratch dir, so a user's ~/.gemini never reaches the run; the
+user's GEMINI_* / GOOGLE_* variables are scrubbed. `--approval-mode yolo`: tools run without asking (the sandbox
+is the boundary); a permission request it still sends is granted by the client. Verified with the real CLI against
+the scripted server (bench/fakellm_scripts/gemini-calib.yaml): its read_file / replace / write_file take absolute
+paths, and every model call names the run's model.
+"""
+from __future__ import annotations
+
+import json
+
+from bench.agents import acp
+from bench.agents.base import AgentContext, AgentSpec, Install, private_home
+from bench.models.servers import no_proxy_env
+
+PINNED_VERSION = "0.61.0"
+SPEC = AgentSpec(needs_model=True, install=Install.npm("@google/gemini-cli", PINNED_VERSION, binary="gemini"))
+SCRUBBED_PREFIXES = ("GEMINI_", "GOOGLE_", "CLOUD_SHELL", "OTEL_")
+SETTINGS = {
+    "security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": False}},
+    "privacy": {"usageStatisticsEnabled": False},
+    "telemetry": {"enabled": False, "logPrompts": False},
+    "general": {"disableAutoUpdate": True, "disableUpdateNag": True},
+}
+
+
+def environment(ctx: AgentContext) -> dict[str, str]:
+    """Gemini CLI's environment for one run: the proxy's root as the Gemini API's base, the run's settings as the
+    system settings and in the private HOME."""
+    target = ctx.model_target()
+    home, system = ctx.scratch_dir / "home", ctx.scratch_dir / "gemini-system"
+    env = private_home(home)
+    system.mkdir(parents=True, exist_ok=True)
+    (home / ".gemini").mkdir(mode=0o700, exist_ok=True)
+    text = json.dumps(SETTINGS, indent=1)
+    for path in (system / "settings.json", home / ".gemini" / "settings.json"):
+        path.write_text(text, encoding="utf-8")
+    (system / "system-defaults.json").write_text("{}\n", encoding="utf-8")
+    env.update({
+        "GEMINI_CLI_HOME": str(home),
+        "GEMINI_CLI_SYSTEM_SETTINGS_PATH": str(system / "settings.json"),
+        "GEMINI_CLI_SYSTEM_DEFAULTS_PATH": str(system / "system-defaults.json"),
+        "GOOGLE_GEMINI_BASE_URL": target.root,
+        "GEMINI_API_KEY": "localagentbench",
+        "GEMINI_TELEMETRY_ENABLED": "false",
+        "NO_COLOR": "1",
+        **no_proxy_env(target),
+    })
+    return env
+
+
+def _args(ctx: AgentContext) -> list[str]:
+    return ["--acp", "--approval-mode", "yolo", "--model", ctx.model_target().model]
+
+
+AGENT = acp.AcpAgent(spec=SPEC, args=_args, env=environment, scrub=SCRUBBED_PREFIXES, label="gemini")
+SPEC, check, version, invocation, parse = AGENT.exports()
