@@ -85,9 +85,9 @@ def log(entry: dict) -> None:
             pass
 
 
-def note(kind: str, **fields) -> None:
-    """A client event in the log."""
-    log({"client": kind, **fields})
+def note(event: str, /, **fields) -> None:
+    """A client event in the log (positional-only: a field may be called `kind`, as a permission's is)."""
+    log({"client": event, **fields})
 
 
 def say(message: str) -> None:
