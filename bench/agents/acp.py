@@ -290,6 +290,8 @@ class _Log:
                            "kind": truncate(line.get("kind"), 64), "t": t})
         elif kind == "failed":
             self.failure = f"{truncate(line.get('step'), 64)}: {truncate(line.get('error'), 300)}"
+        elif kind == "cannot_start":
+            self.failure = f"the ACP client cannot start the agent: {truncate(line.get('error'), 300)}"
         elif kind == "cancel":
             extra["cancelled_at_s"] = t
         elif kind == "exit":
@@ -338,7 +340,9 @@ def parse_log(result: ProcessResult, label: str = "the ACP agent") -> AgentSigna
             tail = (stderr_lines(result) or [f"exit code {result.exit_code}"])[-1]
             failure = f"the ACP client did not run: {truncate(tail, 300)}"
         else:
-            failure = f"{label} ended without answering the prompt (exit code {read.exit_code})"
+            failure = f"{label} ended without answering the prompt"
+    if failure and valid_count(read.exit_code) and read.exit_code:
+        failure += f" ({label} exited {read.exit_code})"
     if failure and not result.timed_out:
         if _CONNECT_RE.search(failure) and fold.turns == 0:
             sig.infra_error = f"model server unreachable or refused the request: {failure}"

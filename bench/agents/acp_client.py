@@ -86,7 +86,7 @@ def log(entry: dict) -> None:
 
 
 def note(event: str, /, **fields) -> None:
-    """A client event in the log (positional-only: a field may be called `kind`, as a permission's is)."""
+    """A client event in the log."""
     log({"client": event, **fields})
 
 
