@@ -31,6 +31,31 @@ SETTINGS = {
     "telemetry": {"enabled": False, "logPrompts": False},
     "general": {"disableAutoUpdate": True, "disableUpdateNag": True},
 }
+# Gemini CLI's helper calls (loop detection, chat compression, web fetch, the edit corrector, summaries, the router)
+# name their own Gemini models through the built-in model-config aliases that carry a model (0.61.0's
+# DEFAULT_MODEL_CONFIGS). The proxy refuses any model but the run's, so each of those aliases is redefined
+# (customAliases replace built-in ones whole) with the run's model and the rest of its built-in definition.
+_BASE_ALIASES = ("gemini-2.5-flash-base", "gemini-3-flash-base", "gemini-3.5-flash-base", "loop-detection-double-check")
+_HELPER_ALIASES = {
+    "classifier": {"maxOutputTokens": 1024, "thinkingConfig": {"thinkingBudget": 512}},
+    "prompt-completion": {"temperature": 0.3, "maxOutputTokens": 16000, "thinkingConfig": {"thinkingBudget": 0}},
+    "fast-ack-helper": {"temperature": 0.2, "maxOutputTokens": 120, "thinkingConfig": {"thinkingBudget": 0}},
+    "edit-corrector": {"thinkingConfig": {"thinkingBudget": 0}},
+    "summarizer-default": {"maxOutputTokens": 2000},
+    "summarizer-shell": {"maxOutputTokens": 2000},
+}
+_STANDALONE_ALIASES = ("chat-compression-3-pro", "chat-compression-3-flash", "chat-compression-3.1-flash-lite",
+                       "chat-compression-2.5-pro", "chat-compression-2.5-flash", "chat-compression-2.5-flash-lite",
+                       "chat-compression-default", "agent-history-provider-summarizer")
+
+
+def settings_for(model: str) -> dict:
+    """The run's settings: SETTINGS, and every built-in alias that names a model naming the run's instead."""
+    aliases: dict[str, dict] = {name: {"extends": "base", "modelConfig": {"model": model}} for name in _BASE_ALIASES}
+    aliases.update({name: {"extends": "base", "modelConfig": {"model": model, "generateContentConfig": config}}
+                    for name, config in _HELPER_ALIASES.items()})
+    aliases.update({name: {"modelConfig": {"model": model}} for name in _STANDALONE_ALIASES})
+    return {**SETTINGS, "modelConfigs": {"customAliases": aliases}}
 
 
 def environment(ctx: AgentContext) -> dict[str, str]:
@@ -41,7 +66,7 @@ def environment(ctx: AgentContext) -> dict[str, str]:
     env = private_home(home)
     system.mkdir(parents=True, exist_ok=True)
     (home / ".gemini").mkdir(mode=0o700, exist_ok=True)
-    text = json.dumps(SETTINGS, indent=1)
+    text = json.dumps(settings_for(target.model), indent=1)
     for path in (system / "settings.json", home / ".gemini" / "settings.json"):
         path.write_text(text, encoding="utf-8")
     (system / "system-defaults.json").write_text("{}\n", encoding="utf-8")

@@ -61,6 +61,11 @@ def test_gemini_acp_points_the_gemini_api_at_the_proxy_with_its_own_settings(tmp
     system = json.loads(Path(inv.env["GEMINI_CLI_SYSTEM_SETTINGS_PATH"]).read_text())
     assert system["security"]["auth"]["selectedType"] == "gemini-api-key"
     assert system["telemetry"]["enabled"] is False and system["privacy"]["usageStatisticsEnabled"] is False
+    # the helper calls' built-in aliases (loop detection, compression, web fetch, ...) name the run's model
+    aliases = system["modelConfigs"]["customAliases"]
+    assert {"loop-detection-double-check", "gemini-3-flash-base", "chat-compression-default",
+            "classifier"} <= set(aliases)
+    assert {a["modelConfig"]["model"] for a in aliases.values()} == {"qwen3:8b"}
     assert Path(inv.env["HOME"]).is_relative_to(ctx.scratch_dir) and inv.env["GEMINI_CLI_HOME"] == inv.env["HOME"]
     assert inv.max_model_calls == 12 and inv.stdin == b"Fix it.\n"
 
