@@ -19,12 +19,18 @@ from __future__ import annotations
 import json
 
 from bench.agents import acp
-from bench.agents.base import AgentContext, AgentSpec, Install, private_home
+from bench.agents.base import AgentContext, AgentSpec, Install, context_length, private_home
 from bench.models.servers import no_proxy_env
 
 PINNED_VERSION = "0.61.0"
 SPEC = AgentSpec(needs_model=True, install=Install.npm("@google/gemini-cli", PINNED_VERSION, binary="gemini"))
 SCRUBBED_PREFIXES = ("GEMINI_", "GOOGLE_", "CLOUD_SHELL", "OTEL_")
+DEFAULT_CONTEXT = 32768
+# Gemini CLI plans with 1,048,576 tokens for a model it does not know (tokenLimit in 0.61.0) and compresses its
+# history past model.compressionThreshold of that (0.5): never, for a local model, which it would overflow instead.
+# The threshold becomes COMPRESS_AT of the run's window, as a fraction of what it assumes.
+ASSUMED_WINDOW = 1048576
+COMPRESS_AT = 0.7
 SETTINGS = {
     "security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": False}},
     "privacy": {"usageStatisticsEnabled": False},
@@ -49,13 +55,15 @@ _STANDALONE_ALIASES = ("chat-compression-3-pro", "chat-compression-3-flash", "ch
                        "chat-compression-default", "agent-history-provider-summarizer")
 
 
-def settings_for(model: str) -> dict:
-    """The run's settings: SETTINGS, and every built-in alias that names a model naming the run's instead."""
+def settings_for(model: str, window: int = DEFAULT_CONTEXT) -> dict:
+    """The run's settings: SETTINGS, every built-in alias that names a model naming the run's instead, and history
+    compression at COMPRESS_AT of the `window`-token context."""
     aliases: dict[str, dict] = {name: {"extends": "base", "modelConfig": {"model": model}} for name in _BASE_ALIASES}
     aliases.update({name: {"extends": "base", "modelConfig": {"model": model, "generateContentConfig": config}}
                     for name, config in _HELPER_ALIASES.items()})
     aliases.update({name: {"modelConfig": {"model": model}} for name in _STANDALONE_ALIASES})
-    return {**SETTINGS, "modelConfigs": {"customAliases": aliases}}
+    return {**SETTINGS, "modelConfigs": {"customAliases": aliases},
+            "model": {"compressionThreshold": round(COMPRESS_AT * window / ASSUMED_WINDOW, 6)}}
 
 
 def environment(ctx: AgentContext) -> dict[str, str]:
@@ -66,7 +74,7 @@ def environment(ctx: AgentContext) -> dict[str, str]:
     env = private_home(home)
     system.mkdir(parents=True, exist_ok=True)
     (home / ".gemini").mkdir(mode=0o700, exist_ok=True)
-    text = json.dumps(settings_for(target.model), indent=1)
+    text = json.dumps(settings_for(target.model, context_length(ctx, DEFAULT_CONTEXT)), indent=1)
     for path in (system / "settings.json", home / ".gemini" / "settings.json"):
         path.write_text(text, encoding="utf-8")
     (system / "system-defaults.json").write_text("{}\n", encoding="utf-8")

@@ -66,6 +66,8 @@ def test_gemini_acp_points_the_gemini_api_at_the_proxy_with_its_own_settings(tmp
     assert {"loop-detection-double-check", "gemini-3-flash-base", "chat-compression-default",
             "classifier"} <= set(aliases)
     assert {a["modelConfig"]["model"] for a in aliases.values()} == {"qwen3:8b"}
+    # it assumes a 1M-token window for a model it does not know: compression at 70% of the run's 32k instead
+    assert system["model"]["compressionThreshold"] * 1048576 == pytest.approx(0.7 * 32768, abs=1)
     assert Path(inv.env["HOME"]).is_relative_to(ctx.scratch_dir) and inv.env["GEMINI_CLI_HOME"] == inv.env["HOME"]
     assert inv.max_model_calls == 12 and inv.stdin == b"Fix it.\n"
 
