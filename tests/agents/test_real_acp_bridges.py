@@ -119,3 +119,22 @@ def test_codex_bridge_fixes_calib_greeting_through_the_responses_translation(tmp
     check_run(run, "codex-calib-greeting", "openai_responses", tool_calls=3)
     assert json.loads(run.agent["extra"]["agent_info"])["version"] == "0.16.0"
     assert {c["path"] for c in run.calls} == {"/v1/responses"}
+
+
+# ---------------------------------------------------------------------------------------------
+# a model server that is down
+
+@pytest.mark.parametrize("agent, model, script", [
+    pytest.param("gemini-acp", "gemini-calib-greeting", "gemini-calib.yaml", marks=need_agent("gemini-acp")),
+    pytest.param("claude-code-acp", "claude-acp-calib-greeting", "claude-code-acp-calib.yaml",
+                 marks=need_agent("claude-code-acp")),
+    pytest.param("codex-acp", "codex-calib-greeting", "codex-calib.yaml", marks=need_agent("codex-acp")),
+])
+def test_a_server_down_is_an_infra_error_well_before_the_timeout(tmp_path, agent, model, script):
+    """Measured: gemini-acp ~31 s (its own retries), claude-code-acp ~15 s, codex-acp ~5 s, of a 180 s timeout."""
+    run = harness(tmp_path, agent, model, "calib-greeting", script, server_down=True)
+    assert run.record["outcome"] == "infra_error", run.stderr_tail()
+    a = run.agent
+    assert a["infra_error"] and not a["timed_out"] and a["wall_s"] < 120
+    assert a["tool_calls"] == 0
+    print(f"[timing] {agent} server down: infra_error after {a['wall_s']} s of a 180 s timeout")
