@@ -634,7 +634,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             raise Refused(400, "refused: a model API call carries a JSON body", "bad_body")
         try:
             with self.server.proxy.parse_lock(call.token):   # one body parsed at a time per run: bounded memory
-                parsed = calls.parse_body(body, camel_case=protocol == calls.GEMINI)
+                # the Gemini API's keys are camelCase; its bodies are only ever translated (countTokens too)
+                parsed = calls.parse_body(body, camel_case=gemini.route(path) is not None)
         except calls.BodyRefused as e:
             raise Refused(413 if e.code == "json_too_big" else 400, f"refused: {e}", e.code) from None
         where = gemini.route(path)

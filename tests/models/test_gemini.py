@@ -309,6 +309,8 @@ def test_the_proxy_answers_whole_calls_count_tokens_and_errors_in_the_apis_shape
     assert status == 200 and answer["candidates"][0]["content"]["parts"][0] == {"text": "Reading it first."}
     status, _, raw = post(url, "/v1beta/models/coder:countTokens", {"contents": FIRST["contents"]})
     assert status == 200 and json.loads(raw)["totalTokens"] > 0
+    status, _, raw = post(url, "/v1beta/models/coder:countTokens", {"generateContentRequest": FIRST})
+    assert status == 200 and json.loads(raw)["totalTokens"] > 0
     status, _, raw = post(url, "/v1beta/models/coder:generateContent", {"contents": []})
     assert status == 400 and json.loads(raw)["error"]["status"] == "INVALID_ARGUMENT"
 
