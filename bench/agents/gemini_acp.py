@@ -8,9 +8,12 @@ auth method selected"), so the settings select `gemini-api-key` and GEMINI_API_K
 
 Settings: the run's own file as the system settings (GEMINI_CLI_SYSTEM_SETTINGS_PATH, which override the user's and
 the workspace's), with the same file in the private HOME: the auth type, telemetry and usage statistics off, no
-update check. GEMINI_CLI_HOME and HOME are in the scratch dir, so a user's ~/.gemini never reaches the run; the
-user's GEMINI_* / GOOGLE_* variables are scrubbed. `--approval-mode yolo`: tools run without asking (the sandbox
-is the boundary); a permission request it still sends is granted by the client. Verified with the real CLI against
+update check, every built-in model alias its helper calls use (loop detection, chat compression, web fetch, ...)
+naming the run's model (the proxy refuses any other), and history compression at 70% of the run's context window
+(for an unknown model it assumes 1M tokens, so it would never compress). GEMINI_CLI_HOME and HOME are in the
+scratch dir, so a user's ~/.gemini never reaches the run; the user's GEMINI_* / GOOGLE_* variables are scrubbed.
+`--approval-mode yolo`: tools run without asking (the sandbox is the boundary); a permission request it still
+sends is granted by the client. Verified with the real CLI against
 the scripted server (bench/fakellm_scripts/gemini-calib.yaml): its read_file / replace / write_file take absolute
 paths, and every model call names the run's model.
 """
