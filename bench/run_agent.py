@@ -24,7 +24,7 @@ from pathlib import Path
 from types import ModuleType
 
 from bench import agents, languages
-from bench.agents import get_adapter
+from bench.agents import atif, get_adapter
 from bench.agents.base import AgentContext, AgentSignals, ProcessResult, checked_signals, truncate
 from bench.common import lifecycle, rules, schema, untrusted
 from bench.common.errors import UserError
@@ -558,6 +558,8 @@ def run_agent_one(record: dict, spec: RunSpec, *, prompt: str | None = None, aga
         "stdout_truncated": done.stdout_truncated, "stderr_truncated": done.stderr_truncated,
         "patch_bytes": change.size, "files_changed": sorted(path for _, path in change.files), "extra": signals.extra,
     }
+    # The trajectory in the ecosystem's format too (ATIF), beside the normalized one, from the same events and calls.
+    atif.write(run_dir, record, signals.events, prompt, calls_file if spec.proxy is not None else None)
     write_json_atomic(run_dir / "run.json", record)
     return record
 

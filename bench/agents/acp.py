@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,12 +42,12 @@ from typing import Any
 from bench.agents import acp_client
 from bench.agents.base import (
     MAX_EVENTS_BYTES,
+    TRUNCATE,
     AgentContext,
     AgentSignals,
     AgentSpec,
     Invocation,
     ProcessResult,
-    json_objects,
     stderr_lines,
     truncate,
     valid_count,
@@ -172,6 +172,7 @@ class _Fold:
         self.calls: dict[str, dict] = {}
         self.started: dict[str, float | None] = {}
         self.text: dict | None = None          # the open text event (chunks are joined into it)
+        self.text_chars = 0
         self.turns = 0
         self.after_result = True               # the next output of the agent starts a turn
 
@@ -184,11 +185,14 @@ class _Fold:
 
     def chunk(self, text: str, t: float | None, reasoning: bool) -> None:
         self._output(t)
-        if self.text is not None and self.text.get("reasoning", False) == reasoning:
-            self.text["raw"] += text
-            return
-        self.text = {"type": "text", "raw": text, "t": t, **({"reasoning": True} if reasoning else {})}
-        self.events.append(self.text)
+        if self.text is None or self.text.get("reasoning", False) != reasoning:
+            self.text = {"type": "text", "raw": [], "t": t, **({"reasoning": True} if reasoning else {})}
+            self.text_chars = 0
+            self.events.append(self.text)
+        # joined once at the end, and only what an event keeps: a million chunks cost no quadratic copying
+        if self.text_chars <= TRUNCATE:
+            self.text["raw"].append(text)
+        self.text_chars += len(text)
 
     def tool(self, update: dict, t: float | None, first: bool) -> None:
         self.text = None
@@ -234,7 +238,7 @@ class _Fold:
     def finish(self) -> None:
         for ev in self.events:
             if ev["type"] == "text":
-                ev["text"] = truncate(ev.pop("raw"))
+                ev["text"] = truncate("".join(ev.pop("raw")))
         for ev in self.calls.values():
             if ev["acp_status"] not in ("completed", "failed"):
                 ev["unfinished"] = True
@@ -317,10 +321,11 @@ def parse_log(result: ProcessResult, label: str = "the ACP agent") -> AgentSigna
     """What the client's event log (the run's stdout) says: the trajectory, turns and tool calls, the stop reason,
     the agent's own usage report, and whether the session failed (see the module docstring)."""
     found = safefs.read_file(result.stdout_path, MAX_EVENTS_BYTES)
-    lines = json_objects(found[0]) if found else []
     read = _Log()
-    for line in lines:
+    lines = 0
+    for line in _objects(found[0] if found else b""):
         read.line(line)
+        lines += 1
     fold, extra = read.fold, read.extra
     fold.finish()
     sig = AgentSignals(events=fold.events)
@@ -355,6 +360,18 @@ def parse_log(result: ProcessResult, label: str = "the ACP agent") -> AgentSigna
     if result.stdout_truncated:
         sig.extra["stdout_truncated"] = True
     return sig
+
+
+def _objects(data: bytes) -> Iterator[dict]:
+    """The JSON objects among the lines of `data`, one at a time (16 MiB of tiny lines is never a list of them)."""
+    start = 0
+    while start < len(data):
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        obj = untrusted.loads(data[start:end].decode("utf-8", errors="replace"))
+        if isinstance(obj, dict):
+            yield obj
+        start = end + 1
 
 
 def _key(rid: Any) -> str:
