@@ -313,6 +313,12 @@ def test_the_proxy_answers_whole_calls_count_tokens_and_errors_in_the_apis_shape
     assert status == 200 and json.loads(raw)["totalTokens"] > 0
     status, _, raw = post(url, "/v1beta/models/coder:generateContent", {"contents": []})
     assert status == 400 and json.loads(raw)["error"]["status"] == "INVALID_ARGUMENT"
+    # streamGenerateContent without alt=sse: the API's JSON array (here of one whole response)
+    status, ctype, raw = post(url, "/v1beta/models/coder:streamGenerateContent", FIRST)
+    answer = json.loads(raw)
+    assert status == 200 and ctype.startswith("application/json") and isinstance(answer, list) and len(answer) == 1
+    assert answer[0]["candidates"][0]["content"]["parts"][0] == {"text": "Reading it first."}
+    assert records(calls_file)[-1]["stream"] is False
 
 
 def test_another_model_in_the_path_is_refused_unserved(stack):
