@@ -191,7 +191,8 @@ def eval_run_args(posargs: list[str]) -> list[str]:
 def eval_(session: nox.Session) -> None:
     """Run an evaluation and write the report: `nox -s eval -- [MODEL AGENT [run args...]]`, e.g. qwen3:8b aider
     (`qwen3:8b aider --attempts 2`: Aider's second try, and pass@1 after each attempt; `qwen3:8b aider --tasks
-    suites/polyglot/tasks --visible all`: every test visible, as Aider's benchmark runs them)."""
+    suites/polyglot/tasks --visible all`: every test visible, as Aider's benchmark runs them; `qwen3:8b aider
+    --num-ctx 32768`: every model call served with one 32k context window)."""
     install(session)
     if not session.posargs:
         session.log("no MODEL AGENT given: the embedded default (mock agent, every task, no model needed)")

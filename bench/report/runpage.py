@@ -291,6 +291,11 @@ def calls_timeline_html(calls: dict, href: str, section: dict | None = None) -> 
             facts.append("protocols " + ", ".join(f"{_short(str(k), 60)} {_short(v, 20)}"
                                                   for k, v in sorted(protocols.items(), key=str)))
         parts.append(f'<p class="muted">{esc(" · ".join(facts))}</p>')
+        truncated, made = _whole(section.get("context_truncated")), _whole(section.get("calls"))
+        if truncated and made:   # serving.truncated: the model saw less than the agent sent
+            parts.append(f'<div class="alert bad">{esc(num(truncated))} of {esc(num(made))} model call(s) '
+                         f"({100 * truncated / made:.1f}%) truncated by the context window: the model saw less than "
+                         "the agent sent (METHODOLOGY.md, \"One context window\").</div>")
         if section.get("first_error"):
             parts.append(f'<div class="alert bad">first model error: '
                          f"{esc(_short(section['first_error'], TEXT_PREVIEW_CHARS))}</div>")

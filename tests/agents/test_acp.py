@@ -291,3 +291,22 @@ def test_fs_methods_refuse_fifos_links_and_oversized_files_without_blocking(tmp_
     assert not (tmp_path / "planted").exists()
     got = acp_client.read_text_file(str(root), {"path": str(root / "lines.txt"), "line": 2, "limit": 2})
     assert got == {"content": "b\nc\n"}
+
+
+@pytest.mark.parametrize("scenario", ["fix", "escape"])
+def test_an_acp_sessions_trajectory_is_atif_that_harbors_validator_accepts(tmp_path, scenario):
+    from atif_harbor import validate
+    from bench.agents import atif
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    done, sig, ctx = drive(tmp_path, scenario, env={"ESCAPE_DIR": str(outside)}, sandboxed=False)
+    assert done.exit_code == 0
+    checked_signals(sig)
+    record = {"run_id": "r", "task_id": "t", "rep": 0, "model": {"id": "m"},
+              "agent": {"name": "scripted-acp", "version": "0.1", "tool_calls": sig.tool_calls}}
+    path = atif.write(ctx.run_dir, record, sig.events, ctx.prompt, None)
+    doc = json.loads(path.read_text())
+    kinds = {s.get("extra", {}).get("event") for s in doc["steps"] if s["source"] == "system"}
+    assert kinds == ({"plan", "permission"} if scenario == "fix" else {"refused"})
+    assert validate(path) == []
