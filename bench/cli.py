@@ -13,6 +13,7 @@
     localagentbench prefs template --results R [--results R2 ...] | prefs rank --results R ... --prefs FILLED.csv
     localagentbench install-agents [--dry-run]
     localagentbench slurm submit|status|resubmit|merge ...   (see slurm --help)
+    localagentbench import harbor DIR [--out TASKS_DIR] | export harbor TASKS_DIR --out DIR
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from bench.common.errors import UserError
 from bench.common.paths import SCHEMAS_DIR
 from bench.common.stage import ArgumentParser, invoked_as, log, run_main
 from bench.common.summary import load_summary
+from bench.harbor import export_main, import_main
 from bench.models import doctor
 from bench.report import compare, prefs, promote, publish
 
@@ -47,7 +49,8 @@ def cmd_run(args) -> int:
         raise UserError(f"{len(problems)} problem(s) in the task files; nothing was run")
     run_id = args.run_id or engine.new_run_id()  # one id: the default folder is named by the run it holds
     out = Path(args.out) if args.out else Path("results") / run_id
-    plan = engine.Plan(out=out, run_id=run_id, repeat=args.repeat, jobs=args.jobs, retries=args.retries,
+    jobs = engine.parse_jobs(args.jobs)
+    plan = engine.Plan(out=out, run_id=run_id, repeat=args.repeat, jobs=jobs or 1, retries=args.retries,
                        resume=args.resume, shard=engine.parse_shard(args.shard),
                        stop_after_infra=args.stop_after_infra_errors, cells=engine.parse_cells(args.cells),
                        join=args.join)
@@ -55,7 +58,10 @@ def cmd_run(args) -> int:
         raise UserError("--join: pass the shared bundle's --run-id too (every process writing into it uses one id)")
     previous = _terminate_as_interrupt()
     try:
-        summary, stopped = engine.evaluate(tasks, engine.spec_from_arguments(args), plan)
+        spec = engine.spec_from_arguments(args)
+        if jobs is None:   # --jobs auto: from the server's slots, once the harness has reached it
+            plan = engine.auto_plan(plan, spec, args.model_slots)
+        summary, stopped = engine.evaluate(tasks, spec, plan)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
@@ -158,7 +164,7 @@ def cmd_list_tasks(args) -> int:
 
 PASSTHROUGH = {"verify": verify.main, "doctor": doctor.main, "compare": compare.main, "promote": promote.main,
                "publish": publish.main, "prefs": prefs.main, "install-agents": install.main,
-               "slurm": slurm.main}
+               "slurm": slurm.main, "import": import_main, "export": export_main}
 
 
 def build_parser() -> ArgumentParser:
@@ -173,8 +179,12 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--run-id", default=None, help="the run id (default: UTC time + random suffix)")
     p.add_argument("--repeat", type=int, default=1, help="runs per task, for pass@k (default 1)")
     p.add_argument("--report", action="store_true", help="also write report.md and site/")
-    p.add_argument("--jobs", type=int, default=1,
-                   help="runs at once (default 1: a local model serves one request at a time)")
+    p.add_argument("--jobs", default="1",
+                   help="runs at once (default 1: a local model serves one request at a time), or auto: enough to "
+                        "keep the server's slots busy (the wait for a free slot is not counted against a timeout)")
+    p.add_argument("--model-slots", type=int, default=None, metavar="N",
+                   help="with --jobs auto: the answers the model server makes at once, where it does not report "
+                        "them (Ollama's OLLAMA_NUM_PARALLEL, vLLM); llama.cpp's own count wins")
     p.add_argument("--retries", type=int, default=0, help="retries of infrastructure errors, with backoff (default 0)")
     p.add_argument("--stop-after-infra-errors", type=int, default=engine.STOP_AFTER_INFRA_ERRORS, metavar="N",
                    help=f"stop when N runs in a row are infrastructure errors "
@@ -225,6 +235,10 @@ def build_parser() -> ArgumentParser:
                                  "ranks a filled file (Bradley-Terry)")
     sub.add_parser("slurm", help="an evaluation as a Slurm job array: slurm submit|status|resubmit|merge "
                                  "(see slurm --help)")
+    sub.add_parser("import", help="import harbor DIR [--out TASKS_DIR]: Harbor tasks as this project's tasks "
+                                  "(see import harbor --help)")
+    sub.add_parser("export", help="export harbor TASKS_DIR --out DIR: this project's tasks as Harbor tasks "
+                                  "(see export harbor --help)")
     sub.add_parser("install-agents", help="install the pinned agent CLIs into .agents/ (what nox -s install-agents "
                                           "does in a checkout); --dry-run lists the commands")
     return parser

@@ -34,6 +34,7 @@ from bench.common.stage import log
 from bench.exec import cleanup, safefs, sandbox
 from bench.exec.git import TaskSetupError
 from bench.exec.proc import CANCEL
+from bench.models import slots
 from bench.models.proxy import CALLS_FILE
 
 MAX_BACKOFF_S = 30.0
@@ -223,7 +224,7 @@ def attempt_entries(graded: list[dict]) -> list[dict]:
 
 
 # The agent's figures a run adds up over its attempts: what it spent in all (an unknown count stays unknown).
-SUMMED = (*COUNT_FIELDS, "wall_s", "model_s", "own_s", "model_calls")
+SUMMED = (*COUNT_FIELDS, "wall_s", "model_s", "queued_s", "own_s", "model_calls")
 
 
 def _sum(values: list) -> int | float | None:
@@ -253,7 +254,8 @@ def combined(graded: list[dict], spec: RunSpec) -> dict:
     timing = dict(last.get("timing") or {})
     if timing:
         grading_s = round(sum((r.get("timing") or {}).get("grading_s") or 0.0 for r in graded), 3)
-        timing.update(agent_s=agent["wall_s"], model_s=agent.get("model_s"), own_s=agent.get("own_s"),
+        timing.update(agent_s=agent["wall_s"], model_s=agent.get("model_s"), queued_s=agent.get("queued_s"),
+                      own_s=agent.get("own_s"),
                       grading_s=grading_s)
         if timing.get("total_s") is not None:
             timing["harness_s"] = round(max(0.0, timing["total_s"] - agent["wall_s"] - grading_s), 3)
@@ -431,6 +433,7 @@ class Plan:
     join: bool = False
     backoff_s: float = 1.0
     stop_after_infra: int = STOP_AFTER_INFRA_ERRORS   # runs in a row (0: never stop)
+    model_slots: dict | None = None   # --jobs auto: the slots it was resolved from (bench.models.slots.auto_jobs)
 
     def __post_init__(self):
         if self.repeat < 1:
@@ -441,6 +444,19 @@ class Plan:
             raise UserError(f"--retries: must be 0 or more (got {self.retries})")
         if self.stop_after_infra < 0:
             raise UserError(f"--stop-after-infra-errors: must be 0 (never stop) or more (got {self.stop_after_infra})")
+
+
+def parse_jobs(text: str | int) -> int | None:
+    """--jobs: a number of runs at once, or None for `auto` (auto_plan)."""
+    return slots.parse_jobs(text)
+
+
+def auto_plan(plan: Plan, spec: RunSpec, model_slots: int | None) -> Plan:
+    """The plan with --jobs auto resolved: runs enough to keep the model server's slots busy (bench.models.slots)."""
+    jobs, how = slots.auto_jobs(spec.model, spec.options.get("base_url"),
+                                model_slots)
+    log(f"--jobs auto: {jobs} runs at once for {how['slots']} model slot(s) ({how['source']})")
+    return dataclasses.replace(plan, jobs=jobs, model_slots=how)
 
 
 def check_suite(tasks: list[dict]) -> None:
@@ -481,12 +497,20 @@ class _GridRun:
         self.streak, self.last_reason = 0, None
         self.stopping = threading.Event()
         self._lock = threading.Lock()
+        how = plan.model_slots   # --jobs auto: runs at once follow the runs' time off the model
+        self.auto = slots.AutoJobs(how["slots"], plan.jobs) if how else None
 
     def _run_dir(self, task: dict, rep: int) -> Path:
         return self.plan.out / "runs" / task["id"] / str(rep)
 
     def _finished(self, record: dict, note: str = "") -> None:
         self.progress.update(record, note)
+        if self.auto is not None:
+            before = self.auto.allowed()
+            self.auto.finished(record)
+            if self.auto.allowed() != before:
+                log(f"--jobs auto: {self.auto.allowed()} runs at once from now (the runs so far spent "
+                    f"{self.auto.off_model:.1f}x their model time in all)")
         with self._lock:
             if record["outcome"] != "infra_error":
                 self.streak, self.last_reason = 0, None
@@ -528,14 +552,25 @@ class _GridRun:
             self._finished(record_failure(self._run_dir(task, rep), task, rep, self.config, exc, self.spec),
                            " (harness error)")
 
+    def _gated(self, cell: tuple[dict, int]) -> None:
+        """One cell under --jobs auto: started once the runs at once are fewer than AutoJobs allows."""
+        if not self.auto.enter(lambda: CANCEL.is_set() or self.stopping.is_set()):
+            return
+        try:
+            self.cell(cell)
+        finally:
+            self.auto.leave()
+
     def all(self, todo: list[tuple[dict, int]]) -> None:
-        """Run every cell, `plan.jobs` at once; Ctrl-C cancels what has not started and raises."""
-        if self.plan.jobs == 1:
+        """Run every cell, `plan.jobs` at once (--jobs auto: more as the runs show time off the model); Ctrl-C
+        cancels what has not started and raises."""
+        if self.plan.jobs == 1 and self.auto is None:
             for cell in todo:
                 self.cell(cell)
             return
-        with ThreadPoolExecutor(max_workers=self.plan.jobs) as pool:
-            futures = [pool.submit(self.cell, cell) for cell in todo]
+        workers, run = (self.plan.jobs, self.cell) if self.auto is None else (self.auto.most, self._gated)
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(run, cell) for cell in todo]
             try:
                 for future in futures:
                     future.result()
@@ -573,7 +608,7 @@ def _config(tasks: list[dict], spec: RunSpec, plan: Plan, whole: list[tuple[dict
     return {
         "run_id": plan.run_id or isolate.new_run_id(), "agent": spec.agent, "agent_version": spec.version,
         "model": spec.model, "options": spec.options, "visible": visible_mode(tasks), "repeat": plan.repeat,
-        "jobs": plan.jobs,
+        "jobs": plan.jobs, **({"jobs_auto": plan.model_slots} if plan.model_slots else {}),
         "retries": plan.retries, "sandbox": spec.sandbox, "shard": f"{shard[0]}/{shard[1]}" if shard else None,
         "harness_version": harness_version(), "tasks": {t["id"]: t["digest"] for t in tasks},
         "grid": [[t["id"], rep] for t, rep in whole],

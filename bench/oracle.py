@@ -909,7 +909,8 @@ def run_timing(agent: dict, grading_began: float, started: float | None) -> dict
     measured it), grading, and with `started` the whole run and the harness's share (isolating, taking the diff,
     writing records)."""
     now = time.monotonic()
-    timing = {"agent_s": agent["wall_s"], "model_s": agent.get("model_s"), "own_s": agent.get("own_s"),
+    timing = {"agent_s": agent["wall_s"], "model_s": agent.get("model_s"), "queued_s": agent.get("queued_s"),
+              "own_s": agent.get("own_s"),
               "grading_s": round(now - grading_began, 3), "total_s": None, "harness_s": None}
     if started is not None:
         total = now - started

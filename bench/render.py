@@ -235,6 +235,11 @@ def markdown_report(summary: dict) -> str:
             f"{fig('tool_calls')} ({fig('failed_tool_calls')}) |")
     lines += ["", SCORED_NOTE, "", HELDOUT_NOTE, "", "Left out of the scored pass@1:", ""]
     lines += [f"- {_md(g['agent'])} × {_md(g['model'] + mode_note(g))}: {left_out_text(g['left_out'])}" for g in groups]
+    timed = [g for g in groups if g["latency"].get("model_s") is not None]
+    if timed:   # queued: waiting for a free server slot behind other runs' calls (not counted against timeouts)
+        lines += ["", "Where the agents' time went (model busy / queued for a free server slot / agent's own):", ""]
+        lines += [f"- {_md(g['agent'])} × {_md(g['model'] + mode_note(g))}: {duration(g['latency']['model_s'])} / "
+                  f"{duration(g['latency']['queued_s'])} / {duration(g['latency']['own_s'])}" for g in timed]
     fake = [g for g in groups if g.get("synthetic")]
     if fake:
         lines += ["", f"{SYNTHETIC_MARK} synthetic ({_md(_groups_label(fake))}: tokens, turns and tool calls): "

@@ -341,11 +341,41 @@ def other_models(measured: dict | None, model: str | None, base_url: str | None)
 
 
 def time_split(wall_s: float, measured: dict | None) -> dict:
-    """The agent's wall time split into time waiting on the model (any call open) and its own time."""
+    """The agent's wall time split into time the model was busy with its calls, time its calls waited for a free
+    server slot (queued_s: other runs' calls; bench.models.queue) and its own time."""
     if measured is None:
-        return {"model_s": None, "own_s": None}
-    model_s = min(measured["model_s"], wall_s)
-    return {"model_s": round(model_s, 3), "own_s": round(wall_s - model_s, 3)}
+        return {"model_s": None, "queued_s": None, "own_s": None}
+    queued_s = min(float(measured.get("queued_s") or 0.0), wall_s)
+    model_s = min(measured["model_s"], wall_s - queued_s)
+    return {"model_s": round(model_s, 3), "queued_s": round(queued_s, 3),
+            "own_s": round(max(0.0, wall_s - model_s - queued_s), 3)}
+
+
+# The most a run's timeout is extended by the time its calls waited for a free server slot, in multiples of the
+# timeout: a server that takes calls and never answers them still ends the run (at 1 + QUEUE_CEILING timeouts).
+QUEUE_CEILING = 2.0
+
+
+def queue_grace(spec: RunSpec, model_url: str | None):
+    """The deadline's extension while the agent runs (run_tree's `grace`): the time its calls have waited for a
+    free server slot, when runs share the server (jobs > 1; one run alone never waits for another's call).
+    None without a proxy or with one run at a time."""
+    if model_url is None or spec.proxy is None or int((spec.sandbox_info or {}).get("jobs") or 1) <= 1:
+        return None
+    proxy = spec.proxy
+    return lambda: proxy.queued_s(model_url)
+
+
+def over_own_budget(done, budget: float, measured: dict | None, graced: bool):
+    """A run whose deadline was extended is timed out when, with its calls' queue time as measured (settled, not
+    the provisional credit of a call still waiting for its first token), its own and model time went past the
+    budget: the verdict one run alone would have got."""
+    if not graced or done.timed_out or done.exit_code is None:
+        return done
+    queued = float((measured or {}).get("queued_s") or 0.0)
+    if done.wall_s - min(queued, done.grace_s) <= budget:
+        return done
+    return dataclasses.replace(done, timed_out=True, exit_code=None, signal=None)
 
 
 def stopped_because(reason: str | None, max_calls: int | None) -> str:
@@ -483,14 +513,17 @@ def run_agent_one(record: dict, spec: RunSpec, *, prompt: str | None = None, aga
         env.update(languages.sandbox_env(language, home, env.get("PATH", os.defpath)))
         languages.prepare_home(language, home)
         launched = time.time()
+        grace = queue_grace(spec, model_url)
         done = run_tree(argv, cwd=workdir, env=env, stdout_path=stdout_path, stderr_path=stderr_path,
                         timeout_s=budget, stdin=inv.stdin, max_log_bytes=spec.max_log_bytes, limits=spec.limits,
                         contained=sandbox_kind == "bwrap", sandbox_status=sandbox_kind == "bwrap",
-                        stop=spec.proxy.stop_event(model_url) if model_url is not None else None)
+                        stop=spec.proxy.stop_event(model_url) if model_url is not None else None,
+                        grace=grace, max_grace_s=budget * QUEUE_CEILING)
         stop_reason = spec.proxy.stop_reason(model_url) if model_url is not None else None
         if model_url is not None:
             spec.proxy.close_route(model_url)   # a process that outlived the run adds no calls
         measured = measured_calls([calls_file], spec.proxy)
+        done = over_own_budget(done, budget, measured, grace is not None)
         result = ProcessResult(done.exit_code, done.timed_out, done.wall_s, stdout_path, stderr_path,
                                done.stdout_truncated, done.stderr_truncated)
         if done.start_error:
@@ -552,7 +585,7 @@ def run_agent_one(record: dict, spec: RunSpec, *, prompt: str | None = None, aga
     record["agent"] = {
         "name": agent, "version": spec.version, "argv": [str(a) for a in inv.argv],
         "exit_code": done.exit_code, "timed_out": done.timed_out, "wall_s": done.wall_s,
-        "timeout_s": budget, "limit_hit": hit,
+        "timeout_s": budget, "timeout_extended_s": done.grace_s if grace is not None else None, "limit_hit": hit,
         "stopped": stopped_because(stop_reason, inv.max_model_calls)
         if done.stopped or stop_reason == "max_calls" else None,
         **token_figures(signals, measured), **time_split(done.wall_s, measured),

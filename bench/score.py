@@ -67,7 +67,18 @@ def latency(runs: list[dict]) -> dict:
         "median_s": round(statistics.median(walls), 3), "p90_s": round(quantile(walls, 0.9), 3),
         "max_s": round(max(walls), 3),
         "per_turn_s": round(sum(r["agent"]["wall_s"] for r in turned) / turns, 3) if turns else None,
+        **time_parts(runs),
     }
+
+
+def time_parts(runs: list[dict]) -> dict:
+    """The agents' wall time in parts, summed over the runs the model proxy measured: the model busy with their
+    calls (model_s), their calls waiting for a free server slot behind other runs' (queued_s), their own (own_s)."""
+    measured = [r["agent"] for r in runs if isinstance(r["agent"].get("model_s"), (int, float))
+                and isinstance(r["agent"].get("own_s"), (int, float))]
+    if not measured:
+        return {"model_s": None, "queued_s": None, "own_s": None}
+    return {key: round(sum(float(a.get(key) or 0.0) for a in measured), 3) for key in ("model_s", "queued_s", "own_s")}
 
 
 def costs(runs: list[dict]) -> dict:

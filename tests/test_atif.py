@@ -1,5 +1,5 @@
 """Every run writes its trajectory as ATIF v1.7 (bench/agents/atif.py), checked with Harbor's own validator
-(tests/atif_harbor.py): the mock agent's run, a command agent's run through the model proxy (each step's tokens
+(tests/harbor_package.py): the mock agent's run, a command agent's run through the model proxy (each step's tokens
 are its call's), hostile events (huge, control characters, invalid UTF-8, lone surrogates, a flood) and a link
 planted where the file goes; the run page links the file. All through the real CLI (`python -m bench run`)."""
 from __future__ import annotations
@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from atif_harbor import validate
 from attack_helpers import FIXED, PY, bench, put, sh, suite
 from bench import fakellm
 from bench.agents import atif
 from conftest import REPO
+from harbor_package import validate
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the runs use bubblewrap (Linux)")
 

@@ -1,7 +1,7 @@
 """benchmark: what the harness costs beyond the agent and the tests, measured side by side in one run.
 
     python -m tools.benchmark [--tasks DIR] [--out results/bench] [--runs N] [--rounds R] [--change-mb N,N]
-                              [--skip-agents]
+                              [--skip-agents] [--skip-concurrency]
 
 Prints ratios and writes results/bench/bench.md (and bench.json):
 - overhead: the suite with the oracle agent, serially, against the floor (the same oracle and held-out
@@ -16,7 +16,9 @@ Prints ratios and writes results/bench/bench.md (and bench.json):
 - proxy: the model proxy's added time to first token and per chunk, and its throughput with 1, 4 and 16
   streams at once, against a direct connection (tools/proxy_bench.py);
 - agents: each registered agent CLI's start-up against the scripted model server (its
-  bench/fakellm_scripts/<name>-calib.yaml), apart from the model's time.
+  bench/fakellm_scripts/<name>-calib.yaml), apart from the model's time;
+- concurrency: `run --jobs auto` with 1 and 4 server slots, its makespan against the model-busy floor, and a
+  timeout-sensitive agent's outcomes at --jobs 1 and 4 on one slot (tools/concurrency_bench.py).
 Numbers, not pass/fail: it exits 0 unless a part could not run at all.
 """
 from __future__ import annotations
@@ -37,7 +39,7 @@ from bench.common.paths import CACHE_ENV, FAKELLM_SCRIPTS_DIR, REPO_ROOT, temp_r
 from bench.common.records import write_json_atomic, write_text_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import sandbox
-from tools import proxy_bench, timing
+from tools import concurrency_bench, proxy_bench, timing
 
 OVERHEAD_GOAL = 1.15
 
@@ -433,6 +435,8 @@ def markdown(report: dict) -> str:
         else:
             lines.append(f"| {name} | {a['version']} | {a['wall_s']} | {a['startup_s']} | {a['shutdown_s']} | "
                          f"{a['model_calls']} |")
+    if report.get("concurrency"):
+        lines += ["", *concurrency_bench.markdown(report["concurrency"])]
     return "\n".join(lines) + "\n"
 
 
@@ -442,6 +446,8 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--out", default="results/bench")
     parser.add_argument("--runs", type=int, default=10_000, help="size of the synthetic summary (default 10000)")
     parser.add_argument("--skip-agents", action="store_true", help="skip the real agent CLIs")
+    parser.add_argument("--skip-concurrency", action="store_true",
+                        help="skip --jobs auto's makespan and the outcomes at --jobs 1 and 4 (tools/concurrency_bench)")
     parser.add_argument("--change-mb", default="10,60,100,300", metavar="N,N,...",
                         help="sizes of the agent's change for the memory measurement (default 10,60,100,300)")
     parser.add_argument("--rounds", type=int, default=3,
@@ -484,6 +490,9 @@ def _main(argv: Sequence[str]) -> int:
         report["proxy"] = proxy_bench.measure()
         log(f"benchmark: model proxy {proxy_bench.goal_line(report['proxy'])}")
         report["agents"] = {} if args.skip_agents else agents(tasks, bundles)
+        if not args.skip_concurrency:   # --jobs auto against the scripted server's slots; outcomes at 1 and 4 jobs
+            report["concurrency"] = concurrency_bench.measure(skip_agents=args.skip_agents, work=bundles,
+                                                              tasks_dir=args.tasks)
     finally:
         if user_cache is None:
             os.environ.pop(CACHE_ENV, None)

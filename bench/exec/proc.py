@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,6 +65,7 @@ class Completed:
     signal: int | None = None
     sandbox_exit: int | None = None  # the exit status bubblewrap reported for the command it ran (sandbox_status)
     stopped: bool = False            # ended early by the caller's `stop` event
+    grace_s: float = 0.0             # seconds the deadline was moved by the caller's `grace` (run_tree)
 
 
 def truncation_marker(limit: int) -> bytes:
@@ -190,6 +191,21 @@ def _why_end(deadline: float, stop: threading.Event | None) -> str | None:
     return None
 
 
+class _Deadline:
+    """A process's deadline: `base` (monotonic seconds) moved by the caller's `grace()` seconds, at most `most`."""
+
+    def __init__(self, base: float, grace: Callable[[], float] | None, most: float):
+        self.base, self.grace, self.most = base, grace, most
+        self.grace_s, self.at = 0.0, base
+
+    def now(self) -> float:
+        """The deadline as it stands (asks `grace` again)."""
+        if self.grace is not None:
+            self.grace_s = max(0.0, min(self.most, self.grace()))
+            self.at = self.base + self.grace_s
+        return self.at
+
+
 def run_tree(
     argv: list[str],
     *,
@@ -205,6 +221,8 @@ def run_tree(
     sandbox_status: bool = False,
     stop: threading.Event | None = None,
     pass_fds: Sequence[int] = (),
+    grace: Callable[[], float] | None = None,
+    max_grace_s: float = 0.0,
 ) -> Completed:
     """Run `argv` in its own session; kill the whole group on timeout or when it exits leaving children.
 
@@ -216,6 +234,8 @@ def run_tree(
     whether the command inside really ran and how it exited (`Completed.sandbox_exit`). Nothing inside the
     sandbox can write there, so a missing report is the harness's own evidence that the sandbox failed.
     `pass_fds`: further descriptors the child inherits (the caller keeps and closes them).
+    `grace`: seconds to move the deadline by so far (the time the run's model calls waited for a free server
+    slot), asked on every check, at most `max_grace_s`: the timeout counts the process's own time only.
     """
     token, since = secrets.token_hex(8), time.time()
     env = {**env, "LOCALAGENTBENCH_RUN_TOKEN": token}
@@ -258,12 +278,12 @@ def run_tree(
     # which would add that to every run); a watchdog thread enforces the deadline and Ctrl-C.
     state = {"timed_out": False, "cancelled": False, "stopped": False}
     finished = threading.Event()
-    deadline = start + timeout_s
+    deadline = _Deadline(start + timeout_s, grace, max_grace_s)
 
     def watchdog() -> None:
         # Wakes at once when the child exits; checks for Ctrl-C every _POLL_S.
-        while not finished.wait(max(0.0, min(deadline - time.monotonic(), _POLL_S))):
-            why = _why_end(deadline, stop)
+        while not finished.wait(max(0.0, min(deadline.at - time.monotonic(), _POLL_S))):
+            why = _why_end(deadline.now(), stop)
             if why is None:
                 continue
             state[why] = True
@@ -283,7 +303,9 @@ def run_tree(
     finished.set()
     guard.join()
     timed_out = state["timed_out"]
-    wall = min(time.monotonic(), deadline) - start if timed_out else time.monotonic() - start
+    wall = min(time.monotonic(), deadline.at) - start if timed_out else time.monotonic() - start
+    if not timed_out:
+        deadline.now()   # the grace the whole run earned (a call that ended last is settled now)
     if state["cancelled"]:
         kill_tree(proc)
         pid_sweep(token, since=since)
@@ -301,7 +323,7 @@ def run_tree(
         exit_code=None if timed_out else proc.returncode, timed_out=timed_out, wall_s=round(wall, 3),
         stdout_truncated=flags["stdout"], stderr_truncated=flags["stderr"], escaped_processes=escaped,
         signal=-proc.returncode if proc.returncode is not None and proc.returncode < 0 and not timed_out else None,
-        sandbox_exit=reported, stopped=state["stopped"],
+        sandbox_exit=reported, stopped=state["stopped"], grace_s=round(deadline.grace_s, 3),
     )
 
 

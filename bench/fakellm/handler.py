@@ -167,7 +167,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         protocols = self.server.protocols
         if path == "/props":
             return self.server.flavor == "llama.cpp"
-        if path in ("/v1/chat/completions", "/v1/models", "/tokenize") or path.startswith("/v1/models/"):
+        if path in ("/v1/chat/completions", "/v1/models", "/tokenize", "/slots") or path.startswith("/v1/models/"):
             return "openai" in protocols
         if path == "/v1/responses":
             return "responses" in protocols
@@ -211,6 +211,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             payload = {"object": "list", "data": [
                 openai_model(m) | ({"max_model_len": m["context_length"]} if self.server.flavor == "vllm" else {})
                 for m in self.server.models.values()]}
+        elif path == "/slots" and self.server.slots.n:   # llama.cpp's slot list: one entry per parallel slot
+            payload = [{"id": i, "is_processing": False} for i in range(self.server.slots.n)]
         elif path.startswith("/v1/models/"):
             name = path[len("/v1/models/"):]
             m = self.server.find(name)

@@ -24,6 +24,8 @@ import unicodedata
 from datetime import datetime
 from typing import Any
 
+from bench.models import queue
+
 OPENAI_CHAT = "openai_chat"
 OPENAI_COMPLETIONS = "openai_completions"
 OPENAI_RESPONSES = "openai_responses"
@@ -268,6 +270,7 @@ class AnswerReader:
         self.usage: dict[str, int | None] = dict.fromkeys(USAGE_FIELDS)
         self.prefill_s: float | None = None
         self.decode_s: float | None = None
+        self.load_s: float | None = None
         self.finish_reason: str | None = None
         self.model: str | None = None
         self._call_keys: set[tuple] = set()
@@ -465,6 +468,7 @@ class AnswerReader:
             self.usage["completion_tokens"] = _int(obj.get("eval_count"))
         self.prefill_s = _seconds(obj.get("prompt_eval_duration"), 1e9)
         self.decode_s = _seconds(obj.get("eval_duration"), 1e9)
+        self.load_s = _seconds(obj.get("load_duration"), 1e9)   # loading the model: not a queue (bench.models.queue)
 
 
 def context_truncated(prompt_tokens: int | None, chars: int | None) -> bool | None:
@@ -487,6 +491,9 @@ def call_record(*, protocol: str, path: str, method: str, status: int | None, fa
         "started_at": started_at, "ttft_s": None if ttft_s is None else round(ttft_s, 6), "total_s": round(total_s, 6),
         "usage": usage,
         "prefill_s": answer.prefill_s if answer else None, "decode_s": answer.decode_s if answer else None,
+        # the wait for a free server slot (bench.models.queue): apart from the model's own time
+        "queued_s": queue.call_queued_s(answer.streamed, ttft_s, total_s, answer.prefill_s, answer.decode_s,
+                                        answer.load_s) if answer and protocol in MODEL_CALLS else None,
         "tool_calls": answer.tool_calls if answer and protocol != OTHER else None,
         "finish_reason": finish[:MAX_PATH_CHARS] if isinstance(finish, str) else None,
         "prompt_chars": facts["prompt_chars"],
@@ -551,6 +558,7 @@ def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
              and isinstance(c.get("usage"), dict)]
     others = [c for c in lines if isinstance(c, dict) and c not in calls]
     spans = [(s, s + float(c.get("total_s") or 0)) for c in calls if (s := _started(c)) is not None]
+    queued = queue.run_queue([{**c, "start": s} for c in calls if (s := _started(c)) is not None])
     ttfts = sorted(c["ttft_s"] for c in calls if isinstance(c.get("ttft_s"), (int, float)) and not c.get("error"))
     prefill_s, prefill_tokens = _timed(calls, "prefill_s", "prompt_tokens")
     decode_s, decode_tokens = _timed(calls, "decode_s", "completion_tokens")
@@ -579,7 +587,8 @@ def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
         "tokens_unknown_calls": unknown, "refused": refused,
         "tokens_in": tokens("prompt_tokens"), "tokens_out": tokens("completion_tokens"),
         "tokens_cached": tokens("cached_tokens"), "tokens_reasoning": tokens("reasoning_tokens"),
-        "model_s": round(busy_seconds(spans), 6),
+        # model_s: time with a call open less the time the run's calls waited for a free slot (queued_s)
+        "model_s": round(max(0.0, busy_seconds(spans) - queued), 6), "queued_s": queued,
         "ttft_median_s": round(ttfts[len(ttfts) // 2] if len(ttfts) % 2 else
                                (ttfts[len(ttfts) // 2 - 1] + ttfts[len(ttfts) // 2]) / 2, 6) if ttfts else None,
         "prefill_s": prefill_s, "decode_s": decode_s, "prefill_tokens": prefill_tokens, "decode_tokens": decode_tokens,

@@ -137,9 +137,9 @@ def server_version(ep: ModelTarget, timeout_s: float = META_TIMEOUT_S) -> dict[s
             if isinstance(ver, dict) and ver.get("version"):
                 info.update(version=str(ver["version"]), ollama=True)
                 return info
-        except ServerError:
-            if ep.kind == "ollama":
-                raise   # Ollama's own root must answer; an OpenAI server without /api/version is normal
+        except ServerError as exc:
+            if ep.kind == "ollama" or exc.kind == "timeout":
+                raise   # Ollama's own root must answer; an OpenAI server without /api/version is normal, a hung one not
     if ep.kind == "openai":
         # vLLM answers /version at the server root; most others do not, and that is fine.
         try:
@@ -275,10 +275,19 @@ def warm_up(model: str, base_url: str | None = None, options: dict[str, Any] | N
     return {"load_s": wall, "load_source": "wall", "warm_up_s": wall, "error": None}
 
 
+def hung(info: dict[str, Any]) -> bool:
+    """Whether model_info found a server that accepts connections and does not answer (its request timed out)."""
+    return bool(info.get("error")) and "no answer within" in str(info["error"])
+
+
 def unreachable(section: dict[str, Any] | None) -> str | None:
     """Why the server could not be reached, when gather_model's warm-up (the harness's own connect attempt)
-    could not connect to it: "URL (reason)"; None when it connected, or no warm-up was made."""
+    could not connect to it, or found it hung (it took the connection and never answered): "URL (reason)";
+    None when it answered, or no warm-up was made."""
     warm = (section or {}).get("warm_up") or {}
+    if warm.get("error_kind") == "hung":
+        url = ((section or {}).get("server") or {}).get("url") or "the model server"
+        return f"{url} (it accepted the connection but sent no answer within {META_TIMEOUT_S:.0f}s)"
     if warm.get("error_kind") != "unreachable":
         return None
     url = ((section or {}).get("server") or {}).get("url") or "the model server"
@@ -296,7 +305,13 @@ def gather_model(model: str, base_url: str | None = None, options: dict[str, Any
         info = model_info(model, base_url, env=env)
     except UserError as exc:   # a name this module cannot place (a --agent command's own provider): keep the id
         return {"id": model, "error": str(exc), "load_s": None}
-    if warm:
+    if warm and hung(info):
+        # The server took the connection and sent nothing back for its metadata: a chat request would wait
+        # WARM_UP_TIMEOUT_S (minutes) the same way; the harness says so now instead.
+        info["load_s"] = None
+        info["warm_up"] = {"load_s": None, "load_source": None, "warm_up_s": 0.0, "error_kind": "hung",
+                           "error": f"not sent: {info['error']}"}
+    elif warm:
         w = warm_up(model, base_url, options, env=env)
         info["load_s"] = w["load_s"]
         info["warm_up"] = w

@@ -45,7 +45,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from bench.exec import safefs
-from bench.models import calls, gemini, modelserver, serving, translate
+from bench.models import calls, gemini, modelserver, queue, serving, translate
 
 ROUTE_PREFIX = "/r/"
 CALLS_FILE = "model_calls.jsonl"
@@ -1182,7 +1182,6 @@ class _Call:
             if self._written:
                 return
             self._written = True
-        self.proxy.calls_ended(self)
         now = time.perf_counter() - self.start
         answer = self.answer
         if answer is not None:
@@ -1197,6 +1196,8 @@ class _Call:
                                    ttft_s=self.ttft_s, total_s=now, error=error, refused=refused)
         if self.proxy.window is not None:   # a known window: its own rule of truncation too (serving.truncated)
             record["context_truncated"] = serving.truncated(record, self.proxy.window)
+        self.proxy.queue.settle(self.token, self.start, record.get("queued_s"), now)
+        self.proxy.calls_ended(self)   # after settling: its queue credit is never missing in between
         self.proxy.write(self.calls_file, record)
 
     def abort(self) -> None:
@@ -1251,6 +1252,7 @@ class ModelProxy:
         self._used: dict[str, int] = {}
         self._spent: set[str] = set()            # routes stopped because their budget ran out
         self._lock = threading.Lock()
+        self.queue = queue.QueueClock()          # per route: the time its calls waited for a free server slot
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
         self.unix_path = Path(unix_path) if unix_path is not None else None
@@ -1466,7 +1468,16 @@ class ModelProxy:
             in_flight = self._in_flight.pop(token, set())
         for call in in_flight:
             call.abort()
+        self.queue.forget(token)
         self.upstream.close_route(token)
+
+    def queued_s(self, url: str) -> float:
+        """Seconds the route's calls have waited for a free server slot so far (bench.models.queue: calls still
+        waiting for their first token are counted for the time they have waited)."""
+        token = url.rsplit(ROUTE_PREFIX, 1)[-1]
+        with self._lock:
+            in_flight = list(self._in_flight.get(token, ()))
+        return self.queue.credit(token, in_flight)
 
     def stop_event(self, url: str) -> threading.Event:
         """Set once STOP_AFTER_UNREACHABLE calls in a row under this route could not reach the upstream at all: the

@@ -503,6 +503,9 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
     if model_s is not None:
         share = f" ({100 * model_s / a['wall_s']:.0f}% of wall)" if a["wall_s"] else ""
         facts.append(("model time", esc(duration(model_s) + share)))
+    queued_s = _finite(a.get("queued_s"))
+    if queued_s:   # waited for a free server slot behind other runs' calls: not the model's time nor the agent's
+        facts.append(("queued for the model", esc(duration(queued_s))))
     if own_s is not None:
         facts.append(("agent's own time", esc(duration(own_s))))
     parts.append('<div class="facts">' + "".join(f"<div><b>{v}</b><span>{esc(k)}</span></div>" for k, v in facts)

@@ -295,8 +295,8 @@ def test_fs_methods_refuse_fifos_links_and_oversized_files_without_blocking(tmp_
 
 @pytest.mark.parametrize("scenario", ["fix", "escape"])
 def test_an_acp_sessions_trajectory_is_atif_that_harbors_validator_accepts(tmp_path, scenario):
-    from atif_harbor import validate
     from bench.agents import atif
+    from harbor_package import validate
 
     outside = tmp_path / "outside"
     outside.mkdir()

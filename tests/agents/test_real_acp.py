@@ -16,7 +16,7 @@ import json
 import pytest
 from real_cli import SCRIPTS, chat, issued_calls, need_agent, need_bwrap, reported, run_through_harness
 
-from atif_harbor import harbor_python, validate
+from harbor_package import harbor_python, validate
 
 pytestmark = [pytest.mark.integration, need_bwrap]
 

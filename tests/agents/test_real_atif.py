@@ -7,8 +7,8 @@ import json
 import pytest
 from real_cli import SCRIPTS, need_agent, run_through_harness
 
-from atif_harbor import validate
 from bench.agents import atif
+from harbor_package import validate
 
 pytestmark = pytest.mark.integration
 

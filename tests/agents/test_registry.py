@@ -159,7 +159,10 @@ def test_model_metadata_and_warm_up_follow_the_declarations(monkeypatch):
         calls.clear()
         section = run_agent.gather_model(name, "ollama/m", {"context_length": 4096})
         if spec.needs_model:
-            assert section == {"id": "ollama/m"} and calls == [("ollama/m", spec.warmup({"context_length": 4096}))]
+            # the warm-up carries the run's window (--num-ctx), or Ollama would load the model again for the calls
+            warmup = {**(spec.warmup({"context_length": 4096}) or {}), "num_ctx": 4096}
+            assert section["id"] == "ollama/m" and section["serving"]["context_window"] == 4096, name
+            assert calls == [("ollama/m", warmup)], name
         else:
             assert section is None and calls == [], name
 
@@ -173,7 +176,8 @@ def test_a_new_agent_is_one_registry_line(monkeypatch, plugins, tmp_path):
     calls = []
     monkeypatch.setattr(modelserver, "gather_model", lambda model, base_url=None, options=None:
                         calls.append(options) or {"id": model})
-    assert run_agent.gather_model("fake", "ollama/m", {}) == {"id": "ollama/m"} and calls == [{"num_ctx": 2048}]
+    section = run_agent.gather_model("fake", "ollama/m", {})
+    assert section["id"] == "ollama/m" and calls == [{"num_ctx": 2048}]
     health = []
     monkeypatch.setattr(modelserver, "health_problem", lambda model, base_url=None: health.append(model) or "down")
     signals = AgentSignals(infra_error="cannot connect")

@@ -77,6 +77,8 @@ def test_the_benchmark_measures_every_part_and_writes_its_table(suite, tmp_path,
     assert report["disk"]["results_dir"] == str(out)
     assert sorted(p.name for p in out.iterdir()) == ["bench.json", "bench.md"]
     assert report["snapshots"]["tasks"] == 3
+    runs = report["concurrency"]["outcomes"]["runs"]   # the timeout-sensitive agent at --jobs 1 and 4: figures only
+    assert runs == 6 and f"/{runs} outcomes identical at --jobs 1 and 4" in (out / "bench.md").read_text()
     assert sorted(snapshot_cache.rglob("digest")) == cached_before, "the benchmark builds into a cache of its own"
     assert os.environ["LOCALAGENTBENCH_CACHE"] == str(snapshot_cache), "and gives the caller's back"
     assert set(report["scaling"]) == {"jobs1_s", "jobs2_s", "speedup", "cores"}

@@ -1,4 +1,5 @@
-"""Harbor's own ATIF validator (the `harbor` package, pinned in the `test` extra), run on a trajectory file.
+"""The `harbor` package (pinned in the `test` extra) as the tests use it: its ATIF validator on a trajectory file,
+and its task loader on exported tasks, each run in an interpreter that has it.
 
 harbor 0.25.0 needs Python 3.12 or later. Under such an interpreter the test extra installs it beside the harness;
 under an older one the tests use the interpreter named by LOCALAGENTBENCH_HARBOR_PYTHON, or
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -40,14 +42,40 @@ def harbor_python() -> str | None:
     return None
 
 
-def validate(path: Path) -> list[str]:
-    """Harbor's verdict on the ATIF file at `path`: [] when it is valid, else its error lines. Skips when no
-    interpreter here has harbor."""
+def _need_harbor() -> str:
     python = harbor_python()
     if python is None:
         pytest.skip(f"{HARBOR} not installed (it needs Python 3.12+): `pip install {HARBOR}` there and set "
                     "LOCALAGENTBENCH_HARBOR_PYTHON, or run `nox -s tests`")
-    done = subprocess.run([python, "-m", VALIDATOR, str(path)], capture_output=True, text=True, timeout=300)
+    return python
+
+
+LOAD_TASKS = """
+import json, sys
+from harbor.models.task.task import Task
+out = []
+for path in sys.argv[1:]:
+    task = Task(path)
+    out.append({"path": path, "valid_dir": Task.is_valid_dir(path), "name": task.name,
+                "instruction": task.instruction, "agent_timeout_sec": task.config.agent.timeout_sec,
+                "test_path": str(task.paths.discovered_test_path or ""),
+                "solve_path": str(task.paths.discovered_solve_path or "")})
+print(json.dumps(out))
+"""
+
+
+def load_tasks(paths: list[str]) -> list[dict]:
+    """What harbor's own Task loader reads from each task directory (name, instruction, agent timeout, the tests and
+    solution it discovers), loaded in an interpreter that has harbor. Skips when none here has it."""
+    done = subprocess.run([_need_harbor(), "-c", LOAD_TASKS, *paths], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def validate(path: Path) -> list[str]:
+    """Harbor's verdict on the ATIF file at `path`: [] when it is valid, else its error lines. Skips when no
+    interpreter here has harbor."""
+    done = subprocess.run([_need_harbor(), "-m", VALIDATOR, str(path)], capture_output=True, text=True, timeout=300)
     if done.returncode == 0 and "Trajectory is valid" in done.stdout:
         return []
     said = [line.strip() for line in (done.stderr or done.stdout).splitlines() if line.strip()]

@@ -1,0 +1,118 @@
+"""Queue time: how long a run's model calls waited for a free server slot, measured at the model proxy.
+
+A server with N slots (llama.cpp's ``--parallel``, Ollama's OLLAMA_NUM_PARALLEL, vLLM's batch) makes a call that
+arrives while every slot is busy wait before its prompt is processed. That wait is the other runs' doing, not the
+agent's or the model's, so it is reported apart (``queued_s``) and is not counted against the agent's timeout.
+
+Per call: the wait before the answer's first token less what the server says it spent processing the prompt
+(Ollama's ``prompt_eval_duration``, and its ``load_duration`` when it loaded the model for the call; llama.cpp's
+``timings.prompt_ms``; the scripted server's the same). For a whole (unstreamed) answer the wait is its whole time
+less the server's decode time; for a stream the smaller of its time to first token and that (a first piece of
+several tokens carries their decoding). A server that reports no prompt time gives no queue figure (None): nothing
+is credited on a guess. A difference under QUEUE_NOISE_S is the request's way through HTTP layers and the chat
+template, not a queue: 0.
+
+Per run: the time covered by the calls' queue intervals ``[start, start + queued_s]``, less the time any of the
+run's own calls was being served (a call queued behind the run's own call waited for the run, not for others),
+so parallel calls count once and an agent cannot buy time by queueing behind itself.
+
+`QueueClock` keeps that per proxy route while the run goes on (`credit`), so the harness can extend the run's
+deadline by it: a call still waiting for its first token is credited provisionally for the time it has waited, a
+call whose first token came but whose prompt time is not known yet (it comes in the answer's last piece) for its
+time to first token; once the call is recorded only its measured queue time stays. The harness applies a hard
+ceiling (run_agent.QUEUE_CEILING), so a server that never answers still ends a run.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable
+from typing import Any
+
+# The wait before a call's first token beyond the server's prompt time that is not a queue: the request's way through
+# the proxy and the server's HTTP layer, tokenizing, the chat template (milliseconds). Less than this counts as 0.
+QUEUE_NOISE_S = 0.05
+
+
+def call_queued_s(streamed: bool, ttft_s: float | None, total_s: float, prefill_s: float | None,
+                  decode_s: float | None, load_s: float | None = None) -> float | None:
+    """One call's queue time (seconds, >= 0), or None when the server did not report its prompt time. `load_s`:
+    the time the server spent loading the model for it (Ollama's load_duration: a request that asks for another
+    context size reloads the model), which is not a queue either."""
+    if prefill_s is None:
+        return None
+    waited = total_s - (decode_s or 0.0)
+    if streamed:
+        # The first piece of a stream may carry more than one token's decoding (the scripted server's pieces are
+        # words): the whole answer's time less its decoding bounds the wait too. Both bound it from above, and an
+        # agent that reads its stream slowly stretches only the second.
+        if ttft_s is None:
+            return None
+        waited = min(ttft_s, waited)
+    queued = waited - prefill_s - (load_s or 0.0)
+    return round(queued, 6) if queued >= QUEUE_NOISE_S else 0.0
+
+
+def _union(intervals: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+    merged: list[tuple[float, float]] = []
+    for lo, hi in sorted(i for i in intervals if i[1] > i[0]):
+        if merged and lo <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], hi))
+        else:
+            merged.append((lo, hi))
+    return merged
+
+
+def queued_seconds(waits: Iterable[tuple[float, float]], served: Iterable[tuple[float, float]]) -> float:
+    """The time covered by the `waits` intervals and by none of the `served` intervals (the run's calls being
+    answered): what the run lost to other runs' calls."""
+    busy = _union(served)
+    total = 0.0
+    for lo, hi in _union(waits):
+        covered = sum(max(0.0, min(hi, b_hi) - max(lo, b_lo)) for b_lo, b_hi in busy)
+        total += (hi - lo) - covered
+    return max(0.0, total)
+
+
+def run_queue(spans: list[dict[str, Any]]) -> float:
+    """A run's queued seconds from its recorded calls: each a dict with `start` (seconds), `queued_s` and
+    `total_s`. A call without a queue figure is all service time."""
+    waits, served = [], []
+    for c in spans:
+        start, total, queued = c["start"], float(c.get("total_s") or 0.0), c.get("queued_s")
+        q = min(float(queued), total) if isinstance(queued, (int, float)) else 0.0
+        waits.append((start, start + q))
+        served.append((start + q, start + total))
+    return round(queued_seconds(waits, served), 6)
+
+
+class QueueClock:
+    """Per route: the run's calls as the proxy recorded them (their queue and service intervals, in
+    time.perf_counter seconds) and, with the calls still in flight, the run's queue credit so far."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._settled: dict[str, list[tuple[float, float, float]]] = {}   # token -> (start, queued, total)
+
+    def settle(self, token: str, start: float, queued_s: float | None, total_s: float) -> None:
+        """A call of the route was recorded: keep its measured queue time (None: none)."""
+        with self._lock:
+            self._settled.setdefault(token, []).append((start, min(queued_s or 0.0, total_s), total_s))
+
+    def forget(self, token: str) -> None:
+        """The route is closed: its figures go."""
+        with self._lock:
+            self._settled.pop(token, None)
+
+    def credit(self, token: str, in_flight: Iterable[Any], now: float | None = None) -> float:
+        """Seconds of the run's wall time to leave out of its timeout so far. `in_flight`: the route's calls not
+        yet recorded (each with `.start` and `.ttft_s`): provisionally queued until their first token."""
+        now = time.perf_counter() if now is None else now
+        with self._lock:
+            settled = list(self._settled.get(token, ()))
+        waits = [(s, s + q) for s, q, _ in settled]
+        served = [(s + q, s + t) for s, q, t in settled]
+        for call in in_flight:
+            ttft = getattr(call, "ttft_s", None)
+            waits.append((call.start, call.start + ttft if ttft is not None else now))
+        return queued_seconds(waits, served)

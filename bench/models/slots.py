@@ -1,0 +1,143 @@
+"""How many answers the model server makes at once (its slots), for `run --jobs auto`.
+
+llama.cpp reports them: ``GET /props`` -> ``total_slots`` (its ``--parallel``), or ``GET /slots`` (one entry per
+slot; the scripted server answers it when it simulates slots). Ollama does not report OLLAMA_NUM_PARALLEL and vLLM
+batches without a fixed count, so for them the user names it (``--model-slots N``); without either the harness
+assumes 1 and says so.
+
+`--jobs auto` starts with AUTO_RUNS_PER_SLOT runs per slot: while one run's call is answered, the other is starting
+its agent, running tools or being graded, so the slots stay busy; as runs finish, AutoJobs allows more (up to
+AUTO_MAX_RUNS_PER_SLOT per slot) when they spend more of their time off the model than on it. A run that waits for
+a slot is not charged the wait (bench.models.queue), so running more runs than slots changes no verdict.
+"""
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from bench.common.errors import UserError
+from bench.models import modelserver
+
+AUTO_RUNS_PER_SLOT = 2
+PROBE_TIMEOUT_S = 5.0
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else None
+
+
+def reported_slots(model: str, base_url: str | None = None) -> tuple[int | None, str | None]:
+    """(slots, where the server said it) from llama.cpp's /props or /slots; (None, None) when it does not say."""
+    try:
+        ep = modelserver.resolve(model, base_url)
+    except UserError:
+        return None, None
+    roots = [ep.root, *([ep.openai_base] if ep.openai_base != ep.root else [])]
+    for root in dict.fromkeys(r.rstrip("/") for r in roots):
+        try:
+            props = modelserver.request_json("GET", f"{root}/props", timeout_s=PROBE_TIMEOUT_S)
+        except modelserver.ServerError as exc:
+            if exc.kind in ("unreachable", "timeout"):
+                return None, None
+            props = None
+        n = _count(props.get("total_slots")) if isinstance(props, dict) else None
+        if n:
+            return n, f"{root}/props total_slots"
+        try:
+            listing = modelserver.request_json("GET", f"{root}/slots", timeout_s=PROBE_TIMEOUT_S)
+        except modelserver.ServerError:
+            listing = None
+        if isinstance(listing, list) and listing:
+            return len(listing), f"{root}/slots"
+    return None, None
+
+
+def parse_jobs(text: str | int) -> int | None:
+    """--jobs: a whole number from 1 up, or "auto" (None: resolved from the server's slots)."""
+    if isinstance(text, int):
+        value = text
+    elif str(text).strip().lower() == "auto":
+        return None
+    else:
+        try:
+            value = int(str(text))
+        except ValueError:
+            raise UserError(f"--jobs: {text!r} is not a number of runs or `auto`") from None
+    if value < 1:
+        raise UserError(f"--jobs: must be at least 1 (got {value})")
+    return value
+
+
+def auto_jobs(model: str | None, base_url: str | None, named: int | None) -> tuple[int, dict]:
+    """(runs at once, how that was decided) for --jobs auto: the server's reported slots, else --model-slots,
+    else 1; times AUTO_RUNS_PER_SLOT."""
+    if named is not None and named < 1:
+        raise UserError(f"--model-slots: must be at least 1 (got {named})")
+    reported, where = reported_slots(model, base_url) if model else (None, None)
+    if reported is not None:
+        slots, source = reported, where
+        if named is not None and named != reported:
+            source = f"{where} (the server's count; --model-slots {named} ignored)"
+    elif named is not None:
+        slots, source = named, "--model-slots"
+    else:
+        slots, source = 1, "assumed (the server does not report its slots; name them with --model-slots N)"
+    return slots * AUTO_RUNS_PER_SLOT, {"slots": slots, "source": source, "runs_per_slot": AUTO_RUNS_PER_SLOT}
+
+
+AUTO_MAX_RUNS_PER_SLOT = 4
+
+
+class AutoJobs:
+    """--jobs auto while the evaluation goes on: at least `start` runs at once, and more (up to AUTO_MAX_RUNS_PER_SLOT
+    per slot) when the finished runs show they spend more of their time off the model than on it. A run's cycle is
+    its whole time less its queue time (isolating, the agent's start-up and tools, the model, grading); for every
+    slot to stay busy the slot needs cycle / model-busy runs, so the runs allowed at once are
+    ceil(slots x sum(cycles) / sum(model busy)) over the runs finished so far."""
+
+    def __init__(self, slots: int, start: int):
+        self.slots, self.start = slots, start
+        self.most = max(start, slots * AUTO_MAX_RUNS_PER_SLOT)
+        self._cycle = self._model = 0.0
+        self._running = 0
+        self._cond = threading.Condition()
+
+    @property
+    def off_model(self) -> float | None:
+        """The finished runs' whole time (less queue) over their model-busy time; None before any."""
+        return self._cycle / self._model if self._model > 0 else None
+
+    def allowed(self) -> int:
+        """Runs allowed at once now."""
+        if self._model <= 0:
+            return self.start
+        return max(self.start, min(self.most, math.ceil(self.slots * self._cycle / self._model)))
+
+    def enter(self, stop: Callable[[], bool]) -> bool:
+        """Wait for room for one more run; False when `stop()` turned true while waiting."""
+        with self._cond:
+            while self._running >= self.allowed():
+                if stop():
+                    return False
+                self._cond.wait(0.5)
+            self._running += 1
+            return True
+
+    def leave(self) -> None:
+        """A run has ended."""
+        with self._cond:
+            self._running -= 1
+            self._cond.notify_all()
+
+    def finished(self, record: dict) -> None:
+        """Learn from a finished run's time split (a run without model time teaches nothing)."""
+        timing, agent = record.get("timing") or {}, record.get("agent") or {}
+        total, model = timing.get("total_s"), agent.get("model_s")
+        if not isinstance(total, (int, float)) or not isinstance(model, (int, float)) or model <= 0:
+            return
+        with self._cond:
+            self._cycle += max(model, total - float(agent.get("queued_s") or 0.0))
+            self._model += model
+            self._cond.notify_all()
