@@ -36,6 +36,9 @@ BUILTIN: dict[str, str] = {
     "mini-swe-agent": "bench.agents.mini_swe_agent",
     "opencode-acp": "bench.agents.opencode_acp",
     "qwen-code-acp": "bench.agents.qwen_code_acp",
+    "gemini-acp": "bench.agents.gemini_acp",
+    "claude-code-acp": "bench.agents.claude_code_acp",
+    "codex-acp": "bench.agents.codex_acp",
 }
 
 # An agent's name ends up in results directories and in $LOCALAGENTBENCH_<NAME>_BIN.

@@ -50,6 +50,7 @@ INSTALL_SESSION = command("install-agents")   # nox in a checkout, the console s
 # How the version of a PyPI package is read by the interpreter of the venv it lies in (`python -I -c ...`), for a
 # CLI that has no --version (mini-swe-agent).
 METADATA_VERSION = "import importlib.metadata as m; print(m.version({package!r}))"
+NPM_VERSION = "import json; print(json.load(open({path!r}))['version'])"
 
 
 @dataclass(frozen=True)
@@ -58,8 +59,9 @@ class Install:
 
     kind "npm": `npm install PACKAGE@VERSION` in .agents/, the binary at .agents/node_modules/.bin/BINARY;
     kind "venv": PACKAGE==VERSION from PyPI into its own virtualenv .agents/VENV, the binary at .agents/VENV/bin/BINARY.
-    After installing, `nox -s install-agents` runs the binary's `--version`, or for a venv CLI that has none
-    (metadata_version), the venv's Python printing the package's version (METADATA_VERSION).
+    After installing, `nox -s install-agents` runs the binary's `--version`, or for a CLI that has none
+    (metadata_version), the venv's Python printing the package's version (METADATA_VERSION), or for an npm
+    package the version in its package.json (NPM_VERSION; ACP bridges start serving on `--version`).
     """
 
     kind: str
@@ -70,9 +72,10 @@ class Install:
     metadata_version: bool = False
 
     @classmethod
-    def npm(cls, package: str, version: str, binary: str) -> Install:
-        """An npm package, installed into .agents/node_modules."""
-        return cls("npm", package, version, binary)
+    def npm(cls, package: str, version: str, binary: str, metadata_version: bool = False) -> Install:
+        """An npm package, installed into .agents/node_modules; metadata_version: the CLI has no --version, its
+        package.json says it."""
+        return cls("npm", package, version, binary, metadata_version=metadata_version)
 
     @classmethod
     def pypi_venv(cls, package: str, version: str, binary: str, venv: str | None = None,
@@ -86,13 +89,28 @@ class Install:
             raise ValueError(f"Install.kind: {self.kind!r} is not npm or venv")
         if self.kind == "venv" and not self.venv:
             raise ValueError("Install: a venv recipe names its virtualenv directory")
-        if self.metadata_version and self.kind != "venv":
-            raise ValueError("Install: only a venv recipe reads its version from the package's metadata")
 
     @property
     def requirement(self) -> str:
         """What the package manager is asked for: opencode-ai@1.18.33, aider-chat==0.86.2."""
         return f"{self.package}@{self.version}" if self.kind == "npm" else f"{self.package}=={self.version}"
+
+    @property
+    def package_json(self) -> str:
+        """An npm package's package.json, relative to .agents/."""
+        return f"node_modules/{self.package}/package.json"
+
+    def installed_version(self, agents_dir: Path) -> str | None:
+        """The version an npm package's package.json under `agents_dir` says (a regular file, read capped), or
+        None: for a CLI without --version."""
+        from bench.exec import safefs
+
+        found = safefs.read_capped(agents_dir, self.package_json, 1 << 20) if self.kind == "npm" else None
+        try:
+            version = json.loads(found[0]).get("version") if found is not None else None
+        except (ValueError, AttributeError):
+            return None
+        return version if isinstance(version, str) and len(version) < 100 else None
 
     @property
     def location(self) -> str:
@@ -122,6 +140,8 @@ class Install:
 
     def check(self) -> list[str]:
         """The command that shows the installed CLI runs and says its version (from the repository root)."""
+        if self.metadata_version and self.kind == "npm":
+            return ["python3", "-I", "-c", NPM_VERSION.format(path=f".agents/{self.package_json}")]
         if self.metadata_version:
             return [f".agents/{self.venv}/bin/python", "-I", "-c", METADATA_VERSION.format(package=self.package)]
         return [f".agents/{self.location}", "--version"]

@@ -114,11 +114,10 @@ def output_tokens(context: int) -> int:
     return min(MAX_OUTPUT, max(MIN_OUTPUT, context // 4))
 
 
-def invocation(ctx: AgentContext) -> Invocation:
-    """`claude -p --output-format stream-json --verbose --permission-mode bypassPermissions --max-turns N
-    --model M`, the prompt on stdin, every model tier M, HOME and CLAUDE_CONFIG_DIR in the run's scratch dir."""
+def environment(ctx: AgentContext) -> dict[str, str]:
+    """Claude Code's environment for one run: the proxy's Messages route, every model tier the run's model, HOME,
+    CLAUDE_CONFIG_DIR and temporary dirs in the scratch dir (also what the ACP bridge claude-code-acp runs with)."""
     target = ctx.model_target()
-    binary = SPEC.require_binary()
     home = ctx.scratch_dir / "home"
     ctxlen = context_length(ctx, DEFAULT_CONTEXT)
     env = dict(FIXED_ENV)
@@ -136,6 +135,15 @@ def invocation(ctx: AgentContext) -> Invocation:
     })
     for d in ("CLAUDE_CONFIG_DIR", "XDG_RUNTIME_DIR", "CLAUDE_CODE_TMPDIR"):
         Path(env[d]).mkdir(mode=0o700, parents=True, exist_ok=True)
+    return env
+
+
+def invocation(ctx: AgentContext) -> Invocation:
+    """`claude -p --output-format stream-json --verbose --permission-mode bypassPermissions --max-turns N
+    --model M`, the prompt on stdin, every model tier M, HOME and CLAUDE_CONFIG_DIR in the run's scratch dir."""
+    target = ctx.model_target()
+    binary = SPEC.require_binary()
+    env = environment(ctx)
     scrub = scrubbed_env_prefix(SCRUBBED_PREFIXES, keep=set(env))
     argv = scrub + [
         str(binary), "-p", "--output-format", "stream-json", "--verbose",

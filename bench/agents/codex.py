@@ -94,6 +94,7 @@ _INFRA_RE = re.compile(r"unexpected status (5\d\d|40[134]|408|429)|error sending
 # A tool call Codex refused before running it: logged once by the router (a "during drain" line repeats a fatal one).
 _ROUTER_RE = re.compile(r"ERROR codex_core::tools::router: error=(.*)")
 _THREAD_RE = re.compile(r"^[0-9A-Za-z-]{8,64}$")
+SCRUBBED_PREFIXES = ("CODEX_", "OPENAI_")
 
 
 def check(opts: dict) -> None:
@@ -107,10 +108,10 @@ def version(opts: dict) -> str | None:
     return run_version(binary) if binary else None
 
 
-def invocation(ctx: AgentContext) -> Invocation:
-    """`codex exec --json ... -m M -C W -c <provider at the proxy> -- -`, the prompt on stdin."""
+def environment(ctx: AgentContext) -> dict[str, str]:
+    """Codex's environment for one run: CODEX_HOME and HOME in the scratch dir, the provider's key (also what the
+    ACP bridge codex-acp runs with)."""
     target = ctx.model_target()
-    binary = SPEC.require_binary()
     home = ctx.scratch_dir / "home"
     codex_home = ctx.scratch_dir / CODEX_HOME
     codex_home.mkdir(parents=True, exist_ok=True)   # it refuses to start when CODEX_HOME does not exist
@@ -121,14 +122,28 @@ def invocation(ctx: AgentContext) -> Invocation:
         **no_proxy_env(target),
         "NO_COLOR": "1",
     }
-    # A user's CODEX_HOME / OPENAI_BASE_URL / OPENAI_API_KEY ... must not reach the run.
-    scrub = scrubbed_env_prefix(("CODEX_", "OPENAI_"), keep=set(env))
-    config = [*FIXED_CONFIG, f'model_providers.{PROVIDER_ID}.base_url="{target.openai_base}"']
+    return env
+
+
+def config_overrides(ctx: AgentContext) -> list[str]:
+    """The `-c key=value` overrides of one run: the provider at the proxy's Responses route, no retries, no
+    start-up traffic, the context window (also what codex-acp, which reads the same config, is given)."""
+    config = [*FIXED_CONFIG, f'model_providers.{PROVIDER_ID}.base_url="{ctx.model_target().openai_base}"']
     window = context_length(ctx, 0)
     if window:
         config.append(f"model_context_window={window}")
+    return config
+
+
+def invocation(ctx: AgentContext) -> Invocation:
+    """`codex exec --json ... -m M -C W -c <provider at the proxy> -- -`, the prompt on stdin."""
+    target = ctx.model_target()
+    binary = SPEC.require_binary()
+    env = environment(ctx)
+    # A user's CODEX_HOME / OPENAI_BASE_URL / OPENAI_API_KEY ... must not reach the run.
+    scrub = scrubbed_env_prefix(SCRUBBED_PREFIXES, keep=set(env))
     argv = [*scrub, str(binary), *FIXED_FLAGS, "-m", target.model, "-C", str(ctx.workdir)]
-    for item in config:
+    for item in config_overrides(ctx):
         argv += ["-c", item]
     argv += ["--", "-"]
     return Invocation(argv=argv, env=env, stdin=ctx.prompt.encode("utf-8"), ro_paths=binary_mounts(binary),

@@ -32,8 +32,11 @@ OPENAI_RESPONSES = "openai_responses"
 ANTHROPIC_MESSAGES = "anthropic_messages"
 OLLAMA_CHAT = "ollama_chat"
 OLLAMA_GENERATE = "ollama_generate"
+GEMINI = "gemini_generate"   # Google's Gemini API, models/<model>:generateContent (translated: bench.models.gemini)
 OTHER = "other"   # model lists, model details, versions: answered, recorded, not model calls
-MODEL_CALLS = (OPENAI_CHAT, OPENAI_COMPLETIONS, OPENAI_RESPONSES, ANTHROPIC_MESSAGES, OLLAMA_CHAT, OLLAMA_GENERATE)
+MODEL_CALLS = (OPENAI_CHAT, OPENAI_COMPLETIONS, OPENAI_RESPONSES, ANTHROPIC_MESSAGES, OLLAMA_CHAT, OLLAMA_GENERATE,
+               GEMINI)
+_GEMINI_CALL = re.compile(r"/models/[^?]+:(?:generateContent|streamGenerateContent)$")
 
 TRUNCATION_CHARS_PER_TOKEN = 8
 # An answer bigger than this is still forwarded whole; only the proxy's parsed copy gives up (its facts go null).
@@ -115,11 +118,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
-def parse_body(raw: bytes | bytearray) -> dict[str, Any]:
+def parse_body(raw: bytes | bytearray, camel_case: bool = False) -> dict[str, Any]:
     """A request body as the one JSON object it must be; BodyRefused when it is not, is nested deeper than
     MAX_JSON_DEPTH or is larger than MAX_JSON_CONTAINERS / MAX_JSON_ITEMS (decided before parsing), or has
     ambiguous keys. Its top-level keys are the API's own, all lower case: one spelled otherwise (`"Model"`)
-    could be read by a case-insensitive server as the field the proxy checks."""
+    could be read by a case-insensitive server as the field the proxy checks. camel_case: the Gemini API's
+    keys (systemInstruction); that body is only ever translated, never forwarded, so no server reads it."""
     depth, containers, items = json_shape(raw)
     if depth > MAX_JSON_DEPTH:
         raise BodyRefused("json_too_deep", f"the body nests over {MAX_JSON_DEPTH} levels deep")
@@ -137,7 +141,7 @@ def parse_body(raw: bytes | bytearray) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise BodyRefused("bad_body", "the body is not a JSON object")
     odd = [k for k in body if _fold(k) != k]
-    if odd:
+    if odd and not camel_case:
         raise BodyRefused("bad_body", f"top-level key(s) {odd[:4]} are not spelled as the API spells them "
                                       "(lower case)")
     return body
@@ -159,6 +163,8 @@ def protocol_of(path: str) -> str:
         return OLLAMA_CHAT
     if path == "/api/generate":
         return OLLAMA_GENERATE
+    if _GEMINI_CALL.search(path):
+        return GEMINI
     return OTHER
 
 
@@ -205,6 +211,15 @@ def prompt_chars(body: dict, protocol: str) -> int | None:
         system = _blocks_chars(body.get("system"))
         return system + sum(_blocks_chars(m.get("content")) for m in messages if isinstance(m, dict)) \
             if isinstance(messages, list) else system
+    if protocol == GEMINI:
+        contents = body.get("contents")
+        parts = [p for c in contents if isinstance(c, dict) and isinstance(c.get("parts"), list)
+                 for p in c["parts"]] if isinstance(contents, list) else []
+        system = body.get("systemInstruction")
+        if isinstance(system, dict) and isinstance(system.get("parts"), list):
+            parts += system["parts"]
+        return sum(len(p["text"]) if isinstance(p.get("text"), str) else len(json.dumps(p))
+                   for p in parts if isinstance(p, dict))
     if protocol not in (OPENAI_CHAT, OLLAMA_CHAT):
         return None
     messages = body.get("messages")

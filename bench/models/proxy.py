@@ -45,7 +45,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from bench.exec import safefs
-from bench.models import calls, modelserver, queue, serving, translate
+from bench.models import calls, gemini, modelserver, queue, serving, translate
 
 ROUTE_PREFIX = "/r/"
 CALLS_FILE = "model_calls.jsonl"
@@ -107,6 +107,8 @@ def model_api(method: str, path: str) -> bool:
     path = path.split("?", 1)[0]
     path = path.rstrip("/") or "/"
     if (method, path) in MODEL_API:
+        return True
+    if method == "POST" and gemini.route(path) is not None:   # the Gemini API: models/<model>:generateContent
         return True
     head, _, name = path.partition("/v1/models/")
     return (not head and (method, "/v1/models/*") in MODEL_API and bool(_MODEL_ID.match(name))
@@ -636,9 +638,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             raise Refused(400, "refused: a model API call carries a JSON body", "bad_body")
         try:
             with self.server.proxy.parse_lock(call.token):   # one body parsed at a time per run: bounded memory
-                parsed = calls.parse_body(body)
+                # the Gemini API's keys are camelCase; its bodies are only ever translated (countTokens too)
+                parsed = calls.parse_body(body, camel_case=gemini.route(path) is not None)
         except calls.BodyRefused as e:
             raise Refused(413 if e.code == "json_too_big" else 400, f"refused: {e}", e.code) from None
+        where = gemini.route(path)
+        if where is not None:   # the Gemini API names its model and streaming in the path, not the body
+            parsed = gemini.with_route(parsed, where)
         call.facts = calls.request_facts(parsed, protocol)
         if "stream" in parsed and not isinstance(parsed["stream"], bool):
             # The proxy asks for usage when the call streams; a server may read `1` or `"true"` as streaming too.
@@ -697,6 +703,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._count_tokens(call, headers, parsed)
             return
         if proxy.num_ctx is not None and parsed is not None and self._windowed(call, protocol, headers, parsed):
+            return
+        where = gemini.route(path) if self.command == "POST" else None
+        if where is not None:   # no model server speaks the Gemini API: always translated (with --num-ctx, above)
+            if where.counting:
+                self._count_tokens(call, headers, parsed, translate.GEMINI)
+            else:
+                self._translated(call, translate.GEMINI, headers, parsed)
             return
         if protocol in translate.PROTOCOLS and proxy.native.get(protocol) is False:
             self._translated(call, protocol, headers, parsed)
@@ -765,7 +778,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 {"error": {"message": message, "type": "invalid_request_error"}}).encode()))
             return
         chat_headers = {k: v for k, v in headers.items()
-                        if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta")}
+                        if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta", "x-goog-api-key")}
         chat_headers["Content-Type"] = "application/json"
         try:
             conn, resp = self.server.proxy.upstream.send("POST", "/v1/chat/completions", chat_headers,
@@ -826,7 +839,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         # cannot carry (a bare string among a message's parts) never reach the model, and would count as cut
         call.facts["prompt_chars"] = calls.prompt_chars(ollama_chat, calls.OLLAMA_CHAT)
         native_headers = {k: v for k, v in headers.items()
-                          if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta", "authorization")}
+                          if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta", "authorization",
+                                               "x-goog-api-key")}
         native_headers["Content-Type"] = "application/json"
         try:
             conn, resp = proxy.upstream.send("POST", "/api/chat", native_headers, native_body, call)
@@ -840,7 +854,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self._answer(conn, resp, call, calls.OLLAMA_CHAT, _NativeTransform(protocol, parsed, chat, resp, usage))
         return True
 
-    def _count_tokens(self, call: _Call, headers: dict[str, str], request: dict | None) -> None:
+    def _count_tokens(self, call: _Call, headers: dict[str, str], request: dict | None,
+                      protocol: str = translate.MESSAGES) -> None:
         """Anthropic's count_tokens from a server without it: the request's messages and tools go to the
         upstream's tokenizer (vLLM's and llama.cpp's ``/tokenize``), its count back as ``{"input_tokens": N}``;
         every failure is answered in Anthropic's error shape."""
@@ -848,16 +863,16 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
         def fail(status: int, message: str) -> None:
             call.done(status, message)
-            self._send_bytes(status, translate.error_from_chat(translate.MESSAGES, status, json.dumps(
+            self._send_bytes(status, translate.error_from_chat(protocol, status, json.dumps(
                 {"error": {"message": message}}).encode()))
 
         try:
-            ask = translate.count_request(request)
+            ask = gemini.count_request(request) if protocol == translate.GEMINI else translate.count_request(request)
         except ValueError as e:   # TranslationError
             fail(400, f"the model proxy cannot count this request's tokens: {e}")
             return
         chat_headers = {k: v for k, v in headers.items()
-                        if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta")}
+                        if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta", "x-goog-api-key")}
         chat_headers["Content-Type"] = "application/json"
         try:
             conn, resp = self.server.proxy.upstream.send("POST", "/tokenize", chat_headers, json.dumps(ask).encode(),
@@ -885,7 +900,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             fail(502, "the model server's /tokenize answer has no token count (count or tokens)")
             return
         call.done(200)
-        self._send_bytes(200, json.dumps({"input_tokens": count}).encode())
+        self._send_bytes(200, json.dumps(gemini.count_answer(count) if protocol == translate.GEMINI
+                                         else {"input_tokens": count}).encode())
 
     def _keep_alive(self) -> None:
         if self.close_connection:
@@ -1050,7 +1066,7 @@ class _Transform:
     def __init__(self, protocol: str, request: dict, resp: http.client.HTTPResponse):
         ctype = resp.getheader("Content-Type", "").split(";")[0].strip().lower()
         self.protocol, self.request, self.status = protocol, request, resp.status
-        self.stream = translate.StreamTranslator(protocol, request) \
+        self.stream = translate.stream_translator(protocol, request) \
             if resp.status < 400 and ctype in _STREAM_TYPES else None
         self.content_type = "text/event-stream" if self.stream else "application/json"
         self.out_status = resp.status   # a whole answer's status for the agent, known once it is read

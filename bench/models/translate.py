@@ -51,11 +51,12 @@ import secrets
 import time
 from typing import Any
 
-from bench.models import calls
+from bench.models import calls, gemini
 
 RESPONSES = "openai_responses"
 MESSAGES = "anthropic_messages"
-PROTOCOLS = (RESPONSES, MESSAGES)
+GEMINI = gemini.GEMINI   # Google's Gemini API: translated in bench.models.gemini, dispatched from here
+PROTOCOLS = (RESPONSES, MESSAGES, GEMINI)
 
 # The most of an upstream's answer one translated call reads (a whole answer, or a stream's bytes): past it the
 # answer ends as failed in the agent's protocol. A model server that never stops (or a hostile one) must not grow the
@@ -94,6 +95,11 @@ def request_to_chat(protocol: str, body: dict) -> dict:
 
     Raises TranslationError (a ValueError) with a one-line message when the body cannot be translated."""
     _check_protocol(protocol)
+    if protocol == GEMINI:
+        try:
+            return gemini.request_to_chat(body)
+        except gemini.TranslationError as e:
+            raise TranslationError(str(e)) from None
     if not isinstance(body, dict):
         raise TranslationError("the request body is not a JSON object")
     model = body.get("model")
@@ -528,6 +534,8 @@ def answer_from_chat(protocol: str, chat_answer: dict, request: dict) -> dict:
 
     `request` is the agent's original request body (its model name is echoed, its stop_sequences read)."""
     _check_protocol(protocol)
+    if protocol == GEMINI:
+        return gemini.answer_from_chat(chat_answer, request)
     choices = chat_answer.get("choices") if isinstance(chat_answer, dict) else None
     choice = choices[0] if isinstance(choices, list) and choices and isinstance(choices[0], dict) else {}
     message = choice.get("message") if isinstance(choice.get("message"), dict) else {}
@@ -688,6 +696,8 @@ def _is_context_error(message: str, kind: str | None, code: str | None) -> bool:
 def error_from_chat(protocol: str, status: int, body: bytes) -> bytes:
     """An upstream error answer (status, body) as an error body in the agent's protocol's shape."""
     _check_protocol(protocol)
+    if protocol == GEMINI:
+        return gemini.error_from_chat(status, body)
     message, kind, code = _upstream_error(body)
     message = " ".join(message.split())[:2000]
     context = _is_context_error(message, kind, code)
@@ -720,6 +730,12 @@ class _Call:
         self.open = False
         self.item_id = ""
         self.position = -1         # Responses output_index / Anthropic content block index
+
+
+def stream_translator(protocol: str, request: dict) -> StreamTranslator | gemini.StreamTranslator:
+    """The stream translator for `protocol` (the Gemini API's lives in bench.models.gemini)."""
+    _check_protocol(protocol)
+    return gemini.StreamTranslator(request) if protocol == GEMINI else StreamTranslator(protocol, request)
 
 
 class StreamTranslator:

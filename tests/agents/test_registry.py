@@ -36,6 +36,10 @@ INSTALL_COMMANDS = [
     (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "@qwen-code/qwen-code@0.24.4"]),
     (".", ["python3", "-m", "venv", ".agents/mini-swe-agent-venv"]),
     (".", [".agents/mini-swe-agent-venv/bin/pip", "install", "-q", "mini-swe-agent==2.4.6"]),
+    (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "@google/gemini-cli@0.61.0"]),
+    (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
+                 "@zed-industries/claude-code-acp@0.16.2"]),
+    (".agents", ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "@zed-industries/codex-acp@0.16.0"]),
     (".", [".agents/node_modules/.bin/opencode", "--version"]),
     (".", [".agents/aider-venv/bin/aider", "--version"]),
     (".", [".agents/node_modules/.bin/claude", "--version"]),
@@ -44,8 +48,14 @@ INSTALL_COMMANDS = [
     # mini has no --version: its venv's Python prints the package's version
     (".", [".agents/mini-swe-agent-venv/bin/python", "-I", "-c",
            "import importlib.metadata as m; print(m.version('mini-swe-agent'))"]),
+    (".", [".agents/node_modules/.bin/gemini", "--version"]),
+    # the ACP bridges start serving on --version: their package.json says the version
+    (".", ["python3", "-I", "-c", "import json; print(json.load(open("
+           "'.agents/node_modules/@zed-industries/claude-code-acp/package.json'))['version'])"]),
+    (".", ["python3", "-I", "-c", "import json; print(json.load(open("
+           "'.agents/node_modules/@zed-industries/codex-acp/package.json'))['version'])"]),
 ]
-CHECKS = 6   # the --version lines at the end of INSTALL_COMMANDS
+CHECKS = 9   # the --version lines at the end of INSTALL_COMMANDS
 
 
 @pytest.fixture
@@ -112,7 +122,8 @@ def test_the_install_recipes_are_todays_commands_exactly():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     recipes = json.loads(done.stdout)
-    assert [r["agent"] for r in recipes] == ["opencode", "aider", "claude-code", "codex", "qwen-code", "mini-swe-agent"]
+    assert [r["agent"] for r in recipes] == ["opencode", "aider", "claude-code", "codex", "qwen-code", "mini-swe-agent",
+                                             "gemini-acp", "claude-code-acp", "codex-acp"]
     plan = install.install_plan
     assert plan(recipes, exists=lambda p: False) == INSTALL_COMMANDS
     installed = {".agents/node_modules/.bin/opencode"}
@@ -174,7 +185,8 @@ def test_a_new_agent_is_one_registry_line(monkeypatch, plugins, tmp_path):
     assert health == ["ollama/m"] and signals.infra_error.startswith("down")
     assert servers.model_for_agent("fake", "qwen3:8b") == "ollama/qwen3:8b"
     assert [r["agent"] for r in agents.install_recipes()] == ["opencode", "aider", "claude-code", "codex", "qwen-code",
-                                                             "mini-swe-agent", "fake"]
+                                                             "mini-swe-agent", "gemini-acp", "claude-code-acp",
+                                                             "codex-acp", "fake"]
     assert agents.install_recipes()[-1]["steps"] == [{"cwd": ".agents", "argv": [
         "npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "fake-cli@9.9.9"]}]
     assert doctor.pinned()["fake"] == "9.9.9"
