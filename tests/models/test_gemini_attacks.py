@@ -1,0 +1,98 @@
+"""Hostile Gemini API requests against the model proxy (bench/models/gemini.py through bench/models/proxy.py).
+
+Every body comes from the untrusted agent. One request within the proxy's own limits (16 MiB, 50,000 JSON
+containers) must not hold the proxy's CPU (and so every run it serves) for minutes: its translation to chat
+completions stays linear. Real parts: the real ModelProxy over HTTP on 127.0.0.1 in front of a
+chat-completions-only bench.fakellm, the calls file as the run records it."""
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from urllib.parse import urlsplit
+
+import pytest
+
+from bench import fakellm
+from bench.models import calls, translate
+from bench.models.proxy import ModelProxy
+
+SCRIPT = {"models": {"coder": {"turns": [
+    {"content": "Done.", "usage": {"prompt_tokens": 300, "completion_tokens": 5}}] * 8}}}
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory):
+    """(route URL, fakellm, calls file) for the run's model `coder`."""
+    tmp = tmp_path_factory.mktemp("gemini_attacks")
+    with fakellm.serve(SCRIPT, protocols=("openai",)) as server, ModelProxy(server.url) as proxy:
+        yield proxy.route(tmp / "model_calls.jsonl", model="coder"), server, tmp / "model_calls.jsonl"
+
+
+def post(url: str, path: str, raw: bytes, timeout: float = 600) -> tuple[int, bytes, float]:
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    start = time.monotonic()
+    conn.request("POST", parts.path + path, raw, {"Content-Type": "application/json"})
+    resp = conn.getresponse()
+    data = resp.read()
+    conn.close()
+    return resp.status, data, time.monotonic() - start
+
+
+def records(calls_file) -> list[dict]:
+    return [json.loads(line) for line in calls_file.read_text().splitlines()]
+
+
+def test_thousands_of_unpaired_calls_and_responses_translate_in_linear_time(stack):
+    """12,000 functionCalls in one model turn, then 12,000 functionResponses paired by name: each response
+    scanned every pending call (quadratic), over 20 seconds of the proxy's CPU for an 840 KB body."""
+    url, server, calls_file = stack
+    n = 12_000
+    body = {"contents": [{"role": "user", "parts": [{"text": "go"}]},
+                         {"role": "model", "parts": [{"functionCall": {"name": "a"}}] * n},
+                         {"role": "user", "parts": [{"functionResponse": {"name": "a"}}] * n}]}
+    raw = json.dumps(body).encode()
+    assert calls.json_shape(raw)[1] <= calls.MAX_JSON_CONTAINERS   # within the proxy's own limits
+    status, data, took = post(url, "/v1beta/models/coder:generateContent", raw)
+    assert status == 200, data[:300]
+    assert took < 10, f"one request held the proxy for {took:.1f}s"
+    served = server.requests[-1]
+    assert served["path"] == "/v1/chat/completions"
+    assert records(calls_file)[-1]["usage"]["prompt_tokens"] == 300   # measured as any call
+
+
+@pytest.mark.parametrize("role", ["user", "model"])
+def test_thousands_of_turns_of_one_role_are_joined_in_linear_time(stack, role):
+    """16,000 contents of 900 characters in a row, all user (or all model) turns: each joined to the text so far
+    (`a + "\\n\\n" + b` at every turn, in _tidy and _add_text), which held the proxy's CPU for over four minutes
+    for one 15 MB body; joined once, about a second."""
+    url, server, calls_file = stack
+    n, text = 16_000, "x" * 900
+    contents = [{"role": role, "parts": [{"text": text}]} for _ in range(n)]
+    if role == "model":
+        contents.insert(0, {"role": "user", "parts": [{"text": "go"}]})
+    raw = json.dumps({"contents": contents}).encode()
+    assert calls.json_shape(raw)[1] <= calls.MAX_JSON_CONTAINERS and len(raw) < 16 * 1024 * 1024
+    status, data, took = post(url, "/v1beta/models/coder:generateContent", raw)
+    assert status == 200, data[:300]
+    assert took < 20, f"one request held the proxy for {took:.1f}s"
+    assert records(calls_file)[-1]["usage"]["prompt_tokens"] == 300
+
+
+def test_joined_turns_keep_their_text_and_order():
+    """The linear join gives what the per-turn join gave: user runs by a blank line, a model turn's pieces by a
+    newline, a tool call attached to the turn whose text it follows."""
+    chat = translate.request_to_chat(translate.GEMINI, {"model": "coder", "stream": False, "contents": [
+        {"role": "user", "parts": [{"text": "a"}]}, {"role": "user", "parts": [{"text": "b"}]},
+        {"role": "model", "parts": [{"text": "c"}]}, {"role": "model", "parts": [{"text": "d"}]},
+        {"role": "model", "parts": [{"text": "e"}, {"functionCall": {"name": "f", "id": "1"}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": "f", "response": {"ok": 1}}}]},
+        {"role": "user", "parts": [{"text": "g"}]}, {"role": "user", "parts": [{"text": "h"}]}]})
+    assert chat["messages"] == [
+        {"role": "user", "content": "a\n\nb"},
+        {"role": "assistant", "content": "c\nd\ne", "tool_calls": [
+            {"id": "1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "1", "content": '{"ok": 1}'},
+        {"role": "user", "content": "g\n\nh"}]
+    assert all("_texts" not in m for m in chat["messages"])
