@@ -13,6 +13,7 @@ import glob
 import hashlib
 import os
 import shutil
+import subprocess
 
 import nox
 
@@ -38,11 +39,47 @@ PARALLEL = ["-n", "auto"]
 SLOW_PARALLEL = ["-n", "auto", "--dist", "loadfile"]
 
 
+HARBOR = "harbor==0.25.0"
+HARBOR_VENV = ".agents/harbor-venv"
+
+
+def _python_312() -> str | None:
+    """A Python 3.12 or later on this machine (PATH, then pyenv's versions), for harbor's venv."""
+    for name in ("python3.14", "python3.13", "python3.12"):
+        found = shutil.which(name)
+        if found and subprocess.run([found, "-c", "import sys; sys.exit(sys.version_info < (3, 12))"],
+                                    capture_output=True).returncode == 0:
+            return found
+    pyenv = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.1[2-9]*/bin/python3")))
+    return pyenv[-1] if pyenv else None
+
+
+def harbor_env(session: nox.Session) -> dict[str, str]:
+    """Where the tests find harbor's ATIF validator (tests/atif_harbor.py): the test extra installs it in the
+    session's venv under Python 3.12+; under an older one, a venv of its own (.agents/harbor-venv, built once from a
+    python3.12+ here: ~430 MB, ~3 min). {} when there is none: the ATIF tests then skip and say why."""
+    if session.venv_backend == "none":
+        return {}
+    newer = session.run("python", "-c", "import sys; print(sys.version_info >= (3, 12))", silent=True)
+    if str(newer).strip() == "True":
+        return {}
+    python = os.path.abspath(f"{HARBOR_VENV}/bin/python")
+    check = [python, "-c", "import harbor.utils.trajectory_validator"]
+    if not (os.path.exists(python) and subprocess.run(check, capture_output=True).returncode == 0):
+        base = _python_312()
+        if base is None:
+            session.warn(f"no Python 3.12+ here for {HARBOR}: the ATIF tests skip")
+            return {}
+        session.run(base, "-m", "venv", "--clear", HARBOR_VENV, external=True)
+        session.run(python, "-m", "pip", "install", "-q", HARBOR, external=True)
+    return {"LOCALAGENTBENCH_HARBOR_PYTHON": python}
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
     """The test suite (unit, stage, pipeline, end-to-end with built-in agents), without the slow tests."""
     install(session, "test")
-    session.run("pytest", *PARALLEL, *session.posargs)
+    session.run("pytest", *PARALLEL, *session.posargs, env=harbor_env(session))
 
 
 @nox.session
@@ -154,7 +191,8 @@ def eval_run_args(posargs: list[str]) -> list[str]:
 def eval_(session: nox.Session) -> None:
     """Run an evaluation and write the report: `nox -s eval -- [MODEL AGENT [run args...]]`, e.g. qwen3:8b aider
     (`qwen3:8b aider --attempts 2`: Aider's second try, and pass@1 after each attempt; `qwen3:8b aider --tasks
-    suites/polyglot/tasks --visible all`: every test visible, as Aider's benchmark runs them)."""
+    suites/polyglot/tasks --visible all`: every test visible, as Aider's benchmark runs them; `qwen3:8b aider
+    --num-ctx 32768`: every model call served with one 32k context window)."""
     install(session)
     if not session.posargs:
         session.log("no MODEL AGENT given: the embedded default (mock agent, every task, no model needed)")
@@ -325,4 +363,5 @@ def integration(session: nox.Session) -> None:
     """End-to-end tests that drive the real agent CLIs (every registered one: tests/agents/test_real_*.py) against
     the scripted model server."""
     install(session, "test")
-    session.run("pytest", "-m", "integration", "-p", "no:cacheprovider", "tests/agents", *session.posargs)
+    session.run("pytest", "-m", "integration", "-p", "no:cacheprovider", "tests/agents", *session.posargs,
+                env=harbor_env(session))

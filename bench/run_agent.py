@@ -24,7 +24,7 @@ from pathlib import Path
 from types import ModuleType
 
 from bench import agents, languages
-from bench.agents import get_adapter
+from bench.agents import atif, get_adapter
 from bench.agents.base import AgentContext, AgentSignals, ProcessResult, checked_signals, truncate
 from bench.common import lifecycle, rules, schema, untrusted
 from bench.common.errors import UserError
@@ -36,7 +36,7 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, safefs, sandbox
 from bench.exec.git import MAX_CHANGED_FILES, TakenChange, head_commit, snapshot_diff
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, RLIMIT_AS, RLIMIT_FSIZE, RLIMIT_NPROC, run_tree
-from bench.models import calls, modelserver
+from bench.models import calls, modelserver, serving
 from bench.models.proxy import CALLS_FILE, STOP_AFTER_UNREACHABLE, ModelProxy
 from bench.models.servers import model_for_agent, resolve_model
 
@@ -48,6 +48,9 @@ def agent_options(args) -> dict:
     return {k: v for k, v in {"agent_cmd": args.agent_cmd, "seed": args.seed, "base_url": args.base_url,
                               "pass_env": sorted(set(pass_env)) or None, "sandbox_ro": sandbox_ro or None,
                               "max_change_mb": getattr(args, "max_change_mb", None),
+                              # --num-ctx: the one window every model call is served with (bench/models/serving.py)
+                              # and each adapter tells its agent (base.context_length)
+                              "context_length": getattr(args, "num_ctx", None),
                               # `run --attempts` (the engine's): recorded only when not 1, so a single attempt's
                               # runs are recorded, resumed and compared as they always were
                               "attempts": None if getattr(args, "attempts", 1) == 1 else args.attempts,
@@ -545,6 +548,7 @@ def run_agent_one(record: dict, spec: RunSpec, *, prompt: str | None = None, aga
     record["flag_details"] = {**record.get("flag_details", {}), **flags}
     record["sandbox"] = {**(record.get("sandbox") or {}), "env": {"agent": environment.names(env)}}
     record["model_calls"] = measured
+    warn_truncated(record, measured)
     record["agent"] = {
         "name": agent, "version": spec.version, "argv": [str(a) for a in inv.argv],
         "exit_code": done.exit_code, "timed_out": done.timed_out, "wall_s": done.wall_s,
@@ -558,8 +562,17 @@ def run_agent_one(record: dict, spec: RunSpec, *, prompt: str | None = None, aga
         "stdout_truncated": done.stdout_truncated, "stderr_truncated": done.stderr_truncated,
         "patch_bytes": change.size, "files_changed": sorted(path for _, path in change.files), "extra": signals.extra,
     }
+    # The trajectory in the ecosystem's format too (ATIF), beside the normalized one, from the same events and calls.
+    atif.write(run_dir, record, signals.events, prompt, calls_file if spec.proxy is not None else None)
     write_json_atomic(run_dir / "run.json", record)
     return record
+
+
+def warn_truncated(record: dict, measured: dict | None) -> None:
+    """A warning line when the proxy found some of a run's calls truncated: the model saw less than was sent."""
+    if measured and measured.get("context_truncated"):
+        log(f"warning: {record['task_id']}/{record['rep']}: {measured['context_truncated']} of {measured['calls']} "
+            "model call(s) truncated by the context window; see METHODOLOGY.md, 'One context window'")
 
 
 def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
@@ -572,10 +585,31 @@ def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
     spec = agents.get_spec(agent)
     if not spec.needs_model or not model:
         return None
-    section = modelserver.gather_model(model, opts.get("base_url"), options=spec.warmup(opts))
+    num_ctx = opts.get("context_length")
+    options = spec.warmup(opts)
+    if num_ctx is not None:   # warmed up with the window the calls will have, or Ollama loads the model again
+        options = {**(options or {}), "num_ctx": num_ctx}
+    section = modelserver.gather_model(model, opts.get("base_url"), options=options)
     if section.get("error") and not server_down(agent, section, opts):   # a server that is down stops `run`
         log(f"warning: model {model}: {section['error']} (recorded; the runs go ahead)")
+    serving_section(section, model, opts)
     return section
+
+
+def serving_section(section: dict, model: str, opts: dict) -> None:
+    """Add the serving facts (serving.facts) to a gathered model section; refuse (UserError, one line) a
+    --num-ctx that differs from the window a llama.cpp or vLLM server fixed when it started."""
+    num_ctx = opts.get("context_length")
+    # a server that could not be asked (section["error"]) is the warm-up's problem to report (server_down)
+    if opts.get("base_url") and not (section.get("server") or {}).get("ollama") and not section.get("error"):
+        fixed = serving.fixed_window(modelserver.server_for(opts["base_url"]).openai_base,
+                                     section.get("served_as") or model)
+        if fixed:
+            section["fixed_window"] = fixed
+        refusal = serving.window_mismatch(fixed, num_ctx, opts["base_url"])
+        if refusal:
+            raise UserError(refusal)
+    section["serving"] = serving.facts(section, num_ctx)
 
 
 def server_down(agent: str, section: dict | None, opts: dict) -> str | None:
@@ -619,6 +653,7 @@ def check_arguments(agent: str, model: str | None, opts: dict, *, timeout_s: flo
             raise UserError(f"{LIMIT_OPTIONS.get(which, 'a resource limit')}: must be above 0 (got {given})")
     if opts.get("max_change_mb") is not None and opts["max_change_mb"] <= 0:
         raise UserError(f"--max-change-mb: must be above 0 (got {opts['max_change_mb']})")
+    serving.check_num_ctx(opts.get("context_length"))
     if opts.get("attempts") is not None and not 1 <= opts["attempts"] <= MAX_ATTEMPTS:
         raise UserError(f"--attempts: must be 1 (the default) to {MAX_ATTEMPTS} (got {opts['attempts']}); "
                         "2 is Aider's second try")
@@ -669,12 +704,23 @@ def proxied(spec: RunSpec) -> Iterator[RunSpec]:
     # sandbox (sandbox.wrap's model_socket). A socket's path is at most 107 bytes, so it lives in a short directory.
     sock_dir = _socket_dir() if spec.sandbox == "bwrap" else None
     try:
+        # Ollama by name (no --base-url), or found at --base-url: there the proxy sets the window per call
+        ollama = server.is_ollama or bool(((spec.model_info or {}).get("server") or {}).get("ollama"))
         with ModelProxy(server.root, openai_base=server.openai_base,
-                        unix_path=sock_dir / "model.sock" if sock_dir else None) as proxy:
+                        unix_path=sock_dir / "model.sock" if sock_dir else None,
+                        num_ctx=spec.options.get("context_length"), ollama=ollama,
+                        window=known_window(spec.model_info)) as proxy:
             yield dataclasses.replace(spec, proxy=proxy)
     finally:
         if sock_dir is not None:
             shutil.rmtree(sock_dir, ignore_errors=True)
+
+
+def known_window(model_info: dict | None) -> int | None:
+    """The window every call of the evaluation is served with, where that is certain (--num-ctx, or a window the
+    server fixed at start); None where each agent may ask its own (Ollama's Modelfile default is only a default)."""
+    facts = (model_info or {}).get("serving") or {}
+    return facts.get("context_window") if facts.get("context_source") in ("--num-ctx", "server") else None
 
 
 MAX_SOCKET_PATH_BYTES = 100   # a Unix socket's path: 107 bytes at most (sun_path), with a margin
@@ -721,6 +767,9 @@ def add_agent_arguments(parser) -> None:
                              "agent that needs one, unless --base-url is given)")
     parser.add_argument("--agent-cmd", default=None, help="the shell command for --agent command")
     parser.add_argument("--base-url", default=None, help="an OpenAI-compatible server (…/v1) instead of Ollama")
+    parser.add_argument("--num-ctx", type=int, default=None, metavar="N",
+                        help="serve every model call with a context window of N tokens and tell each agent so "
+                             "(Ollama: set per call; llama.cpp, vLLM: must match the server's own, else refused)")
     parser.add_argument("--seed", type=int, default=None, help="the mock agent's seed (default 0)")
     parser.add_argument("--keep-workdir", action="store_true", help="keep each run's workdir for inspection")
     parser.add_argument("--timeout", type=float, default=None, help="override every task's agent timeout (seconds)")

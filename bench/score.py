@@ -11,6 +11,7 @@ their group a `model_calls` section (model time share, tokens per solved task, p
 """
 from __future__ import annotations
 
+import json
 import math
 import statistics
 from collections import defaultdict
@@ -28,6 +29,7 @@ from bench.common.stats import quantile, wilson_interval  # noqa: F401 (wilson_i
 from bench.common.summary import left_out_parts, mode_note, rate_text, run_key, visible_of
 from bench.common.untrusted import one_line
 from bench.exec import sandbox
+from bench.models.serving import FACTS as SERVING_FACTS
 
 Cell = tuple[str, str, str, str, str, int]  # (run id, agent, model, visible mode, task id, repetition)
 
@@ -126,6 +128,8 @@ def model_figures(runs: list[dict]) -> dict | None:
         "prefill_tps": _tps(measured, "prefill_tokens", "prefill_s"),
         "decode_tps": _tps(measured, "decode_tokens", "decode_s"),
         "context_truncated": sum(m["context_truncated"] for m in calls),
+        "truncated_share": round(sum(m["context_truncated"] for m in calls) / n, 4)
+        if (n := sum(m["calls"] for m in calls)) else None,
         "runs_truncated": sum(1 for m in calls if m["context_truncated"]),
         "ttft_median_s": round(statistics.median(ttfts), 3) if ttfts else None,
         "startup_median_s": round(statistics.median(startups), 3) if startups else None,
@@ -269,8 +273,35 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
         "sandbox": sorted({r["sandbox"]["kind"] for r in runs}),
         "load_s": next((r["model"]["load_s"] for r in runs if r["model"].get("load_s") is not None), None),
         "jobs": sorted({r["sandbox"].get("jobs", 1) for r in runs}),
+        "serving": serving_facts(runs),
     }
     return group, rows
+
+
+def serving_facts(runs: list[dict]) -> dict[str, list]:
+    """The serving facts of a group's runs (bench/models/serving.py FACTS), each as its distinct values: one value
+    where the evaluation was served one way; {} for runs recorded before the harness recorded them."""
+    out: dict[str, set] = {}
+    for r in runs:
+        facts = r["model"].get("serving") if isinstance(r["model"].get("serving"), dict) else None
+        for key in (*SERVING_FACTS, "context_source") if facts else ():
+            value = facts.get(key)
+            out.setdefault(key, set()).add(json.dumps(value if isinstance(value, (str, int)) and
+                                                      not isinstance(value, bool) else None))
+    return {k: [json.loads(v) for v in sorted(vals)] for k, vals in out.items()}
+
+
+def truncation_warnings(groups: list[dict]) -> list[str]:
+    """A warning line per group whose model calls the proxy found truncated (its share of the calls)."""
+    out = []
+    for g in groups:
+        m = g.get("model_calls") or {}
+        if m.get("context_truncated"):
+            window = "/".join(str(w) for w in g.get("serving", {}).get("context_window", []) if w) or "unknown"
+            out.append(f"{g['agent']} x {g['model']}: {m['context_truncated']} of {m['calls']} model call(s) "
+                       f"({100 * (m.get('truncated_share') or 0):.1f}%) were truncated by the context window "
+                       f"({window} tokens): the model saw less than the agent sent; run with a larger --num-ctx")
+    return out
 
 
 def headline(group: dict) -> str:
@@ -405,6 +436,7 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
                  for g in groups if g["calib"]["broken"]]
     warnings += [f"{agent} x {model}: {NO_SANDBOX_WARNING}" for (agent, model, _), group_runs in sorted(grouped.items())
                  if not all(sandbox.confined(r["sandbox"]) for r in group_runs)]
+    warnings += truncation_warnings(groups)
     unset = setup_failures(runs)
     warnings += [f"task {t}: could not be set up, its runs are recorded as task_error ({why}); fix it and check "
                  f"with `localagentbench check`" for t, why in sorted(unset.items())]

@@ -67,8 +67,8 @@ AGENT = textwrap.dedent('''
         open("calc.py", "w").write(fixed)
 ''').replace("@FAILURE@", VISIBLE_FAILURE)
 
-ATTEMPT_FILES = {"prompt.txt", "agent.stdout.log", "agent.stderr.log", "trajectory.jsonl", "patch.diff",
-                 "model_calls.jsonl", "oracle.log", "heldout.log"}
+ATTEMPT_FILES = {"prompt.txt", "agent.stdout.log", "agent.stderr.log", "trajectory.jsonl", "trajectory.atif.json",
+                 "patch.diff", "model_calls.jsonl", "oracle.log", "heldout.log"}
 
 
 @pytest.fixture

@@ -314,7 +314,8 @@ def test_the_model_section_sums_what_the_proxy_measured_over_the_measured_runs()
     assert m == {"runs_measured": 4, "calls": 13, "errors": 1, "model_s": 25.0, "wall_s": 50.0, "model_share": 0.5,
                  "tokens": 5400, "runs_tokens_incomplete": 0,
                  "solved": 2, "tokens_per_solved": 2700.0, "prefill_tps": 1500.0,
-                 "decode_tps": 60.0, "context_truncated": 3, "runs_truncated": 2, "ttft_median_s": 0.3,
+                 "decode_tps": 60.0, "context_truncated": 3, "truncated_share": round(3 / 13, 4), "runs_truncated": 2,
+                 "ttft_median_s": 0.3,
                  "startup_median_s": 1.0, "translated": 6, "tokens_disagree": 2}
 
 

@@ -42,6 +42,7 @@ from typing import Any
 from bench.agents import acp_client
 from bench.agents.base import (
     MAX_EVENTS_BYTES,
+    TRUNCATE,
     AgentContext,
     AgentSignals,
     AgentSpec,
@@ -171,6 +172,7 @@ class _Fold:
         self.calls: dict[str, dict] = {}
         self.started: dict[str, float | None] = {}
         self.text: dict | None = None          # the open text event (chunks are joined into it)
+        self.text_chars = 0
         self.turns = 0
         self.after_result = True               # the next output of the agent starts a turn
 
@@ -183,13 +185,14 @@ class _Fold:
 
     def chunk(self, text: str, t: float | None, reasoning: bool) -> None:
         self._output(t)
-        if self.text is not None and self.text.get("reasoning", False) == reasoning:
-            # joined once in finish: `+=` on a dict's string copies the text so far at every chunk, and a log of
-            # tens of thousands of chunks made that quadratic (a minute of the host's CPU for one 16 MiB log)
+        if self.text is None or self.text.get("reasoning", False) != reasoning:
+            self.text = {"type": "text", "raw": [], "t": t, **({"reasoning": True} if reasoning else {})}
+            self.text_chars = 0
+            self.events.append(self.text)
+        # joined once at the end, and only what an event keeps: a million chunks cost no quadratic copying
+        if self.text_chars <= TRUNCATE:
             self.text["raw"].append(text)
-            return
-        self.text = {"type": "text", "raw": [text], "t": t, **({"reasoning": True} if reasoning else {})}
-        self.events.append(self.text)
+        self.text_chars += len(text)
 
     def tool(self, update: dict, t: float | None, first: bool) -> None:
         self.text = None
@@ -320,11 +323,9 @@ def parse_log(result: ProcessResult, label: str = "the ACP agent") -> AgentSigna
     found = safefs.read_file(result.stdout_path, MAX_EVENTS_BYTES)
     read = _Log()
     lines = 0
-    # A line at a time, folded as it is read: the list of every line's object (json_objects) is 5 million dicts
-    # for 16 MiB of `{}` lines, most of a GiB of the host's memory.
-    for line in _log_lines(found[0] if found else b""):
-        lines += 1
+    for line in _objects(found[0] if found else b""):
         read.line(line)
+        lines += 1
     fold, extra = read.fold, read.extra
     fold.finish()
     sig = AgentSignals(events=fold.events)
@@ -361,16 +362,15 @@ def parse_log(result: ProcessResult, label: str = "the ACP agent") -> AgentSigna
     return sig
 
 
-def _log_lines(data: bytes) -> Iterator[dict]:
-    """The JSON objects among the lines of the event log, one at a time (json_objects without the list)."""
+def _objects(data: bytes) -> Iterator[dict]:
+    """The JSON objects among the lines of `data`, one at a time (16 MiB of tiny lines is never a list of them)."""
     start = 0
     while start < len(data):
         end = data.find(b"\n", start)
         end = len(data) if end < 0 else end
-        for text in data[start:end].decode("utf-8", errors="replace").splitlines():
-            line = untrusted.loads(text)
-            if isinstance(line, dict):
-                yield line
+        obj = untrusted.loads(data[start:end].decode("utf-8", errors="replace"))
+        if isinstance(obj, dict):
+            yield obj
         start = end + 1
 
 

@@ -42,7 +42,10 @@ MAX_LOG_STRING = 4000                   # a string in the event log, cut beyond 
 MAX_LOG_ITEMS = 200                     # items of one list or object in the event log
 MAX_LOG_DEPTH = 12
 TERMINAL_OUTPUT_BYTES = 1024 * 1024     # a terminal's kept output when the agent names no limit
+MAX_TERMINAL_OUTPUT_BYTES = 4 * 1024 * 1024   # the most outputByteLimit the client honours
 MAX_TERMINALS = 64
+MAX_UNSENT_BYTES = 64 * 1024 * 1024    # queued for an agent that does not read them
+INBOX_LINES = 64                        # lines read from the agent and not yet handled
 DEFAULT_GRACE_S = 5.0
 EXIT_USAGE = 2
 EXIT_NO_ANSWER = 3                      # the agent ended (or broke the protocol) without answering the prompt
@@ -234,7 +237,7 @@ class Terminal:
             if isinstance(var, dict) and isinstance(var.get("name"), str) and isinstance(var.get("value"), str):
                 env[var["name"]] = var["value"]
         limit = params.get("outputByteLimit")
-        self.limit = limit if isinstance(limit, int) and 0 <= limit <= 64 * TERMINAL_OUTPUT_BYTES \
+        self.limit = min(limit, MAX_TERMINAL_OUTPUT_BYTES) if isinstance(limit, int) and limit >= 0 \
             else TERMINAL_OUTPUT_BYTES
         self.out = bytearray()
         self.truncated = False
@@ -285,16 +288,23 @@ class Client:
         self.cwd = os.path.normpath(os.path.abspath(cwd))
         self.terminal = terminal
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=self.cwd)
-        self.inbox: queue.Queue = queue.Queue()
+        # bounded: an agent that floods its stdout while the client is busy waits (backpressure), it does not
+        # grow the client's memory
+        self.inbox: queue.Queue = queue.Queue(maxsize=INBOX_LINES)
         self.next_id = 0
         self.send_lock = threading.Lock()
+        self.outbox: queue.Queue = queue.Queue()
+        self.unsent = 0                 # bytes queued for the agent and not yet written
         self.waiting: dict[int, str] = {}
         self.answers: dict[int, dict] = {}
         self.permissions: set = set()   # ids of permission requests not yet answered (answered at once: stays empty)
         self.terminals: dict[str, Terminal] = {}
         self.cancelled = False
         self.closed = False
+        self.eof = False
         threading.Thread(target=self._read, daemon=True).start()
+        self.writer = threading.Thread(target=self._write, daemon=True)
+        self.writer.start()
 
     # the wire ------------------------------------------------------------------------------------------------
 
@@ -334,18 +344,40 @@ class Client:
         self.inbox.put(("eof", None))
 
     def send(self, message: dict) -> None:
-        """One message to the agent (and to the log)."""
+        """One message to the agent (and to the log), queued for the writer thread: the main loop never blocks on
+        an agent that stopped reading its stdin (it still cancels at the deadline). Past MAX_UNSENT_BYTES waiting,
+        further messages are dropped (and logged): such an agent gets nothing more."""
         message = {"jsonrpc": "2.0", **message}
         log({"out": trim(message)})
         data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
         with self.send_lock:
             if self.closed:
                 return
+            if self.unsent + len(data) > MAX_UNSENT_BYTES:
+                note("send_dropped", bytes=len(data), unsent=self.unsent)
+                return
+            self.unsent += len(data)
+        self.outbox.put(data)
+
+    def _write(self) -> None:
+        """The writer thread: queued messages to the agent's stdin, in order, until it is closed or broken."""
+        while True:
+            data = self.outbox.get()
+            if data is None:
+                break
             try:
                 self.proc.stdin.write(data)
                 self.proc.stdin.flush()
             except (OSError, ValueError):
-                self.closed = True
+                with self.send_lock:
+                    self.closed = True
+                break
+            with self.send_lock:
+                self.unsent -= len(data)
+        try:
+            self.proc.stdin.close()
+        except (OSError, ValueError):
+            pass
 
     def request(self, method: str, params: dict) -> int:
         """Send a request; its id (the answer arrives in self.answers)."""
@@ -367,6 +399,8 @@ class Client:
 
     def pump(self, until: float) -> bool:
         """Handle the agent's messages until monotonic time `until`; False when its stdout ended."""
+        if self.eof:
+            return False
         while True:
             left = until - time.monotonic()
             if left <= 0:
@@ -376,7 +410,7 @@ class Client:
             except queue.Empty:
                 continue
             if kind == "eof":
-                self.inbox.put((kind, item))   # stays at the end: every later pump sees it too
+                self.eof = True
                 return False
             if kind == "oversized":
                 note("oversized_line", bytes=item, limit=MAX_LINE_BYTES)
@@ -493,12 +527,15 @@ class Client:
 
     def end(self, grace: float = 2.0) -> int | None:
         """Close the agent's stdin, give it `grace` seconds, then SIGTERM, then SIGKILL; its exit status."""
+        # The writer sends what is queued, then closes the agent's stdin. It may be stuck on an agent that stopped
+        # reading: then the agent is killed, which fails that write (the client never waits on its goodwill).
         with self.send_lock:
             self.closed = True
-            try:
-                self.proc.stdin.close()
-            except OSError:
-                pass
+        self.outbox.put(None)
+        self.writer.join(timeout=max(grace, 0.5))
+        if self.writer.is_alive():
+            self.proc.kill()
+            self.writer.join(timeout=5.0)
         for term in self.terminals.values():
             term.kill()
         for sig, wait in ((None, grace), (signal.SIGTERM, 2.0), (signal.SIGKILL, 5.0)):

@@ -4,7 +4,8 @@ The command runs with cwd = the workdir and these variables set:
 LOCALAGENTBENCH_PROMPT_FILE (the prompt, outside the workdir), LOCALAGENTBENCH_MODEL, LOCALAGENTBENCH_WORKDIR, and
 LOCALAGENTBENCH_MODEL_URL: the run's root on the harness's model proxy, which serves the model server's API under
 its usual paths (`/v1/chat/completions`, `/v1/responses`, `/v1/messages`, `/api/chat`, ...) and measures every
-call, so a command agent's tokens and model time are counted as every other agent's are.
+call, so a command agent's tokens and model time are counted as every other agent's are. With `run --num-ctx N`,
+LOCALAGENTBENCH_CONTEXT_LENGTH is N: every call is served with that window whatever the agent asks.
 It may append normalized trajectory events (JSON Lines, see METHODOLOGY.md) to LOCALAGENTBENCH_EVENTS_FILE;
 a `usage` event ({"type": "usage", "tokens_in": N, "tokens_out": M}) is summed into the token counts.
 
@@ -96,6 +97,8 @@ def invocation(ctx: AgentContext) -> Invocation:
             "LOCALAGENTBENCH_WORKDIR": str(ctx.workdir),
             "LOCALAGENTBENCH_EVENTS_FILE": str(events),
             **({"LOCALAGENTBENCH_MODEL_URL": ctx.model_url} if ctx.model_url else {}),
+            # run --num-ctx: the window every call is served with, for an agent that budgets its context
+            **({"LOCALAGENTBENCH_CONTEXT_LENGTH": str(n)} if (n := ctx.options.get("context_length")) else {}),
         },
         ro_paths=binary_mounts(prog) if (prog := program(ctx.options)) else [],
     )

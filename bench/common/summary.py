@@ -108,7 +108,9 @@ def model_calls_cells(section: dict) -> dict[str, str]:
         if section.get("runs_tokens_incomplete") else "– (none solved)" if per_solved is None else f"{per_solved:,.0f}",
         "prefill": "–" if section.get("prefill_tps") is None else f"{section['prefill_tps']:,.1f}",
         "decode": "–" if section.get("decode_tps") is None else f"{section['decode_tps']:,.1f}",
-        "truncated": f"{truncated:,} call(s) in {section['runs_truncated']:,} run(s)" if truncated else "0",
+        "truncated": (f"{truncated:,} call(s)" + (f" ({100 * section['truncated_share']:.1f}%)"
+                                                   if section.get("truncated_share") else "")
+                      + f" in {section['runs_truncated']:,} run(s)") if truncated else "0",
         "ttft": "–" if ttft is None else f"{ttft:.3g} s",
         "startup": "–" if section.get("startup_median_s") is None else f"{section['startup_median_s']:.3g} s",
         "translated": _count(section.get("translated")),

@@ -39,6 +39,12 @@ Chat-completions-only (``--chat-only``, ``serve(protocols=("openai",))``, script
 /v1/chat/completions, /v1/models and /tokenize answer; every other path is a 404 with llama.cpp's body
 ``{"error": {"code": 404, "message": "File Not Found", "type": "not_found_error"}}``, logged as api "unknown".
 
+Server flavors (script ``server.flavor``, ``serve(flavor=...)``): ``llama.cpp`` answers GET /props with
+``default_generation_settings.n_ctx`` (the first model's context_length: a window fixed at start) and
+``total_slots``; ``vllm`` lists ``max_model_len`` in /v1/models; both speak chat completions only unless
+``protocols`` says otherwise. The options a native call sent (/api/chat, /api/generate) are logged (``options``),
+and, as Ollama, a prompt longer than its ``num_ctx`` is counted as cut to it.
+
 Simulated speed (``--prefill-tps N --decode-tps N``, serve kwargs, script ``server``): the server waits
 prompt_tokens / prefill_tps before the first byte and spends completion_tokens / decode_tps on the answer
 (a stream's pieces each wait their share); Ollama answers report those durations in

@@ -165,6 +165,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _served(self, path: str) -> bool:
         """Whether the path belongs to a protocol this server speaks (every path, unless limited)."""
         protocols = self.server.protocols
+        if path == "/props":
+            return self.server.flavor == "llama.cpp"
         if path in ("/v1/chat/completions", "/v1/models", "/tokenize") or path.startswith("/v1/models/"):
             return "openai" in protocols
         if path == "/v1/responses":
@@ -201,8 +203,14 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             payload = {"models": [ollama_tag(m) for m in self.server.models.values()]}
         elif path == "/api/ps":
             payload = {"models": [ollama_ps(m) for m in self.server.models.values() if m["name"] in self.server.loaded]}
+        elif path == "/props":   # llama.cpp: one model, its window fixed at start (--ctx-size)
+            first = next(iter(self.server.models.values()))
+            payload = {"default_generation_settings": {"n_ctx": first["context_length"]},
+                       "total_slots": self.server.slots.n or 1, "model_path": f"/models/{first['full_name']}.gguf"}
         elif path == "/v1/models":
-            payload = {"object": "list", "data": [openai_model(m) for m in self.server.models.values()]}
+            payload = {"object": "list", "data": [
+                openai_model(m) | ({"max_model_len": m["context_length"]} if self.server.flavor == "vllm" else {})
+                for m in self.server.models.values()]}
         elif path.startswith("/v1/models/"):
             name = path[len("/v1/models/"):]
             m = self.server.find(name)
@@ -325,8 +333,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             "turn": req.turn, "tools": [t["name"] for t in req.tools], "stream": stream,
             "include_usage": include_usage, "rid": uuid.uuid4().hex[:12], "t_received": round(time.time(), 3),
         }
-        if api == "ollama" and isinstance(body.get("options"), dict):
-            entry["options"] = body["options"]
+        if api in ("ollama", "generate") and isinstance(body.get("options"), dict):
+            entry["options"] = body["options"]   # what the client asked of the server (num_ctx above all)
         if body.get("tool_choice") is not None:
             entry["tool_choice"] = body["tool_choice"]
         if self.server.log_bodies:
@@ -388,6 +396,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         call_text = "".join(c["name"] + (c["arguments"] if isinstance(c["arguments"], str)
                                          else json.dumps(c["arguments"], sort_keys=True)) for c in calls)
         usage = usage_for(m, reply, req, content + call_text)
+        num_ctx = (entry.get("options") or {}).get("num_ctx")
+        if isinstance(num_ctx, int) and not isinstance(num_ctx, bool) and num_ctx > 0:
+            # as Ollama: a prompt longer than the window is cut to it, and only what was kept is counted
+            usage["prompt_tokens"] = min(usage["prompt_tokens"], num_ctx)
         entry.update(status=200, usage=usage,
                      tool_calls=[{"name": c["name"], "arguments": c["arguments"]} for c in calls],
                      content=content[:2000])

@@ -38,7 +38,10 @@ WHEN_KEYS = {"turn", "tools_offered", "last_role", "contains", "not_contains", "
 USAGE_KEYS = {"prompt_tokens", "completion_tokens", "reasoning_tokens", "cached_tokens"}
 # the APIs the server can speak; a server limited to ("openai",) is a chat-completions-only server (llama.cpp, vLLM)
 PROTOCOLS = ("ollama", "openai", "responses", "messages")
-SERVER_KEYS = {"protocols", "chat_only", "prefill_tps", "decode_tps", "slots"}
+SERVER_KEYS = {"protocols", "chat_only", "prefill_tps", "decode_tps", "slots", "flavor"}
+# Which server a chat-only fakellm reports itself as: llama.cpp (GET /props with n_ctx, the first model's
+# context_length) or vLLM (max_model_len in /v1/models); either one alone serves chat completions only.
+FLAVORS = ("ollama", "llama.cpp", "vllm")
 
 
 class ScriptError(Exception):
@@ -274,6 +277,12 @@ def _check_server(raw: Any, source: str) -> dict[str, Any]:
             raise _err(source, f"server.{k}", "must be a positive number (tokens per second)")
         if v is not None:
             out[k] = float(v)
+    if "flavor" in raw:
+        if raw["flavor"] not in FLAVORS:
+            raise _err(source, "server.flavor", f"must be one of: {', '.join(FLAVORS)}")
+        out["flavor"] = raw["flavor"]
+        if raw["flavor"] != "ollama" and "protocols" not in out:
+            out["protocols"] = ("openai",)
     v = raw.get("slots")
     if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
         raise _err(source, "server.slots", "must be a positive integer")

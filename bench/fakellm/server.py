@@ -27,7 +27,7 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
     def __init__(self, addr: tuple, models: dict, log_path: str | None, verbose: bool = False,
                  log_bodies: bool = False, protocols: tuple[str, ...] = PROTOCOLS, speed: Speed | None = None,
-                 slots: int | None = None, down_after_warm_up: bool = False):
+                 slots: int | None = None, down_after_warm_up: bool = False, flavor: str = "ollama"):
         self.address_family = socket.AF_INET6 if ":" in addr[0] else socket.AF_INET
         super().__init__(addr, _Handler)
         self.models = models
@@ -39,6 +39,7 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         self.speed = speed or Speed()
         self.slots = Slots(slots)
         self.down_after_warm_up = down_after_warm_up
+        self.flavor = flavor
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._conns: set[socket.socket] = set()
@@ -143,18 +144,23 @@ def serve(script: dict | str | os.PathLike, port: int = 0, log_path: str | os.Pa
           host: str = "127.0.0.1", verbose: bool = False, base_dir: str | os.PathLike | None = None,
           log_bodies: bool = False, protocols: tuple[str, ...] | list[str] | None = None,
           prefill_tps: float | None = None, decode_tps: float | None = None, slots: int | None = None,
-          down_after_warm_up: bool = False) -> FakeLLM:
+          down_after_warm_up: bool = False, flavor: str | None = None) -> FakeLLM:
     """Start a server in a background thread and return it (use as a context manager or call .stop()).
 
     protocols: the APIs served (names from PROTOCOLS; ("openai",) is a chat-completions-only server);
     prefill_tps / decode_tps: simulated speed in tokens per second; slots: answers made at once. Each one
     given here overrides the script's `server` section; None everywhere means all protocols, instant, unlimited.
+    flavor: "llama.cpp" (GET /props reports n_ctx) or "vllm" (/v1/models reports max_model_len), each speaking chat
+    completions only unless `protocols` says otherwise; "ollama" (the default) serves every protocol.
     down_after_warm_up: the server stops listening when the harness's warm-up arrives (a server that goes down
     between `run`'s pre-run check and the agent's first call).
     """
     loaded = load_script(script, base_dir=base_dir)
     cfg = dict(loaded["server"])
-    given = {"protocols": protocols, "prefill_tps": prefill_tps, "decode_tps": decode_tps, "slots": slots}
+    given = {"protocols": protocols, "prefill_tps": prefill_tps, "decode_tps": decode_tps, "slots": slots,
+             "flavor": flavor}
+    if flavor not in (None, "ollama") and protocols is None and "protocols" not in loaded["server"]:
+        given["protocols"] = ("openai",)   # llama.cpp and vLLM speak chat completions only
     cfg.update({k: v for k, v in given.items() if v is not None})
     try:
         speed = Speed(cfg.get("prefill_tps"), cfg.get("decode_tps"))
@@ -164,5 +170,5 @@ def serve(script: dict | str | os.PathLike, port: int = 0, log_path: str | os.Pa
         raise ScriptError(str(e)) from None
     server = _Server((_check_host(host), port), loaded["models"], str(log_path) if log_path else None, verbose,
                      log_bodies, protocols=served, speed=speed, slots=cfg.get("slots"),
-                     down_after_warm_up=down_after_warm_up)
+                     down_after_warm_up=down_after_warm_up, flavor=cfg.get("flavor") or "ollama")
     return FakeLLM(server)

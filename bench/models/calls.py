@@ -584,6 +584,9 @@ def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
                                (ttfts[len(ttfts) // 2 - 1] + ttfts[len(ttfts) // 2]) / 2, 6) if ttfts else None,
         "prefill_s": prefill_s, "decode_s": decode_s, "prefill_tokens": prefill_tokens, "decode_tokens": decode_tokens,
         "context_truncated": sum(c.get("context_truncated") is True for c in calls),
+        # the share of the run's model calls the proxy found truncated (bench/models/serving.py defines it)
+        "truncated_share": round(sum(c.get("context_truncated") is True for c in calls) / len(calls), 4)
+        if calls else None,
         "tool_calls": sum(c["tool_calls"] for c in calls if isinstance(c.get("tool_calls"), int)),
         "protocols": protocols, "models": models, "translated": sum(c.get("translated") is True for c in calls),
         "upstream": upstream, "first_error": next((str(c["error"])[:500] for c in errors), None),

@@ -37,6 +37,7 @@ from bench.common.records import write_json_atomic
 from bench.common.stage import ArgumentParser, run_main, stage_prog
 from bench.exec import sandbox
 from bench.models import probe as probe_mod
+from bench.models import serving
 from bench.models.modelserver import ServerError, list_models, request_json, server_for, server_version
 from bench.models.servers import canonical_model
 
@@ -421,7 +422,8 @@ def check_server(base_url: str | None) -> tuple[list[dict], dict | None, list[di
 
 
 def doctor(base_url: str | None = None, probe_model: str | None = None, budget_s: float = probe_mod.DEFAULT_BUDGET_S,
-           context_tokens: int = probe_mod.DEFAULT_CONTEXT_TOKENS, api: str = "auto", tasks: str | None = None) -> dict:
+           context_tokens: int = probe_mod.DEFAULT_CONTEXT_TOKENS, api: str = "auto", tasks: str | None = None,
+           num_ctx: int | None = None) -> dict:
     """Run every check (and the probe when asked); return the doctor@1 record.
 
     `probe_model` is named as everywhere else (`qwen3:8b` = `ollama/qwen3:8b`); a name that can never be
@@ -441,7 +443,7 @@ def doctor(base_url: str | None = None, probe_model: str | None = None, budget_s
     checks += server_checks
     probed = None
     if probe_model:
-        probed = probe_mod.probe(probe_model, base_url, budget_s, context_tokens, api)
+        probed = probe_mod.probe(probe_model, base_url, budget_s, context_tokens, api, num_ctx=num_ctx)
         schema.check(probed, "probe", where="probe record")
         checks.append(check("probe", "ok" if probed["passed"] else "fail",
                             f"{probed['model']}: {probed['class']}: {probed['reason']}", probed["fix"]))
@@ -513,6 +515,9 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--tasks", default="tasks",
                         help="the suite whose tests' runners (pytest, python -m unittest, ...) must be importable "
                              "and whose languages' toolchains must be on PATH (default: tasks)")
+    parser.add_argument("--num-ctx", type=int, default=None, metavar="N",
+                        help="probe with the context window `run --num-ctx N` serves (Ollama: set per call; "
+                             "llama.cpp, vLLM: must match the server's own, else refused)")
     parser.add_argument("--json", action="store_true", help="print the doctor@1 record instead of the lines")
     parser.add_argument("--out", default=None, help="also write the record to this file")
     args = parser.parse_args(argv)
@@ -520,7 +525,9 @@ def _main(argv: Sequence[str]) -> int:
         parser.error("--timeout must be positive")
     if args.context_tokens < 0:
         parser.error("--context-tokens must be 0 (skip the check) or more")
-    record = doctor(args.base_url, args.probe, args.timeout, args.context_tokens, args.api, tasks=args.tasks)
+    serving.check_num_ctx(args.num_ctx)
+    record = doctor(args.base_url, args.probe, args.timeout, args.context_tokens, args.api, tasks=args.tasks,
+                    num_ctx=args.num_ctx)
     schema.check(record, "doctor", where="doctor record")
     human = sys.stderr if args.json else sys.stdout
     for line in format_lines(record):

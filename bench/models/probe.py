@@ -42,8 +42,9 @@ from typing import Any
 
 import jsonschema
 
+from bench.common.errors import UserError
 from bench.common.paths import harness_version
-from bench.models import calls, servers, translate
+from bench.models import calls, servers, serving, translate
 from bench.models.modelserver import USER_AGENT, ServerError, error_message, model_info, request_json, resolve
 from bench.models.proxy import CALLS_FILE, ModelProxy, endpoint_absent
 from bench.models.servers import ModelTarget
@@ -293,7 +294,7 @@ def _served(ep: ModelTarget, budget: Budget) -> list[str] | None:
 
 def probe(model: str, base_url: str | None = None, budget_s: float = DEFAULT_BUDGET_S,
           context_tokens: int = DEFAULT_CONTEXT_TOKENS, api: str = "auto",
-          env: dict[str, str] | None = None, option: str = "--probe") -> dict:
+          env: dict[str, str] | None = None, option: str = "--probe", num_ctx: int | None = None) -> dict:
     """Run the canary against one model; return the probe@1 record (its `class` is the verdict).
 
     `model` is named as everywhere else (`qwen3:8b` = `ollama/qwen3:8b`); the record holds the canonical name.
@@ -305,16 +306,27 @@ def probe(model: str, base_url: str | None = None, budget_s: float = DEFAULT_BUD
         ep = dataclasses.replace(ep, kind="openai")
     budget = Budget(budget_s)
     info = model_info(model, ep.api_root if ep.kind == "openai" else None, timeout_s=min(5.0, budget_s / 3), env=env)
+    # --num-ctx: served with that window as a run is (serving.py); a server whose window is fixed refuses another
+    ollama = bool((info.get("server") or {}).get("ollama"))
+    if num_ctx is not None and not ollama and not info.get("error"):
+        fixed = serving.fixed_window(ep.openai_base, ep.model, timeout_s=min(5.0, budget_s / 3))
+        if fixed:
+            info["fixed_window"] = fixed
+        refusal = serving.window_mismatch(fixed, num_ctx, ep.openai_base)
+        if refusal:
+            raise UserError(refusal)
     steps: list[dict] = []
     record: dict[str, Any] = {
         "schema": SCHEMA_TAG, "model": model, "api": ep.kind, "endpoint": ep.chat_url, "budget_s": budget_s,
         "model_info": info, "tool_call": None, "context": None, "steps": steps,
+        "serving": serving.facts(info, num_ctx),
         "harness_version": harness_version(), "created_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
     # As bench/run_agent.py `proxied` sets it up for a run; the proxy's timeout is the budget, so a hung server
     # does not hold its thread past the probe.
     with tempfile.TemporaryDirectory(prefix="localagentbench-probe-") as tmp, \
-            ModelProxy(ep.root, openai_base=ep.openai_base, timeout_s=budget_s) as proxy:
+            ModelProxy(ep.root, openai_base=ep.openai_base, timeout_s=budget_s, num_ctx=num_ctx,
+                       ollama=ollama) as proxy:
         calls_file = Path(tmp) / CALLS_FILE
         route = proxy.route(calls_file)
         via = dataclasses.replace(ep, root=route, openai_base=route + "/v1")

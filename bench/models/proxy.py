@@ -45,7 +45,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from bench.exec import safefs
-from bench.models import calls, gemini, modelserver, translate
+from bench.models import calls, gemini, modelserver, serving, translate
 
 ROUTE_PREFIX = "/r/"
 CALLS_FILE = "model_calls.jsonl"
@@ -690,15 +690,17 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         headers = {k: v for k, v in self.headers.items() if k.lower() not in _HOP}
         headers["Host"] = upstream.netloc
         counting = self.command == "POST" and path.split("?", 1)[0].rstrip("/") == COUNT_TOKENS
+        if counting and proxy.native.get(translate.MESSAGES) is False:
+            self._count_tokens(call, headers, parsed)
+            return
+        if proxy.num_ctx is not None and parsed is not None and self._windowed(call, protocol, headers, parsed):
+            return
         where = gemini.route(path) if self.command == "POST" else None
-        if where is not None:   # no model server speaks the Gemini API: always translated
+        if where is not None:   # no model server speaks the Gemini API: always translated (with --num-ctx, above)
             if where.counting:
                 self._count_tokens(call, headers, parsed, translate.GEMINI)
             else:
                 self._translated(call, translate.GEMINI, headers, parsed)
-            return
-        if counting and proxy.native.get(translate.MESSAGES) is False:
-            self._count_tokens(call, headers, parsed)
             return
         if protocol in translate.PROTOCOLS and proxy.native.get(protocol) is False:
             self._translated(call, protocol, headers, parsed)
@@ -778,6 +780,58 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 {"error": {"message": str(e), "type": "upstream_error"}}).encode()))
             return
         self._answer(conn, resp, call, calls.OPENAI_CHAT, _Transform(protocol, request, resp))
+
+    def _windowed(self, call: _Call, protocol: str, headers: dict[str, str], parsed: dict) -> bool:
+        """Serve a call to Ollama with the harness's window (serving.py); False when the call goes on as it is."""
+        proxy = self.server.proxy
+        if proxy.ollama and protocol == calls.OPENAI_COMPLETIONS:
+            # Ollama's /v1/completions ignores num_ctx and the proxy does not translate it: refused, so no call is
+            # served with another window than the run's
+            self._refuse_call(call, 400, f"refused: this run serves every model call with a {proxy.num_ctx}-token "
+                                         "context window (run --num-ctx), which Ollama's /v1/completions cannot "
+                                         "carry; use /v1/chat/completions or /api/generate", None)
+            return True
+        path = call.fields["path"].split("?")[0].rstrip("/")
+        # Ollama's native calls take the window as an option; embeddings too, or one would reload the model with
+        # another window under every other run's calls
+        native = path in ("/api/chat", "/api/generate", "/api/embed", "/api/embeddings")
+        if not proxy.ollama or not (native or protocol in (calls.OPENAI_CHAT, *translate.PROTOCOLS)):
+            return False
+        if native:
+            body = json.dumps(serving.set_num_ctx(parsed, proxy.num_ctx)).encode()
+            try:
+                conn, resp = proxy.upstream.send("POST", path, headers, body, call)
+            except UpstreamError as e:
+                call.done(e.status, str(e))
+                self._send_json(e.status, {"error": str(e)})
+                return True
+            self._answer(conn, resp, call, protocol)
+            return True
+        call.fields["translated"] = True
+        try:
+            chat = parsed if protocol == calls.OPENAI_CHAT else translate.request_to_chat(protocol, parsed)
+        except ValueError as e:   # TranslationError
+            message = f"the model proxy cannot translate this request to chat completions: {e}"
+            call.done(400, message)
+            self._send_bytes(400, translate.error_from_chat(protocol, 400, json.dumps(
+                {"error": {"message": message, "type": "invalid_request_error"}}).encode()))
+            return True
+        native_headers = {k: v for k, v in headers.items()
+                          if k.lower() not in ("x-api-key", "anthropic-version", "anthropic-beta", "authorization",
+                                               "x-goog-api-key")}
+        native_headers["Content-Type"] = "application/json"
+        try:
+            conn, resp = proxy.upstream.send("POST", "/api/chat", native_headers,
+                                             json.dumps(serving.chat_to_native(chat, proxy.num_ctx)).encode(), call)
+        except UpstreamError as e:
+            call.done(e.status, str(e))
+            error = json.dumps({"error": {"message": str(e), "type": "upstream_error"}}).encode()
+            self._send_bytes(e.status, error if protocol == calls.OPENAI_CHAT
+                             else translate.error_from_chat(protocol, e.status, error))
+            return True
+        usage = not call.strip_usage   # the agent asked for usage itself
+        self._answer(conn, resp, call, calls.OLLAMA_CHAT, _NativeTransform(protocol, parsed, chat, resp, usage))
+        return True
 
     def _count_tokens(self, call: _Call, headers: dict[str, str], request: dict | None,
                       protocol: str = translate.MESSAGES) -> None:
@@ -1036,6 +1090,68 @@ class _Transform:
         return json.dumps(translate.answer_from_chat(self.protocol, answer, self.request)).encode()
 
 
+class _Head:
+    """What _Transform reads of an answer's head, for an answer the proxy made itself (NativeToChat's)."""
+
+    def __init__(self, status: int, content_type: str):
+        self.status, self._type = status, content_type
+
+    def getheader(self, name: str, default: str = "") -> str:
+        return self._type if name.lower() == "content-type" else default
+
+
+class _NativeTransform(_Transform):
+    """An OpenAI-compatible call served by Ollama's native chat API (serving.py): its NDJSON or JSON in, the
+    agent's protocol out: chat completions directly, Responses and Messages through _Transform after it."""
+
+    def __init__(self, protocol: str, request: dict, chat: dict, resp: http.client.HTTPResponse, usage: bool):
+        ctype = resp.getheader("Content-Type", "").split(";")[0].strip().lower()
+        streamed = resp.status < 400 and ctype in _STREAM_TYPES
+        self.native = serving.NativeToChat({**chat, "stream_options": {"include_usage": usage or
+                                                                       protocol != calls.OPENAI_CHAT}},
+                                           streamed, resp.status)
+        self.inner = None if protocol == calls.OPENAI_CHAT else _Transform(
+            protocol, request, _Head(resp.status, "text/event-stream" if streamed else "application/json"))
+        self.protocol, self.request, self.status = protocol, request, resp.status
+        self.stream = self.native if streamed else None
+        self.content_type = self.inner.content_type if self.inner else \
+            "text/event-stream" if streamed else "application/json"
+        self.out_status = resp.status
+
+    @property
+    def over(self) -> bool:
+        return self.inner.over if self.inner is not None else False
+
+    def feed(self, piece: bytes) -> bytes:
+        out = self.native.feed(piece)
+        return self.inner.feed(out) if self.inner is not None else out
+
+    def fail(self, message: str) -> bytes:
+        if self.inner is not None:
+            out = self.inner.fail(message)
+            self.out_status = self.inner.out_status
+            return out
+        if self.stream is None:
+            return self._error(502, message)
+        return self.native.fail(message)
+
+    def _error(self, status: int, message: str) -> bytes:
+        self.out_status = status
+        return json.dumps({"error": {"message": message, "type": "server_error"}}).encode()
+
+    def finish(self) -> bytes:
+        out = self.native.finish()
+        if self.inner is None:
+            if self.stream is None and self.status < 400 and b'"error"' in out[:20]:
+                self.out_status = 502
+            return out
+        if self.stream is None and self.status < 400 and out.startswith(b'{"error"'):
+            self.inner.status = 502
+        out = self.inner.feed(out) + self.inner.finish()
+        self.out_status = self.inner.out_status
+        return out
+
+
 class _Call:
     """One call in flight: what is known of it so far, written to its run's file once (`done`)."""
 
@@ -1077,9 +1193,11 @@ class _Call:
                 error = f"upstream {self.proxy.upstream.url} answered {status}: {answer.error_message or 'no message'}"
         if refused is None:
             self.proxy.upstream_outcome(self.token, reached=answer is not None or status not in (502, 504))
-        self.proxy.write(self.calls_file, calls.call_record(**self.fields, facts=self.facts, status=status,
-                                                         answer=answer, ttft_s=self.ttft_s, total_s=now, error=error,
-                                                         refused=refused))
+        record = calls.call_record(**self.fields, facts=self.facts, status=status, answer=answer,
+                                   ttft_s=self.ttft_s, total_s=now, error=error, refused=refused)
+        if self.proxy.window is not None:   # a known window: its own rule of truncation too (serving.truncated)
+            record["context_truncated"] = serving.truncated(record, self.proxy.window)
+        self.proxy.write(self.calls_file, record)
 
     def abort(self) -> None:
         """The call's run is over while it is in flight: record it so, and cut its upstream connection (a call
@@ -1103,8 +1221,13 @@ class ModelProxy:
     """
 
     def __init__(self, upstream: str, *, openai_base: str | None = None, timeout_s: float = DEFAULT_TIMEOUT_S,
-                 unix_path: Path | None = None):
+                 unix_path: Path | None = None, num_ctx: int | None = None, ollama: bool = False,
+                 window: int | None = None):
         self.upstream = _Upstream(upstream, openai_base, timeout_s)
+        # The one context window every call is served with (run --num-ctx; serving.py), on an Ollama upstream,
+        # and the window the calls are known to have (for serving.truncated), whoever set it.
+        self.num_ctx, self.ollama = num_ctx, ollama
+        self.window = window if window is not None else num_ctx
         self._routes: dict[str, Path] = {}
         self._models: dict[str, frozenset[str]] = {}   # route token -> the spellings of the run's model
         self._bound: dict[str, int] = {}                # route token -> connections that carried its requests

@@ -57,10 +57,15 @@ SETTINGS = {"agent": "agent", "model": "model", "visible": "visible tests (--vis
             "options": "agent options", "attempts": "attempts per run (--attempts)",
             "timeout": "agent timeout (--timeout)", "harness_version": "harness version",
             "agent_version": "agent version", "model_digest": "model digest",
-            "executor": "executor (local or slurm)", "hosts": "hosts"}
+            "executor": "executor (local or slurm)", "hosts": "hosts",
+            # the serving facts (bench/models/serving.py), compared where both runs recorded them
+            "context_window": "context window (--num-ctx)", "server": "model server",
+            "quantization": "quantization", "parameter_count": "parameter count", "family": "model family"}
+SERVING = ("context_window", "server", "quantization", "parameter_count", "family")
 # What a comparison compares: agent and model differing is its point, not a warning, and so is a setting that
 # follows from one of them (another agent has another version; another model another digest).
-SUBJECTS = {"agent": ("agent",), "model": ("model",), "agent_version": ("agent",), "model_digest": ("model",)}
+SUBJECTS = {"agent": ("agent",), "model": ("model",), "agent_version": ("agent",), "model_digest": ("model",),
+            "quantization": ("model",), "parameter_count": ("model",), "family": ("model",)}
 SOLVED_RULE = "a task counts as solved when a strict majority of its scored runs succeeded (with one run: that run)"
 
 
@@ -163,7 +168,8 @@ def made_how(summary: dict, group: dict) -> dict:
             "agent_version": group.get("agent_version", []),
             "model_digest": sorted({str(r["model"]["digest"]) for r in runs if r["model"].get("digest")}),
             "executor": sorted({str(r["executor"].get("kind")) for r in runs if isinstance(r.get("executor"), dict)}),
-            "hosts": sorted({str(r["executor"].get("host")) for r in runs if isinstance(r.get("executor"), dict)})}
+            "hosts": sorted({str(r["executor"].get("host")) for r in runs if isinstance(r.get("executor"), dict)}),
+            **{key: (group.get("serving") or {}).get(key, []) for key in SERVING}}
 
 
 def differences(base: dict, other: dict) -> list[dict]:
@@ -172,7 +178,7 @@ def differences(base: dict, other: dict) -> list[dict]:
     out = []
     for key, label in SETTINGS.items():
         # a record that predates `executor` says nothing about where it ran
-        if key in ("model_digest", "timeout", "executor", "hosts") and not (base[key] and other[key]):
+        if key in ("model_digest", "timeout", "executor", "hosts", *SERVING) and not (base[key] and other[key]):
             continue
         if base[key] != other[key]:
             out.append({"setting": key, "label": label, "base": base[key], "other": other[key]})
@@ -409,7 +415,7 @@ def setting_text(value) -> str:
 
 
 SAME_WAY = ("the two runs were made the same way: " + ", ".join(SETTINGS.values())
-            + " agree (a timeout and a model digest are compared where both runs know them)")
+            + " agree (a timeout, a model digest and the serving facts are compared where both runs know them)")
 TOKENS_LABEL = "mean tokens per run (in + out, over runs reporting both)"
 STRICT_LABEL = "strict pass@1 (unscored, unfinished or missing runs count as not passed)"
 

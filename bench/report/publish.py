@@ -267,6 +267,28 @@ def leaderboard_html(entries: list[dict]) -> str:
                 footer=_footer(entries), assets="assets/")
 
 
+SERVING_WORDS = {"context_window": "context window", "server": "model server", "quantization": "quantization",
+                 "parameter_count": "parameter count", "family": "model family"}
+
+
+def serving_differences(rows: list[tuple[dict, dict]]) -> list[str]:
+    """An alert per serving fact (score.serving_facts) in which groups ranked together were served differently,
+    naming each group's value: a model run with a smaller window or another quantization is not the same
+    contender. Groups of entries made before the facts were recorded say nothing either way."""
+    known = [(e, g) for e, g in rows if g.get("serving")]
+    out = []
+    for key, words in SERVING_WORDS.items():
+        values = {json.dumps(g["serving"].get(key, [])) for _, g in known}
+        if len(known) < 2 or len(values) < 2:
+            continue
+        shown = "; ".join(f"{_who(e, g)} ({e['name']}): "
+                          f"{', '.join(str(v) if v is not None else 'unknown' for v in g['serving'].get(key, []))}"
+                          for e, g in known)
+        out.append(f'<div class="alert warn"><strong>Served differently: {esc(words)}.</strong> {esc(shown)}. '
+                   "Rows that differ in how the model was served measure the serving as much as the model.</div>")
+    return out
+
+
 def _set_section(task_set: dict, suffix: str) -> str:
     """One task set: its heading with the task count, chart, ranking table, legend and per-task matrix.
     `suffix` keeps element ids unique on the page (the first set's are plain)."""
@@ -281,6 +303,7 @@ def _set_section(task_set: dict, suffix: str) -> str:
                  f" Visible tests: {VISIBLE_WORDS[task_set['visible']]}." if task_set.get("visible") else "") + (
                  f" {len(ungraded)} task(s) were never graded by these groups: their versions are unknown."
                  if ungraded else "") + "</p>"]
+    parts += serving_differences(rows)
     rated = [(e, g) for e, g in rows if _strict(g) is not None]
     if rated:
         parts.append(interval_chart(

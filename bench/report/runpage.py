@@ -15,6 +15,7 @@ from pathlib import Path
 
 import markdown as md
 
+from bench.agents.atif import ATIF_FILE
 from bench.common import untrusted
 from bench.common.summary import SYNTHETIC_FIGURES, VISIBLE_DEFAULT, VISIBLE_WORDS, visible_of
 from bench.exec import sandbox
@@ -290,6 +291,11 @@ def calls_timeline_html(calls: dict, href: str, section: dict | None = None) -> 
             facts.append("protocols " + ", ".join(f"{_short(str(k), 60)} {_short(v, 20)}"
                                                   for k, v in sorted(protocols.items(), key=str)))
         parts.append(f'<p class="muted">{esc(" · ".join(facts))}</p>')
+        truncated, made = _whole(section.get("context_truncated")), _whole(section.get("calls"))
+        if truncated and made:   # serving.truncated: the model saw less than the agent sent
+            parts.append(f'<div class="alert bad">{esc(num(truncated))} of {esc(num(made))} model call(s) '
+                         f"({100 * truncated / made:.1f}%) truncated by the context window: the model saw less than "
+                         "the agent sent (METHODOLOGY.md, \"One context window\").</div>")
         if section.get("first_error"):
             parts.append(f'<div class="alert bad">first model error: '
                          f"{esc(_short(section['first_error'], TEXT_PREVIEW_CHARS))}</div>")
@@ -413,7 +419,7 @@ def attempts_html(run: dict, rel: str) -> str:
     for item in attempts:
         where = rel if item["files"] == "." else f"{rel}/{item['files']}"
         links = " · ".join(f'<a href="{esc(f"{where}/{name}")}">{esc(name)}</a>'
-                           for name in ("prompt.txt", "patch.diff", "oracle.log"))
+                           for name in ("prompt.txt", "patch.diff", "oracle.log", ATIF_FILE))
         rows.append(f"<tr><td class=num>{item['n']}</td><td>{badge(item['outcome'])}</td>"
                     f"<td>{phase(item['visible_passed'])}</td><td>{phase(item['heldout_passed'])}</td>"
                     f"<td class=num>{esc(duration(item['wall_s']))}</td>"
@@ -454,6 +460,15 @@ def bundle_href(run_dir: Path, page_dir: Path) -> str:
         return Path(os.path.abspath(run_dir)).as_uri()
     # A relative reference whose first segment holds a colon ("javascript:...") would be read as a scheme.
     return rel if rel.startswith(".") else "./" + rel
+
+
+def atif_link(run_dir: Path, rel: str) -> str:
+    """The link to the run's trajectory as ATIF (agents.atif), when its bundle has one (older bundles do not)."""
+    if not (run_dir / ATIF_FILE).is_file():
+        return ""
+    return (f'<p class="muted" id="atif">The same trajectory in ATIF v1.7 (Harbor\'s Agent Trajectory Interchange '
+            f'Format), with each step\'s tokens from the model proxy: <a href="{esc(f"{rel}/{ATIF_FILE}")}">'
+            f"{ATIF_FILE}</a></p>")
 
 
 def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "") -> str:
@@ -510,7 +525,7 @@ def run_html(run: dict, page_dir: Path, *, footer: str, siblings_html: str = "")
     parts.append('<h2>Prompt</h2><div class="card prompt">' +
                  (prompt_html(prompt) if prompt else '<p class="muted">No prompt recorded.</p>') + "</div>")
     parts.append("<h2>Trajectory</h2>" + trajectory_html(read_events(run_dir / "trajectory.jsonl"), a["wall_s"],
-                                                         synthetic=synthetic))
+                                                         synthetic=synthetic) + atif_link(run_dir, rel))
     parts.append(model_calls_section(run, run_dir, f"{rel}/model_calls.jsonl"))
     patch = read_preview(run_dir / "patch.diff")
     changed = a.get("files_changed") or []

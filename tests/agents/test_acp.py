@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -155,6 +156,18 @@ def test_an_agent_that_ignores_the_cancel_is_still_ended(tmp_path):
     assert cancelled["answered"] is False
 
 
+def test_an_agent_that_stops_reading_its_stdin_is_still_cancelled_at_the_deadline(tmp_path):
+    ctx = context(tmp_path)
+    (ctx.workdir / "big.txt").write_text("z" * (1 << 20))
+    done, sig, ctx = drive(tmp_path, "stuck", timeout=8)
+    assert done.timed_out
+    lines = log_lines(ctx)
+    cancel = next(line for line in lines if line.get("out", {}).get("method") == "session/cancel")
+    assert cancel["t"] <= 8 - acp.grace_s(8) + 1.5     # the main loop never blocked on the full pipe
+    assert any(line.get("client") == "send_dropped" for line in lines)   # 200 MiB of answers: not all queued
+    assert any(line.get("client") == "exit" for line in lines)
+
+
 def test_garbage_on_the_agents_stdout_is_skipped(tmp_path):
     done, sig, ctx = drive(tmp_path, "garbage")
     assert done.exit_code == 0 and (ctx.workdir / "greeting.txt").read_text() == "farewell world\n"
@@ -246,3 +259,54 @@ def test_the_entries_invocations_run_the_client_with_the_non_acp_environment(tmp
     assert qw.env["OPENAI_BASE_URL"] == ctx.model_url + "/v1" and qw.env["OPENAI_MODEL"] == "m"
     assert qw.argv[qw.argv.index("--") + 2:] == ["--acp", "--approval-mode", "yolo", "--auth-type", "openai",
                                                  "--model", "m"]
+
+
+def test_a_flood_of_chunks_parses_in_linear_time_and_keeps_one_bounded_text(tmp_path):
+    out, err = tmp_path / "out.log", tmp_path / "err.log"
+    chunk = json.dumps({"t": 1, "in": {"jsonrpc": "2.0", "method": "session/update", "params": {"update": {
+        "sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": "y" * 20}}}}})
+    out.write_text((chunk + "\n") * 100_000)   # ~15 MiB: within the cap run_agent reads
+    err.write_text("")
+    started = time.monotonic()
+    sig = acp.parse_log(ProcessResult(0, False, 1.0, out, err))
+    assert time.monotonic() - started < 30
+    texts = [e for e in sig.events if e["type"] == "text"]
+    assert len(texts) == 1 and len(texts[0]["text"]) < 2100 and "more chars" in texts[0]["text"]
+
+
+def test_fs_methods_refuse_fifos_links_and_oversized_files_without_blocking(tmp_path):
+    root = tmp_path / "w"
+    root.mkdir()
+    os.mkfifo(root / "fifo")
+    (root / "dir-link").symlink_to(tmp_path)
+    (root / "big").write_bytes(b"x" * (acp_client.MAX_READ_BYTES + 1))
+    (root / "lines.txt").write_text("a\nb\nc\nd\n")
+    for name in ("fifo", "dir-link/w/lines.txt", "big", "missing"):
+        with pytest.raises(acp_client.RpcError):
+            acp_client.read_text_file(str(root), {"path": str(root / name)})
+    with pytest.raises(acp_client.RpcError):
+        acp_client.write_text_file(str(root), {"path": str(root / "fifo"), "content": "x"})
+    with pytest.raises(acp_client.RpcError):
+        acp_client.write_text_file(str(root), {"path": str(root / "dir-link" / "planted"), "content": "x"})
+    assert not (tmp_path / "planted").exists()
+    got = acp_client.read_text_file(str(root), {"path": str(root / "lines.txt"), "line": 2, "limit": 2})
+    assert got == {"content": "b\nc\n"}
+
+
+@pytest.mark.parametrize("scenario", ["fix", "escape"])
+def test_an_acp_sessions_trajectory_is_atif_that_harbors_validator_accepts(tmp_path, scenario):
+    from atif_harbor import validate
+    from bench.agents import atif
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    done, sig, ctx = drive(tmp_path, scenario, env={"ESCAPE_DIR": str(outside)}, sandboxed=False)
+    assert done.exit_code == 0
+    checked_signals(sig)
+    record = {"run_id": "r", "task_id": "t", "rep": 0, "model": {"id": "m"},
+              "agent": {"name": "scripted-acp", "version": "0.1", "tool_calls": sig.tool_calls}}
+    path = atif.write(ctx.run_dir, record, sig.events, ctx.prompt, None)
+    doc = json.loads(path.read_text())
+    kinds = {s.get("extra", {}).get("event") for s in doc["steps"] if s["source"] == "system"}
+    assert kinds == ({"plan", "permission"} if scenario == "fix" else {"refused"})
+    assert validate(path) == []

@@ -16,6 +16,8 @@ import json
 import pytest
 from real_cli import SCRIPTS, chat, issued_calls, need_agent, need_bwrap, reported, run_through_harness
 
+from atif_harbor import harbor_python, validate
+
 pytestmark = [pytest.mark.integration, need_bwrap]
 
 
@@ -35,6 +37,8 @@ def check_counts(run, turns: int, calls: int, failed: int) -> None:
     assert a["infra_error"] is None and a["agent_error"] is None and not a["timed_out"]
     assert a["extra"]["stop_reason"] == "end_turn" and a["extra"]["protocol_version"] == 1
     assert run.record["flags"] == [], run.record["flag_details"]
+    if harbor_python():   # the trajectory as ATIF, where harbor's validator is at hand
+        assert validate(run.run_dir / "trajectory.atif.json") == []
 
 
 @need_agent("opencode-acp")

@@ -22,6 +22,9 @@ from pathlib import Path
 import pytest
 from real_cli import SCRIPTS, Tripwire, chat, issued_calls, need_agent, need_bwrap, reported, run_through_harness
 
+from atif_harbor import harbor_python, validate
+from bench.agents import atif
+
 pytestmark = [pytest.mark.integration, need_bwrap]
 
 
@@ -49,6 +52,14 @@ def check_run(run, model: str, protocol: str, tool_calls: int) -> None:
     assert a["failed_tool_calls"] == 0 and all(e["status"] == "ok" for e in tools)
     assert a["infra_error"] is None and a["agent_error"] is None and not a["timed_out"]
     assert a["extra"]["stop_reason"] == "end_turn"
+    # the ATIF trajectory counts every answered call, the Gemini API's too; harbor's validator accepts it where
+    # an interpreter here has harbor (tests/atif_harbor.py)
+    doc = json.loads((run.run_dir / atif.ATIF_FILE).read_bytes())
+    if harbor_python() is not None:
+        assert validate(run.run_dir / atif.ATIF_FILE) == []
+    assert len(atif.answered_calls(run.calls)) == len(model_calls)
+    assert (doc["final_metrics"]["total_prompt_tokens"], doc["final_metrics"]["total_completion_tokens"]) == (
+        a["tokens_in"], a["tokens_out"])
 
 
 # ---------------------------------------------------------------------------------------------

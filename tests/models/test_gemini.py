@@ -8,8 +8,10 @@ HTTP and with Google's own SDK (google-genai, pinned in the test extra), whose r
 from __future__ import annotations
 
 import http.client
+import http.server
 import itertools
 import json
+import threading
 from urllib.parse import urlsplit
 
 import pytest
@@ -313,6 +315,12 @@ def test_the_proxy_answers_whole_calls_count_tokens_and_errors_in_the_apis_shape
     assert status == 200 and json.loads(raw)["totalTokens"] > 0
     status, _, raw = post(url, "/v1beta/models/coder:generateContent", {"contents": []})
     assert status == 400 and json.loads(raw)["error"]["status"] == "INVALID_ARGUMENT"
+    # streamGenerateContent without alt=sse: the API's JSON array (here of one whole response)
+    status, ctype, raw = post(url, "/v1beta/models/coder:streamGenerateContent", FIRST)
+    answer = json.loads(raw)
+    assert status == 200 and ctype.startswith("application/json") and isinstance(answer, list) and len(answer) == 1
+    assert answer[0]["candidates"][0]["content"]["parts"][0] == {"text": "Reading it first."}
+    assert records(calls_file)[-1]["stream"] is False
 
 
 def test_another_model_in_the_path_is_refused_unserved(stack):
@@ -323,12 +331,46 @@ def test_another_model_in_the_path_is_refused_unserved(stack):
     assert records(calls_file)[-1]["refused"] == "other_model" and len(server.requests) == served
 
 
-def test_the_api_key_never_reaches_the_model_server(stack, tmp_path):
-    url, server, calls_file = stack
-    with fakellm.serve(SCRIPT, protocols=("openai",), log_bodies=True) as upstream, ModelProxy(upstream.url) as proxy:
-        route = proxy.route(tmp_path / "calls.jsonl")
-        post(route, "/v1beta/models/coder:generateContent", FIRST)
-        assert "secret-key" not in json.dumps(upstream.requests)
+class _HeaderCatcher(http.server.BaseHTTPRequestHandler):
+    """An upstream that records every request's headers and answers chat completions (and Ollama's /api/chat)."""
+
+    seen: list[dict] = []
+
+    def do_POST(self):  # noqa: N802 - http.server's name
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        type(self).seen.append({"path": self.path, **{k.lower(): v for k, v in self.headers.items()}})
+        answer = {"model": "coder", "message": {"role": "assistant", "content": "ok"}, "done": True,
+                  "prompt_eval_count": 3, "eval_count": 1} if self.path == "/api/chat" else \
+            {"choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "ok"}}],
+             "usage": {"prompt_tokens": 3, "completion_tokens": 1}}
+        data = json.dumps(answer).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.mark.parametrize("windowed", [False, True])
+def test_the_api_key_never_reaches_the_model_server(tmp_path, windowed):
+    _HeaderCatcher.seen = []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _HeaderCatcher)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        options = {"num_ctx": 4096, "ollama": True} if windowed else {}
+        with ModelProxy(f"http://127.0.0.1:{server.server_address[1]}", **options) as proxy:
+            proxy.native[translate.GEMINI] = False
+            route = proxy.route(tmp_path / "calls.jsonl")
+            status, _, raw = post(route, "/v1beta/models/coder:generateContent", FIRST)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert status == 200 and json.loads(raw)["candidates"][0]["content"]["parts"] == [{"text": "ok"}]
+    assert [s["path"] for s in _HeaderCatcher.seen] == ["/api/chat" if windowed else "/v1/chat/completions"]
+    assert "x-goog-api-key" not in _HeaderCatcher.seen[0] and "secret-key" not in json.dumps(_HeaderCatcher.seen)
 
 
 genai = pytest.importorskip("google.genai")
@@ -358,3 +400,19 @@ def test_google_genai_sdk_generates_streams_and_counts_through_the_proxy(stack):
     served = server.requests[-1]
     assert served["messages"] == 4 and served["last_role"] == "tool"   # system, user, assistant call, tool
     assert client.models.count_tokens(model="coder", contents="count me").total_tokens > 0
+
+
+def test_under_num_ctx_gemini_calls_reach_ollama_natively_with_the_runs_window(tmp_path):
+    """run --num-ctx on an Ollama upstream: a Gemini API call is served by Ollama's /api/chat with the harness's
+    window (serving.py), streamed and whole."""
+    with fakellm.serve(SCRIPT, log_bodies=True) as server, ModelProxy(server.url, num_ctx=4096, ollama=True) as proxy:
+        url = proxy.route(tmp_path / "calls.jsonl", "coder")
+        status, ctype, raw = post(url, "/v1beta/models/coder:streamGenerateContent?alt=sse", FIRST)
+        assert status == 200 and ctype.startswith("text/event-stream")
+        call = events(raw)[-1]["candidates"][0]["content"]["parts"][0]["functionCall"]
+        assert call["name"] == "read_file" and call["args"] == {"file_path": "/w/a.py"}
+        status, _, raw = post(url, "/v1beta/models/coder:generateContent", FIRST)
+        assert status == 200 and json.loads(raw)["usageMetadata"]["promptTokenCount"] == 300
+        served = [r for r in server.requests if r.get("api") == "ollama"]
+        assert len(served) == 2 and all(r["options"]["num_ctx"] == 4096 for r in served)
+        assert [c["protocol"] for c in records(tmp_path / "calls.jsonl")] == [calls.GEMINI, calls.GEMINI]

@@ -240,3 +240,28 @@ def test_cli_bad_input_is_one_line(fake):
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     done = run_cli("doctor", "--probe", "anthropic/claude", env={"OLLAMA_HOST": fake.url})
     assert done.returncode == 2 and "--base-url" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("api", ["auto", "openai"])
+def test_doctor_probe_with_num_ctx_serves_every_call_with_that_window(fake, api):
+    """`doctor --probe MODEL --num-ctx N` through the CLI: every probe call reaches Ollama's native API with
+    options.num_ctx N (its /v1 calls too, as a run's are), and the record carries the serving facts."""
+    before = len(fake.requests)
+    done = run_cli("doctor", "--probe", "ollama/canary-pass", "--num-ctx", "12288", "--api", api, "--json",
+                   "--tasks", str(REPO / "tasks"), env={"OLLAMA_HOST": fake.url})
+    assert done.stdout.strip(), done.stderr[-2000:]
+    record = json.loads(done.stdout)["probe"]
+    assert record["class"] == "pass", done.stderr
+    # every call through the proxy (the protocol checks ask the server straight, not through it)
+    windowed = [r for r in fake.requests[before:] if r.get("turn") is not None and r["api"] == "ollama"
+                and (r.get("options") or {}).get("num_ctx") == 12288]
+    assert len(windowed) == record["model_calls"]["calls"] >= 2
+    assert record["serving"]["context_window"] == 12288 and record["serving"]["server"] == "ollama"
+
+
+def test_doctor_probe_refuses_a_window_a_llama_cpp_server_does_not_have(tmp_path):
+    with fakellm.serve({"server": {"flavor": "llama.cpp"}, "models": {"coder": {"context_length": 4096}}}) as srv:
+        done = run_cli("doctor", "--probe", "coder", "--base-url", srv.url + "/v1", "--num-ctx", "8192",
+                       "--tasks", str(REPO / "tasks"), env={})
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "--ctx-size 8192" in done.stderr and "4096" in done.stderr

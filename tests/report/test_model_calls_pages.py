@@ -149,7 +149,7 @@ def _md_rows(report: str, heading: str) -> list[dict[str, str]]:
 # TTFT median of 0.5 and 1.5; start-up median of 2.5 and 4.5; t1 disagrees (the agent said 2,400 in).
 EXPECTED = {"Runs measured": "2", "Model calls (errors)": "6 (1)", "Model time share": "37.5%",
             "Tokens per solved task": "4,200", "Prefill tok/s": "5,000.0", "Decode tok/s": "125.0",
-            "Context truncated": "1 call(s) in 1 run(s)", "TTFT median": "1 s", "Start-up median": "3.5 s",
+            "Context truncated": "1 call(s) (16.7%) in 1 run(s)", "TTFT median": "1 s", "Start-up median": "3.5 s",
             "Translated calls": "1",
             "Agent's token count differs": "1 run(s)"}
 
@@ -213,6 +213,8 @@ def test_the_run_page_draws_one_row_per_call_in_order_of_start(tmp_path):
     assert spans[2] == [("rest", "75.00", "25.00")], "no time to first token: no TTFT part"
     assert "var(--failed)" in bars[2] and "var(--failed)" not in bars[0]
     assert "3 line(s) of the file were not call records and are skipped" in page
+    # the run's truncated share, from its record (1 of its 4 calls), as a warning
+    assert "1 of 4 model call(s) (25.0%) truncated by the context window" in html.unescape(page)
 
 
 def test_the_run_page_escapes_everything_the_calls_file_and_the_record_say(tmp_path):

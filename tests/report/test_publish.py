@@ -233,3 +233,28 @@ def test_an_empty_leaderboard_still_builds(tmp_path):
     (tmp_path / "entries").mkdir()
     assert publish.main([str(tmp_path)]) == 0
     assert "No entries yet" in (tmp_path / "site" / "index.html").read_text()
+
+
+def _served(records: list[dict], window: int | None, quantization: str) -> list[dict]:
+    for r in records:
+        r["model"]["serving"] = {"server": "ollama", "context_window": window, "context_source": "--num-ctx",
+                                 "quantization": quantization, "parameter_count": "8B", "family": "qwen3",
+                                 "digest": "abc"}
+    return records
+
+
+def test_the_leaderboard_says_when_groups_ranked_together_were_served_differently(tmp_path):
+    board = tmp_path / "board"
+    _add(board, "wide", score.score(_served([run(t, run_id="wide") for t in TASKS], 32768, "Q4_K_M")), "2025-03-02")
+    _add(board, "narrow", score.score(_served([run(t, run_id="narrow", passed=t < "t05") for t in TASKS], 2048,
+                                              "Q4_K_M")), "2025-03-02")
+    entries = publish.load_entries(board)
+    assert [g["serving"]["context_window"] for e in entries for g in e["groups"]] in ([[32768], [2048]],
+                                                                                        [[2048], [32768]])
+    index = publish.leaderboard_html(entries)
+    assert "Served differently: context window." in index and "(wide): 32768" in index and "(narrow): 2048" in index
+    assert "Served differently: quantization" not in index   # the facts that agree are not listed
+    # entries from before the facts were recorded say nothing either way
+    _add(board, "old", score.score([run(t, run_id="old") for t in TASKS]), "2025-03-01")
+    again = publish.leaderboard_html(publish.load_entries(board))
+    assert again.count("Served differently") == 1

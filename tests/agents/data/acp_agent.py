@@ -12,6 +12,7 @@ Scenarios:
   deaf       as hang, but ignores session/cancel too
   garbage    prints non-JSON lines and a JSON line that is not JSON-RPC before and between messages, then fixes
   oversized  prints one 9 MiB line, then fixes
+  stuck      asks for big.txt 200 times and never reads its stdin again (the client's answers pile up)
   die        exits 3 on session/prompt without answering
   refuse     answers the prompt with stopReason refusal
   version    answers initialize with protocol version 99
@@ -148,6 +149,11 @@ def main() -> int:
             if SCENARIO in ("hang", "deaf"):
                 prompt_id = rid
                 continue
+            if SCENARIO == "stuck":
+                for n in range(200):
+                    send({"id": 5000 + n, "method": "fs/read_text_file",
+                          "params": {"sessionId": session, "path": os.path.join(cwd, "big.txt")}})
+                time.sleep(3600)
             if SCENARIO == "die":
                 return 3
             if SCENARIO == "refuse":
