@@ -453,7 +453,7 @@ class StreamTranslator:
         self._buf = b""
         self._finished = False
         self._id = translate._new_id("")
-        self._calls: dict[Any, dict] = {}   # index -> {"id", "name", "arguments"}
+        self._calls: dict[Any, dict] = {}   # index -> {"id", "name", "arguments": its pieces}
 
     def feed(self, data: bytes) -> bytes:
         """Take the next bytes of the upstream's stream; the bytes to send now."""
@@ -485,7 +485,7 @@ class StreamTranslator:
         if self.error is not None:   # the API ends a failed stream with an error object
             out.append(_event({"error": {"code": 500, "message": self.error, "status": "INTERNAL"}}))
             return b"".join(out)
-        parts = [_call_part(c["id"] or translate._new_id("call_"), c["name"], c["arguments"])
+        parts = [_call_part(c["id"] or translate._new_id("call_"), c["name"], "".join(c["arguments"]))
                  for c in self._calls.values()]
         self.tool_calls = len(parts)
         finish = _FINISH.get(self.finish_reason, "OTHER" if self.finish_reason else "STOP")
@@ -548,14 +548,16 @@ class StreamTranslator:
     def _call_delta(self, fragment: dict) -> None:
         key = fragment.get("index", len(self._calls))
         key = key if isinstance(key, int) and not isinstance(key, bool) else len(self._calls)
-        call = self._calls.setdefault(key, {"id": None, "name": "", "arguments": ""})
+        # the arguments' pieces, joined once at the end: `+=` copied the arguments so far at every fragment, and
+        # a model that writes a long argument a few characters a fragment made that quadratic (tens of seconds)
+        call = self._calls.setdefault(key, {"id": None, "name": "", "arguments": []})
         if isinstance(fragment.get("id"), str) and fragment["id"] and not call["id"]:
             call["id"] = fragment["id"]
         function = fragment.get("function") if isinstance(fragment.get("function"), dict) else {}
         if isinstance(function.get("name"), str) and function["name"] and not call["name"]:
             call["name"] = function["name"]
         if isinstance(function.get("arguments"), str):
-            call["arguments"] += function["arguments"]
+            call["arguments"].append(function["arguments"])
 
 
 def _event(payload: dict) -> bytes:

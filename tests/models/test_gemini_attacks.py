@@ -7,7 +7,9 @@ chat-completions-only bench.fakellm, the calls file as the run records it."""
 from __future__ import annotations
 
 import http.client
+import http.server
 import json
+import threading
 import time
 from urllib.parse import urlsplit
 
@@ -96,3 +98,58 @@ def test_joined_turns_keep_their_text_and_order():
         {"role": "tool", "tool_call_id": "1", "content": '{"ok": 1}'},
         {"role": "user", "content": "g\n\nh"}]
     assert all("_texts" not in m for m in chat["messages"])
+
+
+class _Fragments(http.server.BaseHTTPRequestHandler):
+    """A chat-completions server whose streamed answer is one tool call written four characters a fragment (as a
+    model writing a long file through a tool streams it), then usage."""
+
+    protocol_version = "HTTP/1.0"   # the stream ends when the connection closes
+
+    def do_POST(self):  # noqa: N802 - http.server's name
+        self.rfile.read(int(self.headers["Content-Length"]))
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+
+        def chunk(obj) -> bytes:
+            return b"data: " + json.dumps(obj).encode() + b"\n\n"
+
+        head = {"index": 0, "id": "c1", "type": "function", "function": {"name": "write", "arguments": ""}}
+        out = [chunk({"choices": [{"index": 0, "delta": {"tool_calls": [head]}}]})]
+        piece = chunk({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {
+            "arguments": PIECE}}]}}]})
+        out += [piece] * FRAGMENTS
+        out.append(chunk({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}))
+        out.append(chunk({"choices": [], "usage": {"prompt_tokens": 11, "completion_tokens": FRAGMENTS}}))
+        out.append(b"data: [DONE]\n\n")
+        self.wfile.write(b"".join(out))
+
+    def log_message(self, *args):
+        pass
+
+
+FRAGMENTS = 150_000
+PIECE = "x" * 100
+
+
+def test_a_long_streamed_tool_call_is_relayed_in_linear_time(tmp_path):
+    """150,000 argument fragments of 100 characters (31 MB, under the proxy's 32 MiB cap): each appended to the
+    arguments so far (`+=`, 15 MB of them at the end) held the proxy's CPU for minutes; gathered and joined once,
+    a few seconds."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Fragments)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with ModelProxy(f"http://127.0.0.1:{server.server_address[1]}") as proxy:
+            url = proxy.route(tmp_path / "model_calls.jsonl", model="coder")
+            status, data, took = post(url, "/v1beta/models/coder:streamGenerateContent?alt=sse", json.dumps(
+                {"contents": [{"role": "user", "parts": [{"text": "write it"}]}]}).encode())
+    finally:
+        server.shutdown()
+    assert status == 200
+    last = json.loads(data.strip().split(b"\r\n\r\n")[-1][len(b"data: "):])
+    call = last["candidates"][0]["content"]["parts"][0]["functionCall"]
+    assert call["name"] == "write" and call["args"] == {"_invalid_json_arguments": PIECE * FRAGMENTS}
+    assert last["usageMetadata"]["candidatesTokenCount"] == FRAGMENTS
+    assert records(tmp_path / "model_calls.jsonl")[-1]["usage"]["completion_tokens"] == FRAGMENTS
+    assert took < 25, f"one streamed answer held the proxy for {took:.1f}s"
