@@ -745,11 +745,16 @@ class _Call:
         self.index = index
         self.call_id = call_id
         self.name: str | None = None
-        self.arguments = ""
+        self.pieces: list[str] = []   # the arguments' fragments, joined when read: `+=` made a long one quadratic
         self.pending = ""          # argument text that arrived before the name (the item is not open yet)
         self.open = False
         self.item_id = ""
         self.position = -1         # Responses output_index / Anthropic content block index
+
+    @property
+    def arguments(self) -> str:
+        """The arguments so far (read when the call closes)."""
+        return "".join(self.pieces)
 
 
 def stream_translator(protocol: str, request: dict) -> StreamTranslator | gemini.StreamTranslator:
@@ -1001,7 +1006,7 @@ class StreamTranslator:
             call.pending += arguments
             return out
         if arguments:
-            call.arguments += arguments
+            call.pieces.append(arguments)
             if self.protocol == MESSAGES:
                 out += self._event("content_block_delta", {"index": call.position, "delta": {
                     "type": "input_json_delta", "partial_json": arguments}})

@@ -153,3 +153,25 @@ def test_a_long_streamed_tool_call_is_relayed_in_linear_time(tmp_path):
     assert last["usageMetadata"]["candidatesTokenCount"] == FRAGMENTS
     assert records(tmp_path / "model_calls.jsonl")[-1]["usage"]["completion_tokens"] == FRAGMENTS
     assert took < 25, f"one streamed answer held the proxy for {took:.1f}s"
+
+
+@pytest.mark.parametrize("protocol", [translate.MESSAGES, translate.RESPONSES])
+def test_the_other_stream_translators_gather_a_long_tool_call_in_linear_time(protocol):
+    """The same flood through the Messages and Responses stream translators (translate.StreamTranslator), fed
+    as the proxy feeds them: their `call.arguments += piece` was the same quadratic copy."""
+    def chunk(obj) -> bytes:
+        return b"data: " + json.dumps(obj).encode() + b"\n\n"
+
+    head = {"index": 0, "id": "c1", "type": "function", "function": {"name": "write", "arguments": ""}}
+    piece = chunk({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {
+        "arguments": PIECE}}]}}]})
+    stream = translate.stream_translator(protocol, {"model": "coder", "stream": True, "max_tokens": 10})
+    start = time.monotonic()
+    stream.feed(chunk({"choices": [{"index": 0, "delta": {"tool_calls": [head]}}]}))
+    for _ in range(0, FRAGMENTS, 300):   # the proxy reads 64 KiB at a time: about 300 fragments
+        stream.feed(piece * 300)
+    stream.feed(chunk({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}))
+    out = stream.finish()
+    took = time.monotonic() - start
+    assert not stream.over and out.endswith(b"\n\n")
+    assert took < 25, f"translating one stream took {took:.1f}s"
