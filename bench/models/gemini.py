@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,7 +158,7 @@ def _messages(body: dict) -> list[dict]:
     contents = _get(body, "contents")
     if not isinstance(contents, list):
         raise TranslationError("contents is not a list")
-    pending: list[tuple[str, str]] = []   # calls not yet answered: (id, name)
+    pending = _Pending()   # calls not yet answered
     for n, content in enumerate(contents):
         where = f"contents[{n}]"
         if not isinstance(content, dict):
@@ -176,7 +177,7 @@ def _messages(body: dict) -> list[dict]:
     return messages
 
 
-def _part(messages: list[dict], texts: list[str], pending: list[tuple[str, str]], role: str, part: Any,
+def _part(messages: list[dict], texts: list[str], pending: _Pending, role: str, part: Any,
           where: str) -> None:
     """One part of a content: text is gathered in `texts` (the turn's text), a functionCall becomes a tool call
     (after the text before it), a functionResponse a tool message."""
@@ -193,7 +194,7 @@ def _part(messages: list[dict], texts: list[str], pending: list[tuple[str, str]]
         # Without the client's id, one unique in the request: (messages so far, calls unanswered) never repeats.
         call_id = call["id"] if isinstance(call.get("id"), str) and call["id"] \
             else f"call_{len(messages)}_{len(pending)}"
-        pending.append((call_id, call["name"]))
+        pending.add(call_id, call["name"])
         if texts:
             translate._add_text(messages, "assistant", "\n".join(texts))
             texts.clear()
@@ -219,16 +220,40 @@ def _part(messages: list[dict], texts: list[str], pending: list[tuple[str, str]]
     # executableCode / codeExecutionResult and the like: hosted tools the upstream has no part in
 
 
-def _pair(pending: list[tuple[str, str]], answer: dict) -> str | None:
+class _Pending:
+    """The calls not yet answered, in order, found by id or by name in constant time: a request of thousands of
+    calls and responses must not cost the proxy a scan of every pending call per response (quadratic)."""
+
+    def __init__(self) -> None:
+        self._open: dict[int, str] = {}                  # sequence number -> call id, for calls unanswered
+        self._by_id: dict[str, deque[int]] = {}
+        self._by_name: dict[str, deque[int]] = {}
+        self._seq = 0
+
+    def __len__(self) -> int:
+        return len(self._open)
+
+    def add(self, call_id: str, name: str) -> None:
+        self._open[self._seq] = call_id
+        self._by_id.setdefault(call_id, deque()).append(self._seq)
+        self._by_name.setdefault(name, deque()).append(self._seq)
+        self._seq += 1
+
+    def take(self, index: dict[str, deque[int]], key: Any) -> str | None:
+        """The first unanswered call under `key` in `index`, now answered (each number leaves a queue once)."""
+        queue = index.get(key) if isinstance(key, str) else None
+        while queue:
+            seq = queue.popleft()
+            if seq in self._open:
+                return self._open.pop(seq)
+        return None
+
+
+def _pair(pending: _Pending, answer: dict) -> str | None:
     """The id of the call a functionResponse answers: its own id when it names a pending call, else the first
     pending call of that name (the API pairs calls and responses by order and name)."""
-    for i, (call_id, _name) in enumerate(pending):
-        if isinstance(answer.get("id"), str) and answer["id"] == call_id:
-            return pending.pop(i)[0]
-    for i, (_call_id, name) in enumerate(pending):
-        if name == answer["name"]:
-            return pending.pop(i)[0]
-    return None
+    found = pending.take(pending._by_id, answer.get("id"))
+    return found if found is not None else pending.take(pending._by_name, answer["name"])
 
 
 def _parts_text(parts: Any, where: str) -> str:
@@ -428,7 +453,7 @@ class StreamTranslator:
         self._buf = b""
         self._finished = False
         self._id = translate._new_id("")
-        self._calls: dict[Any, dict] = {}   # index -> {"id", "name", "arguments"}
+        self._calls: dict[Any, dict] = {}   # index -> {"id", "name", "arguments": its pieces}
 
     def feed(self, data: bytes) -> bytes:
         """Take the next bytes of the upstream's stream; the bytes to send now."""
@@ -460,7 +485,7 @@ class StreamTranslator:
         if self.error is not None:   # the API ends a failed stream with an error object
             out.append(_event({"error": {"code": 500, "message": self.error, "status": "INTERNAL"}}))
             return b"".join(out)
-        parts = [_call_part(c["id"] or translate._new_id("call_"), c["name"], c["arguments"])
+        parts = [_call_part(c["id"] or translate._new_id("call_"), c["name"], "".join(c["arguments"]))
                  for c in self._calls.values()]
         self.tool_calls = len(parts)
         finish = _FINISH.get(self.finish_reason, "OTHER" if self.finish_reason else "STOP")
@@ -523,14 +548,16 @@ class StreamTranslator:
     def _call_delta(self, fragment: dict) -> None:
         key = fragment.get("index", len(self._calls))
         key = key if isinstance(key, int) and not isinstance(key, bool) else len(self._calls)
-        call = self._calls.setdefault(key, {"id": None, "name": "", "arguments": ""})
+        # the arguments' pieces, joined once at the end: `+=` copied the arguments so far at every fragment, and
+        # a model that writes a long argument a few characters a fragment made that quadratic (tens of seconds)
+        call = self._calls.setdefault(key, {"id": None, "name": "", "arguments": []})
         if isinstance(fragment.get("id"), str) and fragment["id"] and not call["id"]:
             call["id"] = fragment["id"]
         function = fragment.get("function") if isinstance(fragment.get("function"), dict) else {}
         if isinstance(function.get("name"), str) and function["name"] and not call["name"]:
             call["name"] = function["name"]
         if isinstance(function.get("arguments"), str):
-            call["arguments"] += function["arguments"]
+            call["arguments"].append(function["arguments"])
 
 
 def _event(payload: dict) -> bytes:

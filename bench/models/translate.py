@@ -219,11 +219,20 @@ def _add_tool_call(messages: list[dict], call: dict) -> None:
         messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
 
 
+_TEXTS = "_texts"   # a merged assistant turn's texts, joined by _tidy (a key no chat message has)
+
+
 def _add_text(messages: list[dict], role: str, text: str) -> None:
     """Append one turn's text; assistant text after assistant text (split items of one turn) joins it."""
     if role == "assistant" and messages and messages[-1]["role"] == "assistant" and not messages[-1].get("tool_calls"):
+        # The pieces are joined once, in _tidy: joining at every turn copies the text so far each time, which
+        # thousands of small turns in one request make quadratic (minutes of the proxy's CPU for one call).
         previous = messages[-1]["content"]
-        messages[-1]["content"] = text if not previous else previous + "\n" + text
+        texts = messages[-1].setdefault(_TEXTS, [previous] if previous else [])
+        if texts in ([], [""]):   # no text yet: the turn's text is this one, as `previous or text` would have it
+            texts[:] = [text]
+        else:
+            texts.append(text)
         return
     messages.append({"role": role, "content": text})
 
@@ -234,16 +243,27 @@ def _tidy(messages: list[dict]) -> list[dict]:
     (Qwen's, Mistral's) reject a system message after the first position, and some reject two user turns in a row.
     Texts are joined with a blank line, nothing is dropped."""
     out: list[dict] = []
+    runs: list[list[str] | None] = []   # the texts each out message is joined from, once, at the end (linear)
     for message in messages:
         role = message["role"]
+        message = {**message, "role": role}
+        if _TEXTS in message:
+            message["content"] = "\n".join(message.pop(_TEXTS))
         if role == "system" and any(m["role"] != "system" for m in out):
-            role = "user"
+            message["role"] = role = "user"
         previous = out[-1] if out else None
         if previous is not None and previous["role"] == role and role in ("system", "user") and isinstance(
                 previous["content"], str) and isinstance(message["content"], str):
-            previous["content"] = previous["content"] + "\n\n" + message["content"]
+            run = runs[-1]
+            if run is None:
+                run = runs[-1] = [previous["content"]]
+            run.append(message["content"])
             continue
-        out.append({**message, "role": role})
+        out.append(message)
+        runs.append(None)
+    for message, run in zip(out, runs, strict=True):
+        if run is not None:
+            message["content"] = "\n\n".join(run)
     return out
 
 
@@ -725,11 +745,16 @@ class _Call:
         self.index = index
         self.call_id = call_id
         self.name: str | None = None
-        self.arguments = ""
+        self.pieces: list[str] = []   # the arguments' fragments, joined when read: `+=` made a long one quadratic
         self.pending = ""          # argument text that arrived before the name (the item is not open yet)
         self.open = False
         self.item_id = ""
         self.position = -1         # Responses output_index / Anthropic content block index
+
+    @property
+    def arguments(self) -> str:
+        """The arguments so far (read when the call closes)."""
+        return "".join(self.pieces)
 
 
 def stream_translator(protocol: str, request: dict) -> StreamTranslator | gemini.StreamTranslator:
@@ -981,7 +1006,7 @@ class StreamTranslator:
             call.pending += arguments
             return out
         if arguments:
-            call.arguments += arguments
+            call.pieces.append(arguments)
             if self.protocol == MESSAGES:
                 out += self._event("content_block_delta", {"index": call.position, "delta": {
                     "type": "input_json_delta", "partial_json": arguments}})
