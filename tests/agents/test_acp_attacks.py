@@ -71,9 +71,9 @@ def test_a_flood_of_message_chunks_is_parsed_in_linear_time(tmp_path):
     the host's CPU; joined once it takes about a second."""
     result, _ctx = _drive(tmp_path, FLOOD.replace("COUNT", "60000"))
     assert result.stdout_path.stat().st_size > 12 * 1024 * 1024   # the log holds (most of) the flood
-    start = time.monotonic()
+    start = time.process_time()
     sig = acp.parse_log(result, "hostile")
-    took = time.monotonic() - start
+    took = time.process_time() - start
     texts = [ev for ev in sig.events if ev["type"] == "text"]
     assert len(texts) == 1 and texts[0]["text"].startswith("x" * 125)
     assert took < 20, f"parsing the log took {took:.1f}s"
