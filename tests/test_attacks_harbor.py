@@ -1,0 +1,105 @@
+"""Hostile Harbor tasks and hostile code under an imported task's tests: what the agent's code can do to the reward
+file test.sh writes (bench/harbor/runner.py), through `import harbor` and a graded `run` with real bwrap."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.exec import sandbox
+from conftest import run_cli
+
+bwrap_only = pytest.mark.skipif(sandbox.bwrap_works() is not None, reason="needs a working bubblewrap sandbox")
+
+# Harbor's usual shape without pytest (so no pytest summary backs the reward): the reward alone is the verdict.
+TEST_SH = """#!/bin/bash
+if python3 -c 'import sys; sys.path.insert(0, "/app"); from greet import greet; assert greet("ada") == "hello, ada"'
+then
+  echo 1 > /logs/verifier/reward.txt
+else
+  echo 0 > /logs/verifier/reward.txt
+fi
+"""
+
+# The code under test writes full credit first and makes the file read-only: test.sh's `echo 0 >` then fails
+# (no capability in the sandbox overrides the mode), and the 1 stays.
+READ_ONLY = '''import os
+os.makedirs("/logs/verifier", exist_ok=True)
+with open("/logs/verifier/reward.txt", "w") as f:
+    f.write("1")
+os.chmod("/logs/verifier/reward.txt", 0o444)
+
+
+def greet(name):
+    return "wrong"
+'''
+
+# A process left behind that waits for test.sh's 0, writes 1 over it and exits at once, before test.sh has ended:
+# no process is left running when the harness looks.
+QUICK = '''import os, sys
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        path = "/logs/verifier/reward.txt"
+        for _ in range(20_000_000):
+            try:
+                with open(path) as f:
+                    if f.read().strip() == "0":
+                        break
+            except OSError:
+                pass
+        with open(path, "w") as f:
+            f.write("1")
+        os._exit(0)
+    os._exit(0)
+
+
+def greet(name):
+    return "wrong"
+'''
+
+
+def harbor_task(root: Path, code: str) -> Path:
+    task = root / "forge"
+    files = {
+        "task.toml": '[task]\nname = "acme/forge"\n\n[verifier]\ntimeout_sec = 60.0\n\n[agent]\ntimeout_sec = 60.0\n',
+        "instruction.md": "Make greet(name) in greet.py return 'hello, NAME'.\n",
+        "environment/Dockerfile": "FROM python:3.12-slim\n\nWORKDIR /app\n\nCOPY greet.py /app/greet.py\n",
+        "environment/greet.py": "def greet(name):\n    raise NotImplementedError\n",
+        "tests/test.sh": TEST_SH,
+        "solution/solve.sh": f"#!/bin/bash\ncat > /app/greet.py <<'EOF'\n{code}EOF\n",
+    }
+    for rel, text in files.items():
+        (task / rel).parent.mkdir(parents=True, exist_ok=True)
+        (task / rel).write_text(text)
+    return task
+
+
+def graded(tmp_path: Path, code: str) -> tuple[dict, str]:
+    suite = tmp_path / "suite"
+    done = run_cli("import", "harbor", str(harbor_task(tmp_path / "in", code)), "--out", str(suite / "tasks"))
+    assert done.returncode == 0, done.stderr
+    done = run_cli("run", "--agent", "oracle", "--sandbox", "bwrap", "--tasks", str(suite / "tasks"), "--task",
+                   "forge", "--out", str(suite / "results"))
+    assert "summary" in done.stdout, done.stderr
+    run_dir = suite / "results" / "runs" / "forge" / "0"
+    return json.loads((run_dir / "run.json").read_text()), (run_dir / "heldout.log").read_text()
+
+
+@bwrap_only
+def test_a_correct_solution_still_passes(tmp_path):
+    run, log = graded(tmp_path, 'def greet(name):\n    return f"hello, {name}"\n')
+    assert run["heldout"]["passed"] is True, log[-2000:]
+
+
+@bwrap_only
+@pytest.mark.parametrize("code, why", [(READ_ONLY, "test.sh exited 1"),
+                                       (QUICK, "could have written the reward")],
+                         ids=["read-only-reward", "quick-overwrite-then-exit"])
+def test_code_under_test_cannot_keep_or_slip_in_full_credit(tmp_path, code, why):
+    """Wrong code whose import forges the reward: a read-only reward.txt holding 1 that test.sh's `echo 0` cannot
+    replace, or a detached process that writes 1 over test.sh's 0 and exits before test.sh ends."""
+    run, log = graded(tmp_path, code)
+    assert run["heldout"]["passed"] is False, log[-2000:]
+    assert why in log, log[-2000:]
