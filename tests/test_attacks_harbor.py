@@ -103,3 +103,23 @@ def test_code_under_test_cannot_keep_or_slip_in_full_credit(tmp_path, code, why)
     run, log = graded(tmp_path, code)
     assert run["heldout"]["passed"] is False, log[-2000:]
     assert why in log, log[-2000:]
+
+
+@pytest.mark.parametrize("toml, dockerfile, phrase", [
+    ('environment = "x"\n', None, "environment = 'x': must be a table"),
+    ('[metadata]\nlocalagentbench = "x"\n', None, "metadata.localagentbench = 'x': must be a table"),
+    ("[task]\nname = 5\n", None, "[task].name = '5': must be a string"),
+    ('[task]\nname = "t"\n', "FROM python:3.12\nWORKDIR /app\nCOPY greet.py /app/x\nCOPY greet.py /app/x/y\n",
+     "/app/x is copied as a file and as the directory of /app/x/y"),
+], ids=["environment-a-string", "our-table-a-string", "name-a-number", "file-and-directory"])
+def test_a_malformed_task_is_refused_in_one_line_not_a_traceback(tmp_path, toml, dockerfile, phrase):
+    """task.toml tables of the wrong type, and a Dockerfile copying a file where another COPY needs a directory,
+    crashed the import with a traceback (AttributeError, FileExistsError) and left nothing to say which task."""
+    task = harbor_task(tmp_path / "in", "")
+    (task / "task.toml").write_text(toml)
+    if dockerfile:
+        (task / "environment" / "Dockerfile").write_text(dockerfile)
+    done = run_cli("import", "harbor", str(task), "--out", str(tmp_path / "suite" / "tasks"), "--no-solution")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert phrase in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert [p.name for p in (tmp_path / "suite").iterdir()] == [] if (tmp_path / "suite").exists() else True

@@ -117,6 +117,24 @@ def strip_canary(text: str) -> tuple[str, str | None]:
 
 # -- the task's configuration --------------------------------------------------------------------------------------
 
+TABLES = (("environment",), ("verifier",), ("agent",), ("task",), ("metadata",), ("metadata", "localagentbench"))
+
+
+def check_tables(task_dir: Path, config: dict) -> None:
+    """Every table of task.toml the importer reads is a TOML table (`environment = "x"` is refused in one line, not
+    read as one), and [task].name, when given, is a string."""
+    for path in TABLES:
+        value = config
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+        if value is not None and not isinstance(value, dict):
+            raise Refused(f"{task_dir}/task.toml: {'.'.join(path)} = {str(value)[:80]!r}: must be a table "
+                          f"([{'.'.join(path)}])")
+    name = (config.get("task") or {}).get("name")
+    if name is not None and not isinstance(name, str):
+        raise Refused(f"{task_dir}/task.toml: [task].name = {str(name)[:80]!r}: must be a string")
+
+
 def config_refusal(config: dict) -> str | None:
     """What in task.toml asks for more than the harness gives (one phrase), or None."""
     env = config.get("environment") or {}
@@ -350,6 +368,14 @@ class _Build:
                     if target in (".", "") or target.startswith("../"):
                         raise Refused(f"{where}: COPY of {rel} onto WORKDIR itself")
                     files[target] = rel
+        # A path that is one COPY's file and another's directory cannot be laid (Docker's build fails there too).
+        for target in files:
+            parent = posixpath.dirname(target)
+            while parent:
+                if parent in files:
+                    raise Refused(f"{self.task_dir}/environment/Dockerfile: {workdir}/{parent} is copied as a file "
+                                  f"and as the directory of {workdir}/{target}")
+                parent = posixpath.dirname(parent)
         return files
 
     def setup(self) -> list[str]:
@@ -513,6 +539,7 @@ def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
         config = tomllib.loads(read_text(task_dir, "task.toml", found))
     except tomllib.TOMLDecodeError as exc:
         raise Refused(f"{task_dir}/task.toml: {exc}") from None
+    check_tables(task_dir, config)
     why = config_refusal(config)
     if why:
         raise Refused(f"{task_dir}/task.toml: {why}")
