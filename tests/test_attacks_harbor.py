@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,7 +64,7 @@ def greet(name):
 '''
 
 
-def harbor_task(root: Path, code: str) -> Path:
+def harbor_task(root: Path, code: str, extra: dict[str, str] | None = None) -> Path:
     task = root / "forge"
     files = {
         "task.toml": '[task]\nname = "acme/forge"\n\n[verifier]\ntimeout_sec = 60.0\n\n[agent]\ntimeout_sec = 60.0\n',
@@ -72,6 +73,7 @@ def harbor_task(root: Path, code: str) -> Path:
         "environment/greet.py": "def greet(name):\n    raise NotImplementedError\n",
         "tests/test.sh": TEST_SH,
         "solution/solve.sh": f"#!/bin/bash\ncat > /app/greet.py <<'EOF'\n{code}EOF\n",
+        **(extra or {}),
     }
     for rel, text in files.items():
         (task / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -79,9 +81,9 @@ def harbor_task(root: Path, code: str) -> Path:
     return task
 
 
-def graded(tmp_path: Path, code: str) -> tuple[dict, str]:
+def graded(tmp_path: Path, code: str, extra: dict[str, str] | None = None) -> tuple[dict, str]:
     suite = tmp_path / "suite"
-    done = run_cli("import", "harbor", str(harbor_task(tmp_path / "in", code)), "--out", str(suite / "tasks"))
+    done = run_cli("import", "harbor", str(harbor_task(tmp_path / "in", code, extra)), "--out", str(suite / "tasks"))
     assert done.returncode == 0, done.stderr
     done = run_cli("run", "--agent", "oracle", "--sandbox", "bwrap", "--tasks", str(suite / "tasks"), "--task",
                    "forge", "--out", str(suite / "results"))
@@ -152,3 +154,52 @@ def test_a_setup_command_cannot_write_dockerfile_instructions_on_export(tmp_path
     assert (written / "environment" / "Dockerfile").read_text().endswith("COPY app/ /app/\nRUN true && echo ok\n")
     toml = tomllib.loads((written / "task.toml").read_text())
     assert toml["task"]["description"] == task["title"] and toml["agent"]["timeout_sec"] == 600.0
+
+
+# test.sh runs the code under test once (a smoke import), then a check of its own from /tests against /app.
+TWO_STEP_TEST_SH = """#!/bin/bash
+python3 -c 'import sys; sys.path.insert(0, "/app"); import greet'
+if python3 /tests/check.py; then
+  echo 1 > /logs/verifier/reward.txt
+else
+  echo 0 > /logs/verifier/reward.txt
+fi
+"""
+CHECK_PY = 'import sys\nsys.path.insert(0, "/app")\nfrom greet import greet\nassert greet("ada") == "hello, ada"\n'
+WRONG = '\n\ndef greet(name):\n    return "wrong"\n'
+# /tests made a link to a check of the agent's own that always passes.
+RELINK_TESTS = '''import os
+if os.path.realpath("/tests") != "/tmp/fake":
+    os.makedirs("/tmp/fake", exist_ok=True)
+    open("/tmp/fake/check.py", "w").write("pass\\n")
+    os.unlink("/tests")
+    os.symlink("/tmp/fake", "/tests")
+''' + WRONG
+# The same, and the agent's check puts the real link back (the same inode) once it has run.
+RENAME_AND_BACK = '''import os
+if os.path.realpath("/tests") != "/tmp/fake":
+    os.makedirs("/tmp/fake", exist_ok=True)
+    open("/tmp/fake/check.py", "w").write("import os\\nos.rename('/saved-tests', '/tests')\\n")
+    os.rename("/tests", "/saved-tests")
+    os.symlink("/tmp/fake", "/tests")
+''' + WRONG
+# WORKDIR made a link to a tree holding a correct greet.py.
+RELINK_WORKDIR = '''import os
+if os.path.realpath("/app") != "/tmp/fake":
+    os.makedirs("/tmp/fake", exist_ok=True)
+    open("/tmp/fake/greet.py", "w").write("def greet(name):\\n    return 'hello, ' + name\\n")
+    os.unlink("/app")
+    os.symlink("/tmp/fake", "/app")
+''' + WRONG
+
+
+@bwrap_only
+@pytest.mark.parametrize("code", [RELINK_TESTS, RENAME_AND_BACK, RELINK_WORKDIR],
+                         ids=["relink-tests", "rename-tests-away-and-back", "relink-workdir"])
+def test_code_under_test_cannot_repoint_tests_or_workdir(tmp_path, code, monkeypatch):
+    """/tests and WORKDIR are links run.py makes on the sandbox's writable root: code under test that test.sh runs
+    first repointed them, so test.sh's later check read the agent's check, or the agent's tree."""
+    monkeypatch.setattr(sys.modules[__name__], "TEST_SH", TWO_STEP_TEST_SH)
+    run, log = graded(tmp_path, code, extra={"tests/check.py": CHECK_PY})
+    assert run["heldout"]["passed"] is False, log[-2000:]
+    assert "was replaced while test.sh ran" in log, log[-2000:]

@@ -104,6 +104,20 @@ def stand(links):
         os.symlink(target, link)
 
 
+def identity(links):
+    """Each link's inode, change time and target: a link removed and made again, or renamed away and back, has
+    another inode or a later change time (rename sets it), so code under test cannot repoint /tests or WORKDIR
+    for the rest of test.sh and put it back unseen."""
+    found = {}
+    for path in links:
+        try:
+            st = os.lstat(path)
+            found[path] = (st.st_ino, st.st_ctime_ns, os.readlink(path))
+        except OSError:
+            found[path] = None
+    return found
+
+
 def run(script, workdir):
     """Run `script` with bash from `workdir` as Harbor does; its exit status (128+N when signal N ended it)."""
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive", PWD=workdir)
@@ -178,6 +192,7 @@ def main(argv):
     part = os.path.join(here, "tests" if mode == "test" else "solution")
     stand({workdir: os.getcwd(), "/tests" if mode == "test" else "/solution": part})
     script = "/tests/test.sh" if mode == "test" else "/solution/solve.sh"
+    links = identity([workdir, "/tests" if mode == "test" else "/solution"])
     subreaper()
     code = run(script, workdir)
     # Exited orphans first: one that exits after this look is a zombie still listed in /proc, so a stray below.
@@ -194,6 +209,9 @@ def main(argv):
     if gone:
         fail(f"{len(gone)} process(es) test.sh started outlived the process that started it and exited before test.sh "
              "ended: they could have written the reward")
+    moved = [path for path, was in links.items() if identity([path])[path] != was]
+    if moved:
+        fail(f"{', '.join(moved)} was replaced while test.sh ran: the code under test repointed what test.sh reads")
     if left:
         fail(f"test.sh left {len(left)} process(es) running (pids {left[:8]}): they could have written the reward")
     return verdict(part)
