@@ -203,3 +203,26 @@ def test_code_under_test_cannot_repoint_tests_or_workdir(tmp_path, code, monkeyp
     run, log = graded(tmp_path, code, extra={"tests/check.py": CHECK_PY})
     assert run["heldout"]["passed"] is False, log[-2000:]
     assert "was replaced while test.sh ran" in log, log[-2000:]
+
+
+def test_a_file_swapped_for_a_link_after_the_scan_is_not_followed(tmp_path, monkeypatch):
+    """The task directory is checked for links once (scan_task); the files were then copied with read_bytes(),
+    which follows a link: a task file swapped for a link to a host file after the scan put that file in the
+    fixture the agent reads."""
+    from bench.harbor import importer
+
+    secret = tmp_path / "host-secret"
+    secret.write_text("host secret\n")
+    task = harbor_task(tmp_path / "in", "")
+    scan = importer.scan_task
+
+    def scan_then_swap(task_dir):
+        found = scan(task_dir)
+        (task_dir / "environment" / "greet.py").unlink()
+        (task_dir / "environment" / "greet.py").symlink_to(secret)
+        return found
+
+    monkeypatch.setattr(importer, "scan_task", scan_then_swap)
+    with pytest.raises(importer.Refused, match="no longer a regular file"):
+        importer.import_task(task, tmp_path / "suite" / "tasks", with_solution=False)
+    assert not any("host secret" in p.read_text() for p in (tmp_path / "suite").rglob("*") if p.is_file())

@@ -103,6 +103,16 @@ def read_text(task_dir: Path, rel: str, found: safefs.TreeScan, required: bool =
         raise Refused(f"{task_dir / rel}: not UTF-8 text") from None
 
 
+def read_bytes(task_dir: Path, rel: str) -> bytes:
+    """A file of the task as it is now, read without following a link anywhere on its path (the directory may have
+    changed since scan_task: a file swapped for a link to a host file is refused, never read)."""
+    got = safefs.read_capped(task_dir, rel, MAX_TASK_BYTES)
+    if got is None or got[1]:
+        raise Refused(f"{task_dir / rel}: no longer a regular file of at most {MAX_TASK_BYTES} bytes (the task "
+                      "changed while it was imported)")
+    return got[0]
+
+
 def strip_canary(text: str) -> tuple[str, str | None]:
     """The instruction without its leading canary lines (Harbor's strip_canary), and the GUID they carry."""
     lines, index, guid = text.split("\n"), 0, None
@@ -457,7 +467,7 @@ def run_solution(task_dir: Path, found: safefs.TreeScan, tree: Path, workdir: st
             if rel.startswith("solution/"):
                 dest = pack / rel
                 dest.parent.mkdir(parents=True, exist_ok=True)
-                dest.write_bytes((task_dir / rel).read_bytes())
+                dest.write_bytes(read_bytes(task_dir, rel))
         shutil.copy(RUNNER, pack / "run.py")
 
         def confined(argv: list[str], what: str) -> None:
@@ -529,7 +539,7 @@ def lay_heldout(task_dir: Path, found: safefs.TreeScan, held: Path, into: str | 
             dests.append(held / ("" if into == "root" else "heldout") / rel[len("tests/heldout/"):])
         for dest in dests:
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes((task_dir / rel).read_bytes())
+            dest.write_bytes(read_bytes(task_dir, rel))
 
 
 def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
@@ -605,7 +615,7 @@ def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
         for target, rel in sorted(env["files"].items()):
             dest = tree / target
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes((task_dir / rel).read_bytes())
+            dest.write_bytes(read_bytes(task_dir, rel))
             dest.chmod(0o755 if (task_dir / rel).lstat().st_mode & 0o111 else 0o644)
         lay_heldout(task_dir, found, staging / "heldout", ours.get("heldout_into"))
         solution = None
