@@ -226,3 +226,26 @@ def test_a_file_swapped_for_a_link_after_the_scan_is_not_followed(tmp_path, monk
     with pytest.raises(importer.Refused, match="no longer a regular file"):
         importer.import_task(task, tmp_path / "suite" / "tasks", with_solution=False)
     assert not any("host secret" in p.read_text() for p in (tmp_path / "suite").rglob("*") if p.is_file())
+
+
+ONLY_ON_SUCCESS_TEST_SH = """#!/bin/bash
+if python3 -c 'import sys; sys.path.insert(0, "/app"); from greet import greet; assert greet("ada") == "hello, ada"'
+then
+  echo 1 > /logs/verifier/reward.txt
+fi
+"""
+PRE_WRITE = '''import os
+os.makedirs("/logs/verifier", exist_ok=True)
+with open("/logs/verifier/reward.txt", "w") as f:
+    f.write("1")
+''' + WRONG
+
+
+@bwrap_only
+@pytest.mark.xfail(strict=True, reason="open: a test.sh that writes the reward only on success (Harbor reads a "
+                                       "missing reward as 0) lets the code under test write 1 first; run.py cannot "
+                                       "tell which process wrote the file")
+def test_code_under_test_cannot_pre_write_a_reward_test_sh_only_writes_on_success(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "TEST_SH", ONLY_ON_SUCCESS_TEST_SH)
+    run, log = graded(tmp_path, PRE_WRITE)
+    assert run["heldout"]["passed"] is False, log[-2000:]
