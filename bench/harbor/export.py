@@ -179,6 +179,12 @@ def refusal(task: dict) -> str | None:
     """Why a task cannot be written as a Harbor task, or None."""
     if task.get("visible") == "all":
         return "run in --visible all mode; export the split form"
+    for command in (task.get("setup") or {}).get("command", []):
+        # A Dockerfile instruction ends at its line's end and continues past a trailing backslash: a setup command
+        # spanning lines would write Dockerfile instructions of its own (USER, ADD of a URL) after its RUN.
+        if len(command.splitlines()) > 1 or command.rstrip().endswith("\\"):
+            return (f"setup command {command[:80]!r} spans lines; a Dockerfile RUN line holds one line (join it "
+                    "with && or put it in a script)")
     return None
 
 

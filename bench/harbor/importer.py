@@ -103,6 +103,16 @@ def read_text(task_dir: Path, rel: str, found: safefs.TreeScan, required: bool =
         raise Refused(f"{task_dir / rel}: not UTF-8 text") from None
 
 
+def read_bytes(task_dir: Path, rel: str) -> bytes:
+    """A file of the task as it is now, read without following a link anywhere on its path (the directory may have
+    changed since scan_task: a file swapped for a link to a host file is refused, never read)."""
+    got = safefs.read_capped(task_dir, rel, MAX_TASK_BYTES)
+    if got is None or got[1]:
+        raise Refused(f"{task_dir / rel}: no longer a regular file of at most {MAX_TASK_BYTES} bytes (the task "
+                      "changed while it was imported)")
+    return got[0]
+
+
 def strip_canary(text: str) -> tuple[str, str | None]:
     """The instruction without its leading canary lines (Harbor's strip_canary), and the GUID they carry."""
     lines, index, guid = text.split("\n"), 0, None
@@ -116,6 +126,24 @@ def strip_canary(text: str) -> tuple[str, str | None]:
 
 
 # -- the task's configuration --------------------------------------------------------------------------------------
+
+TABLES = (("environment",), ("verifier",), ("agent",), ("task",), ("metadata",), ("metadata", "localagentbench"))
+
+
+def check_tables(task_dir: Path, config: dict) -> None:
+    """Every table of task.toml the importer reads is a TOML table (`environment = "x"` is refused in one line, not
+    read as one), and [task].name, when given, is a string."""
+    for path in TABLES:
+        value = config
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+        if value is not None and not isinstance(value, dict):
+            raise Refused(f"{task_dir}/task.toml: {'.'.join(path)} = {str(value)[:80]!r}: must be a table "
+                          f"([{'.'.join(path)}])")
+    name = (config.get("task") or {}).get("name")
+    if name is not None and not isinstance(name, str):
+        raise Refused(f"{task_dir}/task.toml: [task].name = {str(name)[:80]!r}: must be a string")
+
 
 def config_refusal(config: dict) -> str | None:
     """What in task.toml asks for more than the harness gives (one phrase), or None."""
@@ -350,6 +378,14 @@ class _Build:
                     if target in (".", "") or target.startswith("../"):
                         raise Refused(f"{where}: COPY of {rel} onto WORKDIR itself")
                     files[target] = rel
+        # A path that is one COPY's file and another's directory cannot be laid (Docker's build fails there too).
+        for target in files:
+            parent = posixpath.dirname(target)
+            while parent:
+                if parent in files:
+                    raise Refused(f"{self.task_dir}/environment/Dockerfile: {workdir}/{parent} is copied as a file "
+                                  f"and as the directory of {workdir}/{target}")
+                parent = posixpath.dirname(parent)
         return files
 
     def setup(self) -> list[str]:
@@ -431,7 +467,7 @@ def run_solution(task_dir: Path, found: safefs.TreeScan, tree: Path, workdir: st
             if rel.startswith("solution/"):
                 dest = pack / rel
                 dest.parent.mkdir(parents=True, exist_ok=True)
-                dest.write_bytes((task_dir / rel).read_bytes())
+                dest.write_bytes(read_bytes(task_dir, rel))
         shutil.copy(RUNNER, pack / "run.py")
 
         def confined(argv: list[str], what: str) -> None:
@@ -503,7 +539,7 @@ def lay_heldout(task_dir: Path, found: safefs.TreeScan, held: Path, into: str | 
             dests.append(held / ("" if into == "root" else "heldout") / rel[len("tests/heldout/"):])
         for dest in dests:
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes((task_dir / rel).read_bytes())
+            dest.write_bytes(read_bytes(task_dir, rel))
 
 
 def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
@@ -513,6 +549,7 @@ def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
         config = tomllib.loads(read_text(task_dir, "task.toml", found))
     except tomllib.TOMLDecodeError as exc:
         raise Refused(f"{task_dir}/task.toml: {exc}") from None
+    check_tables(task_dir, config)
     why = config_refusal(config)
     if why:
         raise Refused(f"{task_dir}/task.toml: {why}")
@@ -578,7 +615,7 @@ def import_task(task_dir: Path, out: Path, with_solution: bool = True) -> dict:
         for target, rel in sorted(env["files"].items()):
             dest = tree / target
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes((task_dir / rel).read_bytes())
+            dest.write_bytes(read_bytes(task_dir, rel))
             dest.chmod(0o755 if (task_dir / rel).lstat().st_mode & 0o111 else 0o644)
         lay_heldout(task_dir, found, staging / "heldout", ours.get("heldout_into"))
         solution = None

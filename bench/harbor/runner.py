@@ -15,12 +15,16 @@ own, gone with it): WORKDIR (the Dockerfile's, e.g. /app) a link to the tree, /t
 directory beside this file, /logs/{verifier,agent,artifacts} fresh directories. A path already there is refused:
 the sandbox mounts it (a system directory), so the task cannot run here.
 
-The verdict (test): exit 0 only when test.sh ended by itself, left no process running, and the reward it wrote is
-full credit. Harbor reads /logs/verifier/reward.json first, else reward.txt (a float); the same order is read here,
-and a reward file that no file of tests/ names is refused: the code under test wrote it, not test.sh. Full credit
-is a reward of at least 1 (reward.json: its "reward" key, or every value when it has none); partial credit fails,
-since this harness's verdict is pass or fail and a partial reward means some check failed.
+The verdict (test): exit 0 only when test.sh ended by itself with status 0 (a reward it could not write, a file the
+code under test made read-only, fails its last `echo`), no process it started outlived its parent (this process is
+their subreaper: a detached one that wrote the reward and exited before test.sh ended is still seen) or was left
+running, and the reward it wrote is full credit. Harbor reads /logs/verifier/reward.json first, else reward.txt (a
+float); the same order is read here, and a reward file that no file of tests/ names is refused: the code under test
+wrote it, not test.sh. Full credit is a reward of at least 1 (reward.json: its "reward" key, or every value when it
+has none); partial credit fails, since this harness's verdict is pass or fail and a partial reward means some check
+failed.
 """
+import ctypes
 import json
 import math
 import os
@@ -68,6 +72,26 @@ def kill_strays():
     return found
 
 
+def subreaper():
+    """Make this process the reaper of every orphan below it (prctl PR_SET_CHILD_SUBREAPER): a process test.sh's
+    code detaches then becomes a child of this one, so its exit is seen (reap_orphans) however early it came."""
+    if ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) != 0:
+        fail("cannot watch test.sh's processes (prctl PR_SET_CHILD_SUBREAPER failed)", 3)
+
+
+def reap_orphans():
+    """The pids of orphans that already exited (children of this process other than the script, reaped now)."""
+    found = []
+    while True:
+        try:
+            pid, _status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return found
+        if pid == 0:
+            return found
+        found.append(pid)
+
+
 def stand(links):
     """Make Harbor's container paths: each link -> its target, and fresh log directories."""
     for path in [*links, LOGS]:
@@ -78,6 +102,20 @@ def stand(links):
     for link, target in links.items():
         os.makedirs(os.path.dirname(link) or "/", exist_ok=True)
         os.symlink(target, link)
+
+
+def identity(links):
+    """Each link's inode, change time and target: a link removed and made again, or renamed away and back, has
+    another inode or a later change time (rename sets it), so code under test cannot repoint /tests or WORKDIR
+    for the rest of test.sh and put it back unseen."""
+    found = {}
+    for path in links:
+        try:
+            st = os.lstat(path)
+            found[path] = (st.st_ino, st.st_ctime_ns, os.readlink(path))
+        except OSError:
+            found[path] = None
+    return found
 
 
 def run(script, workdir):
@@ -154,7 +192,11 @@ def main(argv):
     part = os.path.join(here, "tests" if mode == "test" else "solution")
     stand({workdir: os.getcwd(), "/tests" if mode == "test" else "/solution": part})
     script = "/tests/test.sh" if mode == "test" else "/solution/solve.sh"
+    links = identity([workdir, "/tests" if mode == "test" else "/solution"])
+    subreaper()
     code = run(script, workdir)
+    # Exited orphans first: one that exits after this look is a zombie still listed in /proc, so a stray below.
+    gone = reap_orphans()
     left = kill_strays()
     if mode == "solve":
         if code:
@@ -162,6 +204,14 @@ def main(argv):
         return 0
     if code >= 128:
         fail(f"test.sh was ended by signal {code - 128}")
+    if code:
+        fail(f"test.sh exited {code}: its last command failed (a reward it could not write is not its reward)")
+    if gone:
+        fail(f"{len(gone)} process(es) test.sh started outlived the process that started it and exited before test.sh "
+             "ended: they could have written the reward")
+    moved = [path for path, was in links.items() if identity([path])[path] != was]
+    if moved:
+        fail(f"{', '.join(moved)} was replaced while test.sh ran: the code under test repointed what test.sh reads")
     if left:
         fail(f"test.sh left {len(left)} process(es) running (pids {left[:8]}): they could have written the reward")
     return verdict(part)
