@@ -45,6 +45,12 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         self._conns: set[socket.socket] = set()
         self._log_file = open(log_path, "a", encoding="utf-8") if log_path else None
 
+    def server_activate(self) -> None:
+        super().server_activate()
+        # serve_forever accepts only when its selector says a connection waits, but one can be gone by then (reset
+        # in the queue): a blocking accept would then wait for the next connection, and shutdown() for ever
+        self.socket.setblocking(False)
+
     def find(self, name: str) -> dict | None:
         if name in self.models:
             return self.models[name]

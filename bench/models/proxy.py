@@ -292,6 +292,12 @@ class _Serving:
     # which the client retries a second later.
     request_queue_size = 128
 
+    def server_activate(self) -> None:
+        super().server_activate()  # type: ignore[misc]
+        # serve_forever accepts only when its selector says a connection waits, but one can be gone by then (reset
+        # in the queue): a blocking accept would then wait for the next connection, and stop() for ever
+        self.socket.setblocking(False)  # type: ignore[attr-defined]
+
     def attach(self, proxy: ModelProxy) -> None:
         """Serve `proxy`'s routes."""
         self.proxy = proxy

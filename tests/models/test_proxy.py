@@ -612,3 +612,26 @@ def test_a_call_limit_refuses_the_call_past_it_and_stops_only_that_route(server,
     assert "limit of 2 model call(s)" in lines[3]["error"]
     proxy.limit_calls(free, None)
     assert request(free, "/v1/chat/completions", chat)[0] == 200
+
+
+def _accept_when_none_waits(server) -> bool:
+    """Whether the server's accept step returns (True) when no connection waits, as after one was reset between
+    the selector's wake-up and the accept; False when it blocks (then shutdown() would wait for ever)."""
+    done = threading.Event()
+    threading.Thread(target=lambda: (server._handle_request_noblock(), done.set()), daemon=True).start()
+    return done.wait(10)
+
+
+def test_neither_server_blocks_in_accept_when_the_waiting_connection_is_gone():
+    with fakellm.serve({"models": {"m": {}}}) as srv, ModelProxy(srv.url) as proxy:
+        assert _accept_when_none_waits(srv._server)
+        assert _accept_when_none_waits(proxy._server)
+        # a client that is slow to send still gets its answer: accepted connections stay blocking
+        parts = urlsplit(srv.url)
+        with socket.create_connection((parts.hostname, parts.port), timeout=10) as conn:
+            time.sleep(0.3)
+            conn.sendall(b"GET /api/tags HTTP/1.0\r\nHost: x\r\n\r\n")
+            answer = b""
+            while chunk := conn.recv(65536):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 200") and b'"models"' in answer
