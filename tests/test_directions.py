@@ -315,6 +315,11 @@ def fake_agents(agents_dir: Path, version_of: dict[str, str]) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(f"#!/bin/sh\necho '{version_of.get(name, spec.pinned_version)}'\n")
             path.chmod(0o755)
+        if spec.install.kind == "npm" and spec.install.metadata_version:   # its version read from package.json
+            package = agents_dir / "node_modules" / spec.install.package / "package.json"
+            package.parent.mkdir(parents=True, exist_ok=True)
+            package.write_text(json.dumps({"name": spec.install.package,
+                                           "version": version_of.get(name, spec.pinned_version)}))
 
 
 def test_install_agents_installed_runs_each_check_where_doctor_looks(as_installed, tmp_path):

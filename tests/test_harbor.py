@@ -280,6 +280,7 @@ def test_round_trip_keeps_the_task_and_its_verdict(tmp_path):
 
 def test_import_and_export_name_their_format(tmp_path):
     done = run_cli("import", "swebench", str(tmp_path))
-    assert done.returncode != 0 and "unknown format 'swebench'" in done.stderr
+    assert done.returncode != 0 and "invalid choice: 'swebench'" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
     assert run_cli("export", "harbor", "--help").returncode == 0
     shutil.rmtree(tmp_path, ignore_errors=True)
