@@ -31,6 +31,9 @@ from bench.models import servers
 from bench.models.servers import ModelTarget
 
 META_TIMEOUT_S = 10.0
+# A server that let META_TIMEOUT_S pass without answering is asked once more, this long, before it is called hung:
+# a one-slot server busy with another client's generation (llama.cpp, llama-cpp-python) answers when it ends.
+HUNG_CONFIRM_S = 60.0
 WARM_UP_TIMEOUT_S = 600.0   # loading a large model from a cold disk can take minutes
 
 
@@ -287,7 +290,7 @@ def unreachable(section: dict[str, Any] | None) -> str | None:
     warm = (section or {}).get("warm_up") or {}
     if warm.get("error_kind") == "hung":
         url = ((section or {}).get("server") or {}).get("url") or "the model server"
-        return f"{url} (it accepted the connection but sent no answer within {META_TIMEOUT_S:.0f}s)"
+        return f"{url} (it accepted the connection but sent no answer within {HUNG_CONFIRM_S:.0f}s)"
     if warm.get("error_kind") != "unreachable":
         return None
     url = ((section or {}).get("server") or {}).get("url") or "the model server"
@@ -305,6 +308,10 @@ def gather_model(model: str, base_url: str | None = None, options: dict[str, Any
         info = model_info(model, base_url, env=env)
     except UserError as exc:   # a name this module cannot place (a --agent command's own provider): keep the id
         return {"id": model, "error": str(exc), "load_s": None}
+    if warm and hung(info):
+        confirmed = model_info(model, base_url, timeout_s=HUNG_CONFIRM_S, env=env)
+        if not hung(confirmed):
+            info = confirmed
     if warm and hung(info):
         # The server took the connection and sent nothing back for its metadata: a chat request would wait
         # WARM_UP_TIMEOUT_S (minutes) the same way; the harness says so now instead.
