@@ -34,7 +34,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from bench.models import calls
+from bench.models import calls, translate
 
 GEMINI = calls.GEMINI
 
@@ -108,8 +108,6 @@ def request_to_chat(body: dict) -> dict:
     """A Gemini generateContent request (with_route applied) as a chat-completions request body.
 
     Raises TranslationError with a one-line message when the body cannot be translated."""
-    from bench.models import translate  # translate dispatches here: imported when first used, not in a cycle
-
     if not isinstance(body, dict):
         raise TranslationError("the request body is not a JSON object")
     model = body.get("model")
@@ -145,8 +143,6 @@ def request_to_chat(body: dict) -> dict:
 
 
 def _messages(body: dict) -> list[dict]:
-    from bench.models import translate
-
     messages: list[dict] = []
     system = _get(body, "systemInstruction")
     if isinstance(system, str) and system:
@@ -181,8 +177,6 @@ def _part(messages: list[dict], texts: list[str], pending: _Pending, role: str, 
           where: str) -> None:
     """One part of a content: text is gathered in `texts` (the turn's text), a functionCall becomes a tool call
     (after the text before it), a functionResponse a tool message."""
-    from bench.models import translate
-
     if not isinstance(part, dict):
         raise TranslationError(f"{where} is not an object")
     call, answer = _get(part, "functionCall"), _get(part, "functionResponse")
@@ -373,8 +367,6 @@ def _usage_metadata(usage: dict[str, int | None]) -> dict:
 
 
 def _call_part(call_id: str, name: str, arguments: Any) -> dict:
-    from bench.models import translate
-
     return {"functionCall": {"id": call_id, "name": name, "args": translate._tool_input(arguments)}}
 
 
@@ -391,8 +383,6 @@ def _response(parts: list[dict], finish: str | None, usage: dict | None, model: 
 def answer_from_chat(chat_answer: dict, request: dict) -> Any:
     """A whole chat completion as a GenerateContentResponse (a JSON array of one for streamGenerateContent
     without alt=sse)."""
-    from bench.models import translate
-
     choices = chat_answer.get("choices") if isinstance(chat_answer, dict) else None
     choice = choices[0] if isinstance(choices, list) and choices and isinstance(choices[0], dict) else {}
     message = choice.get("message") if isinstance(choice.get("message"), dict) else {}
@@ -422,8 +412,6 @@ def count_answer(count: int) -> dict:
 
 def error_from_chat(status: int, body: bytes) -> bytes:
     """An upstream error answer as the API's error body: {"error": {"code", "message", "status"}}."""
-    from bench.models import translate
-
     message, _, _ = translate._upstream_error(body)
     message = " ".join(message.split())[:2000]
     return json.dumps({"error": {"code": status, "message": message,
@@ -431,52 +419,19 @@ def error_from_chat(status: int, body: bytes) -> bytes:
                       ).encode()
 
 
-class StreamTranslator:
+class StreamTranslator(translate.ChatStream):
     """A chat-completions SSE stream, fed as it arrives, as the API's SSE stream (``data: <response>``).
 
     The same interface as translate.StreamTranslator: `feed`, `finish`, `fail`, `over`, and after finish
     `usage`, `finish_reason`, `tool_calls`, `error`."""
 
     def __init__(self, request: dict):
-        from bench.models import translate
-
-        self.request = request if isinstance(request, dict) else {}
-        self.model = translate._model_of(self.request, {})
-        self.usage: dict[str, int | None] = dict.fromkeys(("prompt", "completion", "cached", "reasoning"))
-        self.usage_missing = True
-        self.finish_reason: str | None = None
-        self.tool_calls = 0
-        self.error: str | None = None
-        self.done = False
-        self.over = False
-        self._fed = 0
-        self._buf = b""
-        self._finished = False
+        super().__init__(request)
         self._id = translate._new_id("")
         self._calls: dict[Any, dict] = {}   # index -> {"id", "name", "arguments": its pieces}
 
-    def feed(self, data: bytes) -> bytes:
-        """Take the next bytes of the upstream's stream; the bytes to send now."""
-        from bench.models import translate
-
-        if self._finished:
-            return b""
-        self._fed += len(data)
-        if self._fed > translate.MAX_TRANSLATED_BYTES:
-            self.over = True
-            return self.fail(f"the model server's answer passed the model proxy's cap of "
-                             f"{translate.MAX_TRANSLATED_BYTES} bytes; the proxy ended it")
-        out = []
-        self._buf += data
-        if b"\n" in data:
-            *lines, self._buf = self._buf.split(b"\n")
-            out = [self._line(line) for line in lines]
-        return b"".join(out)
-
     def finish(self) -> bytes:
         """The upstream's stream has ended: the tool calls and the last event (once)."""
-        from bench.models import translate
-
         if self._finished:
             return b""
         out = [self._line(self._buf)]
@@ -492,40 +447,8 @@ class StreamTranslator:
         out.append(_event(_response(parts, finish, _usage_metadata(self.usage), self.model, self._id)))
         return b"".join(out)
 
-    def fail(self, message: str) -> bytes:
-        """End the stream as failed (the upstream broke off, or sent too much): an error event."""
-        if self._finished:
-            return b""
-        self.error = self.error or message[:2000]
-        self._buf = b""
-        return self.finish()
-
-    def _line(self, line: bytes) -> bytes:
-        line = line.strip()
-        if not line.startswith(b"data:"):
-            return b""
-        line = line[5:].strip()
-        if line == b"[DONE]":
-            self.done = True
-            return b""
-        try:
-            if calls.json_shape(line)[0] > calls.MAX_JSON_DEPTH:
-                return b""
-            chunk = json.loads(line)
-        except (ValueError, UnicodeDecodeError):
-            return b""
-        return self._chunk(chunk) if isinstance(chunk, dict) else b""
-
     def _chunk(self, chunk: dict) -> bytes:
-        from bench.models import translate
-
-        if chunk.get("error"):
-            err = chunk["error"]
-            message = err.get("message") if isinstance(err, dict) else err
-            self.error = str(message if message is not None else err)[:2000]
-        if isinstance(chunk.get("usage"), dict):
-            self.usage = translate._chat_usage(chunk["usage"])
-            self.usage_missing = False
+        self._take_error_and_usage(chunk)
         if not self.model and isinstance(chunk.get("model"), str):
             self.model = chunk["model"]
         parts = []

@@ -51,11 +51,11 @@ import secrets
 import time
 from typing import Any
 
-from bench.models import calls, gemini
+from bench.models import calls
 
 RESPONSES = "openai_responses"
 MESSAGES = "anthropic_messages"
-GEMINI = gemini.GEMINI   # Google's Gemini API: translated in bench.models.gemini, dispatched from here
+GEMINI = calls.GEMINI   # Google's Gemini API: translated in bench.models.gemini, dispatched from here
 PROTOCOLS = (RESPONSES, MESSAGES, GEMINI)
 
 # The most of an upstream's answer one translated call reads (a whole answer, or a stream's bytes): past it the
@@ -96,6 +96,7 @@ def request_to_chat(protocol: str, body: dict) -> dict:
     Raises TranslationError (a ValueError) with a one-line message when the body cannot be translated."""
     _check_protocol(protocol)
     if protocol == GEMINI:
+        from bench.models import gemini  # it builds on this module: imported where dispatched, not in a cycle
         try:
             return gemini.request_to_chat(body)
         except gemini.TranslationError as e:
@@ -555,6 +556,7 @@ def answer_from_chat(protocol: str, chat_answer: dict, request: dict) -> dict:
     `request` is the agent's original request body (its model name is echoed, its stop_sequences read)."""
     _check_protocol(protocol)
     if protocol == GEMINI:
+        from bench.models import gemini
         return gemini.answer_from_chat(chat_answer, request)
     choices = chat_answer.get("choices") if isinstance(chat_answer, dict) else None
     choice = choices[0] if isinstance(choices, list) and choices and isinstance(choices[0], dict) else {}
@@ -717,6 +719,7 @@ def error_from_chat(protocol: str, status: int, body: bytes) -> bytes:
     """An upstream error answer (status, body) as an error body in the agent's protocol's shape."""
     _check_protocol(protocol)
     if protocol == GEMINI:
+        from bench.models import gemini
         return gemini.error_from_chat(status, body)
     message, kind, code = _upstream_error(body)
     message = " ".join(message.split())[:2000]
@@ -757,53 +760,45 @@ class _Call:
         return "".join(self.pieces)
 
 
-def stream_translator(protocol: str, request: dict) -> StreamTranslator | gemini.StreamTranslator:
+def stream_translator(protocol: str, request: dict) -> ChatStream:
     """The stream translator for `protocol` (the Gemini API's lives in bench.models.gemini)."""
     _check_protocol(protocol)
-    return gemini.StreamTranslator(request) if protocol == GEMINI else StreamTranslator(protocol, request)
+    if protocol == GEMINI:
+        from bench.models import gemini
+        return gemini.StreamTranslator(request)
+    return StreamTranslator(protocol, request)
 
 
-class StreamTranslator:
-    """A chat-completions SSE stream, fed as it arrives, as the agent protocol's SSE stream.
+class ChatStream:
+    """What every translator of a chat-completions SSE stream shares: the byte cap, the SSE framing (`data:` lines,
+    ``[DONE]``, a depth check before json.loads), the error and usage a chunk carries, and `fail`. A subclass turns
+    each chunk into its protocol's bytes (`_chunk`) and closes the stream (`finish`)."""
 
-    `feed(data)` takes any piece of the upstream's bytes and returns the bytes to send now (possibly b"");
-    `finish()` closes the stream, also when the upstream ended without ``[DONE]`` or without usage. After
-    `finish`: `usage` ({prompt, completion, cached, reasoning}: ints or None, None when the upstream did not
-    report them), `usage_missing`, `finish_reason` (the upstream's, e.g. "stop" or "tool_calls"),
-    `stop_reason` (what the agent was told), `tool_calls` (calls in the answer), `error` (an error the upstream
-    sent inside the stream, else None).
-    """
-
-    def __init__(self, protocol: str, request: dict):
-        _check_protocol(protocol)
-        self.protocol = protocol
+    def __init__(self, request: dict):
         self.request = request if isinstance(request, dict) else {}
         self.model = _model_of(self.request, {})
         self.usage: dict[str, int | None] = dict.fromkeys(("prompt", "completion", "cached", "reasoning"))
         self.usage_missing = True
         self.finish_reason: str | None = None
-        self.stop_reason: str | None = None
-        self.matched_stop: Any = None
         self.tool_calls = 0
         self.error: str | None = None
         self.done = False            # [DONE] seen
         self.over = False            # the answer passed MAX_TRANSLATED_BYTES: ended as failed, read no further
         self._fed = 0
         self._buf = b""
-        self._started = False
         self._finished = False
-        self._seq = 0
-        self._id = _new_id("resp_" if protocol == RESPONSES else "msg_")
-        self._positions = 0          # output items (Responses) / content blocks (Anthropic) opened so far
-        self._block: str | None = None   # the open text/reasoning item or block: "text", "reasoning", "call"
-        self._block_id = ""
-        self._block_pos = -1
-        self._block_text = ""
-        self._output: list[dict] = []    # Responses: finished items, for response.completed
-        self._calls: list[_Call] = []
-        self._custom = custom_tool_names(self.request) if protocol == RESPONSES else frozenset()
 
-    # -- input
+    def _start(self) -> bytes:
+        """The bytes that open the translated stream, once (none by default)."""
+        return b""
+
+    def _chunk(self, chunk: dict) -> bytes:
+        raise NotImplementedError
+
+    def finish(self) -> bytes:
+        """The upstream's stream has ended: the closing events (once; later calls return b"")."""
+        raise NotImplementedError
+
     def feed(self, data: bytes) -> bytes:
         """Take the next bytes of the upstream's stream; the agent-protocol bytes to send now."""
         if self._finished:
@@ -821,23 +816,10 @@ class StreamTranslator:
                 out.append(self._line(line))
         return b"".join(out)
 
-    def finish(self) -> bytes:
-        """The upstream's stream has ended: the closing events (once; later calls return b"")."""
-        if self._finished:
-            return b""
-        out = [self._start(), self._line(self._buf)]
-        self._buf = b""
-        self._finished = True
-        out.append(self._close_all())
-        if self.protocol == RESPONSES:
-            out.append(self._responses_end())
-        else:
-            out.append(self._anthropic_end())
-        return b"".join(out)
-
     def fail(self, message: str) -> bytes:
         """End the stream as failed (the upstream broke off, or sent too much): the closing events with `message`
-        as the error, as the agent's protocol ends a failed stream (response.failed; Anthropic's error event)."""
+        as the error, as the agent's protocol ends a failed stream (response.failed; Anthropic's error event;
+        Gemini's error object)."""
         if self._finished:
             return b""
         self.error = self.error or message[:2000]
@@ -860,8 +842,8 @@ class StreamTranslator:
             return b""
         return self._chunk(chunk) if isinstance(chunk, dict) else b""
 
-    def _chunk(self, chunk: dict) -> bytes:
-        out = []
+    def _take_error_and_usage(self, chunk: dict) -> None:
+        """The error a chunk reports inside the stream, and the usage it carries (the last one counts)."""
         if chunk.get("error"):
             err = chunk["error"]
             message = err.get("message") if isinstance(err, dict) else err
@@ -869,6 +851,55 @@ class StreamTranslator:
         if isinstance(chunk.get("usage"), dict):
             self.usage = _chat_usage(chunk["usage"])
             self.usage_missing = False
+
+
+class StreamTranslator(ChatStream):
+    """A chat-completions SSE stream, fed as it arrives, as the agent protocol's SSE stream.
+
+    `feed(data)` takes any piece of the upstream's bytes and returns the bytes to send now (possibly b"");
+    `finish()` closes the stream, also when the upstream ended without ``[DONE]`` or without usage. After
+    `finish`: `usage` ({prompt, completion, cached, reasoning}: ints or None, None when the upstream did not
+    report them), `usage_missing`, `finish_reason` (the upstream's, e.g. "stop" or "tool_calls"),
+    `stop_reason` (what the agent was told), `tool_calls` (calls in the answer), `error` (an error the upstream
+    sent inside the stream, else None).
+    """
+
+    def __init__(self, protocol: str, request: dict):
+        _check_protocol(protocol)
+        super().__init__(request)
+        self.protocol = protocol
+        self.stop_reason: str | None = None
+        self.matched_stop: Any = None
+        self._started = False
+        self._seq = 0
+        self._id = _new_id("resp_" if protocol == RESPONSES else "msg_")
+        self._positions = 0          # output items (Responses) / content blocks (Anthropic) opened so far
+        self._block: str | None = None   # the open text/reasoning item or block: "text", "reasoning", "call"
+        self._block_id = ""
+        self._block_pos = -1
+        self._block_text = ""
+        self._output: list[dict] = []    # Responses: finished items, for response.completed
+        self._calls: list[_Call] = []
+        self._custom = custom_tool_names(self.request) if protocol == RESPONSES else frozenset()
+
+    # -- input
+    def finish(self) -> bytes:
+        """The upstream's stream has ended: the closing events (once; later calls return b"")."""
+        if self._finished:
+            return b""
+        out = [self._start(), self._line(self._buf)]
+        self._buf = b""
+        self._finished = True
+        out.append(self._close_all())
+        if self.protocol == RESPONSES:
+            out.append(self._responses_end())
+        else:
+            out.append(self._anthropic_end())
+        return b"".join(out)
+
+    def _chunk(self, chunk: dict) -> bytes:
+        out = []
+        self._take_error_and_usage(chunk)
         if not self.request.get("model") and isinstance(chunk.get("model"), str):
             self.model = chunk["model"]
         for choice in chunk.get("choices") or []:
