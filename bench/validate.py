@@ -382,21 +382,24 @@ def _heldout_section(data: dict, file: Path, root: Path, problems: TaskProblems,
     return heldout
 
 
-def _mutation(heldout: dict, path: Path, file: Path, problems: TaskProblems) -> None:
-    """A held-out `mutation` section: its module a relative path inside the copy, and candidate directories
-    inside the held-out directory that hold at least one module each (bench/oracle.py mutation_phase)."""
+def _mutation(heldout: dict, path: Path, file: Path, problems: TaskProblems, field: str = "heldout") -> None:
+    """A `mutation` section (held-out, or the visible oracle's with `path` the fixture): its module a relative
+    path inside the copy, and candidate directories inside `path` that hold at least one file each with the
+    module's extension (bench/oracle.py mutation_phase)."""
     mutation = heldout.get("mutation")
     if not mutation:
         return
     module = PurePosixPath(mutation["module"])
-    if module.is_absolute() or ".." in module.parts or module.suffix != ".py":
-        problems.add(file, "heldout.mutation.module", f"{mutation['module']}: name the module the candidates "
-                     "replace, a .py path relative to the repository (e.g. roman.py)")
+    if module.is_absolute() or ".." in module.parts or module.suffix not in (".py", ".go"):
+        problems.add(file, f"{field}.mutation.module", f"{mutation['module']}: name the module the candidates "
+                     "replace, a .py or .go path relative to the repository (e.g. roman.py, counter.go)")
+        return
     for key in ("correct", "mutants"):
         folder = path / mutation.get(key, key)
-        if not folder.is_dir() or not any(f.suffix == ".py" and f.is_file() for f in folder.iterdir()):
-            problems.add(file, f"heldout.mutation.{key}", f"{folder} holds no candidate module (*.py); add them "
-                         "or name the directory that does")
+        if ".." in PurePosixPath(mutation.get(key, key)).parts or not folder.is_dir() \
+                or not any(f.suffix == module.suffix and f.is_file() for f in folder.iterdir()):
+            problems.add(file, f"{field}.mutation.{key}", f"{folder} holds no candidate (*{module.suffix}); add "
+                         "them or name the directory that does")
 
 
 def _visible_all_section(data: dict, file: Path, root: Path, problems: TaskProblems) -> dict | None:
@@ -457,6 +460,14 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
         overfit = None  # the demo patch is optional: one that leads out of the suite is not used
     oracle = dict(data["oracle"])
     oracle.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
+    if oracle.get("mutation"):
+        if repo["type"] != "fixture":
+            problems.add(file, "oracle.mutation", "the visible oracle's candidates are read from the fixture; "
+                         "a task whose repo is git cannot name them")
+            return None
+        _mutation(oracle, Path(repo["path"]), file, problems, "oracle")
+        if len(problems.lines) > before:
+            return None
     # The setup commands are in the digest with the file's text: changing them makes a new snapshot (isolate.py).
     setup = {"timeout_s": DEFAULT_COMMAND_TIMEOUT_S, **data["setup"]} if data.get("setup") else None
     return {

@@ -40,9 +40,6 @@ CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
 DONE = ("python", "go", "rust", "cpp", "javascript", "java")   # the languages whose tasks this converter writes
 # What verify found that the conversion cannot change (upstream's design), for the README.
 GAPS = {
-    "go-counter": "a test-writing exercise: its test file is empty, so no test runs for the stub or the reference "
-                  "(verify: not fair); it needs the agent's tests graded against the track's buggy implementations "
-                  "(impl1-4.go), not converted yet",
     "go-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-markdown": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
@@ -307,16 +304,25 @@ def _difficulty(level: int) -> str:
     return "easy" if level <= 3 else "medium" if level <= 6 else "hard"
 
 
-def task_yaml(task_id: str, lang: Language, meta: dict, prompt: str, command: str, has_heldout: bool) -> str:
-    """The task file, written field by field (block literal prompt), and checked to load back as written."""
+def task_yaml(task_id: str, lang: Language, meta: dict, prompt: str, command: str, has_heldout: bool,
+              mutation: str | None = None) -> str:
+    """The task file, written field by field (block literal prompt), and checked to load back as written.
+    `mutation`: a test-writing exercise's module (the agent writes the tests; TEST_WRITING): the visible oracle
+    and the held-out phase run them once per candidate written over that module (bench/oracle.py mutation_phase)."""
     title = f"{meta['name']} ({lang.title}, Exercism)"
     lines = [f"# LocalAgentBench canary GUID {CANARY}", f"id: {task_id}", f"title: {json.dumps(title)}",
-             f"difficulty: {_difficulty(int(meta.get('difficulty', 5)))}", "category: algorithm",
-             f"language: {lang.name}", f"canary: {CANARY}", "prompt: |"]
+             f"difficulty: {_difficulty(int(meta.get('difficulty', 5)))}",
+             f"category: {'test' if mutation else 'algorithm'}", f"language: {lang.name}", f"canary: {CANARY}",
+             "prompt: |"]
     lines += [f"  {line}" if line else "" for line in prompt.splitlines()]
     lines += ["repo:", "  type: fixture", f"  path: fixtures/{task_id}", "oracle:", "  command:",
               f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}"]
-    if has_heldout:
+    if mutation:
+        lines += ["  mutation:", f"    module: {mutation}", f"    correct: {SHOWN}/correct",
+                  f"    mutants: {SHOWN}/buggy",
+                  "heldout:", f"  path: heldout/{task_id}", "  mutation:", f"    module: {mutation}", "  command:",
+                  f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}"]
+    elif has_heldout:
         lines += ["heldout:", f"  path: heldout/{task_id}", "  into: root", "  command:",
                   f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}"]
         lines += ["visible_all:", f"  path: upstream/{task_id}", "  into: root"]   # the tests of --visible all
@@ -335,6 +341,8 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     files = track.files(f"exercises/practice/{slug}")
     if ".meta/config.json" not in files:
         raise ConvertError(f"upstream {lang.name}: exercise {slug} has no .meta/config.json at {track.commit}")
+    if task_id in TEST_WRITING:
+        return TEST_WRITING[task_id](task_id, lang, meta, files)
     config = json.loads(files[".meta/config.json"])["files"]
     solution, tests, examples = config["solution"], config["test"], config["example"]
     if lang.more_tests:
@@ -366,6 +374,160 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     return Exercise(task_id, lang.name, slug, task_yaml(task_id, lang, meta, prompt, command, bool(differs)),
                     fixture, differs, {p: upstream[p] for p in differs}, patch,
                     sorted(u.name for u in units if u.name not in held), sorted(held))
+
+
+# --- test-writing exercises: the agent writes the tests, graded on behaviour against candidate implementations ---
+
+SHOWN = "testdata"   # where a test-writing fixture keeps the candidates the agent is shown (the go tool skips it)
+# Every candidate is written over counter.go by itself, under one type name and one header, with no comment of its
+# own: the agent's tests can tell them apart by behaviour, not by an environment variable (upstream's maker.go
+# read COUNTER_IMPL), a type name (%T), or a comment saying "Incorrect implementation".
+COUNTER_HEAD = ("package counter\n\n// The implementation under test. Grading writes each implementation over this "
+                "file in turn,\n// by itself: the tests get it from makeCounter().\n\n")
+COUNTER_MAKER = "\nfunc makeCounter() Counter { return &counterImpl{} }\n"
+# Held-out correct implementations, written differently from impl4 (other fields, other loops), so a test that
+# passes only on impl4's source, size or struct shape fails on them; they agree with impl4 on every input (invalid
+# UTF-8 too: each bad byte is one character, as `range` over a string counts it).
+COUNTER_CORRECT = {
+    "chunks": """import (
+\t"strings"
+\t"unicode"
+\t"unicode/utf8"
+)
+
+type counterImpl struct {
+\tchunks []string
+}
+
+func (c *counterImpl) AddString(s string) { c.chunks = append(c.chunks, s) }
+
+func (c counterImpl) Lines() int {
+\ttext := strings.Join(c.chunks, "")
+\tif text == "" {
+\t\treturn 0
+\t}
+\treturn strings.Count(strings.TrimSuffix(text, "\\n"), "\\n") + 1
+}
+
+func (c counterImpl) Letters() int {
+\tn := 0
+\tfor _, s := range c.chunks {
+\t\tfor _, r := range s {
+\t\t\tif unicode.IsLetter(r) {
+\t\t\t\tn++
+\t\t\t}
+\t\t}
+\t}
+\treturn n
+}
+
+func (c counterImpl) Characters() int {
+\tn := 0
+\tfor _, s := range c.chunks {
+\t\tn += utf8.RuneCountInString(s)
+\t}
+\treturn n
+}
+""",
+    "decode": """import (
+\t"unicode"
+\t"unicode/utf8"
+)
+
+type counterImpl struct {
+\tchars, letters, lines int
+\topen                  bool
+}
+
+func (c *counterImpl) AddString(s string) {
+\tfor len(s) > 0 {
+\t\tr, size := utf8.DecodeRuneInString(s)
+\t\ts = s[size:]
+\t\tc.chars++
+\t\tif r == '\\n' {
+\t\t\tif !c.open {
+\t\t\t\tc.lines++
+\t\t\t}
+\t\t\tc.open = false
+\t\t\tcontinue
+\t\t}
+\t\tif !c.open {
+\t\t\tc.lines++
+\t\t\tc.open = true
+\t\t}
+\t\tif unicode.IsLetter(r) {
+\t\t\tc.letters++
+\t\t}
+\t}
+}
+
+func (c counterImpl) Lines() int      { return c.lines }
+func (c counterImpl) Letters() int    { return c.letters }
+func (c counterImpl) Characters() int { return c.chars }
+""",
+}
+# Held-out buggy implementations, each impl4 with one edit (old, new), each caught by upstream's example tests.
+COUNTER_MUTANTS = {
+    "punctuation_is_a_letter": ("} else if unicode.IsLetter(char) {", "} else if !unicode.IsSpace(char) {"),
+    "empty_is_one_line": ("\tcase c.characters == 0:\n\t\treturn 0\n", ""),
+    "final_newline_starts_a_line": ("\tcase c.lastChar == '\\n':\n\t\treturn c.newlines\n", ""),
+}
+COUNTER_SHOWN_BUGGY = ("impl1.go", "impl2.go")   # the rest of upstream's buggy ones (impl3.go) are held out
+
+
+def counter_candidate(source: str, name: str | None = None) -> str:
+    """An upstream implementation (impl1-4.go: `type ImplN`, a comment saying what it gets wrong) as a candidate
+    counter.go: its type renamed counterImpl, its comments gone, makeCounter() returning it. `name`: ImplN."""
+    body = source.split("\n", 1)[1].lstrip("\n")   # after `package counter`
+    if name:
+        body = body.replace(name, "counterImpl")
+    body = "\n".join(line for line in body.splitlines() if not line.lstrip().startswith("//")) + "\n"
+    return COUNTER_HEAD + body + COUNTER_MAKER
+
+
+def _go_counter(task_id: str, lang: Language, meta: dict, files: dict[str, str]) -> Exercise:
+    """Counter: upstream ships no tests but four implementations (impl4.go correct, impl1-3.go each wrong in one
+    way, chosen by maker.go from $COUNTER_IMPL) and example tests (.meta/example.go). The agent writes
+    counter_test.go; the fixture's counter.go is the correct implementation, testdata/ the candidates it is shown
+    (the correct one, impl1 and impl2); the held-out phase adds impl3, two rewrites of the correct one and three
+    one-edit mutants of it (COUNTER_CORRECT, COUNTER_MUTANTS). The reference is the example tests."""
+    upstream = {n: counter_candidate(files[n], f"Impl{n[4]}") for n in ("impl1.go", "impl2.go", "impl3.go",
+                                                                        "impl4.go")}
+    if "// Correct implementation" not in files["impl4.go"] or "counterImpl" not in upstream["impl4.go"]:
+        raise ConvertError("upstream go/counter: impl4.go is not the correct Impl4 this converter expects; "
+                           "review _go_counter in convert.py")
+    correct = upstream["impl4.go"]
+    held = {"correct/impl4.go": correct}
+    held.update({f"correct/{n}.go": COUNTER_HEAD + body + COUNTER_MAKER for n, body in COUNTER_CORRECT.items()})
+    held["mutants/impl3.go"] = upstream["impl3.go"]
+    for n, (old, new) in COUNTER_MUTANTS.items():
+        if correct.count(old) != 1:
+            raise ConvertError(f"upstream go/counter: impl4.go no longer holds {old!r} once (mutant {n}); "
+                               "update COUNTER_MUTANTS in convert.py")
+        held[f"mutants/{n}.go"] = correct.replace(old, new)
+    fixture = {"go.mod": files["go.mod"], "interface.go": files["interface.go"], "counter.go": correct,
+               f"{SHOWN}/correct/impl4.go": correct,
+               **{f"{SHOWN}/buggy/{n}": upstream[n] for n in COUNTER_SHOWN_BUGGY}}
+    command = lang.command
+    text = "\n\n".join(files[f".docs/{n}"].strip() for n in ("introduction.md", "instructions.md",
+                                                              "instructions.append.md") if f".docs/{n}" in files)
+    text += ("\n\n## Your task\n\nWrite the tests in a new file, `counter_test.go` (package counter), with Go's "
+             "`testing` package only. Each test gets the counter under test from `makeCounter()` (its interface "
+             "is in `interface.go`). `counter.go` holds a correct implementation; `testdata/` holds the "
+             "implementations you are shown: `testdata/correct/` the correct one, `testdata/buggy/` two buggy "
+             "ones. Grading writes each implementation over `counter.go` in turn, by itself, and runs your tests: "
+             "they must pass on every correct implementation and fail on every buggy one, including correct and "
+             "buggy implementations you are not shown, so test the behaviour the instructions describe. To try a "
+             "buggy one: `cp testdata/buggy/impl1.go counter.go && go test -v ./...`, then "
+             "`cp testdata/correct/impl4.go counter.go`.\n\n"
+             f"Run the tests with `{command}`.")
+    prompt = "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
+    patch = unified_patch("counter_test.go", None, files[".meta/example.go"])
+    return Exercise(task_id, lang.name, "counter", task_yaml(task_id, lang, meta, prompt, command, True, "counter.go"),
+                    fixture, held, {}, patch, [], [])
+
+
+TEST_WRITING = {"go-counter": _go_counter}
 
 
 def _write(path: Path, text: str) -> None:
