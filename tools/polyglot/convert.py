@@ -571,7 +571,17 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "`xtest`, Java `@Disabled`); the converter removes those markers, so every test runs.", "",
               "## The split rule", "", rule, "",
               "`exercises.txt` lists each task with its visible and held-out counts. A task with a single unit has",
-              "no held-out part.", "", "## Toolchains", ""]
+              "no held-out part.", "",
+              "A test-writing exercise (`go-counter`: upstream ships implementations, the student writes the tests)",
+              "is split by implementation, not by test (`category: test`, graded by `mutation` in both phases): the",
+              "agent's `counter_test.go` runs once per candidate, each written over `counter.go` by itself (one type",
+              "name, no comment of its own, no environment variable saying which), and must pass on every correct one",
+              "and fail on every buggy one. Visible: upstream's correct `impl4.go` and buggy `impl1.go`, `impl2.go`,",
+              "in the fixture's `testdata/`. Held out (`heldout/go-counter/`, never in the agent's tree nor in any",
+              "sandbox): `impl4.go` and two rewrites of it that behave the same (so a test that passes only on",
+              "impl4's source, size or struct fails), upstream's buggy `impl3.go` and three one-edit mutants of",
+              "`impl4.go`, each caught by upstream's example tests (the reference). Its `exercises.txt` counts are 0.",
+              "", "## Toolchains", ""]
     lines += [f"- {name}: {TOOLCHAINS[name]}" for name in languages if name in TOOLCHAINS]
     lines += ["", "## Against Aider's copy", "",
               "Aider's repository holds copies of these exercises taken in 2024; the tracks have moved since. At the",
