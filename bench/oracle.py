@@ -687,9 +687,10 @@ class Grading:
             if section.get("mutation"):
                 protected = [rel for rel, _, _ in pristine_of(Path(record["paths"]["snapshot"]), language,
                                                               command_files(task)).protected]
-                # the visible oracle's candidates are the fixture's own (read from the suite, never from the
-                # agent's tree): what the agent was shown; the held-out phase's are in its held-out directory
-                where = section.get("path") or task["repo"]["path"]
+                # the visible oracle's candidates are those the agent was shown: read from the pristine snapshot
+                # (the fixture, with visible_all laid over it in --visible all), never from the agent's tree; the
+                # held-out phase's are in its held-out directory
+                where = task["heldout"]["path"] if phase == "heldout" else record["paths"]["snapshot"]
                 results[phase], index = mutation_phase(
                     copy, {**section, "path": where}, flags, kind=self.kind, env=env, logs=self.logs, index=index,
                     protected=protected + agent_tests, log_path=run_dir / f"{phase}.log", language=language,

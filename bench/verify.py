@@ -112,7 +112,8 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
         links = escaping_links(Path(task["repo"]["path"]))
         if links:
             problems.append(f"fixture links point outside it: {', '.join(links)}")
-    mutants = runs[0]["heldout"].get("mutants") if runs[0]["heldout"] else None
+    # a test-writing task's mutants: the held-out phase's; with --visible all (no held-out phase) the oracle's
+    mutants = (runs[0]["heldout"] or runs[0]["oracle"] or {}).get("mutants")
     if task["category"] == "test":
         if mutants is None:
             problems.append("a test-writing task needs heldout.mutation (its correct/ and mutants/ candidates), or a "

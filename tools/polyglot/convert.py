@@ -317,11 +317,12 @@ def task_yaml(task_id: str, lang: Language, meta: dict, prompt: str, command: st
     lines += [f"  {line}" if line else "" for line in prompt.splitlines()]
     lines += ["repo:", "  type: fixture", f"  path: fixtures/{task_id}", "oracle:", "  command:",
               f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}"]
-    if mutation:
+    if mutation:   # --visible all: every candidate is shown (visible_all lays the held-out ones into testdata/)
         lines += ["  mutation:", f"    module: {mutation}", f"    correct: {SHOWN}/correct",
                   f"    mutants: {SHOWN}/buggy",
                   "heldout:", f"  path: heldout/{task_id}", "  mutation:", f"    module: {mutation}", "  command:",
-                  f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}"]
+                  f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}",
+                  "visible_all:", f"  path: upstream/{task_id}", "  into: root"]
     elif has_heldout:
         lines += ["heldout:", f"  path: heldout/{task_id}", "  into: root", "  command:",
                   f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}"]
@@ -523,8 +524,13 @@ def _go_counter(task_id: str, lang: Language, meta: dict, files: dict[str, str])
              f"Run the tests with `{command}`.")
     prompt = "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
     patch = unified_patch("counter_test.go", None, files[".meta/example.go"])
+    # --visible all: the held-out candidates the fixture lacks, laid beside the shown ones (the oracle grades every
+    # candidate of the agent's starting tree's testdata/, and there is no held-out phase)
+    every = {f"{SHOWN}/{'correct' if p.startswith('correct/') else 'buggy'}/{p.split('/', 1)[1]}": t
+             for p, t in held.items()}
+    shown = {p: t for p, t in every.items() if p not in fixture}
     return Exercise(task_id, lang.name, "counter", task_yaml(task_id, lang, meta, prompt, command, True, "counter.go"),
-                    fixture, held, {}, patch, [], [])
+                    fixture, held, shown, patch, [], [])
 
 
 TEST_WRITING = {"go-counter": _go_counter}
@@ -581,6 +587,8 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "sandbox): `impl4.go` and two rewrites of it that behave the same (so a test that passes only on",
               "impl4's source, size or struct fails), upstream's buggy `impl3.go` and three one-edit mutants of",
               "`impl4.go`, each caught by upstream's example tests (the reference). Its `exercises.txt` counts are 0.",
+              "With `--visible all` the held-out candidates are laid into `testdata/` too (`upstream/go-counter/`)",
+              "and the visible oracle grades every candidate there.",
               "", "## Toolchains", ""]
     lines += [f"- {name}: {TOOLCHAINS[name]}" for name in languages if name in TOOLCHAINS]
     lines += ["", "## Against Aider's copy", "",
