@@ -38,6 +38,12 @@ def test_the_task_is_a_test_writing_task_graded_by_mutation_in_both_phases():
                                           "mutants": "testdata/buggy"}
     assert task["heldout"]["mutation"] == {"module": "counter.go"} and task["heldout"]["path"] == f"heldout/{TASK}"
     assert TASK not in convert.GAPS
+    # --visible all: the held-out candidates the fixture lacks, laid into testdata/ (the oracle grades them all)
+    assert task["visible_all"] == {"path": f"upstream/{TASK}", "into": "root"}
+    laid = {str(p.relative_to(SUITE / "upstream" / TASK)) for p in (SUITE / "upstream" / TASK).rglob("*.go")}
+    held = {str(p.relative_to(HELD)).replace("mutants/", "testdata/buggy/").replace("correct/", "testdata/correct/")
+            for p in HELD.rglob("*.go")}
+    assert laid == held - {"testdata/correct/impl4.go"}
     # no test file in the fixture (one would be laid back over the agent's), nothing of upstream's switch
     fixture = sorted(str(p.relative_to(FIXTURE)) for p in FIXTURE.rglob("*") if p.is_file())
     assert fixture == ["counter.go", "go.mod", "interface.go", "testdata/buggy/impl1.go", "testdata/buggy/impl2.go",
@@ -96,3 +102,26 @@ def test_the_example_tests_catch_every_buggy_candidate_and_pass_every_correct_on
     (tree / "counter_test.go").write_text("package counter\n")   # no test: go test says so, and grading fails it
     done = subprocess.run([go, "test", "-v", "./..."], cwd=tree, env=env, capture_output=True, text=True, timeout=300)
     assert "no tests to run" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("edit,field", [
+    (("mutants: testdata/buggy", "mutants: testdata/none"), "oracle.mutation.mutants"),
+    (("correct: testdata/correct", "correct: ../x"), "oracle.mutation.correct"),
+    (("module: counter.go\n  command", "module: counter.rs\n  command"), "heldout.mutation.module")])
+def test_check_names_a_mutation_section_without_candidates(tmp_path, capsys, edit, field):
+    """`check` refuses a mutation section whose candidates it cannot find (one line naming the field)."""
+    from bench import cli
+    root = tmp_path / "suite"
+    for kind in ("fixtures", "heldout", "upstream"):
+        shutil.copytree(SUITE / kind / TASK, root / kind / TASK)
+    (root / "solutions").mkdir()
+    shutil.copyfile(SUITE / "solutions" / f"{TASK}.patch", root / "solutions" / f"{TASK}.patch")
+    text = (SUITE / "tasks" / f"{TASK}.yaml").read_text()
+    assert text.count(edit[0]) == 1
+    (root / "tasks").mkdir()
+    (root / "tasks" / f"{TASK}.yaml").write_text(text)
+    assert cli.main(["check", "--tasks", str(root / "tasks")]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    (root / "tasks" / f"{TASK}.yaml").write_text(text.replace(*edit))
+    assert cli.main(["check", "--tasks", str(root / "tasks")]) != 0
+    assert field in capsys.readouterr().err
