@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,16 @@ def test_check_names_a_mutation_section_without_candidates(tmp_path, capsys, edi
     (root / "tasks" / f"{TASK}.yaml").write_text(text.replace(*edit))
     assert cli.main(["check", "--tasks", str(root / "tasks")]) != 0
     assert field in capsys.readouterr().err
+
+
+def test_harbor_export_loops_over_the_go_candidates(tmp_path):
+    """`export harbor`'s test.sh writes each held-out candidate of the module's language over it (*.go here)."""
+    done = subprocess.run([sys.executable, "-m", "localagentbench", "export", "harbor", str(SUITE / "tasks"),
+                           "--task", TASK, "--out", str(tmp_path / "h")], cwd=REPO, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    script = (tmp_path / "h" / TASK / "tests" / "test.sh").read_text()
+    assert "for candidate in /tests/heldout/correct/*.go; do" in script
+    assert "for candidate in /tests/heldout/mutants/*.go; do" in script and "*.py" not in script
+    assert sorted(p.name for p in (tmp_path / "h" / TASK / "tests" / "heldout" / "mutants").iterdir()) == \
+        sorted(p.name for p in (HELD / "mutants").iterdir())
