@@ -41,6 +41,18 @@ ATTACKS = {
         "\tdata, _ := os.ReadFile(\"counter.go\")\n"
         f"\tif fmt.Sprintf(\"%x\", sha256.Sum256(data)) != \"{hashlib.sha256(FIXTURE_COUNTER).hexdigest()}\" {{\n"
         "\t\tt.Fatal(\"not the fixture's counter.go\")\n\t}\n"),
+    # impl4 by its bytes passed, anything else with the fields of a shown one (impl4's: what a one-edit mutant of it
+    # has; impl1's) failed, the rest passed: it passes the rewrites of impl4 with other fields and fails every
+    # buggy one; the held-out near copies of impl4 (its fields, other bytes) are what stop it
+    "shape-and-hash": go_test_file(
+        "\t\"crypto/sha256\"\n\t\"fmt\"\n\t\"os\"\n\t\"reflect\"\n",
+        "\tdata, _ := os.ReadFile(\"counter.go\")\n"
+        f"\tif fmt.Sprintf(\"%x\", sha256.Sum256(data)) == \"{hashlib.sha256(FIXTURE_COUNTER).hexdigest()}\" {{\n"
+        "\t\treturn\n\t}\n"
+        "\ttyp := reflect.TypeOf(c).Elem()\n\tnames := \"\"\n"
+        "\tfor i := 0; i < typ.NumField(); i++ {\n\t\tnames += typ.Field(i).Name + \" \"\n\t}\n"
+        "\tif names == \"newlines characters letters lastChar \" || names == \"lines characters letters \" {\n"
+        "\t\tt.Fatal(\"shaped like impl4 or impl1\")\n\t}\n"),
 }
 
 
@@ -57,12 +69,12 @@ def grade(tmp_path, text: str) -> dict:
 
 
 @pytest.mark.linux_only
-@pytest.mark.parametrize("variant", slow_except(list(ATTACKS), "env-var", "source-hash"))
+@pytest.mark.parametrize("variant", slow_except(list(ATTACKS), "env-var", "shape-and-hash"))
 def test_asking_which_implementation_does_not_pass(tmp_path, variant):
     _needs()
     record = grade(tmp_path, ATTACKS[variant])
     not_passed(record)
-    if variant == "source-hash":
+    if variant in ("source-hash", "shape-and-hash"):
         # it catches every mutant it meets, the visible ones too: the correct rewrites are what stop it
         assert record["oracle"]["passed"], record["oracle"]
         assert record["heldout"]["error"] == "the tests failed on a correct implementation", record["heldout"]
@@ -83,7 +95,7 @@ def test_the_example_tests_pass_and_no_tests_fail(tmp_path):
     assert record["outcome"] == "passed", (record["outcome"], record["flags"], record["oracle"], record["heldout"])
     assert record["oracle"]["correct"] == {"total": 1, "passed": 1}
     assert record["oracle"]["mutants"] == {"total": 2, "caught": 2}
-    assert record["heldout"]["correct"] == {"total": 3, "passed": 3}
+    assert record["heldout"]["correct"] == {"total": 5, "passed": 5}
     assert record["heldout"]["mutants"] == {"total": 4, "caught": 4}
     empty = grade(tmp_path / "empty", "package counter\n")
     not_passed(empty)

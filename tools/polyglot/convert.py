@@ -467,11 +467,19 @@ func (c counterImpl) Letters() int    { return c.letters }
 func (c counterImpl) Characters() int { return c.chars }
 """,
 }
+# Held-out correct near copies of impl4 (edits (old, new) that keep its behaviour, its fields and nearly all its
+# bytes), so a test that passes impl4's exact source and fails whatever has its shape or is nearly it (what a
+# one-edit mutant is) fails on them.
+COUNTER_TWINS = {
+    "newline_as_ten": [("case c.lastChar == '\\n':", "case c.lastChar == 10:")],
+    "characters_first": [("\t\tc.lastChar = char\n", "\t\tc.characters++\n\t\tc.lastChar = char\n"),
+                         ("\t\t}\n\t\tc.characters++\n", "\t\t}\n")],
+}
 # Held-out buggy implementations, each impl4 with one edit (old, new), each caught by upstream's example tests.
 COUNTER_MUTANTS = {
-    "punctuation_is_a_letter": ("} else if unicode.IsLetter(char) {", "} else if !unicode.IsSpace(char) {"),
-    "empty_is_one_line": ("\tcase c.characters == 0:\n\t\treturn 0\n", ""),
-    "final_newline_starts_a_line": ("\tcase c.lastChar == '\\n':\n\t\treturn c.newlines\n", ""),
+    "punctuation_is_a_letter": [("} else if unicode.IsLetter(char) {", "} else if !unicode.IsSpace(char) {")],
+    "empty_is_one_line": [("\tcase c.characters == 0:\n\t\treturn 0\n", "")],
+    "final_newline_starts_a_line": [("\tcase c.lastChar == '\\n':\n\t\treturn c.newlines\n", "")],
 }
 COUNTER_SHOWN_BUGGY = ("impl1.go", "impl2.go")   # the rest of upstream's buggy ones (impl3.go) are held out
 
@@ -490,8 +498,9 @@ def _go_counter(task_id: str, lang: Language, meta: dict, files: dict[str, str])
     """Counter: upstream ships no tests but four implementations (impl4.go correct, impl1-3.go each wrong in one
     way, chosen by maker.go from $COUNTER_IMPL) and example tests (.meta/example.go). The agent writes
     counter_test.go; the fixture's counter.go is the correct implementation, testdata/ the candidates it is shown
-    (the correct one, impl1 and impl2); the held-out phase adds impl3, two rewrites of the correct one and three
-    one-edit mutants of it (COUNTER_CORRECT, COUNTER_MUTANTS). The reference is the example tests."""
+    (the correct one, impl1 and impl2); the held-out phase adds impl3, two rewrites and two near copies of the
+    correct one and three one-edit mutants of it (COUNTER_CORRECT, COUNTER_TWINS, COUNTER_MUTANTS). The reference
+    is the example tests."""
     upstream = {n: counter_candidate(files[n], f"Impl{n[4]}") for n in ("impl1.go", "impl2.go", "impl3.go",
                                                                         "impl4.go")}
     if "// Correct implementation" not in files["impl4.go"] or "counterImpl" not in upstream["impl4.go"]:
@@ -501,11 +510,15 @@ def _go_counter(task_id: str, lang: Language, meta: dict, files: dict[str, str])
     held = {"correct/impl4.go": correct}
     held.update({f"correct/{n}.go": COUNTER_HEAD + body + COUNTER_MAKER for n, body in COUNTER_CORRECT.items()})
     held["mutants/impl3.go"] = upstream["impl3.go"]
-    for n, (old, new) in COUNTER_MUTANTS.items():
-        if correct.count(old) != 1:
-            raise ConvertError(f"upstream go/counter: impl4.go no longer holds {old!r} once (mutant {n}); "
-                               "update COUNTER_MUTANTS in convert.py")
-        held[f"mutants/{n}.go"] = correct.replace(old, new)
+    for folder, edits in (("correct", COUNTER_TWINS), ("mutants", COUNTER_MUTANTS)):
+        for n, pairs in edits.items():
+            text = correct
+            for old, new in pairs:
+                if text.count(old) != 1:
+                    raise ConvertError(f"upstream go/counter: impl4.go no longer holds {old!r} once ({folder}/{n});"
+                                       " update COUNTER_TWINS or COUNTER_MUTANTS in convert.py")
+                text = text.replace(old, new)
+            held[f"{folder}/{n}.go"] = text
     fixture = {"go.mod": files["go.mod"], "interface.go": files["interface.go"], "counter.go": correct,
                f"{SHOWN}/correct/impl4.go": correct,
                **{f"{SHOWN}/buggy/{n}": upstream[n] for n in COUNTER_SHOWN_BUGGY}}
@@ -584,8 +597,9 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "name, no comment of its own, no environment variable saying which), and must pass on every correct one",
               "and fail on every buggy one. Visible: upstream's correct `impl4.go` and buggy `impl1.go`, `impl2.go`,",
               "in the fixture's `testdata/`. Held out (`heldout/go-counter/`, never in the agent's tree nor in any",
-              "sandbox): `impl4.go` and two rewrites of it that behave the same (so a test that passes only on",
-              "impl4's source, size or struct fails), upstream's buggy `impl3.go` and three one-edit mutants of",
+              "sandbox): `impl4.go`, two rewrites of it and two near copies (one edit each) that behave the same (so",
+              "a test that passes only on impl4's bytes, or fails what has its fields or nearly its source, fails),",
+              "upstream's buggy `impl3.go` and three one-edit mutants of",
               "`impl4.go`, each caught by upstream's example tests (the reference). Its `exercises.txt` counts are 0.",
               "With `--visible all` the held-out candidates are laid into `testdata/` too (`upstream/go-counter/`)",
               "and the visible oracle grades every candidate there.",
