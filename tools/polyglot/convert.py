@@ -602,7 +602,9 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "upstream's buggy `impl3.go` and three one-edit mutants of",
               "`impl4.go`, each caught by upstream's example tests (the reference). Its `exercises.txt` counts are 0.",
               "With `--visible all` the held-out candidates are laid into `testdata/` too (`upstream/go-counter/`)",
-              "and the visible oracle grades every candidate there.",
+              "and the visible oracle grades every candidate there. That mode shows every candidate, so it cannot tell",
+              "tests that recognise them by their bytes from tests of behaviour (as any task's tests can be overfit",
+              "when all are visible).",
               "", "## Toolchains", ""]
     lines += [f"- {name}: {TOOLCHAINS[name]}" for name in languages if name in TOOLCHAINS]
     lines += ["", "## Against Aider's copy", "",
