@@ -9,6 +9,7 @@ the example tests (the reference) must.
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 
 import pytest
@@ -100,3 +101,18 @@ def test_the_example_tests_pass_and_no_tests_fail(tmp_path):
     empty = grade(tmp_path / "empty", "package counter\n")
     not_passed(empty)
     assert not empty["oracle"]["passed"]
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_visible_all_grades_every_candidate_in_the_visible_oracle(tmp_path):
+    """--visible all: the held-out candidates are laid into the agent's testdata/ and the oracle, reading its
+    candidates from the agent's starting tree, grades all eleven; verify reads the mutants from the oracle."""
+    _needs()
+    from bench import cli
+    report = tmp_path / "verify.json"
+    rc = cli.main(["verify", "--tasks", str(SUITE / "tasks"), "--task", TASK, "--sandbox", "bwrap", "--times", "1",
+                   "--visible", "all", "--out", str(report)])
+    (task,) = json.loads(report.read_text())["tasks"]
+    assert rc == 0 and task["ok"], task
+    assert task["mutants"] == {"total": 6, "caught": 6}
