@@ -98,6 +98,8 @@ def test_the_example_tests_pass_and_no_tests_fail(tmp_path):
     assert record["oracle"]["mutants"] == {"total": 2, "caught": 2}
     assert record["heldout"]["correct"] == {"total": 5, "passed": 5}
     assert record["heldout"]["mutants"] == {"total": 4, "caught": 4}
+    from bench.common import schema
+    schema.check(record, "run")   # the visible oracle's candidate labels and counts are the run schema's
     empty = grade(tmp_path / "empty", "package counter\n")
     not_passed(empty)
     assert not empty["oracle"]["passed"]
