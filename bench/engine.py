@@ -666,7 +666,8 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, Stop |
     check_suite(tasks)
     out = plan.out
     _writable(out)
-    spec = dataclasses.replace(spec, sandbox_info={**spec.sandbox_info, "jobs": plan.jobs})
+    spec = dataclasses.replace(spec, sandbox_info={**spec.sandbox_info, "jobs": plan.jobs},
+                               model_slots=(plan.model_slots or {}).get("slots") or spec.model_slots)
     whole = isolate.plan(tasks, plan.repeat)
     grid = shard_grid(only_cells(whole, plan.cells), plan.shard)
     config = _check_config(out, _config(tasks, spec, plan, whole), plan.resume, plan.join)

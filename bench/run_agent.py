@@ -36,7 +36,7 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, safefs, sandbox
 from bench.exec.git import MAX_CHANGED_FILES, TakenChange, head_commit, snapshot_diff
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, RLIMIT_AS, RLIMIT_FSIZE, RLIMIT_NPROC, run_tree
-from bench.models import calls, modelserver, serving
+from bench.models import calls, modelserver, serving, slots
 from bench.models.proxy import CALLS_FILE, STOP_AFTER_UNREACHABLE, ModelProxy
 from bench.models.servers import model_for_agent, resolve_model
 
@@ -743,10 +743,20 @@ def proxied(spec: RunSpec) -> Iterator[RunSpec]:
                         unix_path=sock_dir / "model.sock" if sock_dir else None,
                         num_ctx=spec.options.get("context_length"), ollama=ollama,
                         window=known_window(spec.model_info)) as proxy:
+            jobs = int((spec.sandbox_info or {}).get("jobs") or 1)
+            proxy.share(shared_slots(spec, jobs), jobs)
             yield dataclasses.replace(spec, proxy=proxy)
     finally:
         if sock_dir is not None:
             shutil.rmtree(sock_dir, ignore_errors=True)
+
+
+def shared_slots(spec: RunSpec, jobs: int) -> int | None:
+    """The model server's slots the runs at once share: known for the evaluation (--jobs auto, --model-slots), else
+    as the server reports them (llama.cpp) when more than one run goes at once; None when not known."""
+    if spec.model_slots is not None or jobs <= 1 or spec.agent_model is None:
+        return spec.model_slots
+    return slots.reported_slots(spec.agent_model, spec.options.get("base_url"))[0]
 
 
 def known_window(model_info: dict | None) -> int | None:

@@ -211,8 +211,9 @@ HOG_SCRIPT = {"models": {"coder": {"turns": [[
 
 
 def test_an_agent_cannot_work_past_its_budget_behind_a_call_that_waits_for_a_slot(suite, tmp_path, monkeypatch):
-    """While its call waits for the slot, the run's deadline is moved provisionally; an agent that works on in that
-    time and leaves before the call is answered has no measured queue time to show for it: timed out, as alone."""
+    """While its call waits for the slot behind the other run's, the run's deadline moves by the time the proxy saw
+    it queued (the other run's call at the server before it, unanswered), and by nothing more: an agent that works
+    on meanwhile and leaves before its call is answered outlives its budget by that measured wait only."""
     agent = tmp_path / "hostile.py"
     agent.write_text(HOSTILE)
     with fakellm.serve(HOG_SCRIPT, slots=1, prefill_tps=1000, decode_tps=100) as server:
@@ -222,9 +223,96 @@ def test_an_agent_cannot_work_past_its_budget_behind_a_call_that_waits_for_a_slo
                   f"{sys.executable} {agent}", "--model", "coder", "--out", str(out), "--sandbox", "none",
                   "--task", "fix-add", "--task", "fix-max", "--jobs", "2", "--timeout", "3"])
     hostile = _runs(out)[("fix-add", 0)]
-    assert hostile["agent"]["wall_s"] > 3 + 1, "the provisional credit let it run past its budget"
     assert hostile["agent"]["timed_out"] and hostile["outcome"] == "agent_timeout"
-    assert hostile["agent"]["queued_s"] == 0.0
+    # the wait it is credited is the hog's service time it sat behind (the hog's run ends at its own 3 s budget)
+    assert 1.0 < hostile["agent"]["queued_s"] < 2.5
+    assert hostile["agent"]["wall_s"] <= 3 + hostile["agent"]["queued_s"] + 0.5
+
+
+PREFILL_HOSTILE = textwrap.dedent('''
+    import json, os, threading, time, urllib.request
+    url = os.environ["LOCALAGENTBENCH_MODEL_URL"]
+    def call(text):
+        body = json.dumps({"model": "coder", "messages": [{"role": "user", "content": text}]}).encode()
+        req = urllib.request.Request(url + "/v1/chat/completions", data=body,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            urllib.request.urlopen(req, timeout=120).read()
+        except Exception:
+            pass
+    if os.path.exists("calc.py"):
+        # the attack: a call whose first token is slow by the agent's own doing (a long prompt, no other run's call
+        # ahead of it) stands for "waiting for a slot" while the agent works on past its budget, then leaves
+        threading.Thread(target=call, args=("HOG",), daemon=True).start()
+        time.sleep(4.5)
+        open("calc.py", "w").write("def add(a, b):\\n    return a + b\\n")
+        os._exit(0)
+    call("fix it")   # the other run: one short call
+''')
+
+
+def test_a_call_slow_by_the_agents_own_doing_moves_no_deadline(suite, tmp_path, monkeypatch):
+    """A call that waits for its first token with no other run's call ahead of it at the server (its own long
+    prompt) is not a queue: nothing is credited while it is in flight (before: the whole wait, provisionally), so
+    the agent is stopped at its budget, not after it."""
+    agent = tmp_path / "prefill.py"
+    agent.write_text(PREFILL_HOSTILE)
+    with fakellm.serve(HOG_SCRIPT, slots=2, prefill_tps=1000, decode_tps=100) as server:
+        monkeypatch.setenv("OLLAMA_HOST", server.url)
+        out = tmp_path / "prefill"
+        cli.main(["run", "--tasks", str(suite / "tasks"), "--agent", "command", "--agent-cmd",
+                  f"{sys.executable} {agent}", "--model", "coder", "--out", str(out), "--sandbox", "none",
+                  "--task", "fix-add", "--task", "fix-max", "--jobs", "2", "--timeout", "3"])
+    hostile = _runs(out)[("fix-add", 0)]
+    assert hostile["agent"]["timed_out"] and hostile["outcome"] == "agent_timeout"
+    assert hostile["agent"]["wall_s"] < 3 + 0.5, "a provisional credit let it work past its budget"
+    assert hostile["agent"]["timeout_extended_s"] in (None, 0, 0.0)
+
+
+GREEDY = textwrap.dedent('''
+    import json, os, threading, time, urllib.request
+    url = os.environ["LOCALAGENTBENCH_MODEL_URL"]
+    def call(text):
+        body = json.dumps({"model": "coder", "messages": [{"role": "user", "content": text}]}).encode()
+        req = urllib.request.Request(url + "/v1/chat/completions", data=body,
+                                     headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(req, timeout=120).read()
+    if os.path.exists("calc.py"):   # greedy: 12 generations at once, again and again
+        for _ in range(2):
+            threads = [threading.Thread(target=call, args=("more",)) for _ in range(12)]
+            [t.start() for t in threads]
+            [t.join() for t in threads]
+        open("calc.py", "w").write("def add(a, b):\\n    return a + b\\n")
+    elif os.path.exists("mx.py"):   # polite: one call at a time, after the greedy one has started
+        time.sleep(0.5)
+        for _ in range(3):
+            call("fix it")
+        open("mx.py", "w").write("def biggest(xs):\\n    return max(xs)\\n")
+''')
+
+
+def test_one_run_cannot_crowd_out_its_neighbour_or_be_credited_for_its_own_crowd(suite, tmp_path, monkeypatch):
+    """Two runs on a two-slot server: each may have ceil(2 / 2) = 1 call at the server. The greedy run's further
+    calls wait in the proxy for its own (held_s, its own time, never queue time); the polite run's calls find a
+    slot free, so its credited queue stays near 0 instead of growing with the greedy run's crowd."""
+    agent = tmp_path / "greedy.py"
+    agent.write_text(GREEDY)
+    with fakellm.serve(SCRIPT, slots=2, log_path=tmp_path / "server.jsonl", **SPEED) as server:
+        monkeypatch.setenv("OLLAMA_HOST", server.url)
+        out = tmp_path / "greedy"
+        rc = cli.main(["run", "--tasks", str(suite / "tasks"), "--agent", "command", "--agent-cmd",
+                       f"{sys.executable} {agent}", "--model", "coder", "--out", str(out), "--sandbox", "none",
+                       "--task", "fix-add", "--task", "fix-max", "--jobs", "2", "--timeout", "60"])
+        waits = [e.get("slot_wait_s") or 0.0 for e in server.requests if "rid" in e]
+    runs = _runs(out)
+    greedy, polite = runs[("fix-add", 0)], runs[("fix-max", 0)]
+    assert rc == 0 and greedy["outcome"] == polite["outcome"] == "passed"
+    assert polite["agent"]["queued_s"] < 0.3, polite["agent"]
+    assert greedy["agent"]["queued_s"] < 0.3, "its wait behind its own calls is no queue"
+    lines = [c for c in jsonl(Path(greedy["paths"]["run_dir"], "model_calls.jsonl").read_text())
+             if c["protocol"] != "other"]
+    assert len(lines) == 24 and sum(c.get("held_s") or 0.0 for c in lines) > 5.0
+    assert max(waits) < 0.3, "never more calls at the server than its slots"
 
 
 def test_jobs_auto_allows_more_runs_when_they_spend_their_time_off_the_model():

@@ -17,15 +17,16 @@ run's own calls was being served (a call queued behind the run's own call waited
 so parallel calls count once and an agent cannot buy time by queueing behind itself.
 
 `QueueClock` keeps that per proxy route while the run goes on (`credit`), so the harness can extend the run's
-deadline by it: a call still waiting for its first token is credited provisionally for the time it has waited, a
-call whose first token came but whose prompt time is not known yet (it comes in the answer's last piece) for its
-time to first token; once the call is recorded only its measured queue time stays. The harness applies a hard
-ceiling (run_agent.QUEUE_CEILING), so a server that never answers still ends a run.
+deadline by it. The extension rests on measured waits only: a recorded call's queue time, and for a call still in
+flight the time the proxy has seen it queued (ModelProxy.queued_s: at least `slots` calls of other runs that reached
+the server before it were still unanswered, so a first-come-first-served server cannot have started it). A call
+nothing shows queued (its server's slots unknown, or a slot possibly free) gets no credit until it is recorded, so
+an agent process never works on past its budget plus the queue time measured so far. The harness applies a hard
+ceiling too (run_agent.QUEUE_CEILING), so a server that never answers still ends a run.
 """
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -104,15 +105,11 @@ class QueueClock:
         with self._lock:
             self._settled.pop(token, None)
 
-    def credit(self, token: str, in_flight: Iterable[Any], now: float | None = None) -> float:
-        """Seconds of the run's wall time to leave out of its timeout so far. `in_flight`: the route's calls not
-        yet recorded (each with `.start` and `.ttft_s`): provisionally queued until their first token."""
-        now = time.perf_counter() if now is None else now
+    def credit(self, token: str, in_flight: Iterable[tuple[float, float]]) -> float:
+        """Seconds of the run's wall time to leave out of its timeout so far: its recorded calls' queue time and
+        `in_flight`, the intervals (time.perf_counter seconds) its calls still in flight were seen queued."""
         with self._lock:
             settled = list(self._settled.get(token, ()))
-        waits = [(s, s + q) for s, q, _ in settled]
+        waits = [(s, s + q) for s, q, _ in settled] + list(in_flight)
         served = [(s + q, s + t) for s, q, t in settled]
-        for call in in_flight:
-            ttft = getattr(call, "ttft_s", None)
-            waits.append((call.start, call.start + ttft if ttft is not None else now))
         return queued_seconds(waits, served)
