@@ -327,3 +327,52 @@ def test_jobs_auto_allows_more_runs_when_they_spend_their_time_off_the_model():
     auto.finished({"timing": {"total_s": 5.0}, "agent": {"model_s": None}})   # no model time: nothing learnt
     assert auto.allowed() == 2 * AUTO_MAX_RUNS_PER_SLOT
     assert auto.enter(lambda: False) and auto.enter(lambda: False)
+
+
+def test_a_hung_server_is_told_by_the_kind_of_error_not_its_text(monkeypatch):
+    """gather_model calls a server hung when its request timed out (the socket's own exception), never because an
+    error's text says so: a server (or whatever answers on its port) that answers 500 "no answer within 10s" to
+    everything is a server that answers, so the harness sends its warm-up (and gets the 500), and a server that
+    takes the connection and answers nothing is hung."""
+    import http.server
+
+    from bench.models import modelserver
+
+    monkeypatch.setattr(modelserver, "HUNG_CONFIRM_S", 1.0)
+    monkeypatch.setattr(modelserver, "META_TIMEOUT_S", 1.0)
+
+    class Liar(http.server.BaseHTTPRequestHandler):
+        def _lie(self):
+            body = json.dumps({"error": "GET /api/version: no answer within 10s"}).encode()
+            self.send_response(500)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = _lie
+
+        def log_message(self, *args):
+            pass
+
+    liar = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Liar)
+    threading.Thread(target=liar.serve_forever, daemon=True).start()
+    try:
+        section = modelserver.gather_model("coder", f"http://127.0.0.1:{liar.server_address[1]}/v1")
+    finally:
+        liar.shutdown()
+        liar.server_close()
+    assert section["warm_up"]["error_kind"] == "http", "answered: the warm-up was sent, not skipped as hung"
+    assert "no answer within" in section["error"] and section["error_kind"] == "http"
+    assert modelserver.unreachable(section) is None
+
+    sock, held, stop = _hung_server()
+    try:
+        section = modelserver.gather_model("coder", f"http://127.0.0.1:{sock.getsockname()[1]}/v1")
+    finally:
+        stop.set()
+        for conn in held:
+            conn.close()
+        sock.close()
+    assert section["error_kind"] == "timeout" and section["warm_up"]["error_kind"] == "hung"
+    assert "accepted the connection but sent no answer" in modelserver.unreachable(section)
