@@ -453,8 +453,8 @@ def parse_jobs(text: str | int) -> int | None:
 
 def auto_plan(plan: Plan, spec: RunSpec, model_slots: int | None) -> Plan:
     """The plan with --jobs auto resolved: runs enough to keep the model server's slots busy (bench.models.slots)."""
-    jobs, how = slots.auto_jobs(spec.model, spec.options.get("base_url"),
-                                model_slots)
+    jobs, how = slots.auto_jobs(spec.agent_model, spec.options.get("base_url"), model_slots,
+                                run_agent.warmup_options(spec.agent, spec.options))
     log(f"--jobs auto: {jobs} runs at once for {how['slots']} model slot(s) ({how['source']})")
     return dataclasses.replace(plan, jobs=jobs, model_slots=how)
 

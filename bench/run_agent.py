@@ -608,6 +608,16 @@ def warn_truncated(record: dict, measured: dict | None) -> None:
             "model call(s) truncated by the context window; see METHODOLOGY.md, 'One context window'")
 
 
+def warmup_options(agent: str, opts: dict) -> dict | None:
+    """The Ollama options the harness's own requests send (warm-up, measuring slots): those the agent declares
+    (SPEC.warmup: an agent that pins num_ctx) and --num-ctx's window, or Ollama loads the model again for them."""
+    options = agents.get_spec(agent).warmup(opts)
+    num_ctx = opts.get("context_length")
+    if num_ctx is not None:   # warmed up with the window the calls will have, or Ollama loads the model again
+        options = {**(options or {}), "num_ctx": num_ctx}
+    return options
+
+
 def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
     """Once per evaluation: what the model server reports about the model, and an untimed warm-up.
 
@@ -615,14 +625,9 @@ def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
     load time, kept apart so the first task is not charged for it. The warm-up sends the options the agent
     declares (SPEC.warmup: an agent that pins num_ctx must be warmed up with it, or Ollama loads the model twice).
     """
-    spec = agents.get_spec(agent)
-    if not spec.needs_model or not model:
+    if not agents.get_spec(agent).needs_model or not model:
         return None
-    num_ctx = opts.get("context_length")
-    options = spec.warmup(opts)
-    if num_ctx is not None:   # warmed up with the window the calls will have, or Ollama loads the model again
-        options = {**(options or {}), "num_ctx": num_ctx}
-    section = modelserver.gather_model(model, opts.get("base_url"), options=options)
+    section = modelserver.gather_model(model, opts.get("base_url"), options=warmup_options(agent, opts))
     if section.get("error") and not server_down(agent, section, opts):   # a server that is down stops `run`
         log(f"warning: model {model}: {section['error']} (recorded; the runs go ahead)")
     serving_section(section, model, opts)

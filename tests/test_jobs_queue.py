@@ -376,3 +376,30 @@ def test_a_hung_server_is_told_by_the_kind_of_error_not_its_text(monkeypatch):
         sock.close()
     assert section["error_kind"] == "timeout" and section["warm_up"]["error_kind"] == "hung"
     assert "accepted the connection but sent no answer" in modelserver.unreachable(section)
+
+
+def test_jobs_auto_measures_an_ollama_servers_slots_it_does_not_report(suite, tmp_path, monkeypatch):
+    """Ollama says nothing of OLLAMA_NUM_PARALLEL: --jobs auto without --model-slots sends a few tiny generations at
+    once and counts how many the server served at once (their own service times placed before their arrivals),
+    within seconds; the count and how it was found are in run-config.json."""
+    from bench.models import slots
+
+    for n in (1, 3):
+        with fakellm.serve(SCRIPT, slots=n, slots_reported=False, **SPEED) as server:
+            monkeypatch.setenv("OLLAMA_HOST", server.url)
+            start = time.monotonic()
+            assert slots.reported_slots("coder") == (None, None), "the server says nothing, as Ollama"
+            found, how = slots.measured_slots("coder")
+            took = time.monotonic() - start
+            generated = [e for e in server.requests if e.get("path") == "/api/generate"]
+        assert found == n and how == {"requests": slots.MEASURE_REQUESTS, "most_at_once": n, "at_least": False}
+        assert took < slots.MEASURE_TIMEOUT_S and len(generated) == slots.MEASURE_REQUESTS
+    with fakellm.serve(SCRIPT, slots=2, slots_reported=False, **SPEED) as server:
+        monkeypatch.setenv("OLLAMA_HOST", server.url)
+        rc, out = _run(suite, tmp_path, "measured", "--jobs", "auto", "--task", "fix-add")
+    config = json.loads((out / "run-config.json").read_text())
+    assert rc == 0 and config["jobs"] == 4 and config["jobs_auto"]["slots"] == 2
+    assert config["jobs_auto"]["source"].startswith("measured: 2 of 8")
+    assert config["jobs_auto"]["measured"]["most_at_once"] == 2
+    with fakellm.serve(SCRIPT, flavor="llama.cpp", protocols=("openai",)) as server:   # not Ollama: nothing measured
+        assert slots.measured_slots("coder", server.url + "/v1") == (None, None)

@@ -211,7 +211,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             payload = {"object": "list", "data": [
                 openai_model(m) | ({"max_model_len": m["context_length"]} if self.server.flavor == "vllm" else {})
                 for m in self.server.models.values()]}
-        elif path == "/slots" and self.server.slots.n:   # llama.cpp's slot list: one entry per parallel slot
+        elif path == "/slots" and self.server.slots.n and self.server.slots_reported:
+            # llama.cpp's slot list: one entry per parallel slot
             payload = [{"id": i, "is_processing": False} for i in range(self.server.slots.n)]
         elif path.startswith("/v1/models/"):
             name = path[len("/v1/models/"):]

@@ -1,9 +1,9 @@
 """How many answers the model server makes at once (its slots), for `run --jobs auto`.
 
 llama.cpp reports them: ``GET /props`` -> ``total_slots`` (its ``--parallel``), or ``GET /slots`` (one entry per
-slot; the scripted server answers it when it simulates slots). Ollama does not report OLLAMA_NUM_PARALLEL and vLLM
-batches without a fixed count, so for them the user names it (``--model-slots N``); without either the harness
-assumes 1 and says so.
+slot; the scripted server answers it when it simulates slots). Ollama does not report OLLAMA_NUM_PARALLEL, so unless
+the user names it (``--model-slots N``) the harness measures it (measured_slots: a few tiny generations at once);
+vLLM batches without a fixed count, so for it the user names it; else the harness assumes 1 and says so.
 
 `--jobs auto` starts with AUTO_RUNS_PER_SLOT runs per slot: while one run's call is answered, the other is starting
 its agent, running tools or being graded, so the slots stay busy; as runs finish, AutoJobs allows more (up to
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -54,6 +55,72 @@ def reported_slots(model: str, base_url: str | None = None) -> tuple[int | None,
     return None, None
 
 
+# Measuring an Ollama server's slots: MEASURE_REQUESTS tiny generations sent at once, each MEASURE_TOKENS long, all
+# within MEASURE_TIMEOUT_S. A server with N slots serves N of them at once and queues the rest.
+MEASURE_REQUESTS = 8
+MEASURE_TOKENS = 4
+MEASURE_TIMEOUT_S = 10.0
+OVERLAP_EPSILON_S = 0.005   # service intervals that only touch (one ends as the next begins) do not overlap
+
+
+def most_at_once(intervals: list[tuple[float, float]]) -> int:
+    """The most of `intervals` (start, end) open at one instant, each shrunk by OVERLAP_EPSILON_S at both ends."""
+    edges = sorted([(lo + OVERLAP_EPSILON_S, 1) for lo, hi in intervals if hi - lo > 2 * OVERLAP_EPSILON_S]
+                   + [(hi - OVERLAP_EPSILON_S, -1) for lo, hi in intervals if hi - lo > 2 * OVERLAP_EPSILON_S],
+                   key=lambda e: (e[0], e[1]))   # an end before a start at the same instant
+    most = now = 0
+    for _, step in edges:
+        now += step
+        most = max(most, now)
+    return most
+
+
+def measured_slots(model: str, base_url: str | None = None, options: dict | None = None,
+                   requests: int = MEASURE_REQUESTS) -> tuple[int | None, dict | None]:
+    """(slots, how) measured on an Ollama server, which does not say its OLLAMA_NUM_PARALLEL (neither /api/ps nor
+    /api/show has it): `requests` generations of MEASURE_TOKENS tokens sent at once to /api/generate; each answer's
+    own service time (prompt_eval_duration + eval_duration) placed before its arrival is when a slot served it,
+    and the most of those intervals open at one instant is the slots it used. (None, None) when the server is not
+    Ollama or an answer has no timings; `options` (num_ctx above all) as the agents' calls will send, or Ollama
+    loads the model again for another window."""
+    try:
+        ep = modelserver.resolve(model, base_url)
+    except UserError:
+        return None, None
+    root = ep.ollama_root
+    if root is None or ep.kind != "ollama":
+        return None, None
+    served: list[tuple[float, float] | None] = [None] * requests
+    deadline = time.monotonic() + MEASURE_TIMEOUT_S
+
+    def one(i: int) -> None:
+        body = {"model": ep.model, "prompt": f"Count from {i} to {i + 9}.", "stream": False,
+                "options": {**(options or {}), "num_predict": MEASURE_TOKENS, "temperature": 0}}
+        try:
+            answer = modelserver.request_json("POST", f"{root}/api/generate", body,
+                                              timeout_s=deadline - time.monotonic())
+        except modelserver.ServerError:
+            return
+        ended = time.monotonic()
+        if not isinstance(answer, dict):
+            return
+        spent = [answer.get(k) for k in ("prompt_eval_duration", "eval_duration")]
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in spent):
+            served[i] = (ended - sum(spent) / 1e9, ended)
+
+    threads = [threading.Thread(target=one, args=(i,), daemon=True) for i in range(requests)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(max(0.0, deadline - time.monotonic()) + 1.0)
+    if any(s is None for s in served):
+        return None, None
+    n = most_at_once([s for s in served if s is not None])
+    if n < 1:
+        return None, None
+    return n, {"requests": requests, "most_at_once": n, "at_least": n >= requests}
+
+
 def parse_jobs(text: str | int) -> int | None:
     """--jobs: a whole number from 1 up, or "auto" (None: resolved from the server's slots)."""
     if isinstance(text, int):
@@ -70,9 +137,10 @@ def parse_jobs(text: str | int) -> int | None:
     return value
 
 
-def auto_jobs(model: str | None, base_url: str | None, named: int | None) -> tuple[int, dict]:
-    """(runs at once, how that was decided) for --jobs auto: the server's reported slots, else --model-slots,
-    else 1; times AUTO_RUNS_PER_SLOT."""
+def auto_jobs(model: str | None, base_url: str | None, named: int | None,
+              options: dict | None = None) -> tuple[int, dict]:
+    """(runs at once, how that was decided) for --jobs auto: the server's reported slots, else --model-slots, else
+    (Ollama) measured (measured_slots, with the agents' `options`), else 1; times AUTO_RUNS_PER_SLOT."""
     if named is not None and named < 1:
         raise UserError(f"--model-slots: must be at least 1 (got {named})")
     reported, where = reported_slots(model, base_url) if model else (None, None)
@@ -82,6 +150,12 @@ def auto_jobs(model: str | None, base_url: str | None, named: int | None) -> tup
             source = f"{where} (the server's count; --model-slots {named} ignored)"
     elif named is not None:
         slots, source = named, "--model-slots"
+    elif model and (found := measured_slots(model, base_url, options))[0] is not None:
+        slots, how = found
+        source = (f"measured: {how['most_at_once']}{' or more' if how['at_least'] else ''} of {how['requests']} "
+                  "tiny generations sent at once were served at once (Ollama does not report its slots)")
+        return slots * AUTO_RUNS_PER_SLOT, {"slots": slots, "source": source, "runs_per_slot": AUTO_RUNS_PER_SLOT,
+                                            "measured": how}
     else:
         slots, source = 1, "assumed (the server does not report its slots; name them with --model-slots N)"
     return slots * AUTO_RUNS_PER_SLOT, {"slots": slots, "source": source, "runs_per_slot": AUTO_RUNS_PER_SLOT}
