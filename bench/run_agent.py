@@ -347,7 +347,9 @@ def time_split(wall_s: float, measured: dict | None) -> dict:
         return {"model_s": None, "queued_s": None, "own_s": None}
     queued_s = min(float(measured.get("queued_s") or 0.0), wall_s)
     model_s = min(measured["model_s"], wall_s - queued_s)
-    return {"model_s": round(model_s, 3), "queued_s": round(queued_s, 3),
+    # an answered call without a queue figure (vLLM without per-request metrics): the queue time is not measured
+    unmeasured = bool(measured.get("queue_unmeasured"))
+    return {"model_s": round(model_s, 3), "queued_s": None if unmeasured else round(queued_s, 3),
             "own_s": round(max(0.0, wall_s - model_s - queued_s), 3)}
 
 

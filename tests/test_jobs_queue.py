@@ -403,3 +403,60 @@ def test_jobs_auto_measures_an_ollama_servers_slots_it_does_not_report(suite, tm
     assert config["jobs_auto"]["measured"]["most_at_once"] == 2
     with fakellm.serve(SCRIPT, flavor="llama.cpp", protocols=("openai",)) as server:   # not Ollama: nothing measured
         assert slots.measured_slots("coder", server.url + "/v1") == (None, None)
+
+
+VLLM_AGENT = textwrap.dedent('''
+    import json, os, urllib.error, urllib.request
+    url = os.environ["LOCALAGENTBENCH_MODEL_URL"]
+    try:   # the attack: read the server's own metrics (queue gauges) through the proxy
+        urllib.request.urlopen(url + "/metrics", timeout=10).read()
+    except urllib.error.HTTPError:
+        pass
+    for _ in range(2):
+        body = json.dumps({"model": "coder", "stream": os.path.exists("mx.py"),
+                           "messages": [{"role": "user", "content": "fix it"}]}).encode()
+        req = urllib.request.Request(url + "/v1/chat/completions", data=body,
+                                     headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(req, timeout=60).read()
+    if os.path.exists("calc.py"):
+        open("calc.py", "w").write("def add(a, b):\\n    return a + b\\n")
+    if os.path.exists("mx.py"):
+        open("mx.py", "w").write("def biggest(xs):\\n    return max(xs)\\n")
+''')
+
+
+def test_vllm_queue_time_from_its_per_request_metrics_else_not_measured(suite, tmp_path, monkeypatch):
+    """vLLM reports no prompt time. Started with --enable-per-request-metrics its answers carry its scheduler's
+    queue_time_ms (whole and streamed), which is the calls' queue time; without it the run records its queue time
+    as not measured (None), never 0. The agent cannot read the server's /metrics through the proxy."""
+    agent = tmp_path / "vllm_agent.py"
+    agent.write_text(VLLM_AGENT)
+    results = {}
+    for metrics in (True, False):
+        with fakellm.serve(SCRIPT, flavor="vllm", slots=1, per_request_metrics=metrics,
+                           log_path=tmp_path / f"vllm-{metrics}.jsonl", **SPEED) as server:
+            out = tmp_path / f"vllm-{metrics}"
+            rc = cli.main(["run", "--tasks", str(suite / "tasks"), "--agent", "command", "--agent-cmd",
+                           f"{sys.executable} {agent}", "--model", "coder", "--base-url", server.url + "/v1",
+                           "--out", str(out), "--sandbox", "none", "--task", "fix-add", "--task", "fix-max",
+                           "--jobs", "2", "--timeout", "60"])
+            waits = sum(e.get("slot_wait_s") or 0.0 for e in server.requests if "rid" in e)
+            assert not [e for e in server.requests if e.get("path") == "/metrics"], "the proxy let /metrics through"
+        results[metrics] = (rc, _runs(out), waits)
+    rc, runs, waits = results[True]
+    assert rc == 0 and {r["outcome"] for r in runs.values()} == {"passed"}
+    assert waits > 0.3, "two runs on one slot: calls waited"
+    assert sum(r["agent"]["queued_s"] for r in runs.values()) == pytest.approx(waits, abs=0.2)
+    for r in runs.values():
+        assert r["model_calls"]["queue_unmeasured"] == 0
+        refused = [c for c in jsonl(Path(r["paths"]["run_dir"], "model_calls.jsonl").read_text())
+                   if c["path"] == "/metrics"]
+        assert [c["status"] for c in refused] == [403], "the agent's /metrics request was refused"
+    rc, runs, waits = results[False]
+    assert rc == 0 and waits > 0.3
+    for r in runs.values():
+        assert r["agent"]["queued_s"] is None, "not measured, never 0"
+        assert r["model_calls"]["queue_unmeasured"] == 2
+        lines = [c for c in jsonl(Path(r["paths"]["run_dir"], "model_calls.jsonl").read_text())
+                 if c["protocol"] != "other"]
+        assert all(c["queued_s"] is None and c["prefill_s"] is None for c in lines)

@@ -10,7 +10,10 @@ Per call: the wait before the answer's first token less what the server says it 
 less the server's decode time; for a stream the smaller of its time to first token and that (a first piece of
 several tokens carries their decoding). A server that reports no prompt time gives no queue figure (None): nothing
 is credited on a guess. A difference under QUEUE_NOISE_S is the request's way through HTTP layers and the chat
-template, not a queue: 0.
+template, not a queue: 0. vLLM reports no prompt time; started with ``--enable-per-request-metrics`` its answers
+carry ``metrics.queue_time_ms`` (its scheduler's time in WAITING), taken as the call's queue time. Without it no
+honest per-call figure exists (/metrics has only server-wide gauges and histograms, which cannot be split among runs
+that share the server), and the run's queue time is recorded as not measured (None), never 0.
 
 Per run: the time covered by the calls' queue intervals ``[start, start + queued_s]``, less the time any of the
 run's own calls was being served (a call queued behind the run's own call waited for the run, not for others),
@@ -36,10 +39,15 @@ QUEUE_NOISE_S = 0.05
 
 
 def call_queued_s(streamed: bool, ttft_s: float | None, total_s: float, prefill_s: float | None,
-                  decode_s: float | None, load_s: float | None = None) -> float | None:
+                  decode_s: float | None, load_s: float | None = None, server_queue_s: float | None = None
+                  ) -> float | None:
     """One call's queue time (seconds, >= 0), or None when the server did not report its prompt time. `load_s`:
     the time the server spent loading the model for it (Ollama's load_duration: a request that asks for another
-    context size reloads the model), which is not a queue either."""
+    context size reloads the model), which is not a queue either. `server_queue_s`: the server's own figure for the
+    wait (vLLM's per-request metrics, queue_time_ms), taken as it is, at most the call's whole time."""
+    if server_queue_s is not None:
+        queued = min(server_queue_s, total_s)
+        return round(queued, 6) if queued >= QUEUE_NOISE_S else 0.0
     if prefill_s is None:
         return None
     waited = total_s - (decode_s or 0.0)
