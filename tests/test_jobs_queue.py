@@ -460,3 +460,53 @@ def test_vllm_queue_time_from_its_per_request_metrics_else_not_measured(suite, t
         lines = [c for c in jsonl(Path(r["paths"]["run_dir"], "model_calls.jsonl").read_text())
                  if c["protocol"] != "other"]
         assert all(c["queued_s"] is None and c["prefill_s"] is None for c in lines)
+
+
+def test_the_routes_cap_holds_in_every_protocol_and_lets_the_other_route_through(tmp_path):
+    """The hostile agent's ways round the cap: calls in every protocol the proxy serves (chat, Ollama's, Messages and
+    Responses translated to chat), at once, over several connections. The server never serves more than the
+    route's share (1 of 4 slots for 4 runs) of them at once; another route's call is not held behind them; the
+    route's calls held in the proxy say so (held_s) and their queue time leaves the hold out."""
+    import urllib.request
+
+    from bench.models.proxy import ModelProxy
+
+    def post(url, path, body):
+        req = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=60) as resp:
+            resp.read()
+
+    msgs = [{"role": "user", "content": "go"}]
+    bodies = [("/v1/chat/completions", {"model": "coder", "messages": msgs}),
+              ("/api/chat", {"model": "coder", "messages": msgs, "stream": False}),
+              ("/v1/messages", {"model": "coder", "max_tokens": 50, "messages": msgs}),
+              ("/v1/responses", {"model": "coder", "input": "go"}),
+              ("/v1/chat/completions", {"model": "coder", "messages": msgs, "stream": True}),
+              ("/api/generate", {"model": "coder", "prompt": "go", "stream": False})]
+    with fakellm.serve(SCRIPT, slots=4, protocols=("openai", "ollama"), **SPEED) as server, \
+            ModelProxy(server.url) as proxy:
+        proxy.share(4, 4)
+        greedy = proxy.route(tmp_path / "greedy.jsonl", model="coder")
+        polite = proxy.route(tmp_path / "polite.jsonl", model="coder")
+        threads = [threading.Thread(target=post, args=(greedy, path, body)) for path, body in bodies]
+        for t in threads:
+            t.start()
+        time.sleep(0.2)
+        start = time.monotonic()
+        post(polite, "/v1/chat/completions", {"model": "coder", "messages": msgs})
+        polite_took = time.monotonic() - start
+        for t in threads:
+            t.join()
+        events = server.slot_events()
+    greedy_lines = jsonl((tmp_path / "greedy.jsonl").read_text())
+    assert len(greedy_lines) == len(bodies) and all(c["status"] == 200 for c in greedy_lines)
+    at_once = most = 0
+    for kind, _, _ in events:   # the greedy route's one at a time, and the polite route's one beside it
+        at_once += 1 if kind == "acquire" else -1
+        most = max(most, at_once)
+    assert most <= 2, "without the cap the greedy route alone fills all four slots"
+    assert polite_took < 1.0, "the other route's call found its slot free"
+    held = [c.get("held_s") or 0.0 for c in greedy_lines]
+    assert sum(h > 0.2 for h in held) >= len(bodies) - 2 and sum(held) > 2.0
+    assert all(c["queued_s"] is None or c["queued_s"] < 0.3 for c in greedy_lines), "the hold is not queue time"
