@@ -510,3 +510,47 @@ def test_the_routes_cap_holds_in_every_protocol_and_lets_the_other_route_through
     held = [c.get("held_s") or 0.0 for c in greedy_lines]
     assert sum(h > 0.2 for h in held) >= len(bodies) - 2 and sum(held) > 2.0
     assert all(c["queued_s"] is None or c["queued_s"] < 0.3 for c in greedy_lines), "the hold is not queue time"
+
+
+def test_calls_held_at_the_cap_end_with_their_run(tmp_path):
+    """A run that ends with calls still held in the proxy behind its own (an agent killed mid-crowd): every held
+    call is recorded as cut by the run's end and its thread returns at once, not when the call ahead of it ends."""
+    import urllib.error
+    import urllib.request
+
+    from bench.models.proxy import ModelProxy
+
+    usage = {"prompt_tokens": 10, "completion_tokens": 500}
+    slow = {"models": {"coder": {"turns": [{"content": "ok", "usage": usage}]}}}
+    ended: list[float] = []
+
+    def post(url):
+        req = urllib.request.Request(url + "/v1/chat/completions", headers={"Content-Type": "application/json"},
+                                     data=json.dumps({"model": "coder", "messages": [{"role": "user", "content": "x"}]
+                                                      }).encode())
+        try:
+            urllib.request.urlopen(req, timeout=60).read()
+        except (urllib.error.URLError, ConnectionError, http_client_errors()):
+            pass
+        ended.append(time.monotonic())
+
+    with fakellm.serve(slow, slots=1, decode_tps=50) as server, ModelProxy(server.url) as proxy:   # 10 s a call
+        proxy.share(1, 1)
+        url = proxy.route(tmp_path / "calls.jsonl", model="coder")
+        threads = [threading.Thread(target=post, args=(url,)) for _ in range(4)]
+        for t in threads:
+            t.start()
+        time.sleep(0.5)
+        closed = time.monotonic()
+        proxy.close_route(url)
+        for t in threads:
+            t.join(timeout=5)
+    assert len(ended) == 4 and max(ended) - closed < 2.0
+    lines = jsonl((tmp_path / "calls.jsonl").read_text())
+    assert len(lines) == 4 and all(c["error"] and c["status"] != 200 for c in lines), lines
+    assert sum("the run ended while this call was in flight" in c["error"] for c in lines) >= 3, lines
+
+
+def http_client_errors():
+    import http.client
+    return http.client.HTTPException
