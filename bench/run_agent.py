@@ -751,7 +751,12 @@ def proxied(spec: RunSpec) -> Iterator[RunSpec]:
                         num_ctx=spec.options.get("context_length"), ollama=ollama,
                         window=known_window(spec.model_info)) as proxy:
             jobs = int((spec.sandbox_info or {}).get("jobs") or 1)
-            proxy.share(shared_slots(spec, jobs), jobs)
+            known = shared_slots(spec, jobs)
+            if known is None and jobs > 1:
+                log("warning: the model server's slots are not known (name them with --model-slots N, or use --jobs "
+                    "auto): no run is held to its share of them, and a call waiting for a slot moves its run's "
+                    "deadline only once it is answered")
+            proxy.share(known, jobs)
             yield dataclasses.replace(spec, proxy=proxy)
     finally:
         if sock_dir is not None:
