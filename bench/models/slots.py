@@ -58,7 +58,7 @@ def reported_slots(model: str, base_url: str | None = None) -> tuple[int | None,
 # Measuring an Ollama server's slots: MEASURE_REQUESTS tiny generations sent at once, each MEASURE_TOKENS long, all
 # within MEASURE_TIMEOUT_S. A server with N slots serves N of them at once and queues the rest.
 MEASURE_REQUESTS = 8
-MEASURE_TOKENS = 4
+MEASURE_TOKENS = 16   # long enough that answers served together overlap by more than HTTP jitter
 MEASURE_TIMEOUT_S = 10.0
 OVERLAP_EPSILON_S = 0.005   # service intervals that only touch (one ends as the next begins) do not overlap
 
