@@ -498,7 +498,13 @@ class _GridRun:
         self.stopping = threading.Event()
         self._lock = threading.Lock()
         how = plan.model_slots   # --jobs auto: runs at once follow the runs' time off the model
-        self.auto = slots.AutoJobs(how["slots"], plan.jobs) if how else None
+        self.auto = slots.AutoJobs(how["slots"], plan.jobs, self._calls_begun) if how else None
+
+    def _calls_begun(self) -> int:
+        """Runs of this evaluation that have begun a model call (its model proxy's count); an agent without a model
+        proxy makes no call to wait for."""
+        proxy = self.spec.proxy
+        return proxy.routes_called() if proxy is not None else sys.maxsize
 
     def _run_dir(self, task: dict, rep: int) -> Path:
         return self.plan.out / "runs" / task["id"] / str(rep)
@@ -508,7 +514,7 @@ class _GridRun:
         if self.auto is not None:
             before = self.auto.allowed()
             self.auto.finished(record)
-            if self.auto.allowed() != before:
+            if self.auto.allowed() != before and self.auto.off_model is not None:
                 log(f"--jobs auto: {self.auto.allowed()} runs at once from now (the runs so far spent "
                     f"{self.auto.off_model:.1f}x their model time in all)")
         with self._lock:

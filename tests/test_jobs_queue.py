@@ -554,3 +554,67 @@ def test_calls_held_at_the_cap_end_with_their_run(tmp_path):
 def http_client_errors():
     import http.client
     return http.client.HTTPException
+
+
+def test_jobs_auto_holds_the_extra_runs_until_the_slots_are_filled():
+    """At the start every slot is free: only `slots` runs start (agents starting at once share the CPU, and the
+    extra ones would delay the calls that fill the slots); the rest once that many runs have begun a call, or
+    once a run has ended."""
+    from bench.models.slots import AutoJobs
+
+    begun = [0]
+    auto = AutoJobs(slots=2, start=4, calls_begun=lambda: begun[0])
+    assert auto.allowed() == 2
+    assert auto.enter(lambda: False) and auto.enter(lambda: False)
+    held = threading.Thread(target=auto.enter, args=(lambda: False,), daemon=True)
+    held.start()
+    held.join(0.5)
+    assert held.is_alive(), "a third run started before any slot was filled"
+    begun[0] = 1
+    held.join(0.5)
+    assert held.is_alive(), "a third run started with one slot still free"
+    begun[0] = 2
+    held.join(5)
+    assert not held.is_alive() and auto.allowed() == 4
+    begun[0] = 0   # the hold is over once the slots were filled: runs ending do not bring it back
+    assert auto.allowed() == 4
+
+    quiet = AutoJobs(slots=2, start=4, calls_begun=lambda: 0)   # runs that never call: one ending lifts the hold
+    assert quiet.allowed() == 2
+    quiet.finished({"timing": {"total_s": 3.0}, "agent": {"model_s": None}})
+    assert quiet.allowed() == 4
+
+
+STARTER = textwrap.dedent('''
+    import json, os, sys, time, urllib.request
+    with open(sys.argv[1], "a") as log:
+        log.write(f"{time.time()}\\n")
+    time.sleep(0.3)   # its start-up
+    body = json.dumps({"model": "coder", "messages": [{"role": "user", "content": "fix it"}]}).encode()
+    req = urllib.request.Request(os.environ["LOCALAGENTBENCH_MODEL_URL"] + "/v1/chat/completions", data=body,
+                                 headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(req, timeout=120).read()
+''')
+
+
+def test_jobs_auto_starts_one_run_per_slot_before_any_call_then_the_rest(suite, tmp_path, monkeypatch):
+    """Through the CLI against a 1-slot server: --jobs auto allows 2 runs at once, but the second agent starts only
+    after the first has sent its call (the server's request log), and after that two run at once."""
+    agent, starts = tmp_path / "starter.py", tmp_path / "starts.log"
+    agent.write_text(STARTER)
+    slow = {"models": {"coder": {"turns": [{"content": "ok", "usage": {"prompt_tokens": 1000,
+                                                                        "completion_tokens": 100}}]}}}
+    with fakellm.serve(slow, slots=1, **SPEED) as server:   # each call holds the slot 2 s
+        monkeypatch.setenv("OLLAMA_HOST", server.url)
+        out = tmp_path / "auto"
+        rc = cli.main(["run", "--tasks", str(suite / "tasks"), "--task", "fix-add", "--repeat", "4", "--agent",
+                       "command", "--agent-cmd", f"{sys.executable} {agent} {starts}", "--model", "coder",
+                       "--out", str(out), "--sandbox", "none", "--jobs", "auto"])
+        calls = sorted(t for event, _, t in server.slot_events() if event == "acquire")   # a free slot: on arrival
+    began = sorted(float(line) for line in starts.read_text().split())
+    calls = [t for t in calls if t >= began[0]]   # not the harness's warm-up call
+    config = json.loads((out / "run-config.json").read_text())
+    assert config["jobs"] == 2 and len(began) == 4 and len(calls) == 4
+    assert began[1] >= calls[0], "the second run started before the first had sent its call"
+    # once the slot was filled, a second run started while the first's call was answered (not after it)
+    assert began[1] < calls[0] + 2.0 and rc in (0, 1)

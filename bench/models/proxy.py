@@ -1294,6 +1294,8 @@ class ModelProxy:
         self._budgets: dict[str, int] = {}       # route token -> model calls allowed (a turn limit the harness keeps)
         self._used: dict[str, int] = {}
         self._spent: set[str] = set()            # routes stopped because their budget ran out
+        self._called: set[str] = set()           # open routes that have begun a model call
+        self._routes_called = 0                  # routes that ever began one (--jobs auto's warm-up)
         self._lock = threading.Lock()
         self.queue = queue.QueueClock()          # per route: the time its calls waited for a free server slot
         self.slots: int | None = None            # the server's slots, where known (share)
@@ -1512,6 +1514,7 @@ class ModelProxy:
             self._budgets.pop(token, None)
             self._used.pop(token, None)
             self._spent.discard(token)
+            self._called.discard(token)
             in_flight = self._in_flight.pop(token, set())
             self._room.notify_all()   # its calls held at the cap go (hold: False)
         for call in in_flight:
@@ -1625,6 +1628,14 @@ class ModelProxy:
         """A call under a route has begun."""
         with self._lock:
             self._in_flight.setdefault(call.token, set()).add(call)
+            if call.token in self._routes and call.token not in self._called:
+                self._called.add(call.token)
+                self._routes_called += 1
+
+    def routes_called(self) -> int:
+        """How many routes (runs) have begun at least one model call since the proxy started."""
+        with self._lock:
+            return self._routes_called
 
     def calls_ended(self, call: _Call) -> None:
         """A call has been recorded."""

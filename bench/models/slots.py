@@ -7,8 +7,10 @@ vLLM batches without a fixed count, so for it the user names it; else the harnes
 
 `--jobs auto` starts with AUTO_RUNS_PER_SLOT runs per slot: while one run's call is answered, the other is starting
 its agent, running tools or being graded, so the slots stay busy; as runs finish, AutoJobs allows more (up to
-AUTO_MAX_RUNS_PER_SLOT per slot) when they spend more of their time off the model than on it. A run that waits for
-a slot is not charged the wait (bench.models.queue), so running more runs than slots changes no verdict.
+AUTO_MAX_RUNS_PER_SLOT per slot) when they spend more of their time off the model than on it. At the start every
+slot is free, so the runs that would only wait for one are held back until `slots` runs have begun a model call:
+agents starting at once share the CPU, and the extra ones would delay the calls that fill the slots. A run that
+waits for a slot is not charged the wait (bench.models.queue), so running more runs than slots changes no verdict.
 """
 from __future__ import annotations
 
@@ -162,6 +164,7 @@ def auto_jobs(model: str | None, base_url: str | None, named: int | None,
 
 
 AUTO_MAX_RUNS_PER_SLOT = 4
+WARM_UP_POLL_S = 0.1   # how often a held-back run looks again whether the slots are filled
 
 
 class AutoJobs:
@@ -171,12 +174,15 @@ class AutoJobs:
     slot to stay busy the slot needs cycle / model-busy runs, so the runs allowed at once are
     ceil(slots x sum(cycles) / sum(model busy)) over the runs finished so far."""
 
-    def __init__(self, slots: int, start: int):
+    def __init__(self, slots: int, start: int, calls_begun: Callable[[], int] | None = None):
         self.slots, self.start = slots, start
         self.most = max(start, slots * AUTO_MAX_RUNS_PER_SLOT)
         self._cycle = self._model = 0.0
         self._running = 0
         self._cond = threading.Condition()
+        # how many runs have begun a model call (the model proxy's count); None: no warm-up hold
+        self._calls_begun = calls_begun
+        self._warm = calls_begun is None
 
     @property
     def off_model(self) -> float | None:
@@ -184,7 +190,12 @@ class AutoJobs:
         return self._cycle / self._model if self._model > 0 else None
 
     def allowed(self) -> int:
-        """Runs allowed at once now."""
+        """Runs allowed at once now: `slots` until that many runs have begun a model call or one run has ended,
+        then as many as keep the slots busy."""
+        if not self._warm:
+            self._warm = self._calls_begun() >= self.slots
+            if not self._warm:
+                return min(self.slots, self.start)
         if self._model <= 0:
             return self.start
         return max(self.start, min(self.most, math.ceil(self.slots * self._cycle / self._model)))
@@ -195,7 +206,7 @@ class AutoJobs:
             while self._running >= self.allowed():
                 if stop():
                     return False
-                self._cond.wait(0.5)
+                self._cond.wait(0.5 if self._warm else WARM_UP_POLL_S)
             self._running += 1
             return True
 
@@ -207,6 +218,9 @@ class AutoJobs:
 
     def finished(self, record: dict) -> None:
         """Learn from a finished run's time split (a run without model time teaches nothing)."""
+        with self._cond:
+            self._warm = True   # a run is over: its slot, or its share of the CPU, is free for the next
+            self._cond.notify_all()
         timing, agent = record.get("timing") or {}, record.get("agent") or {}
         total, model = timing.get("total_s"), agent.get("model_s")
         if not isinstance(total, (int, float)) or not isinstance(model, (int, float)) or model <= 0:
