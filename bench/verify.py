@@ -88,24 +88,9 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
                  else "held-out" if nop["heldout"] and not nop["heldout"]["passed"] else "none")
     runs = [_run(task, "oracle", results, "oracle", rep, kind) for rep in range(times)]
     outcomes = [r["outcome"] for r in runs]
-    if len(set(outcomes)) > 1:
-        kinds.append("flaky")
-        problems.append(f"flaky: the reference solution gave {', '.join(outcomes)} over {times} runs")
-    elif outcomes[0] != "passed":
-        first = runs[0]
-        why = first["agent"].get("agent_error") or (
-            "visible oracle failed" if first["oracle"] and not first["oracle"]["passed"] else "held-out tests failed")
-        skipped = [phase for phase in ("oracle", "heldout") if (first[phase] or {}).get("commands") and any(
-            c.get("summary") == "tests_skipped" for c in first[phase]["commands"])]
-        if skipped:
-            why = (f"its {' and '.join('visible' if p == 'oracle' else 'held-out' for p in skipped)} tests' runner "
-                   f"reported skipped tests (tests_skipped); if the fixture's own tests skip them, set "
-                   f"{' and '.join(p + '.allow_skipped: true' for p in skipped)} in {task['source_file']}")
-        elif outcomes[0] == "task_error" and first["oracle"] and first["oracle"]["passed"] and task.get("heldout"):
-            why = (f"the held-out command could not run its tests; the held-out files land in "
-                   f"{layout.describe(task['heldout'])} (heldout.into: {layout.into(task['heldout'])})")
-        kinds.append("reference_fails")
-        problems.append(f"the reference solution does not pass: {outcomes[0]} ({why})")
+    for found in _reference_problems(task, runs):
+        kinds.append(found[0])
+        problems.append(found[1])
     slowest = None
     for run in [nop, *runs]:
         for section in ("oracle", "heldout"):
@@ -135,6 +120,34 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
     return judge({"task_id": task["id"], "problems": problems, "untouched_fails": untouched,
                   "oracle_outcomes": outcomes, "slowest": slowest, "mutants": mutants,
                   "seconds": round(time.monotonic() - start, 2)}, kinds, task.get("known_gap"))
+
+
+def _reference_problems(task: dict, runs: list[dict]) -> list[tuple[str, str]]:
+    """(kind, problem) for the reference solution's runs: flaky, does not pass, or passes without having applied."""
+    found: list[tuple[str, str]] = []
+    outcomes = [r["outcome"] for r in runs]
+    if len(set(outcomes)) > 1:
+        found.append(("flaky", f"flaky: the reference solution gave {', '.join(outcomes)} over {len(runs)} runs"))
+    elif outcomes[0] != "passed":
+        first = runs[0]
+        why = first["agent"].get("agent_error") or (
+            "visible oracle failed" if first["oracle"] and not first["oracle"]["passed"] else "held-out tests failed")
+        skipped = [phase for phase in ("oracle", "heldout") if (first[phase] or {}).get("commands") and any(
+            c.get("summary") == "tests_skipped" for c in first[phase]["commands"])]
+        if skipped:
+            why = (f"its {' and '.join('visible' if p == 'oracle' else 'held-out' for p in skipped)} tests' runner "
+                   f"reported skipped tests (tests_skipped); if the fixture's own tests skip them, set "
+                   f"{' and '.join(p + '.allow_skipped: true' for p in skipped)} in {task['source_file']}")
+        elif outcomes[0] == "task_error" and first["oracle"] and first["oracle"]["passed"] and task.get("heldout"):
+            why = (f"the held-out command could not run its tests; the held-out files land in "
+                   f"{layout.describe(task['heldout'])} (heldout.into: {layout.into(task['heldout'])})")
+        found.append(("reference_fails", f"the reference solution does not pass: {outcomes[0]} ({why})"))
+    unapplied = next((r["agent"]["agent_error"] for r in runs if r["outcome"] == "passed"
+                      and r["agent"].get("agent_error")), None)
+    if unapplied:   # the tests passed without the reference (a fixture that already passes): that proves nothing
+        found.append(("reference_not_applied", "the reference solution did not apply, though the tests passed: "
+                      f"{unapplied.splitlines()[-1]}"))
+    return found
 
 
 GAP_FIX = ("take known_gap out of the task file (the polyglot suite's: its GAPS and KNOWN_GAP_PROBLEMS in "
