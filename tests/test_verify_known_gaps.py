@@ -179,3 +179,43 @@ def test_the_polyglot_known_gaps_are_flagged_and_recorded():
         assert entry["problem"] == problem and entry["reason"] == convert.GAPS[task_id]
         assert entry["digest"] == digests[task_id]
         assert task_id not in record["tasks"]
+
+
+def test_a_run_on_known_gaps_reports_them_and_pass_at_1_without_them(suite, tmp_path, capsys):
+    """The nop agent on a suite where fix-max passes untouched (flagged nop_passes) and fix-add cannot be passed
+    (flagged reference_fails): pass@1 counts fix-max as solved; the score and the report say so and give pass@1 over
+    the one fair task (calib-hello, which nop fails)."""
+    from bench import cli, score
+    _nop_passes(suite)
+    _flag(suite, "fix-max", "nop_passes", "a refactoring exercise")
+    _flag(suite, "fix-add", "reference_fails", "a missing library")
+    out = tmp_path / "res"
+    assert cli.main(["run", "--agent", "nop", "--tasks", str(suite / "tasks"), "--out", str(out), "--repeat", "2",
+                     "--report"]) == 0
+    capsys.readouterr()
+    assert score.main([str(out), "--out", str(tmp_path / "summary.json")]) == 0
+    err = capsys.readouterr().err
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    [group] = summary["groups"]
+    assert group["pass_at_1"] == pytest.approx(1 / 3)
+    assert group["pass_at_1_without_known_gaps"] == 0.0 and group["pass_at_1_without_known_gaps_ci"][0] == 0.0
+    gaps = group["known_gaps"]
+    assert gaps["nop_passes"]["n_tasks"] == 1 and gaps["nop_passes"]["passes"] == 2
+    assert gaps["reference_fails"]["n_tasks"] == 1 and gaps["reference_fails"]["passes"] == 0
+    rows = {t["task_id"]: t for t in summary["tasks"]}
+    assert rows["fix-max"]["known_gap"] == "nop_passes" and "known_gap" not in rows["calib-hello"]
+    warning = next(w for w in summary["warnings"] if "nop_passes" in w)
+    assert "1 task(s) here pass with no change" in warning and "pass@1 without the known gaps: 0.0%" in warning
+    assert "pass@1 without the known gaps: 0.0%" in err
+    report = (out / "report.md").read_text()
+    assert "## Known gaps" in report and "1 (2/2 runs passed)" in report and "1 (0/2 runs passed)" in report
+    assert "pass with no change at all" in report
+
+
+def test_a_run_without_known_gaps_has_no_known_gap_fields(suite, tmp_path, capsys):
+    from bench import cli
+    out = tmp_path / "res"
+    assert cli.main(["run", "--agent", "nop", "--tasks", str(suite / "tasks"), "--out", str(out), "--report"]) == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert not any(k.startswith(("known_gap", "pass_at_1_without")) for k in summary["groups"][0])
+    assert "Known gaps" not in (out / "report.md").read_text()
