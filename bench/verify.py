@@ -241,14 +241,18 @@ def select(tasks: list[dict], changed_from: dict[str, dict] | None, sample: int,
     return [t for t in tasks if t["id"] in keep]
 
 
-def update_record(path: Path, tasks: list[dict], reports: list[dict], times: int, visible: str) -> None:
+def update_record(path: Path, tasks: list[dict], reports: list[dict], times: int, visible: str,
+                  partial: bool = False) -> None:
     """Write the record: the tasks just found fair with their digests, and apart from them those that showed exactly
     their known gap (its problem and the task file's reason: what was measured, not typed); the others' earlier
-    entries kept while their digest is unchanged, a task found unfair or gone dropped."""
+    entries kept while their digest is unchanged, a task found unfair or gone dropped. `partial`: only some of the
+    suite's tasks were loaded (--task), so an entry of a task not among them is kept as it was."""
     current = {t["id"]: t for t in tasks}
     old_fair, old_gaps = read_record_all(path, visible)
-    fair = {i: e for i, e in old_fair.items() if i in current and current[i]["digest"] == e["digest"]}
-    gaps = {i: e for i, e in old_gaps.items() if i in current and recorded(current[i], {}, old_gaps)}
+    fair = {i: e for i, e in old_fair.items()
+            if (i not in current and partial) or (i in current and current[i]["digest"] == e["digest"])}
+    gaps = {i: e for i, e in old_gaps.items()
+            if (i not in current and partial) or (i in current and recorded(current[i], {}, old_gaps))}
     for report in reports:
         task = current[report["task_id"]]
         fair.pop(task["id"], None)
@@ -307,7 +311,7 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
         if keep is None:
             shutil.rmtree(results, ignore_errors=True)
     if record is not None:
-        update_record(record, tasks, reports, times, visible)
+        update_record(record, tasks, reports, times, visible, partial=bool(only))
     slowest = max((r["slowest"] for r in reports if r["slowest"]), key=lambda s: s["share"], default=None)
     counts = {status: sum(1 for r in reports if r["status"] == status) for status in ("fair", "known_gap", "unfair")}
     return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times, "sandbox": kind, "visible": visible,

@@ -116,6 +116,25 @@ def test_the_record_keeps_known_gaps_apart_and_changed_from_skips_them_until_the
     assert "fix-add" not in json.loads(record.read_text())["known_gaps"]
 
 
+def test_recording_one_task_keeps_the_other_entries(suite, capsys, tmp_path):
+    """`--task X --record FILE` (how the polyglot record's known gaps were written) updates X's entry only: the
+    tasks not loaded keep theirs."""
+    record = tmp_path / "verified.json"
+    _nop_passes(suite)
+    _flag(suite, "fix-max", "nop_passes")
+    assert _verify(suite, capsys, "--record", str(record))[0] == 0
+    before = json.loads(record.read_text())
+    assert sorted(before["tasks"]) == ["calib-hello", "fix-add"] and sorted(before["known_gaps"]) == ["fix-max"]
+    assert _verify(suite, capsys, "--task", "fix-max", "--record", str(record))[0] == 0
+    assert json.loads(record.read_text()) == before
+    # a task gone from the suite leaves the record when the whole suite is verified
+    (suite / "tasks" / "calib-hello.yaml").unlink()
+    assert _verify(suite, capsys, "--task", "fix-add", "--record", str(record))[0] == 0
+    assert "calib-hello" in json.loads(record.read_text())["tasks"]
+    assert _verify(suite, capsys, "--changed-from", str(record), "--record", str(record))[0] == 0
+    assert sorted(json.loads(record.read_text())["tasks"]) == ["fix-add"]
+
+
 def test_a_record_gap_entry_does_not_skip_a_task_no_longer_flagged_as_that_problem(suite):
     tasks, problems = engine.load_tasks([str(suite / "tasks")], (), [], False, "split")
     assert not problems
