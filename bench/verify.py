@@ -268,10 +268,12 @@ def update_record(path: Path, tasks: list[dict], reports: list[dict], times: int
 
 def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep: Path | None = None,
            sandbox_requested: str | None = None, allow_local: bool = False, visible: str = "split", jobs: int = 1,
-           changed_from: Path | None = None, sample: int = 0, record: Path | None = None) -> dict:
+           changed_from: Path | None = None, sample: int = 0, record: Path | None = None,
+           list_only: bool = False) -> dict:
     """Verify the tasks (all, or those `changed_from` and `sample` select) in the sandbox an evaluation would use,
     `jobs` at once; return the report (tasks, problems count). `allow_local`: --allow-local-repos. `visible`: the
-    mode the tasks are verified in (--visible)."""
+    mode the tasks are verified in (--visible). `list_only` (--list): return which tasks would be verified
+    ({selected: [ids], in_suite}) and run nothing."""
     if times < 1:
         raise UserError(f"--times: must be at least 1 (got {times})")
     if jobs < 1:
@@ -296,6 +298,8 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
     if len(chosen) < len(tasks):
         log(f"verify: {len(chosen)} of {len(tasks)} task(s) selected (changed since the record, "
             f"{sample} per language sampled)")
+    if list_only:
+        return {"selected": [t["id"] for t in chosen], "in_suite": len(tasks)}
     results = keep or Path(tempfile.mkdtemp(prefix="lab-verify-"))
     try:
         def one(task: dict) -> dict:
@@ -356,14 +360,20 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--record", default=None, metavar="FILE",
                         help="write the tasks found fair, and apart from them the known gaps found as known, with "
                              "their digests, to FILE (kept entries whose task is unchanged)")
+    parser.add_argument("--list", action="store_true",
+                        help="only print which tasks would be verified (JSON: selected, in_suite); run nothing")
     engine.add_visible(parser)
     engine.add_allow_local(parser)
     args = parser.parse_args(argv)
+    if args.list and args.record:
+        raise UserError("--list runs nothing, so it records nothing: leave out --record")
     report = verify(args.paths + args.tasks or ["tasks"], args.task, args.times,
                     Path(args.keep) if args.keep else None, args.sandbox, args.allow_local_repos, args.visible,
                     args.jobs, Path(args.changed_from) if args.changed_from else None, args.sample_per_language,
-                    Path(args.record) if args.record else None)
+                    Path(args.record) if args.record else None, args.list)
     write_json_output(args.out, report)
+    if args.list:
+        return 0
     slow = report["slowest"]
     log(f"verify: fair {report['fair']} / known gaps {report['known_gaps']} / unfair {report['unfair']} of "
         f"{len(report['tasks'])} task(s) under sandbox {report['sandbox']}, visible "
