@@ -229,6 +229,13 @@ def test_a_run_on_known_gaps_reports_them_and_pass_at_1_without_them(suite, tmp_
     report = (out / "report.md").read_text()
     assert "## Known gaps" in report and "1 (2/2 runs passed)" in report and "1 (0/2 runs passed)" in report
     assert "pass with no change at all" in report
+    # a leaderboard entry made from the run carries them too
+    from bench.report import promote
+    board = tmp_path / "board"
+    assert promote.main([str(out), "--name", "gaps", "--leaderboard", str(board), "--allow-incomplete"]) == 0
+    [entry] = [json.loads(p.read_text()) for p in board.rglob("gaps*.json")]
+    [entry_group] = entry["groups"]
+    assert entry_group["known_gaps"] == gaps and entry_group["pass_at_1_without_known_gaps"] == 0.0
 
 
 def test_a_run_without_known_gaps_has_no_known_gap_fields(suite, tmp_path, capsys):
