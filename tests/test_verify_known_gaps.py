@@ -229,6 +229,7 @@ def test_a_run_on_known_gaps_reports_them_and_pass_at_1_without_them(suite, tmp_
     report = (out / "report.md").read_text()
     assert "## Known gaps" in report and "1 (2/2 runs passed)" in report and "1 (0/2 runs passed)" in report
     assert "pass with no change at all" in report
+    assert "pass with no change at all" in (out / "site" / "index.html").read_text()   # the run site's alert
     # a leaderboard entry made from the run carries them too
     from bench.report import promote
     board = tmp_path / "board"
