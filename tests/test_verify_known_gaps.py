@@ -289,3 +289,21 @@ def test_the_nox_session_verifies_a_known_gap_whose_files_changed(tmp_path, monk
     assert "java-ledger" in json.loads(capsys.readouterr().out)["selected"]
     assert verify.main(noxfile.verify_polyglot_args(["--list", "--record", "x.json"])[1:]) == 2
     assert "leave out --record" in capsys.readouterr().err
+
+
+def test_the_known_gap_problems_are_one_list_everywhere():
+    from bench import score
+    from tools.polyglot import convert
+    schemas = REPO / "schemas"
+    task = json.loads((schemas / "task.schema.json").read_text())
+    record = json.loads((schemas / "task-record.schema.json").read_text())
+    summary = json.loads((schemas / "summary.schema.json").read_text())
+    entry = json.loads((schemas / "leaderboard-entry.schema.json").read_text())
+    problems = set(verify.GAP_PROBLEMS)
+    assert problems == set(score.GAP_PROBLEMS) == set(task["properties"]["known_gap"]["properties"]["problem"]["enum"])
+    assert problems == set(record["properties"]["known_gap"]["anyOf"][1]["properties"]["problem"]["enum"])
+    group = summary["properties"]["groups"]["items"]["properties"]
+    assert problems == set(group["known_gaps"]["propertyNames"]["enum"])
+    assert problems == set(summary["properties"]["tasks"]["items"]["properties"]["known_gap"]["enum"])
+    assert problems == set(entry["properties"]["groups"]["items"]["properties"]["known_gaps"]["propertyNames"]["enum"])
+    assert set(convert.KNOWN_GAP_PROBLEMS.values()) <= problems
