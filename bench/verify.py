@@ -1,7 +1,7 @@
 """verify: prove every task fair: the untouched fixture fails, the reference solution passes every time.
 
     localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto] [--visible split]
-                           [--jobs N] [--changed-from FILE] [--sample-per-language K] [--record FILE]
+                           [--jobs N] [--changed-from FILE] [--sample-per-language K] [--record FILE] [--list]
     python -m bench.verify ...                                         the same
 
 Runs are graded in the sandbox an evaluation would use (`--sandbox`, default auto), so a task that
