@@ -478,12 +478,22 @@ def _convert_all(pins: dict, git_dirs: dict[str, str], languages: Sequence[str])
     return exercises
 
 
+# Files in the suite's directory that `verify --record` writes, not the converter: kept as they are.
+VERIFY_RECORDS = ("verified.json",)
+
+
 def _write_suite(out: Path, pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> None:
+    kept: dict[str, bytes] = {}
     if out.exists():
         if any(out.iterdir()) and not (out / "exercises.txt").is_file():
             raise ConvertError(f"--out {out}: not empty and not a converted suite (no exercises.txt); "
                                "name an empty or new directory")
+        kept = {name: (out / name).read_bytes() for name in VERIFY_RECORDS
+                if (out / name).is_file() and not (out / name).is_symlink()}
         shutil.rmtree(out)
+    for name, data in kept.items():
+        out.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
     for ex in exercises:
         _write(out / "tasks" / f"{ex.task_id}.yaml", ex.task_yaml)
         for kind, files in (("fixtures", ex.fixture), ("heldout", ex.heldout), ("upstream", ex.upstream)):
