@@ -51,7 +51,6 @@ GAPS = {
                        "the crates vendored or a local registry"
        for slug, why in (("alphametics", "the example solution's Cargo.toml adds itertools"),
                          ("decimal", "the example solution's Cargo.toml adds num-bigint and num-traits"),
-                         ("gigasecond", "the exercise's own Cargo.toml depends on time"),
                          ("grep", "the exercise's own Cargo.toml depends on anyhow (the example adds thiserror)"),
                          ("pig-latin", "the example solution's Cargo.toml adds regex-lite"),
                          ("poker", "the example solution's Cargo.toml adds counter"),
