@@ -46,16 +46,21 @@ GAPS = {
     "go-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-markdown": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
-    # Rust: cargo runs offline with an empty registry, so a crate from crates.io cannot be built.
-    **{f"rust-{slug}": f"{why}: cargo runs offline, so the reference cannot build (verify: not fair); it needs "
-                       "the crates vendored or a local registry"
-       for slug, why in (("alphametics", "the example solution's Cargo.toml adds itertools"),
-                         ("decimal", "the example solution's Cargo.toml adds num-bigint and num-traits"),
-                         ("grep", "the exercise's own Cargo.toml depends on anyhow (the example adds thiserror)"),
-                         ("pig-latin", "the example solution's Cargo.toml adds regex-lite"),
-                         ("poker", "the example solution's Cargo.toml adds counter"),
-                         ("robot-name", "the exercise's own Cargo.toml depends on rand"),
-                         ("simple-cipher", "the exercise's own Cargo.toml depends on rand"))},
+    # Rust: cargo runs offline; crates come only from Debian 12's packaged sources (bench/languages/rust.py), and
+    # grading lays back the fixture's Cargo.toml, so a crate only the example's Cargo-example.toml adds is not there.
+    "rust-alphametics": "the example solution uses itertools (Itertools::permutations), added only by its "
+                        "Cargo-example.toml (itertools 0.14; Debian 12 has 0.10.3), which grading replaces with the "
+                        "fixture's crate-less Cargo.toml: the reference cannot build (not ported to std yet)",
+    "rust-decimal": "the example solution uses num-bigint and num-traits, added only by its Cargo-example.toml "
+                    "(0.4.4 and 0.2.16; Debian 12 has 0.4.3 and 0.2.15), which grading replaces with the fixture's "
+                    "crate-less Cargo.toml: the reference cannot build (a BigInt port to std is not written)",
+    "rust-pig-latin": "the example solution uses regex-lite (not packaged by Debian 12), added only by its "
+                      "Cargo-example.toml: the reference cannot build (not ported to std yet)",
+    "rust-poker": "the example solution uses counter (not packaged by Debian 12), added only by its "
+                  "Cargo-example.toml: the reference cannot build (not ported to std yet)",
+    **{f"rust-{slug}": "the exercise's own Cargo.toml asks rand 0.10 (its stub and example use rand 0.10's RngExt); "
+                       "Debian 12 packages rand 0.8.5 only, so cargo cannot resolve it offline (reference fails)"
+       for slug in ("robot-name", "simple-cipher")},
     "java-hangman": "its tests and reference use RxJava 2, which Debian does not package (reference fails)",
     "java-ledger": "a refactoring exercise: the stub already passes every test (nop passes; its LocaleExtension, "
                    "which sets the default locale, runs since the tests' classes hold every permission)",
@@ -64,6 +69,29 @@ GAPS = {
     "javascript-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
 }
 CATCH2_V3 = "test/catch_amalgamated.cpp"
+# Reference solutions ported to the standard library where only the track's example solution names a crate: grading
+# lays back the fixture's Cargo.toml (test configuration), so the example's own manifest (.meta/Cargo-example.toml)
+# never reaches a graded build and its crates cannot be used. Each port replaces exact text of the example (the
+# converter fails when upstream's text moves) and keeps the fixture's Cargo.toml; the suite README names them.
+PORTS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "rust-grep": (
+        "thiserror (the example's Cargo-example.toml asks thiserror 2.0; Debian 12 has 1.0.38): its "
+        "#[derive(thiserror::Error)] and two #[error(...)] attributes on FileAccessError are written out as "
+        "impl Display and impl std::error::Error with the same messages",
+        (("#[derive(Debug, thiserror::Error)]\nenum FileAccessError {\n"
+          "    #[error(\"File not found: {}\", file_name)]\n    FileNotFoundError { file_name: String },\n\n"
+          "    #[error(\"Error reading file: {}\", file_name)]\n    FileReadError { file_name: String },\n}\n",
+          "#[derive(Debug)]\nenum FileAccessError {\n    FileNotFoundError { file_name: String },\n\n"
+          "    FileReadError { file_name: String },\n}\n\n"
+          "// Ported from thiserror's #[error(...)] to std (LocalAgentBench grades with the fixture's\n"
+          "// Cargo.toml, which names no thiserror).\n"
+          "impl std::fmt::Display for FileAccessError {\n"
+          "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n"
+          "        match self {\n"
+          "            Self::FileNotFoundError { file_name } => write!(f, \"File not found: {}\", file_name),\n"
+          "            Self::FileReadError { file_name } => write!(f, \"Error reading file: {}\", file_name),\n"
+          "        }\n    }\n}\n\nimpl std::error::Error for FileAccessError {}\n"),)),
+}
 TOOLCHAINS = {
     "python": "the harness's Python with pytest.",
     "go": "Go 1.24 or later: the track's test files call testing.B.Loop (1.24) and import package maps (1.21), "
@@ -73,8 +101,10 @@ TOOLCHAINS = {
           "cache; the sandboxes put that go first on PATH and copy the cache into each run's own GOCACHE, so a "
           "graded run takes about a second, not a minute compiling the standard library.",
     "rust": "cargo and rustc 1.85 or later (the exercises' Cargo.toml say edition 2024; Debian 12's rustc 1.63 "
-            "cannot build them): rustup's stable works. Cargo runs offline with a private CARGO_HOME, so the "
-            "exercises whose Cargo.toml names a crate from crates.io cannot build (listed below).",
+            "cannot build them): rustup's stable works. Cargo runs offline with a private CARGO_HOME whose config "
+            "replaces crates.io with Debian 12's packaged crate sources (/usr/share/cargo/registry; `nox -s "
+            "toolchains` installs librust-time-dev for gigasecond and librust-anyhow-dev for grep); the exercises "
+            "that need a crate Debian lacks, or a version it lacks, are listed below.",
     "cpp": "g++ with C++17 (Debian 12's g++ 12); Catch2 comes with each exercise (v2's test/catch.hpp; "
            "complex-numbers has v3's test/catch_amalgamated.cpp, compiled with the tests); gigasecond "
            "and meetup need boost date_time (Debian's libboost-date-time-dev). The tests are compiled with "
@@ -359,12 +389,25 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     libs = " -lboost_date_time" if "Boost" in files.get("CMakeLists.txt", "") else ""
     framework = f" {CATCH2_V3}" if CATCH2_V3 in files else ""   # Catch2 v3's own code, which tests-main lacks
     command = lang.command.format(tests=" ".join(runner), sources=sources, libs=libs, framework=framework)
+    if task_id in PORTS:
+        pairs = [(s, e) for s, e in pairs if PurePosixPath(s).name != "Cargo.toml"]   # laid back in grading anyway
+        files = {**files, **{e: _ported(task_id, e, files[e]) for _, e in pairs}}
     patch = "".join(unified_patch(s, files.get(s), files[e]) for s, e in pairs)
     differs = {p: t for p, t in held_files.items() if t != visible_files[p]} if held else {}
     prompt = prompt_of(files, solution, command)
     return Exercise(task_id, lang.name, slug, task_yaml(task_id, lang, meta, prompt, command, bool(differs)),
                     fixture, differs, {p: upstream[p] for p in differs}, patch,
                     sorted(u.name for u in units if u.name not in held), sorted(held))
+
+
+def _ported(task_id: str, path: str, text: str) -> str:
+    """The example file `path` with PORTS[task_id]'s replacements made, each of which must match exactly once."""
+    for old, new in PORTS[task_id][1]:
+        if text.count(old) != 1:
+            raise ConvertError(f"{task_id}: {path} no longer holds the text PORTS replaces once (upstream changed); "
+                               "update PORTS in convert.py")
+        text = text.replace(old, new)
+    return text
 
 
 def _write(path: Path, text: str) -> None:
@@ -415,8 +458,13 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "pinned commits the test files differ from Aider's copy in 14 of the 34 Python exercises and 37 of the",
               "39 Go ones (regenerated cases; Go's benchmarks now use testing.B.Loop): the exercises are the same,",
               "the tests are the tracks' current ones.", "",
-              "## Exercises that cannot be fair as converted", ""]
+              "## Reference solutions ported to the standard library", "",
+              "Where only the track's example solution names a crate (its Cargo-example.toml, which grading never",
+              "uses: the fixture's Cargo.toml is laid back), the reference is the example with that crate's use",
+              "written out in std (`PORTS` in tools/polyglot/convert.py), its Cargo.toml left as the fixture's:", ""]
     ids = {e.task_id for e in exercises}
+    lines += [f"- `{task_id}`: {why}" for task_id, (why, _) in sorted(PORTS.items()) if task_id in ids]
+    lines += ["", "## Exercises that cannot be fair as converted", ""]
     lines += [f"- `{task_id}`: {why}" for task_id, why in sorted(GAPS.items()) if task_id in ids]
     return "\n".join(lines) + "\n"
 
