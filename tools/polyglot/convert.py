@@ -48,16 +48,9 @@ GAPS = {
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
     # Rust: cargo runs offline; crates come only from Debian 12's packaged sources (bench/languages/rust.py), and
     # grading lays back the fixture's Cargo.toml, so a crate only the example's Cargo-example.toml adds is not there.
-    "rust-alphametics": "the example solution uses itertools (Itertools::permutations), added only by its "
-                        "Cargo-example.toml (itertools 0.14; Debian 12 has 0.10.3), which grading replaces with the "
-                        "fixture's crate-less Cargo.toml: the reference cannot build (not ported to std yet)",
     "rust-decimal": "the example solution uses num-bigint and num-traits, added only by its Cargo-example.toml "
                     "(0.4.4 and 0.2.16; Debian 12 has 0.4.3 and 0.2.15), which grading replaces with the fixture's "
                     "crate-less Cargo.toml: the reference cannot build (a BigInt port to std is not written)",
-    "rust-pig-latin": "the example solution uses regex-lite (not packaged by Debian 12), added only by its "
-                      "Cargo-example.toml: the reference cannot build (not ported to std yet)",
-    "rust-poker": "the example solution uses counter (not packaged by Debian 12), added only by its "
-                  "Cargo-example.toml: the reference cannot build (not ported to std yet)",
     **{f"rust-{slug}": "the exercise's own Cargo.toml asks rand 0.10 (its stub and example use rand 0.10's RngExt); "
                        "Debian 12 packages rand 0.8.5 only, so cargo cannot resolve it offline (reference fails)"
        for slug in ("robot-name", "simple-cipher")},
@@ -69,6 +62,134 @@ GAPS = {
     "javascript-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
 }
 CATCH2_V3 = "test/catch_amalgamated.cpp"
+_PIG_LATIN_HELPERS = '''\
+// Ported from regex-lite to std (LocalAgentBench grades with the fixture's Cargo.toml, which names no
+// regex-lite): the example's two regular expressions, matched by hand as regex-lite matched them.
+
+fn is_vowel(c: char) -> bool {
+    "aeiou".contains(c)
+}
+
+// VOWEL: r"^([aeiou]|y[^aeiou]|xr)[a-z]*"
+fn vowel_match(word: &str) -> bool {
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), _) if is_vowel(c) => true,
+        (Some('y'), Some(c)) => !is_vowel(c),
+        (Some('x'), Some('r')) => true,
+        _ => false,
+    }
+}
+
+// CONSONANTS: r"^([^aeiou]?qu|[^aeiou][^aeiouy]*)([a-z]*)", its two groups (leftmost alternative first)
+fn consonant_captures(word: &str) -> Option<(&str, &str)> {
+    let first = word.chars().next()?;
+    let after = first.len_utf8();
+    let head = if !is_vowel(first) && word[after..].starts_with("qu") {
+        after + 2
+    } else if word.starts_with("qu") {
+        2
+    } else if !is_vowel(first) {
+        after + word[after..].find(|c: char| is_vowel(c) || c == 'y').unwrap_or(word.len() - after)
+    } else {
+        return None;
+    };
+    let rest = &word[head..];
+    let tail = rest.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(rest.len());
+    Some((&word[..head], &rest[..tail]))
+}
+'''
+_PIG_LATIN_BODY = ('''\
+    // Prevent creation and compilation at every call.
+    // These are compiled exactly once
+
+    // Detects if it starts with a vowel
+    static VOWEL: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^([aeiou]|y[^aeiou]|xr)[a-z]*").unwrap());
+    // Detects splits for initial consonants
+    static CONSONANTS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^([^aeiou]?qu|[^aeiou][^aeiouy]*)([a-z]*)").unwrap());
+
+    if VOWEL.is_match(word) {
+        String::from(word) + "ay"
+    } else {
+        let caps = CONSONANTS.captures(word).unwrap();
+        String::from(&caps[2]) + &caps[1] + "ay"
+    }
+''', '''\
+    if vowel_match(word) {
+        String::from(word) + "ay"
+    } else {
+        let caps = consonant_captures(word).unwrap();
+        String::from(caps.1) + caps.0 + "ay"
+    }
+''')
+_POKER_COUNTER = '''\
+// Ported from the counter crate to std (LocalAgentBench grades with the fixture's Cargo.toml, which names no
+// counter): the Counter calls this solution makes, on a Vec of (item, count).
+struct Counter<T>(Vec<(T, usize)>);
+
+impl<T: PartialEq> FromIterator<T> for Counter<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut counts: Vec<(T, usize)> = Vec::new();
+        for item in iter {
+            match counts.iter_mut().find(|(seen, _)| *seen == item) {
+                Some((_, count)) => *count += 1,
+                None => counts.push((item, 1)),
+            }
+        }
+        Counter(counts)
+    }
+}
+
+impl<T: Clone> Counter<T> {
+    // Most common first (only the counts are read where ties are left in the order first seen).
+    fn most_common(&self) -> Vec<(T, usize)> {
+        self.most_common_tiebreaker(|_, _| Ordering::Equal)
+    }
+
+    // Most common first, ties ordered by `tiebreaker`.
+    fn most_common_tiebreaker<F: Fn(&T, &T) -> Ordering>(&self, tiebreaker: F) -> Vec<(T, usize)> {
+        let mut items = self.0.clone();
+        items.sort_by(|(a, m), (b, n)| n.cmp(m).then_with(|| tiebreaker(a, b)));
+        items
+    }
+}
+'''
+_ALPHAMETICS_PERMUTATIONS = '''\
+// Ported from itertools' Itertools::permutations to std (LocalAgentBench grades with the fixture's Cargo.toml,
+// which names no itertools): the k-permutations of 0..n, lazily, in itertools' (lexicographic) order.
+struct Permutations {
+    n: u8,
+    current: Option<Vec<u8>>,
+}
+
+fn permutations(n: u8, k: usize) -> Permutations {
+    let current = (k <= n as usize).then(|| (0..k as u8).collect());
+    Permutations { n, current }
+}
+
+impl Iterator for Permutations {
+    type Item = Vec<u8>;
+
+    fn next(&mut self) -> Option<Vec<u8>> {
+        let out = self.current.take()?;
+        for i in (0..out.len()).rev() {
+            let used = &out[..i];
+            if let Some(v) = (out[i] + 1..self.n).find(|v| !used.contains(v)) {
+                let mut next = out[..i].to_vec();
+                next.push(v);
+                let mut free = (0..self.n).filter(|v| !next.contains(v)).collect::<Vec<_>>();
+                free.truncate(out.len() - next.len());
+                next.extend(free);
+                self.current = Some(next);
+                break;
+            }
+        }
+        Some(out)
+    }
+}
+'''
 # Reference solutions ported to the standard library where only the track's example solution names a crate: grading
 # lays back the fixture's Cargo.toml (test configuration), so the example's own manifest (.meta/Cargo-example.toml)
 # never reaches a graded build and its crates cannot be used. Each port replaces exact text of the example (the
@@ -91,6 +212,21 @@ PORTS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
           "            Self::FileNotFoundError { file_name } => write!(f, \"File not found: {}\", file_name),\n"
           "            Self::FileReadError { file_name } => write!(f, \"Error reading file: {}\", file_name),\n"
           "        }\n    }\n}\n\nimpl std::error::Error for FileAccessError {}\n"),)),
+    "rust-alphametics": (
+        "itertools (the example's Cargo-example.toml asks itertools 0.14; Debian 12 has 0.10.3): its one use, "
+        "`(0..10).permutations(unique.len())`, is `permutations(10, unique.len())`, a lazy iterator of the "
+        "k-permutations of 0..10 in itertools' order, written beside it",
+        (("use itertools::Itertools;\n", _ALPHAMETICS_PERMUTATIONS),
+         ("for perm in (0..10).permutations(unique.len()) {", "for perm in permutations(10, unique.len()) {"))),
+    "rust-pig-latin": (
+        "regex-lite (not packaged by Debian 12): the example's two regular expressions (VOWEL, CONSONANTS) are "
+        "matched by two std functions written beside it, which return what is_match and the two capture groups "
+        "returned; the LazyLock statics that held them go",
+        (("use std::sync::LazyLock;\n\nuse regex_lite::Regex;\n", _PIG_LATIN_HELPERS), _PIG_LATIN_BODY)),
+    "rust-poker": (
+        "counter (not packaged by Debian 12): a std Counter (a Vec of item and count) with the three calls the "
+        "example makes (collect, most_common, most_common_tiebreaker) replaces `use counter::Counter`",
+        (("use counter::Counter;\n", _POKER_COUNTER),)),
 }
 TOOLCHAINS = {
     "python": "the harness's Python with pytest.",
