@@ -48,9 +48,6 @@ GAPS = {
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
     # Rust: cargo runs offline; crates come only from Debian 12's packaged sources (bench/languages/rust.py), and
     # grading lays back the fixture's Cargo.toml, so a crate only the example's Cargo-example.toml adds is not there.
-    "rust-decimal": "the example solution uses num-bigint and num-traits, added only by its Cargo-example.toml "
-                    "(0.4.4 and 0.2.16; Debian 12 has 0.4.3 and 0.2.15), which grading replaces with the fixture's "
-                    "crate-less Cargo.toml: the reference cannot build (a BigInt port to std is not written)",
     **{f"rust-{slug}": "the exercise's own Cargo.toml asks rand 0.10 (its stub and example use rand 0.10's RngExt); "
                        "Debian 12 packages rand 0.8.5 only, so cargo cannot resolve it offline (reference fails)"
        for slug in ("robot-name", "simple-cipher")},
@@ -190,6 +187,217 @@ impl Iterator for Permutations {
     }
 }
 '''
+_DECIMAL_BIGINT = '''\
+// Ported from num-bigint and num-traits to std (LocalAgentBench grades with the fixture's Cargo.toml, which names
+// neither): a signed BigInt of decimal digits with what this solution uses (parse, Display, +, -, *, / truncating
+// toward zero, numeric order, From<usize>) and num_traits::pow.
+mod bigint {
+    use std::cmp::Ordering;
+    use std::fmt;
+    use std::ops::{Add, Div, Mul, Sub};
+    use std::str::FromStr;
+
+    /// Sign and magnitude: decimal digits, least significant first, no leading zeroes; zero is empty, not negative.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct BigInt {
+        negative: bool,
+        digits: Vec<u8>,
+    }
+
+    #[derive(Debug)]
+    pub struct ParseBigIntError;
+
+    fn trim(mut digits: Vec<u8>) -> Vec<u8> {
+        while digits.last() == Some(&0) {
+            digits.pop();
+        }
+        digits
+    }
+
+    impl BigInt {
+        fn new(negative: bool, digits: Vec<u8>) -> BigInt {
+            let digits = trim(digits);
+            BigInt { negative: negative && !digits.is_empty(), digits }
+        }
+    }
+
+    fn cmp_magnitude(a: &[u8], b: &[u8]) -> Ordering {
+        a.len().cmp(&b.len()).then_with(|| a.iter().rev().cmp(b.iter().rev()))
+    }
+
+    fn add_magnitude(a: &[u8], b: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(a.len().max(b.len()) + 1);
+        let mut carry = 0;
+        for i in 0..a.len().max(b.len()) {
+            let sum = a.get(i).copied().unwrap_or(0) + b.get(i).copied().unwrap_or(0) + carry;
+            out.push(sum % 10);
+            carry = sum / 10;
+        }
+        out.push(carry);
+        trim(out)
+    }
+
+    /// |a| - |b|, where |a| >= |b|.
+    fn sub_magnitude(a: &[u8], b: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(a.len());
+        let mut borrow = 0;
+        for (i, &x) in a.iter().enumerate() {
+            let mut d = x as i8 - b.get(i).copied().unwrap_or(0) as i8 - borrow;
+            borrow = 0;
+            if d < 0 {
+                d += 10;
+                borrow = 1;
+            }
+            out.push(d as u8);
+        }
+        trim(out)
+    }
+
+    fn mul_magnitude(a: &[u8], b: &[u8]) -> Vec<u8> {
+        let mut sums = vec![0u64; a.len() + b.len()];
+        for (i, &x) in a.iter().enumerate() {
+            for (j, &y) in b.iter().enumerate() {
+                sums[i + j] += x as u64 * y as u64;
+            }
+        }
+        let mut out = Vec::with_capacity(sums.len() + 1);
+        let mut carry = 0;
+        for sum in sums {
+            let total = sum + carry;
+            out.push((total % 10) as u8);
+            carry = total / 10;
+        }
+        while carry > 0 {
+            out.push((carry % 10) as u8);
+            carry /= 10;
+        }
+        trim(out)
+    }
+
+    fn div_magnitude(a: &[u8], b: &[u8]) -> Vec<u8> {
+        assert!(!b.is_empty(), "attempt to divide by zero");
+        let mut quotient = vec![0; a.len()];
+        let mut rest: Vec<u8> = Vec::new();
+        for i in (0..a.len()).rev() {
+            rest.insert(0, a[i]);
+            rest = trim(rest);
+            while cmp_magnitude(&rest, b) != Ordering::Less {
+                rest = sub_magnitude(&rest, b);
+                quotient[i] += 1;
+            }
+        }
+        trim(quotient)
+    }
+
+    impl FromStr for BigInt {
+        type Err = ParseBigIntError;
+
+        fn from_str(s: &str) -> Result<BigInt, ParseBigIntError> {
+            let (negative, body) = match s.as_bytes().first() {
+                Some(b'-') => (true, &s[1..]),
+                Some(b'+') => (false, &s[1..]),
+                _ => (false, s),
+            };
+            if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(ParseBigIntError);
+            }
+            Ok(BigInt::new(negative, body.bytes().rev().map(|b| b - b'0').collect()))
+        }
+    }
+
+    impl From<usize> for BigInt {
+        fn from(mut n: usize) -> BigInt {
+            let mut digits = Vec::new();
+            while n > 0 {
+                digits.push((n % 10) as u8);
+                n /= 10;
+            }
+            BigInt::new(false, digits)
+        }
+    }
+
+    impl fmt::Display for BigInt {
+        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            let mut text = String::from(if self.negative { "-" } else { "" });
+            if self.digits.is_empty() {
+                text.push('0');
+            }
+            text.extend(self.digits.iter().rev().map(|d| (b'0' + d) as char));
+            f.pad(&text)
+        }
+    }
+
+    impl Ord for BigInt {
+        fn cmp(&self, other: &BigInt) -> Ordering {
+            match (self.negative, other.negative) {
+                (false, true) => Ordering::Greater,
+                (true, false) => Ordering::Less,
+                (false, false) => cmp_magnitude(&self.digits, &other.digits),
+                (true, true) => cmp_magnitude(&other.digits, &self.digits),
+            }
+        }
+    }
+
+    impl PartialOrd for BigInt {
+        fn partial_cmp(&self, other: &BigInt) -> Option<Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+
+    impl Add for BigInt {
+        type Output = BigInt;
+
+        fn add(self, rhs: BigInt) -> BigInt {
+            if self.negative == rhs.negative {
+                BigInt::new(self.negative, add_magnitude(&self.digits, &rhs.digits))
+            } else if cmp_magnitude(&self.digits, &rhs.digits) != Ordering::Less {
+                BigInt::new(self.negative, sub_magnitude(&self.digits, &rhs.digits))
+            } else {
+                BigInt::new(rhs.negative, sub_magnitude(&rhs.digits, &self.digits))
+            }
+        }
+    }
+
+    impl Sub for BigInt {
+        type Output = BigInt;
+
+        fn sub(self, rhs: BigInt) -> BigInt {
+            let negated = BigInt::new(!rhs.negative, rhs.digits);
+            self + negated
+        }
+    }
+
+    impl Mul for BigInt {
+        type Output = BigInt;
+
+        fn mul(self, rhs: BigInt) -> BigInt {
+            &self * rhs
+        }
+    }
+
+    impl Mul<BigInt> for &BigInt {
+        type Output = BigInt;
+
+        fn mul(self, rhs: BigInt) -> BigInt {
+            BigInt::new(self.negative != rhs.negative, mul_magnitude(&self.digits, &rhs.digits))
+        }
+    }
+
+    impl Div<BigInt> for &BigInt {
+        type Output = BigInt;
+
+        fn div(self, rhs: BigInt) -> BigInt {
+            BigInt::new(self.negative != rhs.negative, div_magnitude(&self.digits, &rhs.digits))
+        }
+    }
+
+    /// num_traits::pow: `base` to the power `exp`.
+    pub fn pow(base: BigInt, exp: usize) -> BigInt {
+        (0..exp).fold(BigInt::from(1_usize), |acc, _| acc * base.clone())
+    }
+}
+use bigint::{BigInt, pow};
+'''
 # Reference solutions ported to the standard library where only the track's example solution names a crate: grading
 # lays back the fixture's Cargo.toml (test configuration), so the example's own manifest (.meta/Cargo-example.toml)
 # never reaches a graded build and its crates cannot be used. Each port replaces exact text of the example (the
@@ -223,6 +431,13 @@ PORTS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
         "matched by two std functions written beside it, which return what is_match and the two capture groups "
         "returned; the LazyLock statics that held them go",
         (("use std::sync::LazyLock;\n\nuse regex_lite::Regex;\n", _PIG_LATIN_HELPERS), _PIG_LATIN_BODY)),
+    "rust-decimal": (
+        "num-bigint and num-traits (the example's Cargo-example.toml asks 0.4.4 and 0.2.16; Debian 12 has 0.4.3 and "
+        "0.2.15): a std module `bigint` written beside it, a signed BigInt of decimal digits with the operations "
+        "the example uses (parse, Display, +, -, *, / truncating toward zero, numeric order, From<usize>) and "
+        "num_traits::pow, replaces the two `extern crate` and `use` pairs",
+        (("extern crate num_bigint;\nuse num_bigint::BigInt;\nextern crate num_traits;\nuse num_traits::pow;\n",
+          _DECIMAL_BIGINT),)),
     "rust-poker": (
         "counter (not packaged by Debian 12): a std Counter (a Vec of item and count) with the three calls the "
         "example makes (collect, most_common, most_common_tiebreaker) replaces `use counter::Counter`",
