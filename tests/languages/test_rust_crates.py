@@ -50,6 +50,15 @@ def test_prepare_home_writes_the_config_over_what_the_home_held(tmp_path, monkey
     assert elsewhere.read_text() == "kept\n"
 
 
+@pytest.mark.parametrize("path", [".cargo/config.toml", ".cargo/config", "sub/.cargo/config.toml",
+                                  "vendor/time/Cargo.toml", "Cargo.toml", "Cargo.lock", "build.rs"])
+def test_every_way_a_change_could_name_another_source_is_test_configuration(path):
+    """cargo reads .cargo/config(.toml) in the package's directory and every directory above it, a vendor/ tree
+    only through such a config, and sources from Cargo.toml ([patch], path and git dependencies): grading lays
+    back or removes each of them."""
+    assert rust.PROFILE.is_config(path)
+
+
 def _needs_debian_time() -> None:
     needs_toolchain("cargo", "rustc", "bwrap")
     if not list((rust.DEBIAN_REGISTRY).glob("time-0.3.*")):
