@@ -43,6 +43,9 @@ FIX_HINTS = {
     "prompt": "write the request as text of at most 200000 characters",
     "command": "use 1 to 50 non-empty shell command lines of at most 10000 characters each",
     "setup": "write it as a mapping: command: (a list of shell command lines) and, optionally, timeout_s:",
+    "problem": "use nop_passes (the untouched fixture passes) or reference_fails (the reference cannot pass here)",
+    "reason": "say in one line of text why the task is kept though verify finds it unfair",
+    "known_gap": "write it as a mapping: problem: nop_passes or reference_fails, and reason: one line of text",
     "into": "use heldout (the default: the held-out files land in heldout/ of the grading copy) or root (laid over "
             "the copy's root)",
 }
@@ -468,6 +471,8 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
         "overfit_demo": str(overfit) if overfit and overfit.is_file() else None,
         "timeout_s": data.get("timeout_s", DEFAULT_AGENT_TIMEOUT_S), "max_turns": data.get("max_turns"),
         "tags": data.get("tags", []),
+        # verify's known problem with the task; in the digest with the file's text, so flagging a task re-verifies it
+        "known_gap": data.get("known_gap"),
         "digest": digest_parts(digest),
         # The digest of the task in `--visible all` (all_visible): the files that mode uses, held-out tests not among
         # them, and the mode itself, so the two never share a snapshot or pass for each other's runs.
