@@ -127,6 +127,10 @@ def test_recording_one_task_keeps_the_other_entries(suite, capsys, tmp_path):
     assert sorted(before["tasks"]) == ["calib-hello", "fix-add"] and sorted(before["known_gaps"]) == ["fix-max"]
     assert _verify(suite, capsys, "--task", "fix-max", "--record", str(record))[0] == 0
     assert json.loads(record.read_text()) == before
+    # the same with the task file named instead of its directory
+    assert verify.main([str(suite / "tasks" / "fix-max.yaml"), "--times", "1", "--record", str(record)]) == 0
+    capsys.readouterr()
+    assert json.loads(record.read_text()) == before
     # a task gone from the suite leaves the record when the whole suite is verified
     (suite / "tasks" / "calib-hello.yaml").unlink()
     assert _verify(suite, capsys, "--task", "fix-add", "--record", str(record))[0] == 0
