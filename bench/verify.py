@@ -246,7 +246,8 @@ def update_record(path: Path, tasks: list[dict], reports: list[dict], times: int
     """Write the record: the tasks just found fair with their digests, and apart from them those that showed exactly
     their known gap (its problem and the task file's reason: what was measured, not typed); the others' earlier
     entries kept while their digest is unchanged, a task found unfair or gone dropped. `partial`: only some of the
-    suite's tasks were loaded (--task, or task files named one by one), so an entry of a task not among them is kept as it was."""
+    suite's tasks were loaded (--task, or task files named one by one), so an entry of a task not among them is
+    kept as it was."""
     current = {t["id"]: t for t in tasks}
     old_fair, old_gaps = read_record_all(path, visible)
     fair = {i: e for i, e in old_fair.items()
