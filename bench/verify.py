@@ -247,7 +247,8 @@ def update_record(path: Path, tasks: list[dict], reports: list[dict], times: int
     """Write the record: the tasks just found fair with their digests, and apart from them those that showed exactly
     their known gap (its problem and the task file's reason: what was measured, not typed); the others' earlier
     entries kept while their digest is unchanged, a task found unfair or gone dropped. `partial`: only some of the
-    suite's tasks were loaded (--task), so an entry of a task not among them is kept as it was."""
+    suite's tasks were loaded (--task, or task files named one by one), so an entry of a task not among them is
+    kept as it was."""
     current = {t["id"]: t for t in tasks}
     old_fair, old_gaps = read_record_all(path, visible)
     fair = {i: e for i, e in old_fair.items()
@@ -316,7 +317,9 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
         if keep is None:
             shutil.rmtree(results, ignore_errors=True)
     if record is not None:
-        update_record(record, tasks, reports, times, visible, partial=bool(only))
+        # task files named one by one (not their directory) are part of a suite, as --task's are
+        partial = bool(only) or any(not Path(path).is_dir() for path in paths)
+        update_record(record, tasks, reports, times, visible, partial=partial)
     slowest = max((r["slowest"] for r in reports if r["slowest"]), key=lambda s: s["share"], default=None)
     counts = {status: sum(1 for r in reports if r["status"] == status) for status in ("fair", "known_gap", "unfair")}
     return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times, "sandbox": kind, "visible": visible,
