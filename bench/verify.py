@@ -188,8 +188,11 @@ def read_record_all(path: Path, visible: str) -> tuple[dict[str, dict], dict[str
         return {}, {}
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise UserError(f"{path}: not a verify record ({exc}); delete it or name another with --record") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        # ValueError: malformed JSON, bad UTF-8, an integer past Python's digit limit; RecursionError: nesting
+        # deeper than json.loads recurses. A hand-edited record is one line, never a traceback.
+        why = "nested too deep" if isinstance(exc, RecursionError) else str(exc)[:200]
+        raise UserError(f"{path}: not a verify record ({why}); delete it or name another with --record") from None
     tasks = data.get("tasks") if isinstance(data, dict) and data.get("schema") == RECORD_SCHEMA else None
     if not isinstance(tasks, dict) or not all(isinstance(v, dict) and isinstance(v.get("digest"), str)
                                               for v in tasks.values()):
