@@ -72,3 +72,31 @@ def test_a_forger_that_reads_the_held_out_names_at_run_time_is_not_a_pass(tmp_pa
     missing = rust.PROFILE.unreported([("tests/acronym.rs", held_file.read_bytes())], [output])
     # What grading must conclude of a stub that returns "" for every phrase: not a pass.
     assert summary is None or summary.failed > 0 or missing, output.decode()
+
+
+def _suite(root, task: str):
+    """One polyglot task copied from the suite (task, fixture, held-out and upstream tests, reference)."""
+    (root / "tasks").mkdir(parents=True)
+    shutil.copy(SUITE / "tasks" / f"{task}.yaml", root / "tasks")
+    for where in ("fixtures", "heldout", "upstream"):
+        if (SUITE / where / task).is_dir():
+            shutil.copytree(SUITE / where / task, root / where / task)
+    (root / "solutions").mkdir()
+    shutil.copy(SUITE / "solutions" / f"{task}.patch", root / "solutions")
+    return root
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="open: the forger passes grading end to end (see the test above)")
+def test_the_name_reading_forger_is_not_passed_by_grading_in_bwrap(tmp_path):
+    """The whole run: a `command` agent leaves the stub plus the forger in rust-acronym; grading (bwrap, visible and
+    held-out phases) must not book it passed."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("cargo", "bwrap")
+    task = "rust-acronym"
+    suite = _suite(tmp_path / "suite", task)
+    lib = "pub fn abbreviate(_phrase: &str) -> String { String::new() }\n" + NAME_READING_FORGER
+    result = bench(tmp_path, suite, sh(put("src/lib.rs", lib)), tasks=(task,))
+    record = result.graded(task)
+    assert record["outcome"] != "passed", (record["outcome"], record["flags"])
