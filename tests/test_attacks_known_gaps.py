@@ -50,3 +50,39 @@ def test_a_record_written_over_a_planted_link_replaces_the_link_not_its_target(s
     assert target.read_text() == "keep me\n"
     if not record.is_symlink():
         assert json.loads(record.read_text())["schema"] == "localagentbench/verified@1"
+
+
+def _changed_from_in_a_child(suite, record, timeout_s: float = 20):
+    """verify --changed-from RECORD in a real child process (a FIFO would block a read in this one)."""
+    import subprocess
+    import sys
+
+    from conftest import REPO
+    return subprocess.run([sys.executable, "-m", "bench", "verify", str(suite / "tasks"), "--changed-from",
+                           str(record), "--list"], cwd=REPO, capture_output=True, text=True, timeout=timeout_s,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link-to-dev-zero", "link-to-a-record"])
+def test_a_record_that_is_no_regular_file_is_refused_in_one_line_never_read(suite, tmp_path, kind):
+    """A suite's verified.json planted as a FIFO (a read blocks forever), a link to /dev/zero (a read never ends
+    and fills memory) or a link at all (the host never follows a path it did not make): refused in one line."""
+    record = tmp_path / "verified.json"
+    if kind == "fifo":
+        os.mkfifo(record)
+    elif kind == "link-to-dev-zero":
+        os.symlink("/dev/zero", record)
+    else:
+        real = tmp_path / "real.json"
+        real.write_text(HEAD + "{}}")
+        os.symlink(real, record)
+    done = _changed_from_in_a_child(suite, record)
+    assert done.returncode != 0 and "Traceback" not in done.stderr, done.stderr
+    assert str(record) in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_a_record_past_the_size_cap_is_refused_in_one_line(suite, capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(verify, "MAX_RECORD_BYTES", 1000)
+    record = tmp_path / "verified.json"
+    record.write_text(HEAD + '{}, "pad": "' + "x" * 2000 + '"}')
+    assert "bytes" in _one_line_error(suite, capsys, record)
