@@ -100,3 +100,50 @@ def test_the_name_reading_forger_is_not_passed_by_grading_in_bwrap(tmp_path):
     result = bench(tmp_path, suite, sh(put("src/lib.rs", lib)), tasks=(task,))
     record = result.graded(task)
     assert record["outcome"] != "passed", (record["outcome"], record["flags"])
+
+
+# The held-out tests of 19 of the suite's 30 Rust tasks start `use <crate>::*;`, and a glob import shadows the std
+# prelude: the crate exports its own `Some` and `None` (a value every Option<i32> equals), so `answer` may return
+# None for every question and every assert_eq! holds. Real libtest, real passes: nothing is forged.
+PRELUDE_SHADOW = '''pub fn answer(_command: &str) -> Option<i32> {
+    Option::None
+}
+
+#[derive(Debug)]
+pub struct Anything;
+
+impl PartialEq<Anything> for Option<i32> {
+    fn eq(&self, _other: &Anything) -> bool {
+        true
+    }
+}
+
+#[allow(non_snake_case)]
+pub fn Some<T>(_value: T) -> Anything {
+    Anything
+}
+
+#[allow(non_upper_case_globals)]
+pub const None: Anything = Anything;
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="open: a held-out file's `use <crate>::*` lets the crate shadow the std "
+                                       "prelude (Some, None, Ok, Err) in the held-out tests")
+def test_a_crate_shadowing_the_prelude_through_the_held_out_glob_import_does_not_pass(tmp_path):
+    """rust-wordy with an `answer` that always returns None, plus prelude shadows: the held-out tests, laid back as
+    grading lays them (the profile's lay_back of a file the change did not touch is the fixture's own), all pass
+    under real cargo. What grading must conclude: not a pass."""
+    needs_toolchain("cargo")
+    crate = tmp_path / "wordy"
+    shutil.copytree(SUITE / "fixtures" / "rust-wordy", crate)
+    held_file = SUITE / "heldout" / "rust-wordy" / "tests" / "wordy.rs"
+    assert held_file.read_text().startswith("use wordy::*;")
+    shutil.copy(held_file, crate / "tests" / "wordy.rs")
+    (crate / "src" / "lib.rs").write_text(PRELUDE_SHADOW)
+    env = {**os.environ, "CARGO_HOME": str(tmp_path / "cargo-home"), "CARGO_NET_OFFLINE": "true"}
+    done = subprocess.run(["cargo", "test", "--offline", "--all-features", "--", "--include-ignored"], cwd=crate,
+                          env=env, capture_output=True, timeout=300)
+    output = (done.stdout + done.stderr).decode()
+    summary = rust.libtest_summary(output)
+    assert done.returncode != 0 or summary is None or summary.failed > 0, output[-3000:]
