@@ -147,3 +147,18 @@ def test_a_crate_shadowing_the_prelude_through_the_held_out_glob_import_does_not
     output = (done.stdout + done.stderr).decode()
     summary = rust.libtest_summary(output)
     assert done.returncode != 0 or summary is None or summary.failed > 0, output[-3000:]
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="open: the prelude shadow passes grading end to end (see the test above)")
+def test_the_prelude_shadow_is_not_passed_by_grading_in_bwrap(tmp_path):
+    """The whole run: a `command` agent leaves the always-None stub with its prelude shadows in rust-wordy; grading
+    (bwrap, visible and held-out phases) must not book it passed."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("cargo", "bwrap")
+    task = "rust-wordy"
+    suite = _suite(tmp_path / "suite", task)
+    result = bench(tmp_path, suite, sh(put("src/lib.rs", PRELUDE_SHADOW)), tasks=(task,))
+    record = result.graded(task)
+    assert record["outcome"] != "passed", (record["outcome"], record["flags"])
