@@ -42,7 +42,7 @@ from bench.common.errors import UserError
 from bench.common.records import write_json_atomic, write_json_output
 from bench.common.spec import RunSpec
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
-from bench.exec import sandbox
+from bench.exec import safefs, sandbox
 from bench.exec.git import TaskSetupError
 
 MAX_TIMEOUT_SHARE = 0.5
@@ -174,6 +174,7 @@ def judge(report: dict, kinds: list[str], gap: dict | None) -> dict:
 
 
 RECORD_SCHEMA = "localagentbench/verified@1"
+MAX_RECORD_BYTES = 64 << 20   # a record of 100k tasks is a few MB
 
 
 def read_record(path: Path, visible: str) -> dict[str, dict]:
@@ -185,12 +186,24 @@ def read_record(path: Path, visible: str) -> dict[str, dict]:
 def read_record_all(path: Path, visible: str) -> tuple[dict[str, dict], dict[str, dict]]:
     """The record's fair tasks ({id: {digest, times}}) and its known gaps ({id: {digest, problem, reason, times}}:
     the tasks verify found to show exactly their known_gap's problem); both {} when the file does not exist."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return {}, {}
+    # Read as a regular file only, never through a link, and capped: a suite's record planted as a FIFO (a read
+    # blocks), a link to /dev/zero (a read never ends) or to a file elsewhere is refused, not followed.
+    found = safefs.read_file(Path(os.path.abspath(path)), MAX_RECORD_BYTES)
+    if found is None:
+        raise UserError(f"{path}: not a regular file (a link, FIFO, directory or device); a verify record is a plain "
+                        "JSON file: delete it or name another with --record")
+    if found[1]:
+        raise UserError(f"{path}: larger than {MAX_RECORD_BYTES} bytes, more than any verify record; delete it or "
+                        "name another with --record")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise UserError(f"{path}: not a verify record ({exc}); delete it or name another with --record") from None
+        data = json.loads(found[0].decode("utf-8"))
+    except (ValueError, RecursionError) as exc:
+        # ValueError: malformed JSON, bad UTF-8, an integer past Python's digit limit; RecursionError: nesting
+        # deeper than json.loads recurses. A hand-edited record is one line, never a traceback.
+        why = "nested too deep" if isinstance(exc, RecursionError) else str(exc)[:200]
+        raise UserError(f"{path}: not a verify record ({why}); delete it or name another with --record") from None
     tasks = data.get("tasks") if isinstance(data, dict) and data.get("schema") == RECORD_SCHEMA else None
     if not isinstance(tasks, dict) or not all(isinstance(v, dict) and isinstance(v.get("digest"), str)
                                               for v in tasks.values()):
