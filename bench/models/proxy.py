@@ -1210,6 +1210,10 @@ class _Call:
         self.ttft_s: float | None = None
         self.held_s = 0.0   # time it waited for the run's own calls (the route's cap, ModelProxy.hold): its doing
         self.queued_until: float | None = None   # the last time the proxy saw it queued (ModelProxy.queued_s)
+        # When it went to the server (time.perf_counter, ModelProxy.hold). Unlike `start`, never moved by the time the
+        # agent took to read the answer: the call holds its place at the server from then until it is recorded, and a
+        # call of the run's that waited meanwhile waited for the run (queue.run_queue), however slowly it read.
+        self.sent: float | None = None
         self._written = False
 
     def first_byte(self) -> None:
@@ -1239,7 +1243,11 @@ class _Call:
             record["context_truncated"] = serving.truncated(record, self.proxy.window)
         if self.held_s:
             record["held_s"] = round(self.held_s, 6)
-        self.proxy.queue.settle(self.token, self.start, record.get("queued_s"), now)
+        sent = self.sent if self.sent is not None else self.start
+        span = time.perf_counter() - sent   # its whole time at the server, the agent's reading included
+        if span - now >= 0.001:
+            record["at_server_s"] = round(span, 6)
+        self.proxy.queue.settle(self.token, sent, record.get("queued_s"), now, span)
         self.proxy.calls_ended(self)   # after settling: its queue credit is never missing in between
         self.proxy.write(self.calls_file, record)
 
@@ -1550,7 +1558,7 @@ class ModelProxy:
                 call.start = now
                 call.fields["started_at"] = datetime.now(timezone.utc).isoformat(
                     timespec="milliseconds").replace("+00:00", "Z")
-            self._at_server[call] = now
+            self._at_server[call] = call.sent = now
             return True
 
     def queued_s(self, url: str) -> float:

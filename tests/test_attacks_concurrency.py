@@ -1,0 +1,79 @@
+"""Hostile agents against the model-server concurrency controls (issue 31): the route's cap on calls at the server,
+the queue time that moves a run's deadline, and the arithmetic that keeps a run's waits behind its own calls out of
+it. Real proxy over HTTP on 127.0.0.1, the scripted server simulating slots and speed, raw sockets as the agent."""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from bench import fakellm
+from bench.models import calls
+from bench.models.proxy import ModelProxy
+from conftest import jsonl
+
+BIG = "x" * 3_000_000   # one word: one SSE piece far larger than every socket buffer on the way to the agent
+SCRIPT = {"models": {
+    "slow": {"turns": [{"content": "ok", "usage": {"prompt_tokens": 10, "completion_tokens": 300}}]},
+    "coder": {"turns": [{"content": BIG, "usage": {"prompt_tokens": 10, "completion_tokens": 50}}]},
+}}
+
+
+def _post(url: str, path: str, body: dict) -> None:
+    req = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as resp:
+        resp.read()
+
+
+def _stalled_stream(url: str, hold_s: float, ready: threading.Event) -> None:
+    """A streamed call whose answer the agent leaves unread for `hold_s` (a tiny receive buffer), then reads."""
+    host, _, rest = url.removeprefix("http://").partition("/")
+    name, _, port = host.partition(":")
+    body = json.dumps({"model": "coder", "stream": True, "messages": [{"role": "user", "content": "go"}]}).encode()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((name, int(port)))
+    sock.sendall(b"POST /%s/v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                 b"Content-Length: %d\r\nConnection: close\r\n\r\n%s" % (rest.encode(), len(body), body))
+    ready.set()
+    time.sleep(hold_s)
+    sock.settimeout(30)
+    while sock.recv(1 << 20):
+        pass
+    sock.close()
+
+
+def test_a_wait_behind_the_runs_own_unread_stream_is_not_queue_time(tmp_path: Path):
+    """The agent leaves its streamed call X unread, so X keeps its server slot, and sends call Y, which queues behind
+    X (and the neighbour's calls). Y waited for the run's own call the whole time: no queue credit. The proxy stops
+    X's clock while the agent does not read (its total_s), but the interval X held its place at the server must
+    stay whole for the arithmetic that leaves waits behind the run's own calls out, or the stall buys Y's wait."""
+    with fakellm.serve(SCRIPT, slots=3, prefill_tps=1000, decode_tps=100, flavor="llama.cpp") as server, \
+            ModelProxy(server.url) as proxy:
+        proxy.share(3, 2)   # two runs on three slots: each may have two calls at the server
+        neighbour = proxy.route(tmp_path / "neighbour.jsonl", model="slow")
+        agent = proxy.route(tmp_path / "agent.jsonl", model="coder")
+        msgs = [{"role": "user", "content": "go"}]
+        slow = [threading.Thread(target=_post, args=(neighbour, "/v1/chat/completions",
+                                                     {"model": "slow", "messages": msgs})) for _ in range(2)]
+        for t in slow:
+            t.start()   # the neighbour's two calls take two slots for 3 s
+        time.sleep(0.2)
+        ready = threading.Event()
+        x = threading.Thread(target=_stalled_stream, args=(agent, 5.0, ready))
+        x.start()
+        ready.wait(5)
+        time.sleep(0.3)   # X holds the third slot (its answer cannot be written while the agent does not read)
+        _post(agent, "/v1/chat/completions", {"model": "coder", "messages": msgs})   # Y: queued behind X
+        x.join()
+        for t in slow:
+            t.join()
+        live = proxy.queued_s(agent)
+    lines = jsonl((tmp_path / "agent.jsonl").read_text())
+    assert len(lines) == 2 and all(c["status"] == 200 and not c.get("error") for c in lines), lines
+    recorded = calls.summarize(lines, server.url)["queued_s"]
+    assert live < 0.3 and recorded < 0.3, (live, recorded, lines)
