@@ -77,3 +77,34 @@ def test_a_wait_behind_the_runs_own_unread_stream_is_not_queue_time(tmp_path: Pa
     assert len(lines) == 2 and all(c["status"] == 200 and not c.get("error") for c in lines), lines
     recorded = calls.summarize(lines, server.url)["queued_s"]
     assert live < 0.3 and recorded < 0.3, (live, recorded, lines)
+
+
+def _cut_stream(url: str) -> None:
+    """A streamed call the agent closes on its first bytes (before the answer's end)."""
+    host, _, rest = url.removeprefix("http://").partition("/")
+    name, _, port = host.partition(":")
+    body = json.dumps({"model": "coder", "stream": True, "messages": [{"role": "user", "content": "go"}]}).encode()
+    with socket.create_connection((name, int(port)), timeout=30) as sock:
+        sock.sendall(b"POST /%s/v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n%s" % (rest.encode(), len(body), body))
+        sock.recv(64)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")   # RST
+
+
+def test_cutting_its_streams_does_not_make_an_unmeasured_queue_look_measured(tmp_path: Path):
+    """Against a server that reports no queue figure (vLLM without per-request metrics) every answered call leaves
+    the run's queue time not measured. An agent that closes each stream before its end gets its calls recorded with
+    an error: they reached the server and may have waited all the same, so they still count as unmeasured, and the
+    run's queue time is never reported as a measured 0."""
+    script = {"models": {"coder": {"turns": [{"content": " ".join(["word"] * 400),
+                                              "usage": {"prompt_tokens": 10, "completion_tokens": 400}}]}}}
+    with fakellm.serve(script, flavor="vllm", slots=1, decode_tps=200) as server, ModelProxy(server.url) as proxy:
+        url = proxy.route(tmp_path / "agent.jsonl", model="coder")
+        for _ in range(2):
+            _cut_stream(url)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and len(jsonl((tmp_path / "agent.jsonl").read_text() or "")) < 2:
+            time.sleep(0.05)
+    lines = jsonl((tmp_path / "agent.jsonl").read_text())
+    assert len(lines) == 2 and all(c["status"] == 200 and c["error"] and c["queued_s"] is None for c in lines), lines
+    assert calls.summarize(lines, server.url)["queue_unmeasured"] == 2
