@@ -108,3 +108,28 @@ def test_cutting_its_streams_does_not_make_an_unmeasured_queue_look_measured(tmp
     lines = jsonl((tmp_path / "agent.jsonl").read_text())
     assert len(lines) == 2 and all(c["status"] == 200 and c["error"] and c["queued_s"] is None for c in lines), lines
     assert calls.summarize(lines, server.url)["queue_unmeasured"] == 2
+
+
+def test_requests_that_never_reach_the_model_do_not_end_the_warm_up_hold(tmp_path: Path):
+    """--jobs auto holds the runs beyond the server's slots until that many runs have begun a model call. An agent
+    that sends the proxy requests it refuses (a path that is no model API, a body that is not JSON, another model),
+    or one that only lists the models, has begun no model call: it fills no slot, so it must not count toward
+    lifting the hold; its first call that goes to the server does."""
+    import urllib.error
+
+    with fakellm.serve(SCRIPT, slots=1) as server, ModelProxy(server.url) as proxy:
+        proxy.share(1, 2)
+        url = proxy.route(tmp_path / "agent.jsonl", model="coder")
+        for path, data in (("/metrics", None), ("/v1/chat/completions", b"{not json"),
+                           ("/v1/chat/completions", json.dumps({"model": "other", "messages": []}).encode())):
+            req = urllib.request.Request(url + path, data=data, headers={"Content-Type": "application/json"})
+            try:
+                urllib.request.urlopen(req, timeout=30).read()
+            except urllib.error.HTTPError as e:
+                assert e.code in (400, 403), e.code
+        with urllib.request.urlopen(url + "/v1/models", timeout=30) as resp:   # reaches the server, fills no slot
+            resp.read()
+        refused = proxy.routes_called()
+        _post(url, "/v1/chat/completions", {"model": "coder", "messages": [{"role": "user", "content": "go"}]})
+        called = proxy.routes_called()
+    assert (refused, called) == (0, 1)

@@ -1559,6 +1559,11 @@ class ModelProxy:
                 call.fields["started_at"] = datetime.now(timezone.utc).isoformat(
                     timespec="milliseconds").replace("+00:00", "Z")
             self._at_server[call] = call.sent = now
+            # the route has begun a model call once a generation goes to the server (a request the proxy refused, a
+            # listing, a tokenizer's count fill no slot): --jobs auto's warm-up counts these
+            if call.token not in self._called and call.fields.get("protocol") != calls.OTHER:
+                self._called.add(call.token)
+                self._routes_called += 1
             return True
 
     def queued_s(self, url: str) -> float:
@@ -1636,12 +1641,9 @@ class ModelProxy:
         """A call under a route has begun."""
         with self._lock:
             self._in_flight.setdefault(call.token, set()).add(call)
-            if call.token in self._routes and call.token not in self._called:
-                self._called.add(call.token)
-                self._routes_called += 1
 
     def routes_called(self) -> int:
-        """How many routes (runs) have begun at least one model call since the proxy started."""
+        """How many routes (runs) have sent at least one call to the server since the proxy started."""
         with self._lock:
             return self._routes_called
 
