@@ -133,3 +133,40 @@ def test_requests_that_never_reach_the_model_do_not_end_the_warm_up_hold(tmp_pat
         _post(url, "/v1/chat/completions", {"model": "coder", "messages": [{"role": "user", "content": "go"}]})
         called = proxy.routes_called()
     assert (refused, called) == (0, 1)
+
+
+def test_an_unread_answer_head_is_not_a_wait_for_the_server(tmp_path: Path):
+    """Under bwrap the agent reaches the proxy through a Unix socket (a socket buffer of ~200 KB). It pipelines
+    hundreds of small calls on one keep-alive connection and reads nothing for 2 s: the proxy's write of some answer's
+    head then blocks before that call's first byte is read, which counted as time to first token, less the prompt
+    time the server reports: 2 s of queue credit (a deadline moved, a verdict judged on it) from a server with no
+    queue at all. The agent's not reading is its own time, the head's as the body's."""
+    script = {"models": {"coder": {"turns": [{"content": "ok", "usage": {"prompt_tokens": 10,
+                                                                          "completion_tokens": 2}}]}}}
+    n = 400
+    with fakellm.serve(script, prefill_tps=1000, decode_tps=100, flavor="llama.cpp") as server, \
+            ModelProxy(server.url, unix_path=tmp_path / "m.sock") as proxy:
+        url = proxy.route(tmp_path / "agent.jsonl", model="coder")
+        token = url.rsplit("/", 1)[-1]
+        body = json.dumps({"model": "coder", "messages": [{"role": "user", "content": "go"}]}).encode()
+        request = (b"POST /r/%s/v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                   b"Content-Length: %d\r\n\r\n%s" % (token.encode(), len(body), body))
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1)
+            sock.connect(str(tmp_path / "m.sock"))
+            sock.sendall(request * n)
+            time.sleep(2.0)
+            sock.settimeout(30)
+            got = b""
+            while got.count(b"HTTP/1.1 200") < n:
+                piece = sock.recv(1 << 16)
+                assert piece, "the proxy closed the connection"
+                got += piece
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and len((tmp_path / "agent.jsonl").read_text().splitlines()) < n:
+            time.sleep(0.05)
+        live = proxy.queued_s(url)
+    lines = jsonl((tmp_path / "agent.jsonl").read_text())
+    assert len(lines) == n and all(c["status"] == 200 for c in lines)
+    assert max(c["queued_s"] for c in lines) < 0.5 and live < 0.5, (live, max(c["queued_s"] for c in lines))
+    assert calls.summarize(lines, server.url)["queued_s"] < 0.5

@@ -965,7 +965,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if no_body or (left == 0 and transform is None):
             call.done(resp.status)
         try:
+            # The head goes to the agent before the first byte of the body is read: while the agent leaves it unread
+            # (a full socket, pipelined calls) the call's clock stops, as for its body (_hand_over), or an agent
+            # could stretch its time to first token, and so its queue credit, as long as it liked
+            sent = time.perf_counter()
             self._send_head(resp, chunked, transform)
+            call.start += time.perf_counter() - sent
             while not no_body:
                 try:
                     piece = resp.read1(READ_SIZE)
