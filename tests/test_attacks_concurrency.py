@@ -170,3 +170,42 @@ def test_an_unread_answer_head_is_not_a_wait_for_the_server(tmp_path: Path):
     assert len(lines) == n and all(c["status"] == 200 for c in lines)
     assert max(c["queued_s"] for c in lines) < 0.5 and live < 0.5, (live, max(c["queued_s"] for c in lines))
     assert calls.summarize(lines, server.url)["queued_s"] < 0.5
+
+
+def test_thousands_of_queued_calls_keep_the_deadline_check_fast():
+    """The deadline watchdog asks for the run's queue credit on every check (QueueClock.credit), and the record's
+    figure is the same arithmetic (queue.run_queue). An agent that makes thousands of small calls, each queued a
+    little behind the neighbours', must not turn that into minutes per check (it was quadratic: 8000 calls took a
+    minute, during which the watchdog did not end the run): linear in the calls, and the same figure."""
+    import random
+
+    from bench.models import queue
+
+    rng = random.Random(31)
+    waits, served = [], []
+    for _ in range(300):   # overlapping and nested intervals: the figure equals a brute-force count on a fine grid
+        s = rng.uniform(0, 50)
+        q, t = rng.uniform(0, 3), rng.uniform(0, 3)
+        waits.append((s, s + q))
+        served.append((s + q, s + q + t))
+    step = 0.001
+    grid = [0] * int(60 / step)
+    for lo, hi in waits:
+        for i in range(int(lo / step), int(hi / step)):
+            grid[i] |= 1
+    for lo, hi in served:
+        for i in range(int(lo / step), int(hi / step)):
+            grid[i] |= 2
+    brute = sum(step for g in grid if g == 1)
+    assert abs(queue.queued_seconds(waits, served) - brute) < 2 * 600 * step
+
+    clock = queue.QueueClock()
+    for i in range(20_000):
+        clock.settle("t", i * 1.0, 0.2, 0.5, 0.5)
+    start = time.monotonic()
+    credit = clock.credit("t", [(20_000.0, 20_001.0)])
+    took = time.monotonic() - start
+    assert abs(credit - (20_000 * 0.2 + 1.0)) < 1e-3 and took < 2.0, took
+    spans = [{"start": i * 1.0, "queued_s": 0.2, "total_s": 0.5} for i in range(20_000)]
+    start = time.monotonic()
+    assert abs(queue.run_queue(spans) - 4000.0) < 1e-3 and time.monotonic() - start < 2.0

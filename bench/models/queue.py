@@ -76,9 +76,16 @@ def queued_seconds(waits: Iterable[tuple[float, float]], served: Iterable[tuple[
     """The time covered by the `waits` intervals and by none of the `served` intervals (the run's calls being
     answered): what the run lost to other runs' calls."""
     busy = _union(served)
-    total = 0.0
+    total, j = 0.0, 0
+    # Both unions are sorted and disjoint: one sweep (linear in the calls; the deadline watchdog asks on every check,
+    # and an agent can make thousands of calls)
     for lo, hi in _union(waits):
-        covered = sum(max(0.0, min(hi, b_hi) - max(lo, b_lo)) for b_lo, b_hi in busy)
+        while j < len(busy) and busy[j][1] <= lo:
+            j += 1
+        covered, k = 0.0, j
+        while k < len(busy) and busy[k][0] < hi:
+            covered += max(0.0, min(hi, busy[k][1]) - max(lo, busy[k][0]))
+            k += 1
         total += (hi - lo) - covered
     return max(0.0, total)
 
