@@ -598,9 +598,11 @@ def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
         # model_s: time with a call open less the time the run's calls waited for a free slot (queued_s)
         "model_s": round(max(0.0, busy_seconds(spans) - queued), 6), "queued_s": queued,
         # answered calls without a queue figure (a server that reports neither its prompt time nor its queue, as
-        # vLLM without --enable-per-request-metrics): the run's queue time is then not measured, not 0
-        "queue_unmeasured": sum(c.get("queued_s") is None and not c.get("error") and isinstance(c.get("status"), int)
-                                and c["status"] < 400 for c in calls),
+        # vLLM without --enable-per-request-metrics): the run's queue time is then not measured, not 0. An answer
+        # cut off (the agent closed it, the run ended) waited for its slot all the same: an agent that closes its
+        # streams early must not make an unmeasured queue look measured
+        "queue_unmeasured": sum(c.get("queued_s") is None and _count(c.get("status")) and c["status"] < 400
+                                for c in calls),
         "ttft_median_s": round(ttfts[len(ttfts) // 2] if len(ttfts) % 2 else
                                (ttfts[len(ttfts) // 2 - 1] + ttfts[len(ttfts) // 2]) / 2, 6) if ttfts else None,
         "prefill_s": prefill_s, "decode_s": decode_s, "prefill_tokens": prefill_tokens, "decode_tokens": decode_tokens,

@@ -965,7 +965,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if no_body or (left == 0 and transform is None):
             call.done(resp.status)
         try:
+            # The head goes to the agent before the first byte of the body is read: while the agent leaves it unread
+            # (a full socket, pipelined calls) the call's clock stops, as for its body (_hand_over), or an agent
+            # could stretch its time to first token, and so its queue credit, as long as it liked
+            sent = time.perf_counter()
             self._send_head(resp, chunked, transform)
+            call.start += time.perf_counter() - sent
             while not no_body:
                 try:
                     piece = resp.read1(READ_SIZE)
@@ -1210,6 +1215,10 @@ class _Call:
         self.ttft_s: float | None = None
         self.held_s = 0.0   # time it waited for the run's own calls (the route's cap, ModelProxy.hold): its doing
         self.queued_until: float | None = None   # the last time the proxy saw it queued (ModelProxy.queued_s)
+        # When it went to the server (time.perf_counter, ModelProxy.hold). Unlike `start`, never moved by the time the
+        # agent took to read the answer: the call holds its place at the server from then until it is recorded, and a
+        # call of the run's that waited meanwhile waited for the run (queue.run_queue), however slowly it read.
+        self.sent: float | None = None
         self._written = False
 
     def first_byte(self) -> None:
@@ -1239,7 +1248,11 @@ class _Call:
             record["context_truncated"] = serving.truncated(record, self.proxy.window)
         if self.held_s:
             record["held_s"] = round(self.held_s, 6)
-        self.proxy.queue.settle(self.token, self.start, record.get("queued_s"), now)
+        sent = self.sent if self.sent is not None else self.start
+        span = time.perf_counter() - sent   # its whole time at the server, the agent's reading included
+        if span - now >= 0.001:
+            record["at_server_s"] = round(span, 6)
+        self.proxy.queue.settle(self.token, sent, record.get("queued_s"), now, span)
         self.proxy.calls_ended(self)   # after settling: its queue credit is never missing in between
         self.proxy.write(self.calls_file, record)
 
@@ -1550,7 +1563,12 @@ class ModelProxy:
                 call.start = now
                 call.fields["started_at"] = datetime.now(timezone.utc).isoformat(
                     timespec="milliseconds").replace("+00:00", "Z")
-            self._at_server[call] = now
+            self._at_server[call] = call.sent = now
+            # the route has begun a model call once a generation goes to the server (a request the proxy refused, a
+            # listing, a tokenizer's count fill no slot): --jobs auto's warm-up counts these
+            if call.token not in self._called and call.fields.get("protocol") != calls.OTHER:
+                self._called.add(call.token)
+                self._routes_called += 1
             return True
 
     def queued_s(self, url: str) -> float:
@@ -1628,12 +1646,9 @@ class ModelProxy:
         """A call under a route has begun."""
         with self._lock:
             self._in_flight.setdefault(call.token, set()).add(call)
-            if call.token in self._routes and call.token not in self._called:
-                self._called.add(call.token)
-                self._routes_called += 1
 
     def routes_called(self) -> int:
-        """How many routes (runs) have begun at least one model call since the proxy started."""
+        """How many routes (runs) have sent at least one call to the server since the proxy started."""
         with self._lock:
             return self._routes_called
 

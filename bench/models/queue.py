@@ -76,22 +76,33 @@ def queued_seconds(waits: Iterable[tuple[float, float]], served: Iterable[tuple[
     """The time covered by the `waits` intervals and by none of the `served` intervals (the run's calls being
     answered): what the run lost to other runs' calls."""
     busy = _union(served)
-    total = 0.0
+    total, j = 0.0, 0
+    # Both unions are sorted and disjoint: one sweep (linear in the calls; the deadline watchdog asks on every check,
+    # and an agent can make thousands of calls)
     for lo, hi in _union(waits):
-        covered = sum(max(0.0, min(hi, b_hi) - max(lo, b_lo)) for b_lo, b_hi in busy)
+        while j < len(busy) and busy[j][1] <= lo:
+            j += 1
+        covered, k = 0.0, j
+        while k < len(busy) and busy[k][0] < hi:
+            covered += max(0.0, min(hi, busy[k][1]) - max(lo, busy[k][0]))
+            k += 1
         total += (hi - lo) - covered
     return max(0.0, total)
 
 
 def run_queue(spans: list[dict[str, Any]]) -> float:
-    """A run's queued seconds from its recorded calls: each a dict with `start` (seconds), `queued_s` and
-    `total_s`. A call without a queue figure is all service time."""
+    """A run's queued seconds from its recorded calls: each a dict with `start` (seconds), `queued_s`, `total_s`
+    and, where the agent read the answer slowly, `at_server_s` (the call's whole time from going to the server to
+    its record, which total_s leaves the agent's reading out of). A call without a queue figure is all service
+    time; a call holds its place from its start to its record, so a wait of the run's beside it is its own."""
     waits, served = [], []
     for c in spans:
         start, total, queued = c["start"], float(c.get("total_s") or 0.0), c.get("queued_s")
         q = min(float(queued), total) if isinstance(queued, (int, float)) else 0.0
+        span = c.get("at_server_s")
+        end = max(total, float(span)) if isinstance(span, (int, float)) and not isinstance(span, bool) else total
         waits.append((start, start + q))
-        served.append((start + q, start + total))
+        served.append((start + q, start + end))
     return round(queued_seconds(waits, served), 6)
 
 
@@ -101,12 +112,17 @@ class QueueClock:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._settled: dict[str, list[tuple[float, float, float]]] = {}   # token -> (start, queued, total)
+        # token -> (start, queued, its time at the server: from going there to its record)
+        self._settled: dict[str, list[tuple[float, float, float]]] = {}
 
-    def settle(self, token: str, start: float, queued_s: float | None, total_s: float) -> None:
-        """A call of the route was recorded: keep its measured queue time (None: none)."""
+    def settle(self, token: str, start: float, queued_s: float | None, total_s: float,
+               span_s: float | None = None) -> None:
+        """A call of the route was recorded: keep its measured queue time (None: none). `span_s`: its whole time
+        from `start` to its record, the agent's reading of the answer included (total_s leaves that out), all of
+        which it held its place at the server."""
         with self._lock:
-            self._settled.setdefault(token, []).append((start, min(queued_s or 0.0, total_s), total_s))
+            self._settled.setdefault(token, []).append(
+                (start, min(queued_s or 0.0, total_s), max(total_s, span_s or 0.0)))
 
     def forget(self, token: str) -> None:
         """The route is closed: its figures go."""
