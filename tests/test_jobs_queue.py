@@ -387,13 +387,13 @@ def test_jobs_auto_measures_an_ollama_servers_slots_it_does_not_report(suite, tm
     for n in (1, 3):
         with fakellm.serve(SCRIPT, slots=n, slots_reported=False, **SPEED) as server:
             monkeypatch.setenv("OLLAMA_HOST", server.url)
-            start = time.monotonic()
+            start = time.monotonic()   # bounded by MEASURE_TIMEOUT_S; 60 only catches a hang
             assert slots.reported_slots("coder") == (None, None), "the server says nothing, as Ollama"
             found, how = slots.measured_slots("coder")
             took = time.monotonic() - start
             generated = [e for e in server.requests if e.get("path") == "/api/generate"]
         assert found == n and how == {"requests": slots.MEASURE_REQUESTS, "most_at_once": n, "at_least": False}
-        assert took < slots.MEASURE_TIMEOUT_S and len(generated) == slots.MEASURE_REQUESTS
+        assert len(generated) == slots.MEASURE_REQUESTS and took < 60
     with fakellm.serve(SCRIPT, slots=2, slots_reported=False, **SPEED) as server:
         monkeypatch.setenv("OLLAMA_HOST", server.url)
         rc, out = _run(suite, tmp_path, "measured", "--jobs", "auto", "--task", "fix-add")
@@ -403,6 +403,31 @@ def test_jobs_auto_measures_an_ollama_servers_slots_it_does_not_report(suite, tm
     assert config["jobs_auto"]["measured"]["most_at_once"] == 2
     with fakellm.serve(SCRIPT, flavor="llama.cpp", protocols=("openai",)) as server:   # not Ollama: nothing measured
         assert slots.measured_slots("coder", server.url + "/v1") == (None, None)
+
+
+def test_the_slot_measure_reads_the_servers_clock_not_when_a_loaded_harness_read_the_answers(monkeypatch):
+    """On a loaded machine the harness reads the answers late, each by a different amount: placed on its own clock
+    they overlap as if served together. Ollama stamps each answer's end (created_at): the count comes from that."""
+    from bench.models import modelserver, slots
+
+    real = modelserver.request_json
+    late = iter([0.6, 0.4, 0.2, 0.0])   # the first answer read latest: each overlaps the next on this clock
+    lock = threading.Lock()
+
+    def read_late(*args, **kwargs):
+        answer = real(*args, **kwargs)
+        with lock:
+            delay = next(late)
+        time.sleep(delay)
+        return answer
+
+    with fakellm.serve(SCRIPT, slots=1, slots_reported=False, prefill_tps=1000, decode_tps=20) as server:
+        monkeypatch.setenv("OLLAMA_HOST", server.url)   # each answer holds the one slot about 0.8 s
+        monkeypatch.setattr(slots.modelserver, "request_json", read_late)
+        assert slots.measured_slots("coder", requests=4)[0] == 1
+    assert slots._server_time("2024-05-01T10:00:00.123456789Z") == pytest.approx(1714557600.123456)
+    assert slots._server_time("2024-05-01T12:00:00.5+02:00") == pytest.approx(1714557600.5)
+    assert slots._server_time("not a time at all, no") is None and slots._server_time(17) is None
 
 
 VLLM_AGENT = textwrap.dedent('''

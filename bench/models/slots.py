@@ -18,6 +18,7 @@ import math
 import threading
 import time
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from bench.common.errors import UserError
@@ -77,6 +78,24 @@ def most_at_once(intervals: list[tuple[float, float]]) -> int:
     return most
 
 
+def _server_time(stamp: Any) -> float | None:
+    """Ollama's `created_at` (RFC 3339, the answer's end on the server's clock) as seconds; None if it is not one."""
+    if not isinstance(stamp, str) or not 20 <= len(stamp) <= 40:
+        return None
+    text = stamp.strip()
+    if text.endswith("Z"):
+        text = text[:-1] + "+00:00"
+    head, dot, rest = text.partition(".")
+    if dot:   # Go writes nanoseconds; fromisoformat takes at most microseconds
+        digits = len(rest) - len(rest.lstrip("0123456789"))
+        rest = rest[:min(digits, 6)] + rest[digits:]
+        text = f"{head}.{rest}" if rest[:1].isdigit() else head + rest
+    try:
+        return datetime.fromisoformat(text).timestamp()
+    except ValueError:
+        return None
+
+
 def measured_slots(model: str, base_url: str | None = None, options: dict | None = None,
                    requests: int = MEASURE_REQUESTS) -> tuple[int | None, dict | None]:
     """(slots, how) measured on an Ollama server, which does not say its OLLAMA_NUM_PARALLEL (neither /api/ps nor
@@ -93,6 +112,7 @@ def measured_slots(model: str, base_url: str | None = None, options: dict | None
     if root is None or ep.kind != "ollama":
         return None, None
     served: list[tuple[float, float] | None] = [None] * requests
+    stamped: list[float | None] = [None] * requests   # each answer's end on the server's own clock
     deadline = time.monotonic() + MEASURE_TIMEOUT_S
 
     def one(i: int) -> None:
@@ -103,12 +123,13 @@ def measured_slots(model: str, base_url: str | None = None, options: dict | None
                                               timeout_s=deadline - time.monotonic())
         except modelserver.ServerError:
             return
-        ended = time.monotonic()
+        ended = time.time()
         if not isinstance(answer, dict):
             return
         spent = [answer.get(k) for k in ("prompt_eval_duration", "eval_duration")]
         if all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in spent):
             served[i] = (ended - sum(spent) / 1e9, ended)
+            stamped[i] = _server_time(answer.get("created_at"))
 
     threads = [threading.Thread(target=one, args=(i,), daemon=True) for i in range(requests)]
     for t in threads:
@@ -117,6 +138,10 @@ def measured_slots(model: str, base_url: str | None = None, options: dict | None
         t.join(max(0.0, deadline - time.monotonic()) + 1.0)
     if any(s is None for s in served):
         return None, None
+    if all(t is not None for t in stamped):
+        # the server's clock where it stamps every answer: on a loaded machine this process reads the answers
+        # late, and late by different amounts, which would draw them as overlapping more than they did
+        served = [(end - (hi - lo), end) for (lo, hi), end in zip(served, stamped, strict=True)]   # type: ignore[misc]
     n = most_at_once([s for s in served if s is not None])
     if n < 1:
         return None, None
