@@ -348,6 +348,150 @@ function lockJest(global) {
   for (const key of Object.keys(store.matchers)) lock(store.matchers, key);
 }
 
+// Asymmetric matchers (expect.any(Number), expect.objectContaining({...})): jest's equality (@jest/expect-utils'
+// isAsymmetric) took any value with an `asymmetricMatch` method for one and asked it, on either side, so code under
+// test returning `{ asymmetricMatch: () => true }` (or a Proxy, a getter, a custom iterator's item, an
+// argument a mock was called with) passed every toEqual on it. Only a matcher jest's own expect made, at the call
+// of a test file (the test file, a setup file, a helper under a test directory or named as a test), is one now:
+// each such matcher is frozen (with its class's prototypes) and kept in GENUINE, and @jest/expect-utils, as jest's
+// runtime reads it into the test file's realm, asks GENUINE instead. A matcher minted by the code under test
+// (`globalThis.expect.anything()`, reached through a getter, a timer, a library's callback) is a plain object.
+const GENUINE = new WeakSet();
+const genuineHas = WeakSet.prototype.has;
+const genuineAdd = WeakSet.prototype.add;
+const { apply: reflectApply, getPrototypeOf, ownKeys } = Reflect;
+const { freeze, defineProperty, getOwnPropertyDescriptor } = Object;
+const OuterError = Error;
+// expect's own asymmetric matchers (expect.*, expect.not.*); expect.extend adds more
+const MINTS = ['anything', 'any', 'arrayContaining', 'arrayOf', 'closeTo', 'objectContaining', 'stringContaining',
+               'stringMatching'];
+const EXPECT_UTILS = /[\\/]node_modules[\\/]@jest[\\/]expect-utils[\\/]build[\\/]index\.js$/;
+const IS_ASYMMETRIC = "function isAsymmetric(obj) {\n  return !!obj && isA('Function', obj.asymmetricMatch);\n}\n";
+const TEST_DIRS = new Set(['__tests__', 'test', 'tests', '__mocks__', '__snapshots__']);
+
+function genuineMatcher(value) {
+  return value !== null && (typeof value === 'object' || typeof value === 'function')
+    && reflectApply(genuineHas, GENUINE, [value]);
+}
+module.exports = { genuineMatcher };
+
+// Where the witness is, as an internal module of jest's runtime requires a module of jest's own process
+// (jest-runtime's `jest-main:` paths): the rewritten isAsymmetric finds genuineMatcher there.
+function guardExpectUtils() {
+  const fs = require('node:fs');
+  const readFileSync = fs.readFileSync;
+  const from = `jest-main://${encodeURIComponent(__filename)}`;
+  const replacement = "const __localagentbenchGenuine = (() => { try { return require("
+    + JSON.stringify(from) + ").genuineMatcher; } catch { return null; } })();\n"
+    + "function isAsymmetric(obj) {\n  return __localagentbenchGenuine ? __localagentbenchGenuine(obj)\n"
+    + "    : !!obj && isA('Function', obj.asymmetricMatch);\n}\n";
+  // jest's runtime reads a module's source with fs.readFileSync (graceful-fs copies it as it loads, after this)
+  fs.readFileSync = function witnessedReadFileSync(file) {
+    const data = reflectApply(readFileSync, this, arguments);
+    if (typeof file !== 'string' || !EXPECT_UTILS.test(file)) return data;
+    const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
+    if (!text.includes(IS_ASYMMETRIC)) return data;
+    const patched = text.replace(IS_ASYMMETRIC, replacement);
+    return Buffer.isBuffer(data) ? Buffer.from(patched, 'utf8') : patched;
+  };
+}
+
+// The file of the innermost caller (below `below`) that has one: native frames (Reflect.apply, Array.prototype.map)
+// and code without a file (eval, new Function) are passed over, to the code that called them.
+function callerFile(below) {
+  const holder = {};
+  const prepare = OuterError.prepareStackTrace;
+  const limit = OuterError.stackTraceLimit;
+  let sites = [];
+  try {
+    OuterError.prepareStackTrace = (_, trace) => trace;
+    OuterError.stackTraceLimit = 64;
+    OuterError.captureStackTrace(holder, below);
+    sites = holder.stack;
+  } finally {
+    OuterError.prepareStackTrace = prepare;
+    OuterError.stackTraceLimit = limit;
+  }
+  if (!Array.isArray(sites)) return null;
+  for (const site of sites) {
+    let file = null;
+    try {
+      file = site.isNative() ? null : site.getFileName();
+    } catch {
+      file = null;
+    }
+    if (!file || file === __filename) continue;
+    if (file.startsWith('file://')) {
+      try {
+        file = require('node:url').fileURLToPath(file);
+      } catch {
+        return null;
+      }
+    }
+    return file;
+  }
+  return null;
+}
+
+function testFiles(config, testPath) {
+  const path = require('node:path');
+  const named = new Set([testPath, ...(config.setupFiles || []), ...(config.setupFilesAfterEnv || [])]);
+  const root = config.rootDir;
+  return (file) => {
+    if (named.has(file)) return true;
+    if (typeof root !== 'string' || !path.isAbsolute(file)) return false;
+    const rel = path.relative(root, file);
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return false;
+    const parts = rel.split(path.sep);
+    if (parts.includes('node_modules')) return false;
+    return TEST_NAME.test(parts[parts.length - 1]) || parts.slice(0, -1).some((part) => TEST_DIRS.has(part));
+  };
+}
+
+// Each mint of `holder` (expect, or expect.not) wrapped and locked: what it returns counts as a matcher when a test
+// file called it.
+function guardMints(holder, names, isTest) {
+  for (const name of names) {
+    const desc = getOwnPropertyDescriptor(holder, name);
+    if (!desc || typeof desc.value !== 'function' || !desc.configurable) continue;
+    const mint = desc.value;
+    const guarded = function guardedMint(...args) {
+      const matcher = reflectApply(mint, this, args);
+      if (matcher !== null && typeof matcher === 'object' && isTest(callerFile(guarded))) {
+        // the matcher and its classes' prototypes, not the realm's Object.prototype (the last before null)
+        for (let at = matcher; at !== null && getPrototypeOf(at) !== null; at = getPrototypeOf(at)) freeze(at);
+        reflectApply(genuineAdd, GENUINE, [matcher]);
+      }
+      return matcher;
+    };
+    defineProperty(holder, name, { value: guarded, enumerable: desc.enumerable, writable: false,
+                                   configurable: false });
+  }
+}
+
+function guardExpect(global, config, testPath) {
+  const expect = global.expect;
+  if (typeof expect !== 'function' || getOwnPropertyDescriptor(expect, MINTS_GUARDED)) return;
+  defineProperty(expect, MINTS_GUARDED, { value: true });
+  const isTest = testFiles(config, testPath);
+  const not = expect.not;
+  guardMints(expect, MINTS, isTest);
+  if (not && typeof not === 'object') guardMints(not, MINTS, isTest);
+  lock(expect, 'not');
+  const extend = expect.extend;
+  if (typeof extend !== 'function') return;
+  defineProperty(expect, 'extend', {
+    value: function extendGuarded(matchers) {
+      const out = reflectApply(extend, this, arguments);
+      const names = matchers !== null && typeof matchers === 'object' ? ownKeys(matchers) : [];
+      guardMints(expect, names, isTest);
+      if (not && typeof not === 'object') guardMints(not, names, isTest);
+      return out;
+    },
+    writable: false, enumerable: true, configurable: false });
+}
+const MINTS_GUARDED = Symbol('localagentbench: mints guarded');
+
 function watchJestAdapter() {
   const Module = require('node:module');
   const load = Module._load;
@@ -365,6 +509,7 @@ function watchJestAdapter() {
           const original = runtime[method];
           if (typeof original !== 'function') continue;
           runtime[method] = function witnessedRequire(from) {
+            if (environment && environment.global) guardExpect(environment.global, config, testPath);
             if (from === testPath && environment && environment.global) lockJest(environment.global);
             return original.apply(this, arguments);
           };
@@ -390,6 +535,7 @@ function watchJestAdapter() {
 if (process.env.NODE_TEST_CONTEXT === undefined && process.execArgv.includes('--test')) {
   watchRunner();
 } else {
+  guardExpectUtils();
   if (process.env.NODE_TEST_CONTEXT === 'child-v8') reportEnd();
   else if (jestMain()) watchJest();
   freezeFramework();
