@@ -455,11 +455,17 @@ function guardMints(holder, names, isTest) {
     const desc = getOwnPropertyDescriptor(holder, name);
     if (!desc || typeof desc.value !== 'function' || !desc.configurable) continue;
     const mint = desc.value;
+    // the class's prototypes frozen now, before the code under test runs: `Any.prototype.asymmetricMatch = ...`
+    // would otherwise turn every expect.any the test makes later into a yes
+    try {
+      freezeChain(reflectApply(mint, holder, SAMPLES[name] || []));
+    } catch {
+      // a custom matcher's mint that refuses no arguments: its prototypes are frozen at its first genuine mint
+    }
     const guarded = function guardedMint(...args) {
       const matcher = reflectApply(mint, this, args);
       if (matcher !== null && typeof matcher === 'object' && isTest(callerFile(guarded))) {
-        // the matcher and its classes' prototypes, not the realm's Object.prototype (the last before null)
-        for (let at = matcher; at !== null && getPrototypeOf(at) !== null; at = getPrototypeOf(at)) freeze(at);
+        freezeChain(matcher);
         reflectApply(genuineAdd, GENUINE, [matcher]);
       }
       return matcher;
@@ -467,6 +473,39 @@ function guardMints(holder, names, isTest) {
     defineProperty(holder, name, { value: guarded, enumerable: desc.enumerable, writable: false,
                                    configurable: false });
   }
+}
+
+// A sample each of expect's own mints accepts.
+const SAMPLES = { any: [Number], arrayContaining: [[]], arrayOf: [0], closeTo: [0], objectContaining: [{}],
+                  stringContaining: [''], stringMatching: [''] };
+
+// A matcher and its classes' prototypes, not the realm's Object.prototype (the last before null).
+function freezeChain(matcher) {
+  if (matcher === null || typeof matcher !== 'object') return;
+  for (let at = matcher; at !== null && getPrototypeOf(at) !== null; at = getPrototypeOf(at)) freeze(at);
+}
+
+// A custom equality tester answers before the matchers compare anything: `() => true`, added through
+// expect.addEqualityTesters or pushed onto the list expect keeps, made every toEqual pass. The list becomes a frozen
+// array that only expect.addEqualityTesters, called by a test file, replaces.
+function guardTesters(global, expect, isTest) {
+  const store = global[MATCHERS];
+  const addTesters = expect.addEqualityTesters;
+  const desc = store && typeof store === 'object' ? getOwnPropertyDescriptor(store, 'customEqualityTesters') : null;
+  if (typeof addTesters !== 'function' || !desc || !desc.configurable || !Array.isArray(desc.value)) return;
+  let testers = freeze([...desc.value]);
+  defineProperty(store, 'customEqualityTesters', { get: () => testers, enumerable: desc.enumerable,
+                                                   configurable: false });
+  defineProperty(expect, 'addEqualityTesters', {
+    value: function addEqualityTestersGuarded(added) {
+      if (!isTest(callerFile(addEqualityTestersGuarded))) {
+        throw new TypeError('expect.addEqualityTesters: only the tests may add equality testers');
+      }
+      if (!Array.isArray(added)) return reflectApply(addTesters, this, arguments);   // jest's own error
+      testers = freeze([...testers, ...added]);
+      return undefined;
+    },
+    writable: false, enumerable: true, configurable: false });
 }
 
 function guardExpect(global, config, testPath) {
@@ -478,6 +517,7 @@ function guardExpect(global, config, testPath) {
   guardMints(expect, MINTS, isTest);
   if (not && typeof not === 'object') guardMints(not, MINTS, isTest);
   lock(expect, 'not');
+  guardTesters(global, expect, isTest);
   const extend = expect.extend;
   if (typeof extend !== 'function') return;
   defineProperty(expect, 'extend', {
