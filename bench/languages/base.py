@@ -174,6 +174,11 @@ class Profile:
         return (_match(parts[-1], self.test_names) or any(part in self.test_dirs for part in parts[:-1])
                 or _match(path, self.test_paths))
 
+    def hides_heldout(self, command: str, path: str) -> bool:
+        """Whether the grading command `command` runs with the held-out file `path` read as empty (it needs only
+        what an earlier command built from it). None by default."""
+        return False
+
     def is_config(self, path: str) -> bool:
         """Whether a repo-relative path changes how the language's tests are built or run."""
         parts = PurePosixPath(path).parts

@@ -23,8 +23,8 @@ when a test file loads are locked: code under test cannot make `toBe` always pas
 replace `expect` or `it`; so are the built-ins' static and prototype methods (an inheriting object may still
 shadow one), so `Object.prototype.toString` cannot make every toEqual pass. Only the asymmetric matchers expect
 made at a test file's call are matchers to jest's equality (the witness rewrites @jest/expect-utils' check as jest
-reads it): a received value with an `asymmetricMatch` method of its own is a plain value. Mocks (`__mocks__/`, which jest uses
-for a package without being asked) and snapshots (`__snapshots__/`, `*.snap`) are test files.
+reads it): a received value with an `asymmetricMatch` method of its own is a plain value. Mocks (`__mocks__/`,
+which jest uses for a package without being asked) and snapshots (`__snapshots__/`, `*.snap`) are test files.
 
 A command that sets its own NODE_OPTIONS drops the witness; the runners' own summaries are then all there is.
 
