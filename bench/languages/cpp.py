@@ -6,7 +6,8 @@ A file of the change that defines, undefines or pushes a macro named like an ide
 (the assertion macros, an in-tree Catch2's internals and include guard) is removed (shadowing).
 
 Gaps (SECURITY.md): code under test is compiled into the test program, so it can print a runner's whole log and
-`_exit(0)` (with Catch2's durations, naming every test case: it can read its held-out source or Catch2's registry);
+`_exit(0)` (with Catch2's durations, naming every test case: it can list Catch2's registry; a command that builds
+nothing runs with the held-out sources read as empty, hides_heldout, so it cannot read them at run time);
 a header under test can still redefine a system-installed framework's internal macros that the tests do not name;
 a script a task's command runs is not protected."""
 from __future__ import annotations

@@ -491,6 +491,45 @@ def test_a_program_reading_its_held_out_source_cannot_forge_the_held_out_phase(t
     has_flag(record, "no_tests_ran")
 
 
+# At build time: the assembler embeds the held-out test source (present while the build runs) in the program, whose
+# static constructor then names its test cases as SOURCE_FORGER does.
+INCBIN_FORGER = r"""
+#include <cstdio>
+#include <string>
+#include <unistd.h>
+__asm__(".section .rodata\n.global forged_source\nforged_source:\n.incbin \"allergies_test.cpp\"\n.byte 0\n"
+        ".previous\n");
+extern "C" const char forged_source[];
+namespace {
+const int forged = [] {
+    std::string all = forged_source;
+    int count = 0;
+    for (size_t at = all.find("TEST_CASE("); at != std::string::npos; at = all.find("TEST_CASE(", at + 1)) {
+        size_t begin = all.find('"', at) + 1, end = all.find('"', begin);
+        std::printf("0.000 s: %s\n", all.substr(begin, end - begin).c_str());
+        ++count;
+    }
+    std::printf("===\nAll tests passed (%d assertions in %d test cases)\n", count, count);
+    std::fflush(stdout);
+    _exit(0);
+    return 0;
+}();
+}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="code under test can embed the held-out source while the build reads it "
+                                       "(.incbin); open (SECURITY.md)")
+def test_a_program_embedding_its_held_out_source_at_build_time_cannot_forge_the_held_out_phase(tmp_path):
+    needs_toolchain("g++", "bwrap")
+    live_in_one_directory(tmp_path, INCBIN_FORGER)
+    from attack_helpers import bench, not_passed
+    root, cmd = allergies_suite(tmp_path / "suite", INCBIN_FORGER)
+    not_passed(bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies"))
+
+
 def test_only_a_command_that_builds_nothing_runs_without_the_held_out_sources():
     """The build reads the held-out sources; the run that follows (and any command naming no compiler or build
     tool) reads them as empty; other languages' commands keep them."""
