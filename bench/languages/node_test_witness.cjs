@@ -18,7 +18,8 @@
 //
 // In every other node process (a test file's, where the code under test runs) it freezes node:assert and
 // node:test, so code under test cannot rewrite the assertions or the test functions a test file uses. Code under
-// test that sets out to forge the runner's messages still can (SECURITY.md).
+// test that sets out to forge the runner's messages still can (SECURITY.md). Where jest runs test files, it also
+// decides which values jest's equality takes for asymmetric matchers (GENUINE, below).
 const LINE = '# localagentbench node --test';
 const ENDED = 'localagentbench:ended-without-tests';
 // node 20's test-file names (test.js, test-*.js, *.test.js, *-test.js, *_test.js) and jest's *.spec.js

@@ -440,7 +440,7 @@ def allergies_suite(root: Path, source: str) -> tuple[Path, str]:
     work = root.parent / "reference"
     shutil.copytree(SUITE / "fixtures" / "cpp-allergies", work)
     subprocess.run(["git", "apply", str(SUITE / "solutions" / "cpp-allergies.patch")], cwd=work, check=True)
-    for part in ("fixtures", "heldout"):
+    for part in ("fixtures", "heldout", "upstream"):
         shutil.copytree(SUITE / part / "cpp-allergies", root / part / "cpp-allergies")
     (root / "solutions").mkdir(parents=True)
     shutil.copy(SUITE / "solutions" / "cpp-allergies.patch", root / "solutions")
