@@ -447,7 +447,8 @@ def allergies_suite(root: Path, source: str) -> tuple[Path, str]:
     (root / "tasks").mkdir()
     shutil.copy(SUITE / "tasks" / "cpp-allergies.yaml", root / "tasks")
     from attack_helpers import put, sh
-    return root, sh(put("allergies.cpp", (work / "allergies.cpp").read_text() + source), "true")
+    return root, sh(put("allergies.h", (work / "allergies.h").read_text()),
+                    put("allergies.cpp", (work / "allergies.cpp").read_text() + source), "true")
 
 
 def live_in_one_directory(tmp_path: Path, source: str) -> None:
@@ -544,26 +545,23 @@ def test_only_a_command_that_builds_nothing_runs_without_the_held_out_sources():
     assert not profile_of("python").hides_heldout("python -m pytest", "test_x.py")
 
 
-# In-process: the code under test registers a Catch2 listener whose testRunStarting walks Catch2's own registry
-# (complete by then) and prints each test case as ended and a passing summary, then leaves. Nothing is read from
-# the files, so hiding them changes nothing (like Go's OUT_OF_REACH).
+# In-process: a static constructor of the code under test (linked after the tests, so run after their
+# registrations) lists Catch2's own registry, prints each test case as ended and a passing summary, and leaves.
+# Nothing is read from the files, so hiding them changes nothing (like Go's OUT_OF_REACH).
 REGISTRY_FORGER = r"""
 #include "test/catch.hpp"
 #include <cstdio>
 #include <unistd.h>
 namespace {
-struct Forger : Catch::TestEventListenerBase {
-    using TestEventListenerBase::TestEventListenerBase;
-    void testRunStarting(Catch::TestRunInfo const&) override {
-        auto const& all = Catch::getRegistryHub().getTestCaseRegistry().getAllTests();
-        for (auto const& test : all) std::printf("0.000 s: %s\n", test.name.c_str());
-        std::printf("===\nAll tests passed (%d assertions in %d test cases)\n", int(all.size()), int(all.size()));
-        std::fflush(stdout);
-        _exit(0);
-    }
-};
+const int forged = [] {
+    auto const& all = Catch::getRegistryHub().getTestCaseRegistry().getAllTests();
+    for (auto const& test : all) std::printf("0.000 s: %s\n", test.name.c_str());
+    std::printf("===\nAll tests passed (%d assertions in %d test cases)\n", int(all.size()), int(all.size()));
+    std::fflush(stdout);
+    _exit(0);
+    return 0;
+}();
 }
-CATCH_REGISTER_LISTENER(Forger)
 """
 
 
