@@ -509,7 +509,7 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     `protected`: the test and held-out files, relative to the copy), whose report the code under test cannot
     forge. The task's `language` adds its toolchain's mounts and offline settings (bench/languages/) and reads its
     runners' summaries; `allow_skipped`: the phase's tests skip some of their own (the task says so), which then
-    fail nothing; `hidden`: files of the copy that read as empty in its sandbox (heldout_hidden)."""
+    fail nothing; `hidden`: files of the copy its sandbox cannot read (heldout_hidden)."""
     runner = rules.runner_of(command) if pyguard.available() else None
     try:
         shell = shell_command(command)
@@ -573,8 +573,8 @@ def require_summary(steps: list[Step], language: str) -> None:
 
 def heldout_hidden(command: str, held: list[tuple[str, bytes, int]], copy: Path, language: str) -> list[Path]:
     """The held-out files laid that `command` runs without (Profile.hides_heldout: a C++ command that only runs
-    the test program built before reads its held-out test sources as empty, so code under test compiled into
-    the program cannot read the test cases' names from them)."""
+    the test program built before cannot read its held-out test sources, so code under test compiled into the
+    program cannot read the test cases' names from them)."""
     profile = languages.profile_of(language)
     return [copy / rel for rel, _, _ in held
             if profile.hides_heldout(command, rel) and (copy / rel).is_file() and not (copy / rel).is_symlink()]

@@ -485,7 +485,7 @@ def _tmpfs(dest: str) -> _Mount:
 def _mounts(*, rw: Sequence[Path], ro: Sequence[Path], home: Path, ro_inside: Sequence[Path],
             model_socket: Path | None, hide: Sequence[Path] = ()) -> list[_Mount]:
     """What a sandbox mounts, before masks: a bounded root, system directories, Python, the `ro` paths, then the
-    run's own; each `hide` file shows /dev/null."""
+    run's own; /dev/null over each `hide` file."""
     found = [_tmpfs("/")] if _sizes_supported() else []   # bwrap's own root is an unbounded tmpfs
     found += [_bind("--ro-bind-try", path) for path in SYSTEM_DIRS]
     found += [_Mount("/proc", ("--proc", "/proc")), _Mount("/dev", ("--dev", "/dev"))]
@@ -499,7 +499,7 @@ def _mounts(*, rw: Sequence[Path], ro: Sequence[Path], home: Path, ro_inside: Se
     found += [_bind("--bind", path, own=True) for path in rw]
     # Deeper than the rw binds they lie in, so they stay read-only within them.
     found += [_bind("--ro-bind", path, own=True) for path in ro_inside]
-    # After the ro_inside bind of the same path (the sort below keeps this order): an empty file in its place.
+    # After the ro_inside bind of the same path (the sort below keeps this order): /dev/null in its place.
     found += [_Mount(str(path), ("--ro-bind", "/dev/null", str(path))) for path in hide]
     if model_socket is not None:
         # The socket file itself is bound (a bind mount of a socket inode works; connect() needs it writable), not
@@ -548,8 +548,9 @@ def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path
     nothing else. The wrapped command's exit status is argv's (128+N when a signal N killed it).
 
     `ro_inside`: files and directories within an `rw` path that stay read-only (and, being mount points,
-    cannot be renamed or removed) inside the sandbox. `hide`: files within an `rw` path that read as empty there
-    (/dev/null bound over each: a built test program runs where its held-out test sources cannot be read).
+    cannot be renamed or removed) inside the sandbox. `hide`: files within an `rw` path that cannot be read there
+    (/dev/null bound over each, which the sandbox's nodev mounts refuse to open: a built test program runs where
+    its held-out test sources cannot be read).
     """
     if (model_socket is None) != (model_port is None):
         raise ValueError("wrap: model_socket and model_port go together")

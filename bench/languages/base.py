@@ -175,8 +175,8 @@ class Profile:
                 or _match(path, self.test_paths))
 
     def hides_heldout(self, command: str, path: str) -> bool:
-        """Whether the grading command `command` runs with the held-out file `path` read as empty (it needs only
-        what an earlier command built from it). None by default."""
+        """Whether the grading command `command` runs where the held-out file `path` cannot be read (it needs
+        only what an earlier command built from it). None by default."""
         return False
 
     def is_config(self, path: str) -> bool:

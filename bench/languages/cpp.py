@@ -7,7 +7,7 @@ A file of the change that defines, undefines or pushes a macro named like an ide
 
 Gaps (SECURITY.md): code under test is compiled into the test program, so it can print a runner's whole log and
 `_exit(0)` (with Catch2's durations, naming every test case: it can list Catch2's registry; a command that builds
-nothing runs with the held-out sources read as empty, hides_heldout, so it cannot read them at run time);
+nothing runs where the held-out sources cannot be read, hides_heldout, so it cannot read them at run time);
 a header under test can still redefine a system-installed framework's internal macros that the tests do not name;
 a script a task's command runs is not protected."""
 from __future__ import annotations
@@ -272,7 +272,7 @@ class CppProfile(Profile):
     """C++'s rules."""
 
     def hides_heldout(self, command: str, path: str) -> bool:
-        """A held-out C or C++ source or header reads as empty in a command that builds nothing (the task's
+        """A held-out C or C++ source or header cannot be read by a command that builds nothing (the task's
         second command, running the program the first built): code under test compiled into the test program
         cannot read the held-out test cases' names from it and print them as passed."""
         return PurePosixPath(path).suffix.lstrip(".") in (*_SOURCES, *_HEADERS) and not _builds(command)

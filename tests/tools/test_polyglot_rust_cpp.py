@@ -481,7 +481,7 @@ def live_in_one_directory(tmp_path: Path, source: str) -> None:
 def test_a_program_reading_its_held_out_source_cannot_forge_the_held_out_phase(tmp_path):
     """cpp-allergies with its reference plus SOURCE_FORGER (which leaves before any test runs, naming every test
     case its source declares): live beside the held-out source; graded by the harness (bwrap), whose second
-    command runs the program with the held-out sources read as empty, the forger names no held-out test case
+    command runs the program where the held-out sources cannot be read, the forger names no held-out test case
     and the phase fails (no_tests_ran)."""
     needs_toolchain("g++", "bwrap")
     live_in_one_directory(tmp_path, SOURCE_FORGER)
@@ -533,7 +533,7 @@ def test_a_program_embedding_its_held_out_source_at_build_time_cannot_forge_the_
 
 def test_only_a_command_that_builds_nothing_runs_without_the_held_out_sources():
     """The build reads the held-out sources; the run that follows (and any command naming no compiler or build
-    tool) reads them as empty; other languages' commands keep them."""
+    tool) cannot read them; other languages' commands keep them."""
     from bench.languages import cpp, profile_of
     build, run = task_commands("cpp-allergies", "heldout")
     assert not cpp.PROFILE.hides_heldout(build, "allergies_test.cpp")

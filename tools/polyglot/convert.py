@@ -187,7 +187,7 @@ LANGUAGES = {
     # g++ directly, not the track's CMake: the test file, the solution's sources and Catch2's main (test/), every
     # test compiled in (EXERCISM_RUN_ALL_TESTS), boost date_time linked where the track's CMakeLists asks for it;
     # an exercise on Catch2 v3 carries its amalgamated implementation (test/catch_amalgamated.cpp), compiled too.
-    # Built by one command and run by the next, which grading runs with the held-out test sources read as empty
+    # Built by one command and run by the next, which grading runs where the held-out test sources cannot be read
     # (CppProfile.hides_heldout): code under test in the program cannot read the held-out test cases' names.
     "cpp": Language("cpp", "C++", "*_test.cpp",
                     "g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -o test-runner {tests} {sources} test/tests-main.cpp"
