@@ -571,13 +571,18 @@ def require_summary(steps: list[Step], language: str) -> None:
                      f"({', '.join(languages.profile_of(language).runners)})")
 
 
-def heldout_hidden(command: str, held: list[tuple[str, bytes, int]], copy: Path, language: str) -> list[Path]:
+def heldout_hidden(command: str, earlier: Sequence[str], held: list[tuple[str, bytes, int]], copy: Path,
+                   language: str, tree: frozenset[str]) -> list[Path]:
     """The held-out files laid that `command` runs without (Profile.hides_heldout: a C++ command that only runs
-    the test program built before cannot read its held-out test sources, so code under test compiled into the
-    program cannot read the test cases' names from them)."""
+    the test program an `earlier` command of the phase built cannot read its held-out test sources, so code under
+    test compiled into the program cannot read the test cases' names from them). None for a command that runs a
+    script of the task's tree (`tree`: its paths; the script may build) or for a phase's first command."""
+    if not held or not earlier or scripts.named_by(command) & tree:
+        return []
     profile = languages.profile_of(language)
     return [copy / rel for rel, _, _ in held
-            if profile.hides_heldout(command, rel) and (copy / rel).is_file() and not (copy / rel).is_symlink()]
+            if profile.hides_heldout(command, rel, earlier) and (copy / rel).is_file()
+            and not (copy / rel).is_symlink()]
 
 
 def require_reported(steps: list[Step], held: list[tuple[str, bytes, int]], language: str,
@@ -715,13 +720,14 @@ class Grading:
             guarded = guard_mounts(copy, [rel for rel, _, _ in protected], [rel for rel, _, _ in held],
                                    language) if self.kind == "bwrap" else []
             steps = []
-            for command, timeout_s in commands:
+            for at, (command, timeout_s) in enumerate(commands):
                 steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy,
                                          home=copy.parent / f"home-{copy.name}", env=env, logs=self.logs,
                                          index=index, guarded=guarded,
                                          protected=[rel for rel, _, _ in expected] + agent_tests,
                                          language=language, allow_skipped=allows_skipped,
-                                         hidden=heldout_hidden(command, held, copy, language)
+                                         hidden=heldout_hidden(command, [c for c, _ in commands[:at]], held,
+                                                               copy, language, pristine.paths)
                                          if self.kind == "bwrap" else ()))
                 index += 1
             require_summary(steps, language)

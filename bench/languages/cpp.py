@@ -19,6 +19,7 @@ import re
 import shutil
 import stat
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
 from bench.exec import safefs
@@ -271,11 +272,12 @@ _HEADERS = ("h", "hh", "hpp", "hxx", "inl", "ipp", "tpp")
 class CppProfile(Profile):
     """C++'s rules."""
 
-    def hides_heldout(self, command: str, path: str) -> bool:
-        """A held-out C or C++ source or header cannot be read by a command that builds nothing (the task's
-        second command, running the program the first built): code under test compiled into the test program
-        cannot read the held-out test cases' names from it and print them as passed."""
-        return PurePosixPath(path).suffix.lstrip(".") in (*_SOURCES, *_HEADERS) and not _builds(command)
+    def hides_heldout(self, command: str, path: str, earlier: Sequence[str] = ()) -> bool:
+        """A held-out C or C++ source or header cannot be read by a command that builds nothing after one that
+        built (the task's second command, running the program the first built): code under test compiled into
+        the test program cannot read the held-out test cases' names from it and print them as passed."""
+        return PurePosixPath(path).suffix.lstrip(".") in (*_SOURCES, *_HEADERS) and not _builds(command) \
+            and any(_builds(c) for c in earlier)
 
     def unreported(self, laid, outputs, allow_skipped: bool = False, commands=()) -> list[str]:
         """The Catch2 test cases of the held-out C++ files laid (catch2_declared) that no output names as ended

@@ -534,15 +534,24 @@ def test_a_program_embedding_its_held_out_source_at_build_time_cannot_forge_the_
 def test_only_a_command_that_builds_nothing_runs_without_the_held_out_sources():
     """The build reads the held-out sources; the run that follows (and any command naming no compiler or build
     tool) cannot read them; other languages' commands keep them."""
+    from bench import oracle
     from bench.languages import cpp, profile_of
     build, run = task_commands("cpp-allergies", "heldout")
     assert not cpp.PROFILE.hides_heldout(build, "allergies_test.cpp")
-    assert cpp.PROFILE.hides_heldout(run, "allergies_test.cpp")
-    assert cpp.PROFILE.hides_heldout(run, "test/catch.hpp") and not cpp.PROFILE.hides_heldout(run, "data.txt")
+    assert not cpp.PROFILE.hides_heldout(run, "allergies_test.cpp")   # nothing was built before it
+    assert cpp.PROFILE.hides_heldout(run, "allergies_test.cpp", [build])
+    assert cpp.PROFILE.hides_heldout(run, "test/catch.hpp", [build])
+    assert not cpp.PROFILE.hides_heldout(run, "data.txt", [build])
     for builds in ("make test", "cmake --build build && ctest", "g++ -o t t.cpp && ./t -d yes",
                    "/usr/bin/clang++ t.cpp", "CXX=g++ ./build.sh"):
-        assert not cpp.PROFILE.hides_heldout(builds, "t_test.cpp"), builds
-    assert not profile_of("python").hides_heldout("python -m pytest", "test_x.py")
+        assert not cpp.PROFILE.hides_heldout(builds, "t_test.cpp", [build]), builds
+    assert not profile_of("python").hides_heldout("python -m pytest", "test_x.py", ["python -m build"])
+    # through the phase: a script of the task's tree may build, so it keeps the sources
+    copy = SUITE / "heldout" / "cpp-allergies"
+    held = [("allergies_test.cpp", b"", 0o644)]
+    assert oracle.heldout_hidden(run, [build], held, copy, "cpp", frozenset()) == [copy / "allergies_test.cpp"]
+    assert oracle.heldout_hidden(run, [], held, copy, "cpp", frozenset()) == []
+    assert oracle.heldout_hidden("./run_tests.sh", [build], held, copy, "cpp", frozenset({"run_tests.sh"})) == []
 
 
 # In-process: a static constructor of the code under test (linked after the tests, so run after their
