@@ -306,6 +306,12 @@ HONEST_MATCHERS = {
                        "});\n"
                        "it.each([[1, expect.any(Number)], ['x', expect.any(String)]])('each %p', (v, m) => "
                        "expect(v).toEqual(m));\n"),
+    "globals.test.ts": ("import { expect as e, it as i, jest as j } from '@jest/globals';\n"
+                        "import { shape } from './src/shapes';\n"
+                        "i('mints through @jest/globals', () => {\n"
+                        "  e(shape(1)).toEqual(e.objectContaining({ x: e.any(Number), id: e.stringContaining('s') "
+                        "}));\n"
+                        "  const cb = j.fn(); cb(shape(2)); e(cb).toHaveBeenCalledWith(e.anything());\n});\n"),
 }
 
 
@@ -313,11 +319,11 @@ HONEST_MATCHERS = {
 def test_honest_asymmetric_matchers_still_match_real_values(tmp_path, where):
     """Matchers the tests make (in the test file, a setup file, a helper under tests/, a table of it.each; jest's
     own, expect.not's, and one expect.extend added) still match the real values the code under test returns, on
-    either side of toEqual, toMatchObject, toContainEqual, toHaveBeenCalledWith and toThrow; a test file still adds
-    equality testers."""
+    either side of toEqual, toMatchObject, toContainEqual, toHaveBeenCalledWith and toThrow, through the global
+    `expect` and @jest/globals'; a test file still adds equality testers."""
     root = ts_project(tmp_path / "p", HONEST_MATCHERS)
     code, out = run(root, f"jest --ci {where}")
-    assert code == 0 and verdict(out) is None and "Tests:       4 passed, 4 total" in out, out
+    assert code == 0 and verdict(out) is None and "Tests:       5 passed, 5 total" in out, out
 
 
 INHERITING = {"src/clock.ts": ("export function Clock(this: any, h: number) { this.h = h; }\n"
