@@ -439,6 +439,7 @@ function testFiles(config, testPath) {
   const named = new Set([testPath, ...(config.setupFiles || []), ...(config.setupFilesAfterEnv || [])]);
   const root = config.rootDir;
   return (file) => {
+    if (typeof file !== 'string') return false;
     if (named.has(file)) return true;
     if (typeof root !== 'string' || !path.isAbsolute(file)) return false;
     const rel = path.relative(root, file);
@@ -449,34 +450,13 @@ function testFiles(config, testPath) {
   };
 }
 
-// Each mint of `holder` (expect, or expect.not) wrapped and locked: what it returns counts as a matcher when a test
-// file called it.
-function guardMints(holder, names, isTest) {
-  for (const name of names) {
-    const desc = getOwnPropertyDescriptor(holder, name);
-    if (!desc || typeof desc.value !== 'function' || !desc.configurable) continue;
-    const mint = desc.value;
-    // the class's prototypes frozen now, before the code under test runs: `Any.prototype.asymmetricMatch = ...`
-    // would otherwise turn every expect.any the test makes later into a yes
-    try {
-      freezeChain(reflectApply(mint, holder, SAMPLES[name] || []));
-    } catch {
-      // a custom matcher's mint that refuses no arguments: its prototypes are frozen at its first genuine mint
-    }
-    const guarded = function guardedMint(...args) {
-      const matcher = reflectApply(mint, this, args);
-      if (matcher !== null && typeof matcher === 'object' && isTest(callerFile(guarded))) {
-        freezeChain(matcher);
-        reflectApply(genuineAdd, GENUINE, [matcher]);
-      }
-      return matcher;
-    };
-    defineProperty(holder, name, { value: guarded, enumerable: desc.enumerable, writable: false,
-                                   configurable: false });
-  }
-}
-
-// A sample each of expect's own mints accepts.
+// The test files' `expect` and the code under test's are two objects. The global `expect` is an accessor: read
+// from a test file (or through jest's own modules on its behalf: `@jest/globals`) it is TESTS' expect, whose mints
+// keep what they make in GENUINE; read from anywhere else (the code under test, `jest.requireActual('expect')`) it
+// is jest's expect itself, whose mints make plain objects. The code under test never holds a mint that makes
+// matchers, so it cannot hand the tests one to call either (`expect.anything.bind(null)` returned as the function
+// under test). The mints, `not`, `extend` and `addEqualityTesters` of jest's expect are locked; equality testers
+// come from the tests' expect only.
 const SAMPLES = { any: [Number], arrayContaining: [[]], arrayOf: [0], closeTo: [0], objectContaining: [{}],
                   stringContaining: [''], stringMatching: [''] };
 
@@ -486,50 +466,155 @@ function freezeChain(matcher) {
   for (let at = matcher; at !== null && getPrototypeOf(at) !== null; at = getPrototypeOf(at)) freeze(at);
 }
 
+// Each mint of `holder` (jest's expect, or its `not`) locked, its class's prototypes frozen now, before the code
+// under test runs: `Any.prototype.asymmetricMatch = ...` would otherwise turn every expect.any the tests make
+// later into a yes.
+function lockMints(holder, names) {
+  for (const name of names) {
+    const desc = getOwnPropertyDescriptor(holder, name);
+    if (!desc || typeof desc.value !== 'function') continue;
+    try {
+      freezeChain(reflectApply(desc.value, holder, SAMPLES[name] || []));
+    } catch {
+      // a custom matcher's mint that refuses no arguments: its prototypes are frozen at its first genuine mint
+    }
+    lock(holder, name);
+  }
+}
+
+// The file of the code that read a global (below `below`): jest's own modules (under node_modules), native frames
+// and code without a file passed over, to the code they read it for.
+function readerFile(below) {
+  const holder = {};
+  const prepare = OuterError.prepareStackTrace;
+  const limit = OuterError.stackTraceLimit;
+  let sites = [];
+  try {
+    OuterError.prepareStackTrace = (_, trace) => trace;
+    OuterError.stackTraceLimit = 64;
+    OuterError.captureStackTrace(holder, below);
+    sites = holder.stack;
+  } finally {
+    OuterError.prepareStackTrace = prepare;
+    OuterError.stackTraceLimit = limit;
+  }
+  if (!Array.isArray(sites)) return null;
+  for (const site of sites) {
+    let file = null;
+    try {
+      file = site.isNative() ? null : site.getFileName();
+    } catch {
+      file = null;
+    }
+    if (!file || file === __filename || /[\\/]node_modules[\\/]/.test(file) || file.startsWith('node:')) continue;
+    return file.startsWith('file://') ? require('node:url').fileURLToPath(file) : file;
+  }
+  return null;
+}
+
+// A view of `target` (jest's expect, or its `not`) whose mints (`names`, and those expect.extend adds) keep what
+// they make, at a test file's call, in GENUINE; everything else read from `target`. Its Proxy target is a bare
+// arrow function, so the view may differ from `target`'s locked properties.
+function testsView(target, names, extra) {
+  const guarded = new WeakMap();
+  const mintOf = (mint) => {
+    if (!guarded.has(mint)) {
+      const isTest = extra.isTest;
+      const guard = function guardedMint(...args) {
+        const matcher = reflectApply(mint, target, args);
+        if (matcher !== null && typeof matcher === 'object' && isTest(callerFile(guard))) {
+          freezeChain(matcher);
+          reflectApply(genuineAdd, GENUINE, [matcher]);
+        }
+        return matcher;
+      };
+      guarded.set(mint, guard);
+    }
+    return guarded.get(mint);
+  };
+  const shell = typeof target === 'function' ? (...args) => args : {};
+  return new Proxy(shell, {
+    get(_, key) {
+      if (Object.prototype.hasOwnProperty.call(extra.own, key)) return extra.own[key];
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' && (names.has(key) || extra.custom.has(key)) ? mintOf(value) : value;
+    },
+    set: (_, key, value) => Reflect.set(target, key, value, target),
+    has: (_, key) => Reflect.has(target, key),
+    ownKeys: () => [...new Set([...ownKeys(target), ...ownKeys(shell)])],
+    getOwnPropertyDescriptor(_, key) {
+      const own = getOwnPropertyDescriptor(shell, key);
+      if (own && !own.configurable) return own;
+      const desc = getOwnPropertyDescriptor(target, key);
+      return desc && { ...desc, configurable: true };
+    },
+    apply: (_, self, args) => reflectApply(target, self, args),
+  });
+}
+
 // A custom equality tester answers before the matchers compare anything: `() => true`, added through
 // expect.addEqualityTesters or pushed onto the list expect keeps, made every toEqual pass. The list becomes a frozen
-// array that only expect.addEqualityTesters, called by a test file, replaces.
-function guardTesters(global, expect, isTest) {
+// array that only the tests' expect.addEqualityTesters replaces; jest's own refuses.
+function guardTesters(global, expect) {
   const store = global[MATCHERS];
   const addTesters = expect.addEqualityTesters;
   const desc = store && typeof store === 'object' ? getOwnPropertyDescriptor(store, 'customEqualityTesters') : null;
-  if (typeof addTesters !== 'function' || !desc || !desc.configurable || !Array.isArray(desc.value)) return;
+  if (typeof addTesters !== 'function' || !desc || !desc.configurable || !Array.isArray(desc.value)) return null;
   let testers = freeze([...desc.value]);
   defineProperty(store, 'customEqualityTesters', { get: () => testers, enumerable: desc.enumerable,
                                                    configurable: false });
   defineProperty(expect, 'addEqualityTesters', {
-    value: function addEqualityTestersGuarded(added) {
-      if (!isTest(callerFile(addEqualityTestersGuarded))) {
-        throw new TypeError('expect.addEqualityTesters: only the tests may add equality testers');
-      }
-      if (!Array.isArray(added)) return reflectApply(addTesters, this, arguments);   // jest's own error
-      testers = freeze([...testers, ...added]);
-      return undefined;
+    value: function addEqualityTesters() {
+      throw new TypeError('expect.addEqualityTesters: only the tests may add equality testers');
     },
     writable: false, enumerable: true, configurable: false });
+  return function addEqualityTesters(added) {
+    if (!Array.isArray(added)) return reflectApply(addTesters, expect, arguments);   // jest's own error
+    testers = freeze([...testers, ...added]);
+    return undefined;
+  };
 }
 
-function guardExpect(global, config, testPath) {
+function guardExpect(global, config, testPath, runtime) {
   const expect = global.expect;
-  if (typeof expect !== 'function' || getOwnPropertyDescriptor(expect, MINTS_GUARDED)) return;
+  const slot = getOwnPropertyDescriptor(global, 'expect');
+  if (typeof expect !== 'function' || !slot || !slot.configurable || getOwnPropertyDescriptor(expect, MINTS_GUARDED)) {
+    return;
+  }
   defineProperty(expect, MINTS_GUARDED, { value: true });
   const isTest = testFiles(config, testPath);
+  const names = new Set(MINTS);
+  const custom = new Set();
   const not = expect.not;
-  guardMints(expect, MINTS, isTest);
-  if (not && typeof not === 'object') guardMints(not, MINTS, isTest);
+  lockMints(expect, MINTS);
+  if (not && typeof not === 'object') lockMints(not, MINTS);
   lock(expect, 'not');
-  guardTesters(global, expect, isTest);
+  const addTesters = guardTesters(global, expect);
   const extend = expect.extend;
-  if (typeof extend !== 'function') return;
-  defineProperty(expect, 'extend', {
-    value: function extendGuarded(matchers) {
-      const out = reflectApply(extend, this, arguments);
-      const names = matchers !== null && typeof matchers === 'object' ? ownKeys(matchers) : [];
-      guardMints(expect, names, isTest);
-      if (not && typeof not === 'object') guardMints(not, names, isTest);
-      return out;
-    },
-    writable: false, enumerable: true, configurable: false });
+  if (typeof extend === 'function') {
+    defineProperty(expect, 'extend', {
+      value: function extendLocked(matchers) {
+        const out = reflectApply(extend, expect, arguments);
+        const added = matchers !== null && typeof matchers === 'object' ? ownKeys(matchers) : [];
+        for (const name of added) custom.add(name);
+        lockMints(expect, added);
+        if (not && typeof not === 'object') lockMints(not, added);
+        return out;
+      },
+      writable: false, enumerable: true, configurable: false });
+  }
+  const testsNot = not && typeof not === 'object' ? testsView(not, names, { isTest, custom, own: {} }) : not;
+  const tests = testsView(expect, names, { isTest, custom,
+                                           own: { not: testsNot, ...(addTesters ? { addEqualityTesters: addTesters } : {}) } });
+  const expectFor = function expectFor() { return isTest(readerFile(expectFor)) ? tests : expect; };
+  defineProperty(global, 'expect', { get: expectFor, enumerable: slot.enumerable, configurable: false });
+  // `@jest/globals` hands out the globals jest-circus gave the runtime (jest-runtime's envGlobalsOverride, copied
+  // at each require): its `expect` is read the same way, for the file that requires it.
+  const globals = runtime && runtime.jestGlobals;
+  const override = globals && globals.envGlobalsOverride;
+  if (override && typeof override === 'object' && override.expect === expect) {
+    defineProperty(override, 'expect', { get: expectFor, enumerable: true, configurable: false });
+  }
 }
 const MINTS_GUARDED = Symbol('localagentbench: mints guarded');
 
@@ -550,7 +635,7 @@ function watchJestAdapter() {
           const original = runtime[method];
           if (typeof original !== 'function') continue;
           runtime[method] = function witnessedRequire(from) {
-            if (environment && environment.global) guardExpect(environment.global, config, testPath);
+            if (environment && environment.global) guardExpect(environment.global, config, testPath, runtime);
             if (from === testPath && environment && environment.global) lockJest(environment.global);
             return original.apply(this, arguments);
           };

@@ -203,6 +203,16 @@ FORGED_MATCHERS = {
                           "export const f = (x: any) => m;\n",
                           "await new Promise((r) => setTimeout(r, 20)); expect(f(9)).toEqual('nine')"),
     "minted-by-map": (f"export const f = (x: any) => [x].map({E}.anything)[0];\n", "expect(f(9)).toEqual(3)"),
+    # a mint bound (no frame of its own) that the test itself calls, and one reached through jest.requireActual
+    "minted-bound": (f"export const f = {E}.anything.bind(null);\n", "expect(f(9)).toEqual(3)"),
+    "minted-call-bound": (f"export const f = Function.prototype.call.bind({E}.anything);\n",
+                          "expect(f(9)).toEqual(3)"),
+    "minted-require-actual": ("declare const jest: any;\n"
+                              "export const f = jest.requireActual('expect').expect.anything.bind(null);\n",
+                              "expect(f(9)).toEqual(3)"),
+    "minted-jest-globals": ("declare const require: any;\n"
+                            "export const f = require('@jest/globals').expect.anything.bind(null);\n",
+                            "expect(f(9)).toEqual(3)"),
     # a subclass of jest's own matcher class, and jest's own class's prototype rewritten
     "subclass": (f"const Any = {E}.any(Number).constructor;\n"
                  "class Yes extends Any { asymmetricMatch() { return true; } }\n"
