@@ -259,12 +259,14 @@ def test_code_under_test_cannot_forge_or_mint_an_asymmetric_matcher(tmp_path, na
     assert code != 0 and verdict(out) == "test_summary_failed" and "Tests:       1 failed, 1 total" in out, out
 
 
-# node's vm compiles a function under any file name: one named like the test file calls the mint, which then takes
-# the code under test for the test file (the stack is all the witness reads). The code reaches jest's own process
-# through vm (SECURITY.md: in-process forgery in the test file's realm), as in the witness's other open gaps.
+# node's vm compiles a function under any file name: one named like the test file reads `expect` and calls its mint,
+# which then take the code under test for the test file (the stack is all the witness reads). The code reaches
+# jest's own process through vm (SECURITY.md: in-process forgery in the test file's realm), as in the witness's
+# other open gaps.
 VM_NAMED = ("declare const require: any;\n"
-            "const call = require('vm').runInThisContext('(m) => m()', { filename: __dirname + '/../a.test.ts' });\n"
-            f"export const f = (x: any) => call({E}.anything);\n")
+            "const mint = require('vm').runInThisContext('(g) => g.expect.anything()', "
+            "{ filename: __dirname + '/../a.test.ts' });\n"
+            "export const f = (x: any) => mint(globalThis);\n")
 
 
 @pytest.mark.xfail(strict=True, reason="a function node's vm compiled under a test file's name mints a genuine "
