@@ -352,11 +352,12 @@ function lockJest(global) {
 // Asymmetric matchers (expect.any(Number), expect.objectContaining({...})): jest's equality (@jest/expect-utils'
 // isAsymmetric) took any value with an `asymmetricMatch` method for one and asked it, on either side, so code under
 // test returning `{ asymmetricMatch: () => true }` (or a Proxy, a getter, a custom iterator's item, an
-// argument a mock was called with) passed every toEqual on it. Only a matcher jest's own expect made, at the call
-// of a test file (the test file, a setup file, a helper under a test directory or named as a test), is one now:
-// each such matcher is frozen (with its class's prototypes) and kept in GENUINE, and @jest/expect-utils, as jest's
-// runtime reads it into the test file's realm, asks GENUINE instead. A matcher minted by the code under test
-// (`globalThis.expect.anything()`, reached through a getter, a timer, a library's callback) is a plain object.
+// argument a mock was called with) passed every toEqual on it. Only a matcher the tests' expect made (testsView,
+// guardExpect), at the call of a test file (the test file, a setup file, a helper under a test directory or named
+// as a test), is one now: each such matcher is frozen (with its class's prototypes) and kept in GENUINE, and
+// @jest/expect-utils, as jest's runtime reads it into the test file's realm, asks GENUINE instead. A matcher minted
+// by the code under test (`globalThis.expect.anything()`, bound and handed to the tests, reached through a getter,
+// a timer, a library's callback) is a plain object.
 const GENUINE = new WeakSet();
 const genuineHas = WeakSet.prototype.has;
 const genuineAdd = WeakSet.prototype.add;
