@@ -17,6 +17,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import shlex
 import signal
@@ -59,6 +60,8 @@ def cmd_run(args) -> int:
     previous = _terminate_as_interrupt()
     try:
         spec = engine.spec_from_arguments(args)
+        if args.model_slots is not None:   # the proxy shares them among the runs at once (ModelProxy.share)
+            spec = dataclasses.replace(spec, model_slots=args.model_slots)
         if jobs is None:   # --jobs auto: from the server's slots, once the harness has reached it
             plan = engine.auto_plan(plan, spec, args.model_slots)
         summary, stopped = engine.evaluate(tasks, spec, plan)

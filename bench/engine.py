@@ -453,8 +453,8 @@ def parse_jobs(text: str | int) -> int | None:
 
 def auto_plan(plan: Plan, spec: RunSpec, model_slots: int | None) -> Plan:
     """The plan with --jobs auto resolved: runs enough to keep the model server's slots busy (bench.models.slots)."""
-    jobs, how = slots.auto_jobs(spec.model, spec.options.get("base_url"),
-                                model_slots)
+    jobs, how = slots.auto_jobs(spec.agent_model, spec.options.get("base_url"), model_slots,
+                                run_agent.warmup_options(spec.agent, spec.options))
     log(f"--jobs auto: {jobs} runs at once for {how['slots']} model slot(s) ({how['source']})")
     return dataclasses.replace(plan, jobs=jobs, model_slots=how)
 
@@ -498,7 +498,13 @@ class _GridRun:
         self.stopping = threading.Event()
         self._lock = threading.Lock()
         how = plan.model_slots   # --jobs auto: runs at once follow the runs' time off the model
-        self.auto = slots.AutoJobs(how["slots"], plan.jobs) if how else None
+        self.auto = slots.AutoJobs(how["slots"], plan.jobs, self._calls_begun) if how else None
+
+    def _calls_begun(self) -> int:
+        """Runs of this evaluation that have begun a model call (its model proxy's count); an agent without a model
+        proxy makes no call to wait for."""
+        proxy = self.spec.proxy
+        return proxy.routes_called() if proxy is not None else sys.maxsize
 
     def _run_dir(self, task: dict, rep: int) -> Path:
         return self.plan.out / "runs" / task["id"] / str(rep)
@@ -508,7 +514,7 @@ class _GridRun:
         if self.auto is not None:
             before = self.auto.allowed()
             self.auto.finished(record)
-            if self.auto.allowed() != before:
+            if self.auto.allowed() != before and self.auto.off_model is not None:
                 log(f"--jobs auto: {self.auto.allowed()} runs at once from now (the runs so far spent "
                     f"{self.auto.off_model:.1f}x their model time in all)")
         with self._lock:
@@ -666,7 +672,8 @@ def evaluate(tasks: list[dict], spec: RunSpec, plan: Plan) -> tuple[dict, Stop |
     check_suite(tasks)
     out = plan.out
     _writable(out)
-    spec = dataclasses.replace(spec, sandbox_info={**spec.sandbox_info, "jobs": plan.jobs})
+    spec = dataclasses.replace(spec, sandbox_info={**spec.sandbox_info, "jobs": plan.jobs},
+                               model_slots=(plan.model_slots or {}).get("slots") or spec.model_slots)
     whole = isolate.plan(tasks, plan.repeat)
     grid = shard_grid(only_cells(whole, plan.cells), plan.shard)
     config = _check_config(out, _config(tasks, spec, plan, whole), plan.resume, plan.join)

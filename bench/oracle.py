@@ -698,13 +698,18 @@ class Grading:
                 continue
             if phase == "oracle":
                 tampering = runner_reaches(copy, Path(record["paths"]["snapshot"]), change, facts.runner)
-            if phase == "heldout" and task["heldout"].get("mutation"):
+            section = task.get(phase) or {}
+            if section.get("mutation"):
                 protected = [rel for rel, _, _ in pristine_of(Path(record["paths"]["snapshot"]), language,
                                                               command_files(task)).protected]
+                # the visible oracle's candidates are those the agent was shown: read from the pristine snapshot
+                # (the fixture, with visible_all laid over it in --visible all), never from the agent's tree; the
+                # held-out phase's are in its held-out directory
+                where = task["heldout"]["path"] if phase == "heldout" else record["paths"]["snapshot"]
                 results[phase], index = mutation_phase(
-                    copy, task["heldout"], flags, kind=self.kind, env=env, logs=self.logs, index=index,
-                    protected=protected + agent_tests,
-                    log_path=run_dir / "heldout.log")
+                    copy, {**section, "path": where}, flags, kind=self.kind, env=env, logs=self.logs, index=index,
+                    protected=protected + agent_tests, log_path=run_dir / f"{phase}.log", language=language,
+                    phase=phase)
                 continue
             pristine = pristine_of(Path(record["paths"]["snapshot"]), language, command_files(task))
             if phase == "heldout":
@@ -840,21 +845,25 @@ def candidates(held: dict) -> list[tuple[str, str, bytes]]:
     """(kind, name, source) of each candidate of a held-out `mutation` section: every module in its `correct`
     directory ("correct") and in its `mutants` directory ("mutant"), read from the suite."""
     base, mutation = Path(held["path"]), held["mutation"]
+    suffix = PurePosixPath(mutation["module"]).suffix   # roman.py's candidates are *.py, counter.go's *.go
     return [(kind, file.stem, file.read_bytes())
             for kind, folder in (("correct", mutation.get("correct", "correct")),
                                  ("mutant", mutation.get("mutants", "mutants")))
-            for file in sorted((base / folder).glob("*.py")) if file.is_file() and not file.is_symlink()]
+            for file in sorted((base / folder).glob(f"*{suffix}")) if file.is_file() and not file.is_symlink()]
 
 
 def mutation_phase(prepared: Path, held: dict, flags: Flags, *, kind: str, env: dict[str, str], logs: Path,
                    index: int, protected: Sequence[str], log_path: Path,
-                   order: random.Random | None = None) -> tuple[dict, int]:
+                   order: random.Random | None = None, language: str = "python",
+                   phase: str = "heldout") -> tuple[dict, int]:
     """The held-out phase of a test-writing task, graded on behaviour: the task's commands (the agent's tests)
     run once per candidate, each in a fresh copy of `prepared` (the pristine tree with the change) at one and
     the same path, with that candidate written over `mutation.module` (same mode, same mtime), a fresh HOME,
     its own sandbox, in a random order. No candidate but the one under test, and nothing of the held-out
     directory, is ever inside a sandbox, so only behaviour tells them apart. Passed when the tests pass on every
-    correct implementation and fail on every mutant; returns (the phase's section, the next log index)."""
+    correct implementation and fail on every mutant; returns (the phase's section, the next log index). The task's
+    `language` gives the sandbox its toolchain and reads its runner's summary (a Go candidate passes only when
+    `go test` said so: a command that printed no summary fails it)."""
     module = held["mutation"]["module"]
     found = candidates(held)
     (order or secrets.SystemRandom()).shuffle(found)
@@ -874,16 +883,21 @@ def mutation_phase(prepared: Path, held: dict, flags: Flags, *, kind: str, env: 
         home.mkdir()
         safefs.lay_file(copy, module, source, 0o644)
         os.utime(copy / module, ns=(mtime, mtime), follow_symlinks=False)
-        guarded = guard_mounts(copy, protected) if kind == "bwrap" else []
+        guarded = guard_mounts(copy, protected, language=language) if kind == "bwrap" else []
         ran = []
         for command in held["command"]:
             step = run_command(command, max(0.1, deadline - time.monotonic()), kind=kind, copy=copy, home=home,
-                               env=env, logs=logs, index=index, guarded=guarded, protected=protected)
+                               env=env, logs=logs, index=index, guarded=guarded, protected=protected,
+                               language=language)
             index += 1
             step.note = f"candidate {number}: {what} {name}" + (f"; {step.note}" if step.note else "")
             if step.summary:
-                flags.add(step.summary, f"heldout: candidate {number} ({what}): {command}")
+                flags.add(step.summary, f"{phase}: candidate {number} ({what}): {command}")
             ran.append(step)
+        require_summary(ran, language)
+        for step in ran:
+            if step.summary == "no_tests_ran":
+                flags.add(step.summary, f"{phase}: candidate {number} ({what}): {step.command}")
         passed = all(s.started and s.exit_code == 0 and not s.summary for s in ran)
         verdicts.append((what, passed, all(s.started for s in ran)))
         steps += ran

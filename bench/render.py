@@ -150,6 +150,30 @@ def _breakdown_md(groups: list[dict], key: str, title: str) -> list[str]:
     return lines
 
 
+KNOWN_GAPS_NOTE = ("Known gaps: tasks verify knows unfair and the suite keeps (their task file's known_gap), e.g. for "
+                   "numbers comparable with another benchmark's. nop passes: the untouched code already passes, so "
+                   "a run passes with no change; reference fails: the reference cannot pass on this machine. pass@1 "
+                   "without them is over the scored tasks that carry no known gap.")
+
+
+def _known_gaps_md(groups: list[dict]) -> list[str]:
+    """The groups' known gaps: how many such tasks each ran, what they passed, and pass@1 without them."""
+    gapped = [g for g in groups if g.get("known_gaps")]
+    if not gapped:
+        return []
+
+    def cell(part: dict | None) -> str:
+        return "–" if not part else f"{part['n_tasks']} ({part['passes']}/{part['n_scored_runs']} runs passed)"
+    lines = ["", "## Known gaps", "", KNOWN_GAPS_NOTE, "",
+             "| Agent | Model | pass@1 | pass@1 without known gaps | 95% CI | nop passes: tasks | "
+             "reference fails: tasks |", "|---|---|---:|---:|---|---|---|"]
+    for g in gapped:
+        lines.append(f"| {_md(g['agent'])} | {_md(g['model'] + mode_note(g))} | {_rate_md(g['pass_at_1'])} | "
+                     f"{_rate_md(g['pass_at_1_without_known_gaps'])} | {_ci_md(g['pass_at_1_without_known_gaps_ci'])} "
+                     f"| {cell(g['known_gaps'].get('nop_passes'))} | {cell(g['known_gaps'].get('reference_fails'))} |")
+    return lines
+
+
 def _by_attempt_md(groups: list[dict]) -> list[str]:
     """The "pass@1 by attempt" section, for the groups made with --attempts (none: no section)."""
     made = [g for g in groups if g.get("pass_at_1_by_attempt")]
@@ -235,6 +259,7 @@ def markdown_report(summary: dict) -> str:
             f"{fig('tool_calls')} ({fig('failed_tool_calls')}) |")
     lines += ["", SCORED_NOTE, "", HELDOUT_NOTE, "", "Left out of the scored pass@1:", ""]
     lines += [f"- {_md(g['agent'])} × {_md(g['model'] + mode_note(g))}: {left_out_text(g['left_out'])}" for g in groups]
+    lines += _known_gaps_md(groups)
     timed = [g for g in groups if g["latency"].get("model_s") is not None]
     if timed:   # queued: waiting for a free server slot behind other runs' calls (not counted against timeouts)
         lines += ["", "Where the agents' time went (model busy / queued for a free server slot / agent's own):", ""]

@@ -36,7 +36,7 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, safefs, sandbox
 from bench.exec.git import MAX_CHANGED_FILES, TakenChange, head_commit, snapshot_diff
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, RLIMIT_AS, RLIMIT_FSIZE, RLIMIT_NPROC, run_tree
-from bench.models import calls, modelserver, serving
+from bench.models import calls, modelserver, serving, slots
 from bench.models.proxy import CALLS_FILE, STOP_AFTER_UNREACHABLE, ModelProxy
 from bench.models.servers import model_for_agent, resolve_model
 
@@ -347,7 +347,9 @@ def time_split(wall_s: float, measured: dict | None) -> dict:
         return {"model_s": None, "queued_s": None, "own_s": None}
     queued_s = min(float(measured.get("queued_s") or 0.0), wall_s)
     model_s = min(measured["model_s"], wall_s - queued_s)
-    return {"model_s": round(model_s, 3), "queued_s": round(queued_s, 3),
+    # an answered call without a queue figure (vLLM without per-request metrics): the queue time is not measured
+    unmeasured = bool(measured.get("queue_unmeasured"))
+    return {"model_s": round(model_s, 3), "queued_s": None if unmeasured else round(queued_s, 3),
             "own_s": round(max(0.0, wall_s - model_s - queued_s), 3)}
 
 
@@ -608,6 +610,16 @@ def warn_truncated(record: dict, measured: dict | None) -> None:
             "model call(s) truncated by the context window; see METHODOLOGY.md, 'One context window'")
 
 
+def warmup_options(agent: str, opts: dict) -> dict | None:
+    """The Ollama options the harness's own requests send (warm-up, measuring slots): those the agent declares
+    (SPEC.warmup: an agent that pins num_ctx) and --num-ctx's window, or Ollama loads the model again for them."""
+    options = agents.get_spec(agent).warmup(opts)
+    num_ctx = opts.get("context_length")
+    if num_ctx is not None:   # warmed up with the window the calls will have, or Ollama loads the model again
+        options = {**(options or {}), "num_ctx": num_ctx}
+    return options
+
+
 def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
     """Once per evaluation: what the model server reports about the model, and an untimed warm-up.
 
@@ -615,14 +627,9 @@ def gather_model(agent: str, model: str | None, opts: dict) -> dict | None:
     load time, kept apart so the first task is not charged for it. The warm-up sends the options the agent
     declares (SPEC.warmup: an agent that pins num_ctx must be warmed up with it, or Ollama loads the model twice).
     """
-    spec = agents.get_spec(agent)
-    if not spec.needs_model or not model:
+    if not agents.get_spec(agent).needs_model or not model:
         return None
-    num_ctx = opts.get("context_length")
-    options = spec.warmup(opts)
-    if num_ctx is not None:   # warmed up with the window the calls will have, or Ollama loads the model again
-        options = {**(options or {}), "num_ctx": num_ctx}
-    section = modelserver.gather_model(model, opts.get("base_url"), options=options)
+    section = modelserver.gather_model(model, opts.get("base_url"), options=warmup_options(agent, opts))
     if section.get("error") and not server_down(agent, section, opts):   # a server that is down stops `run`
         log(f"warning: model {model}: {section['error']} (recorded; the runs go ahead)")
     serving_section(section, model, opts)
@@ -743,10 +750,25 @@ def proxied(spec: RunSpec) -> Iterator[RunSpec]:
                         unix_path=sock_dir / "model.sock" if sock_dir else None,
                         num_ctx=spec.options.get("context_length"), ollama=ollama,
                         window=known_window(spec.model_info)) as proxy:
+            jobs = int((spec.sandbox_info or {}).get("jobs") or 1)
+            known = shared_slots(spec, jobs)
+            if known is None and jobs > 1:
+                log("warning: the model server's slots are not known (name them with --model-slots N, or use --jobs "
+                    "auto): no run is held to its share of them, and a call waiting for a slot moves its run's "
+                    "deadline only once it is answered")
+            proxy.share(known, jobs)
             yield dataclasses.replace(spec, proxy=proxy)
     finally:
         if sock_dir is not None:
             shutil.rmtree(sock_dir, ignore_errors=True)
+
+
+def shared_slots(spec: RunSpec, jobs: int) -> int | None:
+    """The model server's slots the runs at once share: known for the evaluation (--jobs auto, --model-slots), else
+    as the server reports them (llama.cpp) when more than one run goes at once; None when not known."""
+    if spec.model_slots is not None or jobs <= 1 or spec.agent_model is None:
+        return spec.model_slots
+    return slots.reported_slots(spec.agent_model, spec.options.get("base_url"))[0]
 
 
 def known_window(model_info: dict | None) -> int | None:

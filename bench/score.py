@@ -174,6 +174,43 @@ def breakdown(rows: list[dict], key: str) -> dict[str, dict]:
     return dict(sorted(parts.items()))
 
 
+GAP_PROBLEMS = ("nop_passes", "reference_fails")   # schemas/task.schema.json known_gap.problem
+
+
+def known_gap_of(task: dict) -> str | None:
+    """The problem verify knows the task has (its file's known_gap.problem: nop_passes, reference_fails), or None."""
+    gap = task.get("known_gap")
+    problem = gap.get("problem") if isinstance(gap, dict) else None
+    return problem if problem in GAP_PROBLEMS else None
+
+
+def known_gap_figures(rows: list[dict]) -> dict:
+    """What a group's known gaps do to its rate, {} when it ran none: per problem the tasks and passes (the
+    language breakdown's parts), and pass@1 with its interval over the scored tasks without any known gap (a
+    nop-passes task passes with no change at all; a reference-fails one cannot be passed here)."""
+    if not any(row.get("known_gap") for row in rows):
+        return {}
+    parts = breakdown([dict(row, gap=row.get("known_gap") or "") for row in rows], "gap")
+    fair = parts.pop("", None)
+    return {"known_gaps": parts,
+            "pass_at_1_without_known_gaps": fair["pass_at_1"] if fair else None,
+            "pass_at_1_without_known_gaps_ci": fair["pass_at_1_ci"] if fair else None}
+
+
+def known_gap_warnings(groups: list[dict]) -> list[str]:
+    """One line per group that ran tasks the untouched code already passes: its pass@1 counts them as solved."""
+    out = []
+    for g in groups:
+        nop = (g.get("known_gaps") or {}).get("nop_passes")
+        if nop:
+            without = g["pass_at_1_without_known_gaps"]
+            out.append(f"{g['agent']} x {g['model']}: {nop['n_tasks']} task(s) here pass with no change at all "
+                       f"(known gap nop_passes: verify's untouched fixture passes), {nop['passes']} of "
+                       f"{nop['n_scored_runs']} run(s) passed; pass@1 without the known gaps: "
+                       + ("n/a" if without is None else f"{100 * without:.1f}%"))
+    return out
+
+
 def attempts_made(run: dict) -> int:
     """How many attempts a graded run made (`attempts`, written by `run --attempts N`; one without it)."""
     return len(run.get("attempts") or [None])
@@ -208,6 +245,7 @@ def score_task(runs: list[dict], n_grid: int | None = None) -> dict:
     return {
         "task_id": first["task_id"], "category": first["task"]["category"], "difficulty": first["task"]["difficulty"],
         "language": language_of(first["task"]),
+        **({"known_gap": known_gap_of(first["task"])} if known_gap_of(first["task"]) else {}),
         "task_digest": first["task_digest"], "has_heldout": bool(first["task"].get("heldout")),
         "n": n, "c": c, "n_runs": len(runs), "n_grid": n_grid, "pass_at_1_strict": c / n_grid,
         "pass_at_k": {str(k): float(pass_at_k(n, c, k)) for k in range(1, n + 1)},
@@ -278,6 +316,7 @@ def score_group(agent: str, model: str, runs: list[dict], grid: dict[str, int] |
                   "broken": bool(calib) and all(row["c"] == 0 for row in calib)},
         "categories": breakdown(scored_rows, "category"),
         "languages": breakdown(scored_rows, "language"),
+        **known_gap_figures(scored_rows),
         "latency": latency(scored_runs),
         "costs": costs(scored_runs),
         "model_calls": model_figures(scored_runs),
@@ -449,6 +488,7 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
     warnings += [f"{agent} x {model}: {NO_SANDBOX_WARNING}" for (agent, model, _), group_runs in sorted(grouped.items())
                  if not all(sandbox.confined(r["sandbox"]) for r in group_runs)]
     warnings += truncation_warnings(groups)
+    warnings += known_gap_warnings(groups)
     unset = setup_failures(runs)
     warnings += [f"task {t}: could not be set up, its runs are recorded as task_error ({why}); fix it and check "
                  f"with `localagentbench check`" for t, why in sorted(unset.items())]

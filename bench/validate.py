@@ -43,6 +43,9 @@ FIX_HINTS = {
     "prompt": "write the request as text of at most 200000 characters",
     "command": "use 1 to 50 non-empty shell command lines of at most 10000 characters each",
     "setup": "write it as a mapping: command: (a list of shell command lines) and, optionally, timeout_s:",
+    "problem": "use nop_passes (the untouched fixture passes) or reference_fails (the reference cannot pass here)",
+    "reason": "say in one line of text why the task is kept though verify finds it unfair",
+    "known_gap": "write it as a mapping: problem: nop_passes or reference_fails, and reason: one line of text",
     "into": "use heldout (the default: the held-out files land in heldout/ of the grading copy) or root (laid over "
             "the copy's root)",
 }
@@ -382,21 +385,24 @@ def _heldout_section(data: dict, file: Path, root: Path, problems: TaskProblems,
     return heldout
 
 
-def _mutation(heldout: dict, path: Path, file: Path, problems: TaskProblems) -> None:
-    """A held-out `mutation` section: its module a relative path inside the copy, and candidate directories
-    inside the held-out directory that hold at least one module each (bench/oracle.py mutation_phase)."""
+def _mutation(heldout: dict, path: Path, file: Path, problems: TaskProblems, field: str = "heldout") -> None:
+    """A `mutation` section (held-out, or the visible oracle's with `path` the fixture): its module a relative
+    path inside the copy, and candidate directories inside `path` that hold at least one file each with the
+    module's extension (bench/oracle.py mutation_phase)."""
     mutation = heldout.get("mutation")
     if not mutation:
         return
     module = PurePosixPath(mutation["module"])
-    if module.is_absolute() or ".." in module.parts or module.suffix != ".py":
-        problems.add(file, "heldout.mutation.module", f"{mutation['module']}: name the module the candidates "
-                     "replace, a .py path relative to the repository (e.g. roman.py)")
+    if module.is_absolute() or ".." in module.parts or module.suffix not in (".py", ".go"):
+        problems.add(file, f"{field}.mutation.module", f"{mutation['module']}: name the module the candidates "
+                     "replace, a .py or .go path relative to the repository (e.g. roman.py, counter.go)")
+        return
     for key in ("correct", "mutants"):
         folder = path / mutation.get(key, key)
-        if not folder.is_dir() or not any(f.suffix == ".py" and f.is_file() for f in folder.iterdir()):
-            problems.add(file, f"heldout.mutation.{key}", f"{folder} holds no candidate module (*.py); add them "
-                         "or name the directory that does")
+        if ".." in PurePosixPath(mutation.get(key, key)).parts or not folder.is_dir() \
+                or not any(f.suffix == module.suffix and f.is_file() for f in folder.iterdir()):
+            problems.add(file, f"{field}.mutation.{key}", f"{folder} holds no candidate (*{module.suffix}); add "
+                         "them or name the directory that does")
 
 
 def _visible_all_section(data: dict, file: Path, root: Path, problems: TaskProblems) -> dict | None:
@@ -457,6 +463,14 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
         overfit = None  # the demo patch is optional: one that leads out of the suite is not used
     oracle = dict(data["oracle"])
     oracle.setdefault("timeout_s", DEFAULT_COMMAND_TIMEOUT_S)
+    if oracle.get("mutation"):
+        if repo["type"] != "fixture":
+            problems.add(file, "oracle.mutation", "the visible oracle's candidates are read from the fixture; "
+                         "a task whose repo is git cannot name them")
+            return None
+        _mutation(oracle, Path(repo["path"]), file, problems, "oracle")
+        if len(problems.lines) > before:
+            return None
     # The setup commands are in the digest with the file's text: changing them makes a new snapshot (isolate.py).
     setup = {"timeout_s": DEFAULT_COMMAND_TIMEOUT_S, **data["setup"]} if data.get("setup") else None
     return {
@@ -468,6 +482,8 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
         "overfit_demo": str(overfit) if overfit and overfit.is_file() else None,
         "timeout_s": data.get("timeout_s", DEFAULT_AGENT_TIMEOUT_S), "max_turns": data.get("max_turns"),
         "tags": data.get("tags", []),
+        # verify's known problem with the task; in the digest with the file's text, so flagging a task re-verifies it
+        "known_gap": data.get("known_gap"),
         "digest": digest_parts(digest),
         # The digest of the task in `--visible all` (all_visible): the files that mode uses, held-out tests not among
         # them, and the mode itself, so the two never share a snapshot or pass for each other's runs.

@@ -1,7 +1,7 @@
 """verify: prove every task fair: the untouched fixture fails, the reference solution passes every time.
 
     localagentbench verify [--tasks DIR | DIR ...] [--task ID ...] [--times 3] [--sandbox auto] [--visible split]
-                           [--jobs N] [--changed-from FILE] [--sample-per-language K] [--record FILE]
+                           [--jobs N] [--changed-from FILE] [--sample-per-language K] [--record FILE] [--list]
     python -m bench.verify ...                                         the same
 
 Runs are graded in the sandbox an evaluation would use (`--sandbox`, default auto), so a task that
@@ -9,12 +9,17 @@ passes only outside it is caught here, not booked against agents later. For each
 must fail it (visible or held-out); the oracle agent must pass visible and held-out tests `--times` runs
 in a row (differing outcomes mark it flaky); every grading command must finish within half its timeout;
 no file of the fixture may reach outside it (symlinks); a test-writing task's reference tests must catch
-every mutant. One line per task, a summary, exit 1 on any problem.
+every mutant. One line per task, a summary (fair N / known gaps M / unfair K), exit 1 on any unfair task.
+
+A task file's `known_gap: {problem, reason}` keeps a task verify finds unfair in a known way: nop_passes (the
+untouched fixture passes; the reference must still pass) or reference_fails (the reference cannot pass here; the
+untouched fixture must still fail). It counts as a known gap, not unfair, only while it shows exactly that problem
+and nothing else; a gap that no longer shows is unfair too, so its flag is taken off.
 
 A large suite is verified in part: `--changed-from FILE` verifies only the tasks whose digest differs from what
-FILE (written by `--record FILE`) says was verified fair, and `--sample-per-language K` adds K tasks of each
-language chosen by a fixed rule (the lowest sha256 of their ids), so a harness change that breaks a language is
-seen even when no task changed. `--jobs N` verifies N tasks at once.
+FILE (written by `--record FILE`) says was verified fair or the known gap the task is, and `--sample-per-language K`
+adds K tasks of each language chosen by a fixed rule (the lowest sha256 of their ids), so a harness change that
+breaks a language is seen even when no task changed. `--jobs N` verifies N tasks at once.
 
 Like the umbrella CLI, this is an orchestrator: it composes the stages' core functions.
 """
@@ -37,7 +42,7 @@ from bench.common.errors import UserError
 from bench.common.records import write_json_atomic, write_json_output
 from bench.common.spec import RunSpec
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
-from bench.exec import sandbox
+from bench.exec import safefs, sandbox
 from bench.exec.git import TaskSetupError
 
 MAX_TIMEOUT_SHARE = 0.5
@@ -72,17 +77,58 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
     try:
         nop = _run(task, "nop", results, "nop", 0, kind)
     except TaskSetupError as exc:  # its git ref names no commit, say: this task's problem; the others are checked
-        return {"task_id": task["id"], "ok": False, "problems": [f"the task cannot be set up: {exc}"],
-                "untouched_fails": "not run", "oracle_outcomes": [], "slowest": None, "mutants": None,
-                "seconds": round(time.monotonic() - start, 2)}
+        return judge({"task_id": task["id"], "problems": [f"the task cannot be set up: {exc}"],
+                      "untouched_fails": "not run", "oracle_outcomes": [], "slowest": None, "mutants": None,
+                      "seconds": round(time.monotonic() - start, 2)}, ["setup"], task.get("known_gap"))
+    kinds: list[str] = []   # each problem's kind, which a task's known_gap.problem names
     if nop["success"]:
+        kinds.append("nop_passes")
         problems.append("the untouched fixture passes its oracle and held-out tests: the task does not discriminate")
     untouched = ("visible" if not nop["oracle"]["passed"]
                  else "held-out" if nop["heldout"] and not nop["heldout"]["passed"] else "none")
     runs = [_run(task, "oracle", results, "oracle", rep, kind) for rep in range(times)]
     outcomes = [r["outcome"] for r in runs]
+    for found in _reference_problems(task, runs):
+        kinds.append(found[0])
+        problems.append(found[1])
+    slowest = None
+    for run in [nop, *runs]:
+        for section in ("oracle", "heldout"):
+            for command in (run[section] or {}).get("commands", []):
+                share = command["duration_s"] / command["timeout_s"]
+                if slowest is None or share > slowest["share"]:
+                    slowest = {"command": command["command"], "duration_s": command["duration_s"],
+                               "timeout_s": command["timeout_s"], "share": round(share, 4)}
+    if slowest and slowest["share"] > MAX_TIMEOUT_SHARE:
+        kinds.append("slow")
+        problems.append(f"slow: `{slowest['command']}` took {slowest['duration_s']:.1f}s "
+                        f"of its {slowest['timeout_s']}s timeout")
+    if task["repo"]["type"] == "fixture":
+        links = escaping_links(Path(task["repo"]["path"]))
+        if links:
+            kinds.append("links")
+            problems.append(f"fixture links point outside it: {', '.join(links)}")
+    # a test-writing task's mutants: the held-out phase's; with --visible all (no held-out phase) the oracle's
+    mutants = (runs[0]["heldout"] or runs[0]["oracle"] or {}).get("mutants")
+    if task["category"] == "test":
+        if mutants is None:
+            kinds.append("mutants")
+            problems.append("a test-writing task needs heldout.mutation (its correct/ and mutants/ candidates), or a "
+                            "held-out command that reports mutants_total / mutants_caught")
+        elif mutants["caught"] != mutants["total"]:
+            kinds.append("mutants")
+            problems.append(f"the reference tests catch only {mutants['caught']}/{mutants['total']} mutants")
+    return judge({"task_id": task["id"], "problems": problems, "untouched_fails": untouched,
+                  "oracle_outcomes": outcomes, "slowest": slowest, "mutants": mutants,
+                  "seconds": round(time.monotonic() - start, 2)}, kinds, task.get("known_gap"))
+
+
+def _reference_problems(task: dict, runs: list[dict]) -> list[tuple[str, str]]:
+    """(kind, problem) for the reference solution's runs: flaky, does not pass, or passes without having applied."""
+    found: list[tuple[str, str]] = []
+    outcomes = [r["outcome"] for r in runs]
     if len(set(outcomes)) > 1:
-        problems.append(f"flaky: the reference solution gave {', '.join(outcomes)} over {times} runs")
+        found.append(("flaky", f"flaky: the reference solution gave {', '.join(outcomes)} over {len(runs)} runs"))
     elif outcomes[0] != "passed":
         first = runs[0]
         why = first["agent"].get("agent_error") or (
@@ -96,55 +142,93 @@ def verify_task(task: dict, times: int, results: Path, kind: str = "none") -> di
         elif outcomes[0] == "task_error" and first["oracle"] and first["oracle"]["passed"] and task.get("heldout"):
             why = (f"the held-out command could not run its tests; the held-out files land in "
                    f"{layout.describe(task['heldout'])} (heldout.into: {layout.into(task['heldout'])})")
-        problems.append(f"the reference solution does not pass: {outcomes[0]} ({why})")
-    slowest = None
-    for run in [nop, *runs]:
-        for section in ("oracle", "heldout"):
-            for command in (run[section] or {}).get("commands", []):
-                share = command["duration_s"] / command["timeout_s"]
-                if slowest is None or share > slowest["share"]:
-                    slowest = {"command": command["command"], "duration_s": command["duration_s"],
-                               "timeout_s": command["timeout_s"], "share": round(share, 4)}
-    if slowest and slowest["share"] > MAX_TIMEOUT_SHARE:
-        problems.append(f"slow: `{slowest['command']}` took {slowest['duration_s']:.1f}s "
-                        f"of its {slowest['timeout_s']}s timeout")
-    if task["repo"]["type"] == "fixture":
-        links = escaping_links(Path(task["repo"]["path"]))
-        if links:
-            problems.append(f"fixture links point outside it: {', '.join(links)}")
-    mutants = runs[0]["heldout"].get("mutants") if runs[0]["heldout"] else None
-    if task["category"] == "test":
-        if mutants is None:
-            problems.append("a test-writing task needs heldout.mutation (its correct/ and mutants/ candidates), or a "
-                            "held-out command that reports mutants_total / mutants_caught")
-        elif mutants["caught"] != mutants["total"]:
-            problems.append(f"the reference tests catch only {mutants['caught']}/{mutants['total']} mutants")
-    return {"task_id": task["id"], "ok": not problems, "problems": problems, "untouched_fails": untouched,
-            "oracle_outcomes": outcomes, "slowest": slowest, "mutants": mutants,
-            "seconds": round(time.monotonic() - start, 2)}
+        found.append(("reference_fails", f"the reference solution does not pass: {outcomes[0]} ({why})"))
+    unapplied = next((r["agent"]["agent_error"] for r in runs if r["outcome"] == "passed"
+                      and r["agent"].get("agent_error")), None)
+    if unapplied:   # the tests passed without the reference (a fixture that already passes): that proves nothing
+        found.append(("reference_not_applied", "the reference solution did not apply, though the tests passed: "
+                      f"{unapplied.splitlines()[-1]}"))
+    return found
+
+
+GAP_FIX = ("take known_gap out of the task file (the polyglot suite's: its GAPS and KNOWN_GAP_PROBLEMS in "
+           "tools/polyglot/convert.py, then `python -m tools.polyglot.convert`)")
+
+
+def judge(report: dict, kinds: list[str], gap: dict | None) -> dict:
+    """The report's verdict: status fair (no problem), known_gap (exactly the problem the task's known_gap names,
+    which then leaves `problems` for `known_problem`) or unfair (any other problem, or a known gap that no longer
+    shows: the flag would otherwise hide a fair task from the scores); ok unless unfair."""
+    problems = report["problems"]
+    known = None
+    if gap is not None:
+        expected = gap["problem"]
+        known = [p for k, p in zip(kinds, problems, strict=True) if k == expected]
+        problems = [p for k, p in zip(kinds, problems, strict=True) if k != expected]
+        if not known and not problems:
+            problems = [f"known_gap {expected} no longer shows (the task is fair here): {GAP_FIX}"]
+    status = "unfair" if problems else "known_gap" if known else "fair"
+    return {"task_id": report["task_id"], "ok": status != "unfair", "status": status,
+            "known_gap": gap["problem"] if gap else None, "known_problem": known[0] if known else None,
+            **{k: v for k, v in report.items() if k != "task_id"}, "problems": problems}
 
 
 RECORD_SCHEMA = "localagentbench/verified@1"
+MAX_RECORD_BYTES = 64 << 20   # a record of 100k tasks is a few MB
 
 
 def read_record(path: Path, visible: str) -> dict[str, dict]:
     """{task id: {digest, times}} of the tasks a previous `--record` found fair in mode `visible`; {} when the file
     does not exist. A record holds one mode: a task's digest differs between modes."""
-    if not path.exists():
-        return {}
+    return read_record_all(path, visible)[0]
+
+
+def read_record_all(path: Path, visible: str) -> tuple[dict[str, dict], dict[str, dict]]:
+    """The record's fair tasks ({id: {digest, times}}) and its known gaps ({id: {digest, problem, reason, times}}:
+    the tasks verify found to show exactly their known_gap's problem); both {} when the file does not exist."""
+    if not os.path.lexists(path):
+        return {}, {}
+    # Read as a regular file only, never through a link, and capped: a suite's record planted as a FIFO (a read
+    # blocks), a link to /dev/zero (a read never ends) or to a file elsewhere is refused, not followed.
+    found = safefs.read_file(Path(os.path.abspath(path)), MAX_RECORD_BYTES)
+    if found is None:
+        raise UserError(f"{path}: not a regular file (a link, FIFO, directory or device); a verify record is a plain "
+                        "JSON file: delete it or name another with --record")
+    if found[1]:
+        raise UserError(f"{path}: larger than {MAX_RECORD_BYTES} bytes, more than any verify record; delete it or "
+                        "name another with --record")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise UserError(f"{path}: not a verify record ({exc}); delete it or name another with --record") from None
+        data = json.loads(found[0].decode("utf-8"))
+    except (ValueError, RecursionError) as exc:
+        # ValueError: malformed JSON, bad UTF-8, an integer past Python's digit limit; RecursionError: nesting
+        # deeper than json.loads recurses. A hand-edited record is one line, never a traceback.
+        why = "nested too deep" if isinstance(exc, RecursionError) else str(exc)[:200]
+        raise UserError(f"{path}: not a verify record ({why}); delete it or name another with --record") from None
     tasks = data.get("tasks") if isinstance(data, dict) and data.get("schema") == RECORD_SCHEMA else None
     if not isinstance(tasks, dict) or not all(isinstance(v, dict) and isinstance(v.get("digest"), str)
                                               for v in tasks.values()):
         raise UserError(f"{path}: not a verify record (schema {RECORD_SCHEMA} with tasks: {{id: {{digest}}}}); "
                         "delete it or name another with --record")
+    gaps = data.get("known_gaps", {})
+    if not isinstance(gaps, dict) or not all(isinstance(v, dict) and isinstance(v.get("digest"), str)
+                                             and v.get("problem") in GAP_PROBLEMS for v in gaps.values()):
+        raise UserError(f"{path}: known_gaps: not a verify record's (known_gaps: {{id: {{digest, problem: "
+                        f"{' or '.join(GAP_PROBLEMS)}, reason}}}}); delete it or write it again with --record")
     if data.get("visible", "split") != visible:
         raise UserError(f"{path}: records tasks verified with --visible {data.get('visible', 'split')}, not "
                         f"--visible {visible}; name a record of that mode")
-    return tasks
+    return tasks, gaps
+
+
+GAP_PROBLEMS = ("nop_passes", "reference_fails")   # schemas/task.schema.json known_gap.problem
+
+
+def recorded(task: dict, fair: dict[str, dict], gaps: dict[str, dict]) -> bool:
+    """Whether the record lists the task as it is now: fair, or a known gap with the problem its file names."""
+    if fair.get(task["id"], {}).get("digest") == task["digest"]:
+        return True
+    gap, entry = task.get("known_gap"), gaps.get(task["id"], {})
+    return bool(gap) and entry.get("digest") == task["digest"] and entry.get("problem") == gap["problem"]
 
 
 def sample_per_language(tasks: list[dict], k: int) -> set[str]:
@@ -158,36 +242,53 @@ def sample_per_language(tasks: list[dict], k: int) -> set[str]:
     return chosen
 
 
-def select(tasks: list[dict], changed_from: dict[str, dict] | None, sample: int) -> list[dict]:
-    """The tasks to verify, in suite order: all of them, or (with a record) those whose digest it does not list as
-    verified, plus the per-language sample."""
+def select(tasks: list[dict], changed_from: dict[str, dict] | None, sample: int,
+           known_gaps: dict[str, dict] | None = None) -> list[dict]:
+    """The tasks to verify, in suite order: all of them, or (with a record: its fair tasks `changed_from` and its
+    `known_gaps`) those whose digest it does not list as verified fair or as the known gap they are, plus the
+    per-language sample."""
     if changed_from is None and not sample:
         return tasks
     keep = sample_per_language(tasks, sample) if sample else set()
     if changed_from is not None:
-        keep |= {t["id"] for t in tasks if changed_from.get(t["id"], {}).get("digest") != t["digest"]}
+        keep |= {t["id"] for t in tasks if not recorded(t, changed_from, known_gaps or {})}
     return [t for t in tasks if t["id"] in keep]
 
 
-def update_record(path: Path, tasks: list[dict], reports: list[dict], times: int, visible: str) -> None:
-    """Write the record: the tasks just found fair with their digests, the others' earlier entries kept while their
-    digest is unchanged, a task found unfair or gone dropped."""
-    current = {t["id"]: t["digest"] for t in tasks}
-    old = read_record(path, visible)
-    entries = {i: e for i, e in old.items() if current.get(i) == e["digest"]}
+def update_record(path: Path, tasks: list[dict], reports: list[dict], times: int, visible: str,
+                  partial: bool = False) -> None:
+    """Write the record: the tasks just found fair with their digests, and apart from them those that showed exactly
+    their known gap (its problem and the task file's reason: what was measured, not typed); the others' earlier
+    entries kept while their digest is unchanged, a task found unfair or gone dropped. `partial`: only some of the
+    suite's tasks were loaded (--task, or task files named one by one), so an entry of a task not among them is
+    kept as it was."""
+    current = {t["id"]: t for t in tasks}
+    old_fair, old_gaps = read_record_all(path, visible)
+    fair = {i: e for i, e in old_fair.items()
+            if (i not in current and partial) or (i in current and current[i]["digest"] == e["digest"])}
+    gaps = {i: e for i, e in old_gaps.items()
+            if (i not in current and partial) or (i in current and recorded(current[i], {}, old_gaps))}
     for report in reports:
-        entries.pop(report["task_id"], None)
-        if report["ok"]:
-            entries[report["task_id"]] = {"digest": current[report["task_id"]], "times": times}
-    write_json_atomic(path, {"schema": RECORD_SCHEMA, "visible": visible, "tasks": dict(sorted(entries.items()))})
+        task = current[report["task_id"]]
+        fair.pop(task["id"], None)
+        gaps.pop(task["id"], None)
+        if report["status"] == "fair":
+            fair[task["id"]] = {"digest": task["digest"], "times": times}
+        elif report["status"] == "known_gap":
+            gaps[task["id"]] = {"digest": task["digest"], "problem": task["known_gap"]["problem"],
+                                "reason": task["known_gap"]["reason"], "times": times}
+    write_json_atomic(path, {"schema": RECORD_SCHEMA, "visible": visible, "tasks": dict(sorted(fair.items())),
+                             "known_gaps": dict(sorted(gaps.items()))})
 
 
 def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep: Path | None = None,
            sandbox_requested: str | None = None, allow_local: bool = False, visible: str = "split", jobs: int = 1,
-           changed_from: Path | None = None, sample: int = 0, record: Path | None = None) -> dict:
+           changed_from: Path | None = None, sample: int = 0, record: Path | None = None,
+           list_only: bool = False) -> dict:
     """Verify the tasks (all, or those `changed_from` and `sample` select) in the sandbox an evaluation would use,
     `jobs` at once; return the report (tasks, problems count). `allow_local`: --allow-local-repos. `visible`: the
-    mode the tasks are verified in (--visible)."""
+    mode the tasks are verified in (--visible). `list_only` (--list): return which tasks would be verified
+    ({selected: [ids], in_suite}) and run nothing."""
     if times < 1:
         raise UserError(f"--times: must be at least 1 (got {times})")
     if jobs < 1:
@@ -207,10 +308,13 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
         raise UserError(f"--changed-from {changed_from}: no such file; write one with --record {changed_from}")
     if record is not None:
         read_record(record, visible)   # a record it could not update is refused before any task runs
-    chosen = select(tasks, read_record(changed_from, visible) if changed_from else None, sample)
+    fair, gaps = read_record_all(changed_from, visible) if changed_from else (None, None)
+    chosen = select(tasks, fair, sample, gaps)
     if len(chosen) < len(tasks):
         log(f"verify: {len(chosen)} of {len(tasks)} task(s) selected (changed since the record, "
             f"{sample} per language sampled)")
+    if list_only:
+        return {"selected": [t["id"] for t in chosen], "in_suite": len(tasks)}
     results = keep or Path(tempfile.mkdtemp(prefix="lab-verify-"))
     try:
         def one(task: dict) -> dict:
@@ -226,21 +330,27 @@ def verify(paths: Sequence[str], only: Sequence[str] = (), times: int = 3, keep:
         if keep is None:
             shutil.rmtree(results, ignore_errors=True)
     if record is not None:
-        update_record(record, tasks, reports, times, visible)
+        # task files named one by one (not their directory) are part of a suite, as --task's are
+        partial = bool(only) or any(not Path(path).is_dir() for path in paths)
+        update_record(record, tasks, reports, times, visible, partial=partial)
     slowest = max((r["slowest"] for r in reports if r["slowest"]), key=lambda s: s["share"], default=None)
+    counts = {status: sum(1 for r in reports if r["status"] == status) for status in ("fair", "known_gap", "unfair")}
     return {"tasks": reports, "ok": all(r["ok"] for r in reports), "times": times, "sandbox": kind, "visible": visible,
-            "jobs": jobs, "selected": len(chosen), "in_suite": len(tasks),
+            "jobs": jobs, "selected": len(chosen), "in_suite": len(tasks), "fair": counts["fair"],
+            "known_gaps": counts["known_gap"], "unfair": counts["unfair"],
             "problems": sum(len(r["problems"]) for r in reports), "slowest": slowest}
 
 
 def yield_line(report: dict) -> None:
     """One human line per task on stderr."""
-    status = "ok  " if report["ok"] else "FAIL"
+    status = {"fair": "ok  ", "known_gap": "gap ", "unfair": "FAIL"}[report["status"]]
     mut = f", mutants {report['mutants']['caught']}/{report['mutants']['total']}" if report["mutants"] else ""
     slow = report["slowest"]
     share = f", slowest {slow['duration_s']:.2f}s ({100 * slow['share']:.0f}% of timeout)" if slow else ""
     log(f"{status} {report['task_id']}: untouched fails {report['untouched_fails']}, reference "
         f"{'/'.join(report['oracle_outcomes']) or 'not run'}{mut}{share}")
+    if report["known_problem"]:
+        log(f"     - known gap ({report['known_gap']}): {report['known_problem']}")
     for problem in report["problems"]:
         log(f"     - {problem}")
 
@@ -265,19 +375,25 @@ def _main(argv: Sequence[str]) -> int:
     parser.add_argument("--sample-per-language", type=int, default=0, metavar="K",
                         help="also verify K tasks of each language, chosen by a fixed rule (lowest sha256 of the id)")
     parser.add_argument("--record", default=None, metavar="FILE",
-                        help="write the tasks found fair, with their digests, to FILE (kept entries whose task is "
-                             "unchanged)")
+                        help="write the tasks found fair, and apart from them the known gaps found as known, with "
+                             "their digests, to FILE (kept entries whose task is unchanged)")
+    parser.add_argument("--list", action="store_true",
+                        help="only print which tasks would be verified (JSON: selected, in_suite); run nothing")
     engine.add_visible(parser)
     engine.add_allow_local(parser)
     args = parser.parse_args(argv)
+    if args.list and args.record:
+        raise UserError("--list runs nothing, so it records nothing: leave out --record")
     report = verify(args.paths + args.tasks or ["tasks"], args.task, args.times,
                     Path(args.keep) if args.keep else None, args.sandbox, args.allow_local_repos, args.visible,
                     args.jobs, Path(args.changed_from) if args.changed_from else None, args.sample_per_language,
-                    Path(args.record) if args.record else None)
+                    Path(args.record) if args.record else None, args.list)
     write_json_output(args.out, report)
-    n_ok = sum(1 for r in report["tasks"] if r["ok"])
+    if args.list:
+        return 0
     slow = report["slowest"]
-    log(f"verify: {n_ok}/{len(report['tasks'])} task(s) fair under sandbox {report['sandbox']}, visible "
+    log(f"verify: fair {report['fair']} / known gaps {report['known_gaps']} / unfair {report['unfair']} of "
+        f"{len(report['tasks'])} task(s) under sandbox {report['sandbox']}, visible "
         f"{report['visible']}, "
         f"{report['problems']} problem(s); reference solution "
         f"run {args.times}x per task" + (f"; slowest command `{slow['command']}` {slow['duration_s']:.2f}s = "

@@ -120,6 +120,8 @@ def makespan(agent: str, slots: int, seconds: float, work: Path, kind: str = "no
             "after_last_call_s": round(began + wall - last, 2) if last else None,
             "span_ratio": round((last - first) / floor, 3) if floor and first and last else None,
             "queued_s": round(sum((r["agent"].get("queued_s") or 0.0) for r in records), 2),
+            # the agents' start-up and tools need the CPU: a loaded machine stretches the time off the model
+            "load_avg": round(os.getloadavg()[0], 1), "cpus": os.cpu_count(),
             "stopped": str(stopped) if stopped else None}
 
 
@@ -214,7 +216,8 @@ def makespan_line(m: dict) -> str:
     return (f"{m['agent']} x {m['runs']} runs, {m['slots']} slot(s), --jobs auto = {m['jobs']}: makespan "
             f"{m['makespan_s']}s vs model-busy floor {m['floor_s']}s = {m['ratio']}x (goal <= {MAKESPAN_GOAL}x); "
             f"first call to last answer {m.get('span_ratio')}x, with {m.get('to_first_call_s')}s before the first call "
-            f"and {m.get('after_last_call_s')}s after the last")
+            f"and {m.get('after_last_call_s')}s after the last; load average {m.get('load_avg')} on "
+            f"{m.get('cpus')} CPUs")
 
 
 def outcomes_line(o: dict) -> str:

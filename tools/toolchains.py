@@ -19,6 +19,7 @@ Standard library only: nox runs it without a virtualenv, and a fresh machine has
 from __future__ import annotations
 
 import argparse
+import glob
 import hashlib
 import os
 import platform
@@ -53,8 +54,13 @@ class Need:
         """Where it was found, or None."""
         if self.program:
             return shutil.which(self.program)
+        if self.path and any(c in self.path for c in "*?["):
+            found = sorted(glob.glob(self.path))
+            return found[-1] if found else None
         return self.path if self.path and os.path.isfile(self.path) else None
 
+
+CRATES = "/usr/share/cargo/registry"   # where Debian's librust-*-dev put their crates' sources
 
 NEEDS = (
     Need("python3", ("python3",), program="python3", provides=("python3",)),
@@ -74,6 +80,10 @@ NEEDS = (
     Need("Catch2", ("catch2",), path="/usr/include/catch2/catch.hpp"),
     # The polyglot suite's cpp-gigasecond and cpp-meetup include it and link -lboost_date_time.
     Need("boost date_time", ("libboost-date-time-dev",), path="/usr/lib/x86_64-linux-gnu/libboost_date_time.so"),
+    # The polyglot suite's Rust exercises that name crates: Debian's crate sources, which each run's cargo config
+    # uses in place of crates.io (bench/languages/rust.py). Their own dependencies come with the packages.
+    *(Need(f"Rust crate {crate}", (f"librust-{crate}-dev",), path=f"{CRATES}/{crate}-[0-9]*/.cargo-checksum.json")
+      for crate in ("time", "anyhow")),
 )
 
 INSTALL = ["apt-get", "install", "-y", "-q", "--no-install-recommends"]

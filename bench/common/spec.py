@@ -32,6 +32,8 @@ class RunSpec:
     keep_workdir: bool = False
     max_log_bytes: int = DEFAULT_MAX_LOG_BYTES
     proxy: Any = None                # the running model proxy (bench.models.proxy.ModelProxy) every run goes through
+    model_slots: int | None = None   # the model server's slots where known (--jobs auto, --model-slots): the proxy's
+    #                                  per-run share of them (ModelProxy.share)
 
     @property
     def agent_model(self) -> str | None:

@@ -223,8 +223,19 @@ def openai_timings(usage: dict, speed: Speed | None) -> dict[str, Any] | None:
             "predicted_per_second": speed.decode_tps}
 
 
+def vllm_metrics(usage: dict, speed: Speed | None, queued_s: float) -> dict[str, Any]:
+    """vLLM's per-request ``metrics`` (vllm serve --enable-per-request-metrics): its scheduler's queue time, time to
+    first token from scheduling, and decode time, in ms."""
+    prefill_s = speed.prefill_s(usage) if speed is not None and speed.on else 0.0
+    decode_s = speed.decode_s(usage) if speed is not None and speed.on else 0.0
+    return {"queue_time_ms": round(queued_s * 1e3, 3), "time_to_first_token_ms": round(prefill_s * 1e3, 3),
+            "generation_time_ms": round(decode_s * 1e3, 3),
+            "mean_itl_ms": round(decode_s * 1e3 / max(1, usage["completion_tokens"]), 3),
+            "tokens_per_second": round(usage["completion_tokens"] / decode_s, 3) if decode_s else None}
+
+
 def openai_body(model_id: str, reply: dict, content: str, calls: list, usage: dict,
-                speed: Speed | None = None) -> dict:
+                speed: Speed | None = None, metrics: dict | None = None) -> dict:
     """The non-streaming chat.completion answer (usage always included; llama.cpp's timings with a speed)."""
     msg: dict[str, Any] = {"role": "assistant", "content": content}
     if reply.get("reasoning"):
@@ -239,12 +250,14 @@ def openai_body(model_id: str, reply: dict, content: str, calls: list, usage: di
     timings = openai_timings(usage, speed)
     if timings is not None:
         out["timings"] = timings
+    if metrics is not None:
+        out["metrics"] = metrics
     return out
 
 
 def openai_stream(model_id: str, reply: dict, content: str, calls: list, usage: dict,
                   include_usage: bool | None, speed: Speed | None = None,
-                  pace: Pace = NO_PACE) -> Iterator[bytes]:
+                  pace: Pace = NO_PACE, metrics: dict | None = None) -> Iterator[bytes]:
     """The SSE events of a streaming answer; a usage chunk only when the client asked for it.
 
     With a simulated speed the finishing chunk carries llama.cpp's ``timings``; `pace` is called with each
@@ -271,7 +284,8 @@ def openai_stream(model_id: str, reply: dict, content: str, calls: list, usage: 
         yield event([{"index": 0, "delta": {"tool_calls": [tc]}, "finish_reason": None}])
     pace.done()
     yield event([{"index": 0, "delta": {}, "finish_reason": _finish_reason(reply, calls)}],
-                **({"timings": timings} if timings is not None else {}))
+                **({"timings": timings} if timings is not None else {}),
+                **({"metrics": metrics} if metrics is not None else {}))
     if include_usage:
         yield event([], usage=_openai_usage(usage))
     yield b"data: [DONE]\n\n"

@@ -30,6 +30,7 @@ from bench.fakellm.formats import (
     openai_model,
     openai_not_found,
     openai_stream,
+    vllm_metrics,
 )
 from bench.fakellm.messages_api import messages_body, messages_error, messages_messages, messages_stream
 from bench.fakellm.pacing import NO_PACE, ClientGone, Pace, Pacer
@@ -211,7 +212,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             payload = {"object": "list", "data": [
                 openai_model(m) | ({"max_model_len": m["context_length"]} if self.server.flavor == "vllm" else {})
                 for m in self.server.models.values()]}
-        elif path == "/slots" and self.server.slots.n:   # llama.cpp's slot list: one entry per parallel slot
+        elif path == "/slots" and self.server.slots.n and self.server.slots_reported:
+            # llama.cpp's slot list: one entry per parallel slot
             payload = [{"id": i, "is_processing": False} for i in range(self.server.slots.n)]
         elif path.startswith("/v1/models/"):
             name = path[len("/v1/models/"):]
@@ -432,11 +434,15 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         stream = entry["stream"]
         speed = self.server.speed
         if api == "openai":
+            vllm = self.server.flavor == "vllm"
+            timed = None if vllm else speed   # vLLM sends no llama.cpp timings
+            metrics = vllm_metrics(usage, speed, entry.get("slot_wait_s") or 0.0) \
+                if vllm and self.server.per_request_metrics else None
             if stream:
-                self._stream(SSE, openai_stream(name, reply, content, calls, usage, entry["include_usage"], speed,
-                                                pace))
+                self._stream(SSE, openai_stream(name, reply, content, calls, usage, entry["include_usage"], timed,
+                                                pace, metrics=metrics))
             else:
-                self._send_json(200, openai_body(name, reply, content, calls, usage, speed))
+                self._send_json(200, openai_body(name, reply, content, calls, usage, timed, metrics=metrics))
         elif api == "responses":
             if stream:
                 self._stream(SSE, responses_stream(name, reply, content, calls, usage, body, pace))

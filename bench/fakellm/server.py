@@ -27,7 +27,8 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
     def __init__(self, addr: tuple, models: dict, log_path: str | None, verbose: bool = False,
                  log_bodies: bool = False, protocols: tuple[str, ...] = PROTOCOLS, speed: Speed | None = None,
-                 slots: int | None = None, down_after_warm_up: bool = False, flavor: str = "ollama"):
+                 slots: int | None = None, down_after_warm_up: bool = False, flavor: str = "ollama",
+                 slots_reported: bool = True, per_request_metrics: bool = False):
         self.address_family = socket.AF_INET6 if ":" in addr[0] else socket.AF_INET
         super().__init__(addr, _Handler)
         self.models = models
@@ -38,6 +39,8 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         self.protocols = frozenset(protocols)
         self.speed = speed or Speed()
         self.slots = Slots(slots)
+        self.slots_reported = slots_reported   # False: no GET /slots, as Ollama (which never says its parallel)
+        self.per_request_metrics = per_request_metrics   # vLLM's --enable-per-request-metrics (flavor vllm)
         self.down_after_warm_up = down_after_warm_up
         self.flavor = flavor
         self.requests: list[dict[str, Any]] = []
@@ -150,7 +153,8 @@ def serve(script: dict | str | os.PathLike, port: int = 0, log_path: str | os.Pa
           host: str = "127.0.0.1", verbose: bool = False, base_dir: str | os.PathLike | None = None,
           log_bodies: bool = False, protocols: tuple[str, ...] | list[str] | None = None,
           prefill_tps: float | None = None, decode_tps: float | None = None, slots: int | None = None,
-          down_after_warm_up: bool = False, flavor: str | None = None) -> FakeLLM:
+          down_after_warm_up: bool = False, flavor: str | None = None, slots_reported: bool = True,
+          per_request_metrics: bool = False) -> FakeLLM:
     """Start a server in a background thread and return it (use as a context manager or call .stop()).
 
     protocols: the APIs served (names from PROTOCOLS; ("openai",) is a chat-completions-only server);
@@ -160,6 +164,10 @@ def serve(script: dict | str | os.PathLike, port: int = 0, log_path: str | os.Pa
     completions only unless `protocols` says otherwise; "ollama" (the default) serves every protocol.
     down_after_warm_up: the server stops listening when the harness's warm-up arrives (a server that goes down
     between `run`'s pre-run check and the agent's first call).
+    slots_reported: False to simulate slots without answering GET /slots (Ollama's OLLAMA_NUM_PARALLEL is not said).
+    per_request_metrics: with flavor "vllm", chat answers carry vLLM's ``metrics`` (``queue_time_ms``: the slot wait,
+    ``time_to_first_token_ms``, ``generation_time_ms``), as `vllm serve --enable-per-request-metrics`; the vllm flavor
+    never sends llama.cpp's ``timings`` (vLLM has none).
     """
     loaded = load_script(script, base_dir=base_dir)
     cfg = dict(loaded["server"])
@@ -176,5 +184,6 @@ def serve(script: dict | str | os.PathLike, port: int = 0, log_path: str | os.Pa
         raise ScriptError(str(e)) from None
     server = _Server((_check_host(host), port), loaded["models"], str(log_path) if log_path else None, verbose,
                      log_bodies, protocols=served, speed=speed, slots=cfg.get("slots"),
-                     down_after_warm_up=down_after_warm_up, flavor=cfg.get("flavor") or "ollama")
+                     down_after_warm_up=down_after_warm_up, flavor=cfg.get("flavor") or "ollama",
+                     slots_reported=slots_reported, per_request_metrics=per_request_metrics)
     return FakeLLM(server)

@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from bench.common.errors import UserError
 from bench.common.stage import log
@@ -104,7 +104,8 @@ def test_sh(task: dict) -> str:
         mutation, module = held["mutation"], shlex.quote(held["mutation"]["module"])
         lines += [f"cp -p {module} /tmp/lab-module-under-test", "total=0", "caught=0"]
         for group, want in ((mutation.get("correct", "correct"), "pass"), (mutation.get("mutants", "mutants"), "fail")):
-            lines += [f"for candidate in /tests/heldout/{shlex.quote(group)}/*.py; do",
+            suffix = PurePosixPath(mutation["module"]).suffix   # roman.py's candidates are *.py, counter.go's *.go
+            lines += [f"for candidate in /tests/heldout/{shlex.quote(group)}/*{suffix}; do",
                       f"  cp \"$candidate\" {module}", "  passed=1"]
             lines += ["  " + _step(c, held.get("timeout_s", 60)).replace("ok=0", "passed=0") for c in held["command"]]
             if want == "fail":

@@ -1,7 +1,14 @@
-"""Rust: `cargo test` ("test result:" lines), offline, CARGO_HOME private to each run."""
+"""Rust: `cargo test` ("test result:" lines), offline, CARGO_HOME private to each run.
+
+Crates come only from Debian's packaged crate sources (librust-*-dev, under /usr/share/cargo/registry, each with
+its .cargo-checksum.json): prepare_home() writes a cargo config into the run's own CARGO_HOME that replaces
+crates-io with that directory, read-only like all of /usr in the sandboxes. A Cargo.toml naming no crate never
+reads it. Grading lays back the fixture's Cargo.toml and removes a .cargo/ directory the change adds (config_dirs),
+so a change cannot point grading at another source."""
 from __future__ import annotations
 
 import functools
+import json
 import re
 import shutil
 import subprocess
@@ -27,6 +34,20 @@ def sysroot() -> Path | None:
     return root if done.returncode == 0 and root.is_absolute() and (root / "bin").is_dir() else None
 
 
+DEBIAN_REGISTRY = Path("/usr/share/cargo/registry")
+
+
+def cargo_config(registry: Path = DEBIAN_REGISTRY) -> str | None:
+    """The cargo config each run's CARGO_HOME gets: crates-io replaced by Debian's directory source, offline;
+    None when that directory does not exist (nothing but a crate-less Cargo.toml can build, as before)."""
+    if not registry.is_dir():
+        return None
+    # json.dumps: a TOML basic string (the path holds no control characters)
+    return ("# written by localagentbench: crates come from Debian's packaged sources, never the network\n"
+            "[source.crates-io]\nreplace-with = \"debian\"\n\n"
+            f"[source.debian]\ndirectory = {json.dumps(str(registry))}\n\n[net]\noffline = true\n")
+
+
 class RustProfile(Profile):
     """Rust's rules."""
 
@@ -40,6 +61,18 @@ class RustProfile(Profile):
         from bench.exec import sandbox
         root = sysroot()
         return sandbox.mount_set([root]) if root else []
+
+    def prepare_home(self, home: Path) -> None:
+        """The run's CARGO_HOME with its config.toml (cargo_config), where Debian's crate sources are installed. A
+        config already there (the home reused for a second command of one run) is written again, so what ran
+        before in that home cannot have changed it."""
+        text = cargo_config()
+        if text is None:
+            return
+        cargo = home / ".cargo"
+        cargo.mkdir(parents=True, exist_ok=True)
+        (cargo / "config.toml").unlink(missing_ok=True)   # never written through a link left there
+        (cargo / "config.toml").write_text(text, encoding="utf-8")
 
     def env(self, home: Path) -> dict[str, str]:
         """Cargo offline with its home (registry cache, credentials) private to the run."""

@@ -271,6 +271,7 @@ class AnswerReader:
         self.prefill_s: float | None = None
         self.decode_s: float | None = None
         self.load_s: float | None = None
+        self.queue_s: float | None = None   # the server's own figure for the call's wait for a slot (vLLM's metrics)
         self.finish_reason: str | None = None
         self.model: str | None = None
         self._call_keys: set[tuple] = set()
@@ -347,6 +348,13 @@ class AnswerReader:
         if isinstance(obj.get("timings"), dict):   # llama.cpp's server
             self.prefill_s = _seconds(obj["timings"].get("prompt_ms"), 1e3)
             self.decode_s = _seconds(obj["timings"].get("predicted_ms"), 1e3)
+        if isinstance(obj.get("metrics"), dict):   # vLLM with --enable-per-request-metrics: its scheduler's own times
+            metrics = obj["metrics"]
+            queued = _seconds(metrics.get("queue_time_ms"), 1e3)
+            self.queue_s = queued if queued is not None and queued >= 0 else None
+            self.prefill_s = _seconds(metrics.get("time_to_first_token_ms"), 1e3) if self.prefill_s is None \
+                else self.prefill_s
+            self.decode_s = _seconds(metrics.get("generation_time_ms"), 1e3) if self.decode_s is None else self.decode_s
         if "message" in obj or "response" in obj or "done" in obj:
             self._saw_answer = True
             self._ollama(obj)
@@ -493,7 +501,7 @@ def call_record(*, protocol: str, path: str, method: str, status: int | None, fa
         "prefill_s": answer.prefill_s if answer else None, "decode_s": answer.decode_s if answer else None,
         # the wait for a free server slot (bench.models.queue): apart from the model's own time
         "queued_s": queue.call_queued_s(answer.streamed, ttft_s, total_s, answer.prefill_s, answer.decode_s,
-                                        answer.load_s) if answer and protocol in MODEL_CALLS else None,
+                                        answer.load_s, answer.queue_s) if answer and protocol in MODEL_CALLS else None,
         "tool_calls": answer.tool_calls if answer and protocol != OTHER else None,
         "finish_reason": finish[:MAX_PATH_CHARS] if isinstance(finish, str) else None,
         "prompt_chars": facts["prompt_chars"],
@@ -589,6 +597,12 @@ def summarize(lines: list[dict], upstream: str) -> dict[str, Any]:
         "tokens_cached": tokens("cached_tokens"), "tokens_reasoning": tokens("reasoning_tokens"),
         # model_s: time with a call open less the time the run's calls waited for a free slot (queued_s)
         "model_s": round(max(0.0, busy_seconds(spans) - queued), 6), "queued_s": queued,
+        # answered calls without a queue figure (a server that reports neither its prompt time nor its queue, as
+        # vLLM without --enable-per-request-metrics): the run's queue time is then not measured, not 0. An answer
+        # cut off (the agent closed it, the run ended) waited for its slot all the same: an agent that closes its
+        # streams early must not make an unmeasured queue look measured
+        "queue_unmeasured": sum(c.get("queued_s") is None and _count(c.get("status")) and c["status"] < 400
+                                for c in calls),
         "ttft_median_s": round(ttfts[len(ttfts) // 2] if len(ttfts) % 2 else
                                (ttfts[len(ttfts) // 2 - 1] + ttfts[len(ttfts) // 2]) / 2, 6) if ttfts else None,
         "prefill_s": prefill_s, "decode_s": decode_s, "prefill_tokens": prefill_tokens, "decode_tokens": decode_tokens,

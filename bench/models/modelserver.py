@@ -245,7 +245,7 @@ def model_info(model: str, base_url: str | None = None, timeout_s: float = META_
                                                    "owned_by": entry.get("owned_by")}.items() if v is not None})
                     break
     except ServerError as exc:
-        info["error"] = str(exc)
+        info["error"], info["error_kind"] = str(exc), exc.kind
         info.setdefault("server", {"kind": ep.kind, "url": ep.api_root, "version": None})
     return info
 
@@ -279,8 +279,10 @@ def warm_up(model: str, base_url: str | None = None, options: dict[str, Any] | N
 
 
 def hung(info: dict[str, Any]) -> bool:
-    """Whether model_info found a server that accepts connections and does not answer (its request timed out)."""
-    return bool(info.get("error")) and "no answer within" in str(info["error"])
+    """Whether model_info found a server that accepts connections and does not answer: its request timed out
+    (ServerError.kind, from the socket's own exception), never what an error's text says: a server's answer
+    (an HTTP error's body) can say anything."""
+    return bool(info.get("error")) and info.get("error_kind") == "timeout"
 
 
 def unreachable(section: dict[str, Any] | None) -> str | None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import http.client
 import http.server
 import json
+import math
 import os
 import re
 import secrets
@@ -243,7 +244,10 @@ class _Upstream:
              ) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
         """Send one request and return the connection and the answer's head; UpstreamError when that fails.
         http.client frames it (Content-Length from the body the proxy holds, none for a GET); `call` holds the
-        connection while it is in use, so ending the call's run can cut it."""
+        connection while it is in use, so ending the call's run can cut it. The call first waits for room under its
+        route's cap on calls at the server (ModelProxy.hold)."""
+        if not call.proxy.hold(call):
+            raise UpstreamError(502, "the run ended while this call waited for one of the run's own calls")
         for attempt in range(2):
             conn, reused = self.connection(call.token)
             call.conn = conn
@@ -961,7 +965,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if no_body or (left == 0 and transform is None):
             call.done(resp.status)
         try:
+            # The head goes to the agent before the first byte of the body is read: while the agent leaves it unread
+            # (a full socket, pipelined calls) the call's clock stops, as for its body (_hand_over), or an agent
+            # could stretch its time to first token, and so its queue credit, as long as it liked
+            sent = time.perf_counter()
             self._send_head(resp, chunked, transform)
+            call.start += time.perf_counter() - sent
             while not no_body:
                 try:
                     piece = resp.read1(READ_SIZE)
@@ -1204,6 +1213,12 @@ class _Call:
         self.fields = fields
         self.answer: calls.AnswerReader | None = None
         self.ttft_s: float | None = None
+        self.held_s = 0.0   # time it waited for the run's own calls (the route's cap, ModelProxy.hold): its doing
+        self.queued_until: float | None = None   # the last time the proxy saw it queued (ModelProxy.queued_s)
+        # When it went to the server (time.perf_counter, ModelProxy.hold). Unlike `start`, never moved by the time the
+        # agent took to read the answer: the call holds its place at the server from then until it is recorded, and a
+        # call of the run's that waited meanwhile waited for the run (queue.run_queue), however slowly it read.
+        self.sent: float | None = None
         self._written = False
 
     def first_byte(self) -> None:
@@ -1231,7 +1246,13 @@ class _Call:
                                    ttft_s=self.ttft_s, total_s=now, error=error, refused=refused)
         if self.proxy.window is not None:   # a known window: its own rule of truncation too (serving.truncated)
             record["context_truncated"] = serving.truncated(record, self.proxy.window)
-        self.proxy.queue.settle(self.token, self.start, record.get("queued_s"), now)
+        if self.held_s:
+            record["held_s"] = round(self.held_s, 6)
+        sent = self.sent if self.sent is not None else self.start
+        span = time.perf_counter() - sent   # its whole time at the server, the agent's reading included
+        if span - now >= 0.001:
+            record["at_server_s"] = round(span, 6)
+        self.proxy.queue.settle(self.token, sent, record.get("queued_s"), now, span)
         self.proxy.calls_ended(self)   # after settling: its queue credit is never missing in between
         self.proxy.write(self.calls_file, record)
 
@@ -1286,8 +1307,14 @@ class ModelProxy:
         self._budgets: dict[str, int] = {}       # route token -> model calls allowed (a turn limit the harness keeps)
         self._used: dict[str, int] = {}
         self._spent: set[str] = set()            # routes stopped because their budget ran out
+        self._called: set[str] = set()           # open routes that have begun a model call
+        self._routes_called = 0                  # routes that ever began one (--jobs auto's warm-up)
         self._lock = threading.Lock()
         self.queue = queue.QueueClock()          # per route: the time its calls waited for a free server slot
+        self.slots: int | None = None            # the server's slots, where known (share)
+        self.route_cap: int | None = None        # calls at the server one route may have at once (share)
+        self._at_server: dict[_Call, float] = {}   # calls past their route's cap -> when they went to the server
+        self._room = threading.Condition(self._lock)
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
         self.unix_path = Path(unix_path) if unix_path is not None else None
@@ -1500,19 +1527,70 @@ class ModelProxy:
             self._budgets.pop(token, None)
             self._used.pop(token, None)
             self._spent.discard(token)
+            self._called.discard(token)
             in_flight = self._in_flight.pop(token, set())
+            self._room.notify_all()   # its calls held at the cap go (hold: False)
         for call in in_flight:
             call.abort()
         self.queue.forget(token)
         self.upstream.close_route(token)
 
-    def queued_s(self, url: str) -> float:
-        """Seconds the route's calls have waited for a free server slot so far (bench.models.queue: calls still
-        waiting for their first token are counted for the time they have waited)."""
-        token = url.rsplit(ROUTE_PREFIX, 1)[-1]
+    def share(self, slots: int | None, runs: int) -> None:
+        """The server has `slots` (None: not known) and `runs` runs share it: each route may have its fair share of
+        the slots, ceil(slots / runs) and at least 1, of calls at the server at once; a run's further calls wait in
+        the proxy for its own calls (so one run cannot keep every slot busy and push its neighbours' waits past
+        their ceiling), and that wait is the run's own doing, never queue time."""
         with self._lock:
-            in_flight = list(self._in_flight.get(token, ()))
-        return self.queue.credit(token, in_flight)
+            self.slots = slots
+            self.route_cap = max(1, math.ceil(slots / max(1, runs))) if slots else None
+            self._room.notify_all()
+
+    def hold(self, call: _Call) -> bool:
+        """Wait until the call's route has fewer than route_cap calls at the server, then count the call there;
+        False when its run ended meanwhile. The call's clock (start, started_at) restarts once it goes: the wait
+        is kept apart (held_s), as the agent's own time."""
+        with self._room:
+            if call in self._at_server:   # a call sent twice (translated after a 404) holds its place
+                return True
+            while self.route_cap is not None and call.token in self._routes and \
+                    sum(1 for c in self._at_server if c.token == call.token) >= self.route_cap:
+                self._room.wait(0.5)
+            if call.token not in self._routes or call._written:
+                return False
+            now = time.perf_counter()
+            if now - call.start >= 0.001:
+                call.held_s += now - call.start
+                call.start = now
+                call.fields["started_at"] = datetime.now(timezone.utc).isoformat(
+                    timespec="milliseconds").replace("+00:00", "Z")
+            self._at_server[call] = call.sent = now
+            # the route has begun a model call once a generation goes to the server (a request the proxy refused, a
+            # listing, a tokenizer's count fill no slot): --jobs auto's warm-up counts these
+            if call.token not in self._called and call.fields.get("protocol") != calls.OTHER:
+                self._called.add(call.token)
+                self._routes_called += 1
+            return True
+
+    def queued_s(self, url: str) -> float:
+        """Seconds the route's calls have waited for a free server slot so far (bench.models.queue): its recorded
+        calls' measured queue time, and for each call still waiting for its first token the time the proxy has
+        seen it queued: at least `slots` calls of other routes that went to the server before it still unanswered
+        (a first-come-first-served server has not started it). A route's own calls never count for it, so an
+        agent cannot make its own wait; with the slots unknown nothing is credited before a call is recorded."""
+        token = url.rsplit(ROUTE_PREFIX, 1)[-1]
+        waits: list[tuple[float, float]] = []
+        with self._lock:
+            now = time.perf_counter()
+            for call in self._in_flight.get(token, ()):
+                since = self._at_server.get(call)
+                if since is None:
+                    continue   # held at its route's cap: waiting for the run's own calls
+                if call.ttft_s is None and self.slots and sum(
+                        1 for c, went in self._at_server.items() if c.token != token and went < since) >= self.slots:
+                    call.queued_until = now
+                if call.queued_until is not None:
+                    waits.append((since, call.queued_until))
+        return self.queue.credit(token, waits)
 
     def stop_event(self, url: str) -> threading.Event:
         """Set once STOP_AFTER_UNREACHABLE calls in a row under this route could not reach the upstream at all: the
@@ -1569,10 +1647,17 @@ class ModelProxy:
         with self._lock:
             self._in_flight.setdefault(call.token, set()).add(call)
 
+    def routes_called(self) -> int:
+        """How many routes (runs) have sent at least one call to the server since the proxy started."""
+        with self._lock:
+            return self._routes_called
+
     def calls_ended(self, call: _Call) -> None:
         """A call has been recorded."""
         with self._lock:
             self._in_flight.get(call.token, set()).discard(call)
+            if self._at_server.pop(call, None) is not None:
+                self._room.notify_all()
 
     def run_for(self, token: str) -> Path | None:
         """The calls file of the run a route token belongs to, or None."""

@@ -10,22 +10,26 @@ Per call: the wait before the answer's first token less what the server says it 
 less the server's decode time; for a stream the smaller of its time to first token and that (a first piece of
 several tokens carries their decoding). A server that reports no prompt time gives no queue figure (None): nothing
 is credited on a guess. A difference under QUEUE_NOISE_S is the request's way through HTTP layers and the chat
-template, not a queue: 0.
+template, not a queue: 0. vLLM reports no prompt time; started with ``--enable-per-request-metrics`` its answers
+carry ``metrics.queue_time_ms`` (its scheduler's time in WAITING), taken as the call's queue time. Without it no
+honest per-call figure exists (/metrics has only server-wide gauges and histograms, which cannot be split among runs
+that share the server), and the run's queue time is recorded as not measured (None), never 0.
 
 Per run: the time covered by the calls' queue intervals ``[start, start + queued_s]``, less the time any of the
 run's own calls was being served (a call queued behind the run's own call waited for the run, not for others),
 so parallel calls count once and an agent cannot buy time by queueing behind itself.
 
 `QueueClock` keeps that per proxy route while the run goes on (`credit`), so the harness can extend the run's
-deadline by it: a call still waiting for its first token is credited provisionally for the time it has waited, a
-call whose first token came but whose prompt time is not known yet (it comes in the answer's last piece) for its
-time to first token; once the call is recorded only its measured queue time stays. The harness applies a hard
-ceiling (run_agent.QUEUE_CEILING), so a server that never answers still ends a run.
+deadline by it. The extension rests on measured waits only: a recorded call's queue time, and for a call still in
+flight the time the proxy has seen it queued (ModelProxy.queued_s: at least `slots` calls of other runs that reached
+the server before it were still unanswered, so a first-come-first-served server cannot have started it). A call
+nothing shows queued (its server's slots unknown, or a slot possibly free) gets no credit until it is recorded, so
+an agent process never works on past its budget plus the queue time measured so far. The harness applies a hard
+ceiling too (run_agent.QUEUE_CEILING), so a server that never answers still ends a run.
 """
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -35,10 +39,15 @@ QUEUE_NOISE_S = 0.05
 
 
 def call_queued_s(streamed: bool, ttft_s: float | None, total_s: float, prefill_s: float | None,
-                  decode_s: float | None, load_s: float | None = None) -> float | None:
+                  decode_s: float | None, load_s: float | None = None, server_queue_s: float | None = None
+                  ) -> float | None:
     """One call's queue time (seconds, >= 0), or None when the server did not report its prompt time. `load_s`:
     the time the server spent loading the model for it (Ollama's load_duration: a request that asks for another
-    context size reloads the model), which is not a queue either."""
+    context size reloads the model), which is not a queue either. `server_queue_s`: the server's own figure for the
+    wait (vLLM's per-request metrics, queue_time_ms), taken as it is, at most the call's whole time."""
+    if server_queue_s is not None:
+        queued = min(server_queue_s, total_s)
+        return round(queued, 6) if queued >= QUEUE_NOISE_S else 0.0
     if prefill_s is None:
         return None
     waited = total_s - (decode_s or 0.0)
@@ -67,22 +76,33 @@ def queued_seconds(waits: Iterable[tuple[float, float]], served: Iterable[tuple[
     """The time covered by the `waits` intervals and by none of the `served` intervals (the run's calls being
     answered): what the run lost to other runs' calls."""
     busy = _union(served)
-    total = 0.0
+    total, j = 0.0, 0
+    # Both unions are sorted and disjoint: one sweep (linear in the calls; the deadline watchdog asks on every check,
+    # and an agent can make thousands of calls)
     for lo, hi in _union(waits):
-        covered = sum(max(0.0, min(hi, b_hi) - max(lo, b_lo)) for b_lo, b_hi in busy)
+        while j < len(busy) and busy[j][1] <= lo:
+            j += 1
+        covered, k = 0.0, j
+        while k < len(busy) and busy[k][0] < hi:
+            covered += max(0.0, min(hi, busy[k][1]) - max(lo, busy[k][0]))
+            k += 1
         total += (hi - lo) - covered
     return max(0.0, total)
 
 
 def run_queue(spans: list[dict[str, Any]]) -> float:
-    """A run's queued seconds from its recorded calls: each a dict with `start` (seconds), `queued_s` and
-    `total_s`. A call without a queue figure is all service time."""
+    """A run's queued seconds from its recorded calls: each a dict with `start` (seconds), `queued_s`, `total_s`
+    and, where the agent read the answer slowly, `at_server_s` (the call's whole time from going to the server to
+    its record, which total_s leaves the agent's reading out of). A call without a queue figure is all service
+    time; a call holds its place from its start to its record, so a wait of the run's beside it is its own."""
     waits, served = [], []
     for c in spans:
         start, total, queued = c["start"], float(c.get("total_s") or 0.0), c.get("queued_s")
         q = min(float(queued), total) if isinstance(queued, (int, float)) else 0.0
+        span = c.get("at_server_s")
+        end = max(total, float(span)) if isinstance(span, (int, float)) and not isinstance(span, bool) else total
         waits.append((start, start + q))
-        served.append((start + q, start + total))
+        served.append((start + q, start + end))
     return round(queued_seconds(waits, served), 6)
 
 
@@ -92,27 +112,28 @@ class QueueClock:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._settled: dict[str, list[tuple[float, float, float]]] = {}   # token -> (start, queued, total)
+        # token -> (start, queued, its time at the server: from going there to its record)
+        self._settled: dict[str, list[tuple[float, float, float]]] = {}
 
-    def settle(self, token: str, start: float, queued_s: float | None, total_s: float) -> None:
-        """A call of the route was recorded: keep its measured queue time (None: none)."""
+    def settle(self, token: str, start: float, queued_s: float | None, total_s: float,
+               span_s: float | None = None) -> None:
+        """A call of the route was recorded: keep its measured queue time (None: none). `span_s`: its whole time
+        from `start` to its record, the agent's reading of the answer included (total_s leaves that out), all of
+        which it held its place at the server."""
         with self._lock:
-            self._settled.setdefault(token, []).append((start, min(queued_s or 0.0, total_s), total_s))
+            self._settled.setdefault(token, []).append(
+                (start, min(queued_s or 0.0, total_s), max(total_s, span_s or 0.0)))
 
     def forget(self, token: str) -> None:
         """The route is closed: its figures go."""
         with self._lock:
             self._settled.pop(token, None)
 
-    def credit(self, token: str, in_flight: Iterable[Any], now: float | None = None) -> float:
-        """Seconds of the run's wall time to leave out of its timeout so far. `in_flight`: the route's calls not
-        yet recorded (each with `.start` and `.ttft_s`): provisionally queued until their first token."""
-        now = time.perf_counter() if now is None else now
+    def credit(self, token: str, in_flight: Iterable[tuple[float, float]]) -> float:
+        """Seconds of the run's wall time to leave out of its timeout so far: its recorded calls' queue time and
+        `in_flight`, the intervals (time.perf_counter seconds) its calls still in flight were seen queued."""
         with self._lock:
             settled = list(self._settled.get(token, ()))
-        waits = [(s, s + q) for s, q, _ in settled]
+        waits = [(s, s + q) for s, q, _ in settled] + list(in_flight)
         served = [(s + q, s + t) for s, q, t in settled]
-        for call in in_flight:
-            ttft = getattr(call, "ttft_s", None)
-            waits.append((call.start, call.start + ttft if ttft is not None else now))
         return queued_seconds(waits, served)

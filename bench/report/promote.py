@@ -34,7 +34,8 @@ GROUP_FIELDS = ("agent", "model", "visible", "agent_version", "n_tasks", "n_runs
                 "pass_at_1", "pass_at_1_ci", "pass_at_1_strict", "pass_at_1_strict_ci", "n_grid_tasks", "n_grid_runs",
                 "left_out", "complete", "synthetic", "pass_at_k", "heldout_checked", "heldout_confirmed", "overfit",
                 "infra_errors", "outcomes", "flagged_runs", "calib", "categories", "languages", "latency", "costs",
-                "sandbox", "attempts", "pass_at_1_by_attempt", "pass_at_1_by_attempt_ci", "serving")
+                "sandbox", "attempts", "pass_at_1_by_attempt", "pass_at_1_by_attempt_ci", "serving",
+                "known_gaps", "pass_at_1_without_known_gaps", "pass_at_1_without_known_gaps_ci")
 ALLOW_FLAG = "--allow-incomplete"
 # The agent whose figures are invented: the built-in mock adapter, the only agent named "mock" (agent names
 # are adapter names). It has marked its counts synthetic since it was written, so an entry made before

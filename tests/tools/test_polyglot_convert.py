@@ -108,6 +108,21 @@ def test_converter_refuses_a_snapshot_at_another_commit(tmp_path, capsys):
     assert not out.exists()
 
 
+def test_converting_again_keeps_verifys_record_and_replaces_the_rest(tmp_path):
+    """verified.json is verify's (--record), not the converter's: re-converting over a suite keeps it byte for byte
+    and drops a file the converter did not write."""
+    repo = _track(tmp_path)
+    pins = _pins(tmp_path, _git(repo, "rev-parse", "HEAD"))
+    out = tmp_path / "out"
+    args = ["--languages", "python", "--upstream", f"python={repo / '.git'}", "--pins", str(pins), "--out", str(out)]
+    assert convert.main(args) == 0
+    record = b'{"schema": "localagentbench/verified@1", "visible": "split", "tasks": {}}\n'
+    (out / "verified.json").write_bytes(record)
+    (out / "stray.txt").write_text("left by hand")
+    assert convert.main(args) == 0
+    assert (out / "verified.json").read_bytes() == record and not (out / "stray.txt").exists()
+
+
 def test_converter_refuses_to_replace_a_directory_it_did_not_write(tmp_path, capsys):
     repo = _track(tmp_path)
     pins = _pins(tmp_path, _git(repo, "rev-parse", "HEAD"))

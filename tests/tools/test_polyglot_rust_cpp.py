@@ -9,7 +9,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import tomllib
 
+from bench.languages import rust
 from tests.conftest import REPO, needs_toolchain
 from tools.polyglot import convert, split
 
@@ -122,6 +124,57 @@ def test_examples_pair_with_solution_files_by_extension():
     assert convert._pair_examples(["x.cpp", "x.h"], [".meta/example.h"]) == [("x.h", ".meta/example.h")]
     with pytest.raises(convert.ConvertError, match="2 solution file"):
         convert._pair_examples(["a.h", "b.h", "c.cpp"], [".meta/example.h"])
+
+
+# What each ported reference no longer names (the crate its example used).
+PORTED_CRATES = {"rust-grep": "thiserror", "rust-alphametics": "itertools", "rust-pig-latin": "regex_lite",
+                 "rust-poker": "counter", "rust-decimal": "num_"}
+
+
+def test_a_port_refuses_upstream_text_it_does_not_find_once():
+    assert "thiserror::" not in convert._ported("rust-grep", "x.rs", convert.PORTS["rust-grep"][1][0][0])
+    for text in ("fn moved() {}\n", convert.PORTS["rust-grep"][1][0][0] * 2):
+        with pytest.raises(convert.ConvertError, match="rust-grep: x.rs no longer holds the text PORTS replaces"):
+            convert._ported("rust-grep", "x.rs", text)
+
+
+def test_ported_references_name_no_crate_and_keep_the_fixtures_cargo_toml():
+    """Grading lays back the fixture's Cargo.toml: a ported reference leaves it alone and uses no crate of its
+    example's; the suite README names every port, and a ported task is no gap."""
+    assert set(convert.PORTS) == set(PORTED_CRATES)
+    readme = (SUITE / "README.md").read_text()
+    for task_id, crate in PORTED_CRATES.items():
+        patch = (SUITE / "solutions" / f"{task_id}.patch").read_text()
+        added = [line for line in patch.splitlines()   # code lines: the port's comments name the crate it replaces
+                 if line.startswith("+") and not line.startswith("+++") and not line[1:].lstrip().startswith("//")]
+        assert "diff --git a/Cargo.toml" not in patch and task_id not in convert.GAPS, task_id
+        assert not any(re.search(rf"\b(use|extern crate) {crate}|{crate}\w*::", line) for line in added), task_id
+        assert f"- `{task_id}`: " in readme
+
+
+def test_every_rust_crate_a_task_needs_is_debians_or_the_task_is_a_gap():
+    """A Rust task outside GAPS builds offline: each dependency its fixture's Cargo.toml names is installed as a
+    Debian crate source of a version the requirement accepts (a caret requirement: same major, or same minor
+    under 1.0), where those sources are installed here."""
+    if not rust.DEBIAN_REGISTRY.is_dir():
+        pytest.skip("no Debian crate sources here (nox -s toolchains)")
+    installed = {}
+    for path in rust.DEBIAN_REGISTRY.iterdir():
+        name, _, version = path.name.rpartition("-")
+        installed.setdefault(name, []).append(tuple(int(x) for x in version.split(".")[:3] if x.isdigit()))
+    needed = 0
+    for fixture in sorted((SUITE / "fixtures").glob("rust-*")):
+        wanted = tomllib.loads((fixture / "Cargo.toml").read_text()).get("dependencies", {})
+        if fixture.name in convert.GAPS:
+            assert wanted, f"{fixture.name} is a gap but names no crate: drop it from GAPS"
+            continue
+        for crate, req in wanted.items():
+            need = tuple(int(x) for x in str(req).lstrip("^").split("."))
+            key = need[:1] if need[0] else need[:2]
+            have = [v for v in installed.get(crate, []) if v[:len(key)] == key and v >= need]
+            assert have, f"{fixture.name}: {crate} {req} is not among Debian's crate sources"
+            needed += 1
+    assert needed >= 2   # gigasecond's time, grep's anyhow
 
 
 @pytest.mark.parametrize("language", ["rust", "cpp"])

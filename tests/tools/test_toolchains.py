@@ -225,3 +225,18 @@ def test_the_lock_pins_what_the_profile_and_the_task_use():
     assert lock["packages"][""]["dependencies"] == deps
     for name, version in deps.items():
         assert lock["packages"][f"node_modules/{name}"]["version"] == version, name
+
+
+def test_a_debian_crate_is_present_by_any_version_of_its_source_directory(tmp_path):
+    """The Rust crates' needs name a pattern (the packaged version is Debian's to change): any crate-x.y.z/ with its
+    .cargo-checksum.json is the crate installed; another crate's, or a directory without the checksum, is not."""
+    need = toolchains.Need("Rust crate time", ("librust-time-dev",),
+                           path=f"{tmp_path}/time-[0-9]*/.cargo-checksum.json")
+    (tmp_path / "time-macros-0.2.4").mkdir()
+    (tmp_path / "time-macros-0.2.4" / ".cargo-checksum.json").write_text("{}")
+    (tmp_path / "time-0.3.9").mkdir()
+    assert need.present() is None
+    (tmp_path / "time-0.3.9" / ".cargo-checksum.json").write_text("{}")
+    assert need.present() == f"{tmp_path}/time-0.3.9/.cargo-checksum.json"
+    crates = {need.packages[0] for need in toolchains.NEEDS if need.what.startswith("Rust crate")}
+    assert crates == {"librust-time-dev", "librust-anyhow-dev"}   # gigasecond's and grep's Cargo.toml

@@ -40,23 +40,14 @@ CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
 DONE = ("python", "go", "rust", "cpp", "javascript", "java")   # the languages whose tasks this converter writes
 # What verify found that the conversion cannot change (upstream's design), for the README.
 GAPS = {
-    "go-counter": "a test-writing exercise: its test file is empty, so no test runs for the stub or the reference "
-                  "(verify: not fair); it needs the agent's tests graded against the track's buggy implementations "
-                  "(impl1-4.go), not converted yet",
     "go-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-markdown": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
-    # Rust: cargo runs offline with an empty registry, so a crate from crates.io cannot be built.
-    **{f"rust-{slug}": f"{why}: cargo runs offline, so the reference cannot build (verify: not fair); it needs "
-                       "the crates vendored or a local registry"
-       for slug, why in (("alphametics", "the example solution's Cargo.toml adds itertools"),
-                         ("decimal", "the example solution's Cargo.toml adds num-bigint and num-traits"),
-                         ("gigasecond", "the exercise's own Cargo.toml depends on time"),
-                         ("grep", "the exercise's own Cargo.toml depends on anyhow (the example adds thiserror)"),
-                         ("pig-latin", "the example solution's Cargo.toml adds regex-lite"),
-                         ("poker", "the example solution's Cargo.toml adds counter"),
-                         ("robot-name", "the exercise's own Cargo.toml depends on rand"),
-                         ("simple-cipher", "the exercise's own Cargo.toml depends on rand"))},
+    # Rust: cargo runs offline; crates come only from Debian 12's packaged sources (bench/languages/rust.py), and
+    # grading lays back the fixture's Cargo.toml, so a crate only the example's Cargo-example.toml adds is not there.
+    **{f"rust-{slug}": "the exercise's own Cargo.toml asks rand 0.10 (its stub and example use rand 0.10's RngExt); "
+                       "Debian 12 packages rand 0.8.5 only, so cargo cannot resolve it offline (reference fails)"
+       for slug in ("robot-name", "simple-cipher")},
     "java-hangman": "its tests and reference use RxJava 2, which Debian does not package (reference fails)",
     "java-ledger": "a refactoring exercise: the stub already passes every test (nop passes; its LocaleExtension, "
                    "which sets the default locale, runs since the tests' classes hold every permission)",
@@ -64,7 +55,406 @@ GAPS = {
     "java-tree-building": "a refactoring exercise: the stub already passes every test (nop passes)",
     "javascript-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
 }
+# The gaps kept in the suite though verify finds them unfair, with the problem verify finds: the task file carries
+# `known_gap: {problem, reason}` (the reason from GAPS), verify passes it only while it shows that problem and
+# nothing else, and score reports pass@1 without it. Refactoring exercises stay for numbers comparable with Aider's
+# 225; a gap another change makes fair leaves GAPS, and its line here is then ignored.
+KNOWN_GAP_PROBLEMS = {
+    "go-ledger": "nop_passes",
+    "go-markdown": "nop_passes",
+    "java-hangman": "reference_fails",
+    "java-ledger": "nop_passes",
+    "java-mazy-mice": "reference_fails",
+    "java-tree-building": "nop_passes",
+    "javascript-ledger": "nop_passes",
+    "rust-robot-name": "reference_fails",
+    "rust-simple-cipher": "reference_fails",
+}
 CATCH2_V3 = "test/catch_amalgamated.cpp"
+_PIG_LATIN_HELPERS = '''\
+// Ported from regex-lite to std (LocalAgentBench grades with the fixture's Cargo.toml, which names no
+// regex-lite): the example's two regular expressions, matched by hand as regex-lite matched them.
+
+fn is_vowel(c: char) -> bool {
+    "aeiou".contains(c)
+}
+
+// VOWEL: r"^([aeiou]|y[^aeiou]|xr)[a-z]*"
+fn vowel_match(word: &str) -> bool {
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), _) if is_vowel(c) => true,
+        (Some('y'), Some(c)) => !is_vowel(c),
+        (Some('x'), Some('r')) => true,
+        _ => false,
+    }
+}
+
+// CONSONANTS: r"^([^aeiou]?qu|[^aeiou][^aeiouy]*)([a-z]*)", its two groups (leftmost alternative first)
+fn consonant_captures(word: &str) -> Option<(&str, &str)> {
+    let first = word.chars().next()?;
+    let after = first.len_utf8();
+    let head = if !is_vowel(first) && word[after..].starts_with("qu") {
+        after + 2
+    } else if word.starts_with("qu") {
+        2
+    } else if !is_vowel(first) {
+        after + word[after..].find(|c: char| is_vowel(c) || c == 'y').unwrap_or(word.len() - after)
+    } else {
+        return None;
+    };
+    let rest = &word[head..];
+    let tail = rest.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(rest.len());
+    Some((&word[..head], &rest[..tail]))
+}
+'''
+_PIG_LATIN_BODY = ('''\
+    // Prevent creation and compilation at every call.
+    // These are compiled exactly once
+
+    // Detects if it starts with a vowel
+    static VOWEL: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^([aeiou]|y[^aeiou]|xr)[a-z]*").unwrap());
+    // Detects splits for initial consonants
+    static CONSONANTS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^([^aeiou]?qu|[^aeiou][^aeiouy]*)([a-z]*)").unwrap());
+
+    if VOWEL.is_match(word) {
+        String::from(word) + "ay"
+    } else {
+        let caps = CONSONANTS.captures(word).unwrap();
+        String::from(&caps[2]) + &caps[1] + "ay"
+    }
+''', '''\
+    if vowel_match(word) {
+        String::from(word) + "ay"
+    } else {
+        let caps = consonant_captures(word).unwrap();
+        String::from(caps.1) + caps.0 + "ay"
+    }
+''')
+_POKER_COUNTER = '''\
+// Ported from the counter crate to std (LocalAgentBench grades with the fixture's Cargo.toml, which names no
+// counter): the Counter calls this solution makes, on a Vec of (item, count).
+struct Counter<T>(Vec<(T, usize)>);
+
+impl<T: PartialEq> FromIterator<T> for Counter<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut counts: Vec<(T, usize)> = Vec::new();
+        for item in iter {
+            match counts.iter_mut().find(|(seen, _)| *seen == item) {
+                Some((_, count)) => *count += 1,
+                None => counts.push((item, 1)),
+            }
+        }
+        Counter(counts)
+    }
+}
+
+impl<T: Clone> Counter<T> {
+    // Most common first (only the counts are read where ties are left in the order first seen).
+    fn most_common(&self) -> Vec<(T, usize)> {
+        self.most_common_tiebreaker(|_, _| Ordering::Equal)
+    }
+
+    // Most common first, ties ordered by `tiebreaker`.
+    fn most_common_tiebreaker<F: Fn(&T, &T) -> Ordering>(&self, tiebreaker: F) -> Vec<(T, usize)> {
+        let mut items = self.0.clone();
+        items.sort_by(|(a, m), (b, n)| n.cmp(m).then_with(|| tiebreaker(a, b)));
+        items
+    }
+}
+'''
+_ALPHAMETICS_PERMUTATIONS = '''\
+// Ported from itertools' Itertools::permutations to std (LocalAgentBench grades with the fixture's Cargo.toml,
+// which names no itertools): the k-permutations of 0..n, lazily, in itertools' (lexicographic) order.
+struct Permutations {
+    n: u8,
+    current: Option<Vec<u8>>,
+}
+
+fn permutations(n: u8, k: usize) -> Permutations {
+    let current = (k <= n as usize).then(|| (0..k as u8).collect());
+    Permutations { n, current }
+}
+
+impl Iterator for Permutations {
+    type Item = Vec<u8>;
+
+    fn next(&mut self) -> Option<Vec<u8>> {
+        let out = self.current.take()?;
+        for i in (0..out.len()).rev() {
+            let used = &out[..i];
+            if let Some(v) = (out[i] + 1..self.n).find(|v| !used.contains(v)) {
+                let mut next = out[..i].to_vec();
+                next.push(v);
+                let mut free = (0..self.n).filter(|v| !next.contains(v)).collect::<Vec<_>>();
+                free.truncate(out.len() - next.len());
+                next.extend(free);
+                self.current = Some(next);
+                break;
+            }
+        }
+        Some(out)
+    }
+}
+'''
+_DECIMAL_BIGINT = '''\
+// Ported from num-bigint and num-traits to std (LocalAgentBench grades with the fixture's Cargo.toml, which names
+// neither): a signed BigInt of decimal digits with what this solution uses (parse, Display, +, -, *, / truncating
+// toward zero, numeric order, From<usize>) and num_traits::pow.
+mod bigint {
+    use std::cmp::Ordering;
+    use std::fmt;
+    use std::ops::{Add, Div, Mul, Sub};
+    use std::str::FromStr;
+
+    /// Sign and magnitude: decimal digits, least significant first, no leading zeroes; zero is empty, not negative.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct BigInt {
+        negative: bool,
+        digits: Vec<u8>,
+    }
+
+    #[derive(Debug)]
+    pub struct ParseBigIntError;
+
+    fn trim(mut digits: Vec<u8>) -> Vec<u8> {
+        while digits.last() == Some(&0) {
+            digits.pop();
+        }
+        digits
+    }
+
+    impl BigInt {
+        fn new(negative: bool, digits: Vec<u8>) -> BigInt {
+            let digits = trim(digits);
+            BigInt { negative: negative && !digits.is_empty(), digits }
+        }
+    }
+
+    fn cmp_magnitude(a: &[u8], b: &[u8]) -> Ordering {
+        a.len().cmp(&b.len()).then_with(|| a.iter().rev().cmp(b.iter().rev()))
+    }
+
+    fn add_magnitude(a: &[u8], b: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(a.len().max(b.len()) + 1);
+        let mut carry = 0;
+        for i in 0..a.len().max(b.len()) {
+            let sum = a.get(i).copied().unwrap_or(0) + b.get(i).copied().unwrap_or(0) + carry;
+            out.push(sum % 10);
+            carry = sum / 10;
+        }
+        out.push(carry);
+        trim(out)
+    }
+
+    /// |a| - |b|, where |a| >= |b|.
+    fn sub_magnitude(a: &[u8], b: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(a.len());
+        let mut borrow = 0;
+        for (i, &x) in a.iter().enumerate() {
+            let mut d = x as i8 - b.get(i).copied().unwrap_or(0) as i8 - borrow;
+            borrow = 0;
+            if d < 0 {
+                d += 10;
+                borrow = 1;
+            }
+            out.push(d as u8);
+        }
+        trim(out)
+    }
+
+    fn mul_magnitude(a: &[u8], b: &[u8]) -> Vec<u8> {
+        let mut sums = vec![0u64; a.len() + b.len()];
+        for (i, &x) in a.iter().enumerate() {
+            for (j, &y) in b.iter().enumerate() {
+                sums[i + j] += x as u64 * y as u64;
+            }
+        }
+        let mut out = Vec::with_capacity(sums.len() + 1);
+        let mut carry = 0;
+        for sum in sums {
+            let total = sum + carry;
+            out.push((total % 10) as u8);
+            carry = total / 10;
+        }
+        while carry > 0 {
+            out.push((carry % 10) as u8);
+            carry /= 10;
+        }
+        trim(out)
+    }
+
+    fn div_magnitude(a: &[u8], b: &[u8]) -> Vec<u8> {
+        assert!(!b.is_empty(), "attempt to divide by zero");
+        let mut quotient = vec![0; a.len()];
+        let mut rest: Vec<u8> = Vec::new();
+        for i in (0..a.len()).rev() {
+            rest.insert(0, a[i]);
+            rest = trim(rest);
+            while cmp_magnitude(&rest, b) != Ordering::Less {
+                rest = sub_magnitude(&rest, b);
+                quotient[i] += 1;
+            }
+        }
+        trim(quotient)
+    }
+
+    impl FromStr for BigInt {
+        type Err = ParseBigIntError;
+
+        fn from_str(s: &str) -> Result<BigInt, ParseBigIntError> {
+            let (negative, body) = match s.as_bytes().first() {
+                Some(b'-') => (true, &s[1..]),
+                Some(b'+') => (false, &s[1..]),
+                _ => (false, s),
+            };
+            if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(ParseBigIntError);
+            }
+            Ok(BigInt::new(negative, body.bytes().rev().map(|b| b - b'0').collect()))
+        }
+    }
+
+    impl From<usize> for BigInt {
+        fn from(mut n: usize) -> BigInt {
+            let mut digits = Vec::new();
+            while n > 0 {
+                digits.push((n % 10) as u8);
+                n /= 10;
+            }
+            BigInt::new(false, digits)
+        }
+    }
+
+    impl fmt::Display for BigInt {
+        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            let mut text = String::from(if self.negative { "-" } else { "" });
+            if self.digits.is_empty() {
+                text.push('0');
+            }
+            text.extend(self.digits.iter().rev().map(|d| (b'0' + d) as char));
+            f.pad(&text)
+        }
+    }
+
+    impl Ord for BigInt {
+        fn cmp(&self, other: &BigInt) -> Ordering {
+            match (self.negative, other.negative) {
+                (false, true) => Ordering::Greater,
+                (true, false) => Ordering::Less,
+                (false, false) => cmp_magnitude(&self.digits, &other.digits),
+                (true, true) => cmp_magnitude(&other.digits, &self.digits),
+            }
+        }
+    }
+
+    impl PartialOrd for BigInt {
+        fn partial_cmp(&self, other: &BigInt) -> Option<Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+
+    impl Add for BigInt {
+        type Output = BigInt;
+
+        fn add(self, rhs: BigInt) -> BigInt {
+            if self.negative == rhs.negative {
+                BigInt::new(self.negative, add_magnitude(&self.digits, &rhs.digits))
+            } else if cmp_magnitude(&self.digits, &rhs.digits) != Ordering::Less {
+                BigInt::new(self.negative, sub_magnitude(&self.digits, &rhs.digits))
+            } else {
+                BigInt::new(rhs.negative, sub_magnitude(&rhs.digits, &self.digits))
+            }
+        }
+    }
+
+    impl Sub for BigInt {
+        type Output = BigInt;
+
+        fn sub(self, rhs: BigInt) -> BigInt {
+            let negated = BigInt::new(!rhs.negative, rhs.digits);
+            self + negated
+        }
+    }
+
+    impl Mul for BigInt {
+        type Output = BigInt;
+
+        fn mul(self, rhs: BigInt) -> BigInt {
+            &self * rhs
+        }
+    }
+
+    impl Mul<BigInt> for &BigInt {
+        type Output = BigInt;
+
+        fn mul(self, rhs: BigInt) -> BigInt {
+            BigInt::new(self.negative != rhs.negative, mul_magnitude(&self.digits, &rhs.digits))
+        }
+    }
+
+    impl Div<BigInt> for &BigInt {
+        type Output = BigInt;
+
+        fn div(self, rhs: BigInt) -> BigInt {
+            BigInt::new(self.negative != rhs.negative, div_magnitude(&self.digits, &rhs.digits))
+        }
+    }
+
+    /// num_traits::pow: `base` to the power `exp`.
+    pub fn pow(base: BigInt, exp: usize) -> BigInt {
+        (0..exp).fold(BigInt::from(1_usize), |acc, _| acc * base.clone())
+    }
+}
+use bigint::{BigInt, pow};
+'''
+# Reference solutions ported to the standard library where only the track's example solution names a crate: grading
+# lays back the fixture's Cargo.toml (test configuration), so the example's own manifest (.meta/Cargo-example.toml)
+# never reaches a graded build and its crates cannot be used. Each port replaces exact text of the example (the
+# converter fails when upstream's text moves) and keeps the fixture's Cargo.toml; the suite README names them.
+PORTS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "rust-grep": (
+        "thiserror (the example's Cargo-example.toml asks thiserror 2.0; Debian 12 has 1.0.38): its "
+        "#[derive(thiserror::Error)] and two #[error(...)] attributes on FileAccessError are written out as "
+        "impl Display and impl std::error::Error with the same messages",
+        (("#[derive(Debug, thiserror::Error)]\nenum FileAccessError {\n"
+          "    #[error(\"File not found: {}\", file_name)]\n    FileNotFoundError { file_name: String },\n\n"
+          "    #[error(\"Error reading file: {}\", file_name)]\n    FileReadError { file_name: String },\n}\n",
+          "#[derive(Debug)]\nenum FileAccessError {\n    FileNotFoundError { file_name: String },\n\n"
+          "    FileReadError { file_name: String },\n}\n\n"
+          "// Ported from thiserror's #[error(...)] to std (LocalAgentBench grades with the fixture's\n"
+          "// Cargo.toml, which names no thiserror).\n"
+          "impl std::fmt::Display for FileAccessError {\n"
+          "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n"
+          "        match self {\n"
+          "            Self::FileNotFoundError { file_name } => write!(f, \"File not found: {}\", file_name),\n"
+          "            Self::FileReadError { file_name } => write!(f, \"Error reading file: {}\", file_name),\n"
+          "        }\n    }\n}\n\nimpl std::error::Error for FileAccessError {}\n"),)),
+    "rust-alphametics": (
+        "itertools (the example's Cargo-example.toml asks itertools 0.14; Debian 12 has 0.10.3): its one use, "
+        "`(0..10).permutations(unique.len())`, is `permutations(10, unique.len())`, a lazy iterator of the "
+        "k-permutations of 0..10 in itertools' order, written beside it",
+        (("use itertools::Itertools;\n", _ALPHAMETICS_PERMUTATIONS),
+         ("for perm in (0..10).permutations(unique.len()) {", "for perm in permutations(10, unique.len()) {"))),
+    "rust-pig-latin": (
+        "regex-lite (not packaged by Debian 12): the example's two regular expressions (VOWEL, CONSONANTS) are "
+        "matched by two std functions written beside it, which return what is_match and the two capture groups "
+        "returned; the LazyLock statics that held them go",
+        (("use std::sync::LazyLock;\n\nuse regex_lite::Regex;\n", _PIG_LATIN_HELPERS), _PIG_LATIN_BODY)),
+    "rust-decimal": (
+        "num-bigint and num-traits (the example's Cargo-example.toml asks 0.4.4 and 0.2.16; Debian 12 has 0.4.3 and "
+        "0.2.15): a std module `bigint` written beside it, a signed BigInt of decimal digits with the operations "
+        "the example uses (parse, Display, +, -, *, / truncating toward zero, numeric order, From<usize>) and "
+        "num_traits::pow, replaces the two `extern crate` and `use` pairs",
+        (("extern crate num_bigint;\nuse num_bigint::BigInt;\nextern crate num_traits;\nuse num_traits::pow;\n",
+          _DECIMAL_BIGINT),)),
+    "rust-poker": (
+        "counter (not packaged by Debian 12): a std Counter (a Vec of item and count) with the three calls the "
+        "example makes (collect, most_common, most_common_tiebreaker) replaces `use counter::Counter`",
+        (("use counter::Counter;\n", _POKER_COUNTER),)),
+}
 TOOLCHAINS = {
     "python": "the harness's Python with pytest.",
     "go": "Go 1.24 or later: the track's test files call testing.B.Loop (1.24) and import package maps (1.21), "
@@ -74,8 +464,10 @@ TOOLCHAINS = {
           "cache; the sandboxes put that go first on PATH and copy the cache into each run's own GOCACHE, so a "
           "graded run takes about a second, not a minute compiling the standard library.",
     "rust": "cargo and rustc 1.85 or later (the exercises' Cargo.toml say edition 2024; Debian 12's rustc 1.63 "
-            "cannot build them): rustup's stable works. Cargo runs offline with a private CARGO_HOME, so the "
-            "exercises whose Cargo.toml names a crate from crates.io cannot build (listed below).",
+            "cannot build them): rustup's stable works. Cargo runs offline with a private CARGO_HOME whose config "
+            "replaces crates.io with Debian 12's packaged crate sources (/usr/share/cargo/registry; `nox -s "
+            "toolchains` installs librust-time-dev for gigasecond and librust-anyhow-dev for grep); the exercises "
+            "that need a crate Debian lacks, or a version it lacks, are listed below.",
     "cpp": "g++ with C++17 (Debian 12's g++ 12); Catch2 comes with each exercise (v2's test/catch.hpp; "
            "complex-numbers has v3's test/catch_amalgamated.cpp, compiled with the tests); gigasecond "
            "and meetup need boost date_time (Debian's libboost-date-time-dev). The tests are compiled with "
@@ -309,26 +701,47 @@ def _difficulty(level: int) -> str:
     return "easy" if level <= 3 else "medium" if level <= 6 else "hard"
 
 
-def task_yaml(task_id: str, lang: Language, meta: dict, prompt: str, command: str, has_heldout: bool) -> str:
+def known_gap(task_id: str) -> dict | None:
+    """The task file's `known_gap` (problem and reason) for a gap verify finds unfair in a known way; None for the
+    others (a fair task, a gap fixed elsewhere, a note such as go-zebra-puzzle's that verify does not see)."""
+    if task_id not in GAPS or task_id not in KNOWN_GAP_PROBLEMS:
+        return None
+    return {"problem": KNOWN_GAP_PROBLEMS[task_id], "reason": GAPS[task_id]}
+
+
+def task_yaml(task_id: str, lang: Language, meta: dict, prompt: str, command: str, has_heldout: bool,
+              mutation: str | None = None) -> str:
     """The task file, written field by field (block literal prompt), and checked to load back as written; each
-    line of `command` is one of the phases' commands."""
+    line of `command` is one of the phases' commands.
+    `mutation`: a test-writing exercise's module (the agent writes the tests; TEST_WRITING): the visible oracle
+    and the held-out phase run them once per candidate written over that module (bench/oracle.py mutation_phase)."""
     commands = [f"    - {json.dumps(line)}" for line in command.split("\n")]
     title = f"{meta['name']} ({lang.title}, Exercism)"
     lines = [f"# LocalAgentBench canary GUID {CANARY}", f"id: {task_id}", f"title: {json.dumps(title)}",
-             f"difficulty: {_difficulty(int(meta.get('difficulty', 5)))}", "category: algorithm",
-             f"language: {lang.name}", f"canary: {CANARY}", "prompt: |"]
+             f"difficulty: {_difficulty(int(meta.get('difficulty', 5)))}",
+             f"category: {'test' if mutation else 'algorithm'}", f"language: {lang.name}", f"canary: {CANARY}",
+             "prompt: |"]
     lines += [f"  {line}" if line else "" for line in prompt.splitlines()]
     lines += ["repo:", "  type: fixture", f"  path: fixtures/{task_id}", "oracle:", "  command:",
               *commands, f"  timeout_s: {lang.timeout_s}"]
-    if has_heldout:
+    if mutation:   # --visible all: every candidate is shown (visible_all lays the held-out ones into testdata/)
+        lines += ["  mutation:", f"    module: {mutation}", f"    correct: {SHOWN}/correct",
+                  f"    mutants: {SHOWN}/buggy",
+                  "heldout:", f"  path: heldout/{task_id}", "  mutation:", f"    module: {mutation}", "  command:",
+                  *commands, f"  timeout_s: {lang.timeout_s}",
+                  "visible_all:", f"  path: upstream/{task_id}", "  into: root"]
+    elif has_heldout:
         lines += ["heldout:", f"  path: heldout/{task_id}", "  into: root", "  command:",
                   *commands, f"  timeout_s: {lang.timeout_s}"]
         lines += ["visible_all:", f"  path: upstream/{task_id}", "  into: root"]   # the tests of --visible all
     lines += [f"solution: solutions/{task_id}.patch", "timeout_s: 1200", "max_turns: 50",
               f"tags: [polyglot, exercism, {lang.name}]"]
+    gap = known_gap(task_id)
+    if gap:
+        lines += ["known_gap:", f"  problem: {gap['problem']}", f"  reason: {json.dumps(gap['reason'])}"]
     text = "\n".join(lines) + "\n"
     loaded = yaml.safe_load(text)
-    if loaded["prompt"] != prompt or loaded["title"] != title:
+    if loaded["prompt"] != prompt or loaded["title"] != title or loaded.get("known_gap") != gap:
         raise ConvertError(f"{task_id}: the task file would not load back as written (prompt or title)")
     return text
 
@@ -339,6 +752,8 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     files = track.files(f"exercises/practice/{slug}")
     if ".meta/config.json" not in files:
         raise ConvertError(f"upstream {lang.name}: exercise {slug} has no .meta/config.json at {track.commit}")
+    if task_id in TEST_WRITING:
+        return TEST_WRITING[task_id](task_id, lang, meta, files)
     config = json.loads(files[".meta/config.json"])["files"]
     solution, tests, examples = config["solution"], config["test"], config["example"]
     if lang.more_tests:
@@ -364,12 +779,197 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     libs = " -lboost_date_time" if "Boost" in files.get("CMakeLists.txt", "") else ""
     framework = f" {CATCH2_V3}" if CATCH2_V3 in files else ""   # Catch2 v3's own code, which tests-main lacks
     command = lang.command.format(tests=" ".join(runner), sources=sources, libs=libs, framework=framework)
+    if task_id in PORTS:
+        pairs = [(s, e) for s, e in pairs if PurePosixPath(s).name != "Cargo.toml"]   # laid back in grading anyway
+        files = {**files, **{e: _ported(task_id, e, files[e]) for _, e in pairs}}
     patch = "".join(unified_patch(s, files.get(s), files[e]) for s, e in pairs)
     differs = {p: t for p, t in held_files.items() if t != visible_files[p]} if held else {}
     prompt = prompt_of(files, solution, command.replace("\n", " && "))
     return Exercise(task_id, lang.name, slug, task_yaml(task_id, lang, meta, prompt, command, bool(differs)),
                     fixture, differs, {p: upstream[p] for p in differs}, patch,
                     sorted(u.name for u in units if u.name not in held), sorted(held))
+
+
+# --- test-writing exercises: the agent writes the tests, graded on behaviour against candidate implementations ---
+
+SHOWN = "testdata"   # where a test-writing fixture keeps the candidates the agent is shown (the go tool skips it)
+# Every candidate is written over counter.go by itself, under one type name and one header, with no comment of its
+# own: the agent's tests can tell them apart by behaviour, not by an environment variable (upstream's maker.go
+# read COUNTER_IMPL), a type name (%T), or a comment saying "Incorrect implementation".
+COUNTER_HEAD = ("package counter\n\n// The implementation under test. Grading writes each implementation over this "
+                "file in turn,\n// by itself: the tests get it from makeCounter().\n\n")
+COUNTER_MAKER = "\nfunc makeCounter() Counter { return &counterImpl{} }\n"
+# Held-out correct implementations, written differently from impl4 (other fields, other loops), so a test that
+# passes only on impl4's source, size or struct shape fails on them; they agree with impl4 on every input (invalid
+# UTF-8 too: each bad byte is one character, as `range` over a string counts it).
+COUNTER_CORRECT = {
+    "chunks": """import (
+\t"strings"
+\t"unicode"
+\t"unicode/utf8"
+)
+
+type counterImpl struct {
+\tchunks []string
+}
+
+func (c *counterImpl) AddString(s string) { c.chunks = append(c.chunks, s) }
+
+func (c counterImpl) Lines() int {
+\ttext := strings.Join(c.chunks, "")
+\tif text == "" {
+\t\treturn 0
+\t}
+\treturn strings.Count(strings.TrimSuffix(text, "\\n"), "\\n") + 1
+}
+
+func (c counterImpl) Letters() int {
+\tn := 0
+\tfor _, s := range c.chunks {
+\t\tfor _, r := range s {
+\t\t\tif unicode.IsLetter(r) {
+\t\t\t\tn++
+\t\t\t}
+\t\t}
+\t}
+\treturn n
+}
+
+func (c counterImpl) Characters() int {
+\tn := 0
+\tfor _, s := range c.chunks {
+\t\tn += utf8.RuneCountInString(s)
+\t}
+\treturn n
+}
+""",
+    "decode": """import (
+\t"unicode"
+\t"unicode/utf8"
+)
+
+type counterImpl struct {
+\tchars, letters, lines int
+\topen                  bool
+}
+
+func (c *counterImpl) AddString(s string) {
+\tfor len(s) > 0 {
+\t\tr, size := utf8.DecodeRuneInString(s)
+\t\ts = s[size:]
+\t\tc.chars++
+\t\tif r == '\\n' {
+\t\t\tif !c.open {
+\t\t\t\tc.lines++
+\t\t\t}
+\t\t\tc.open = false
+\t\t\tcontinue
+\t\t}
+\t\tif !c.open {
+\t\t\tc.lines++
+\t\t\tc.open = true
+\t\t}
+\t\tif unicode.IsLetter(r) {
+\t\t\tc.letters++
+\t\t}
+\t}
+}
+
+func (c counterImpl) Lines() int      { return c.lines }
+func (c counterImpl) Letters() int    { return c.letters }
+func (c counterImpl) Characters() int { return c.chars }
+""",
+}
+# Held-out correct near copies of impl4 (edits (old, new) that keep its behaviour, its fields and nearly all its
+# bytes), so a test that passes impl4's exact source and fails whatever has its shape or is nearly it (what a
+# one-edit mutant is) fails on them.
+COUNTER_TWINS = {
+    "newline_as_ten": [("case c.lastChar == '\\n':", "case c.lastChar == 10:")],
+    "characters_first": [("\t\tc.lastChar = char\n", "\t\tc.characters++\n\t\tc.lastChar = char\n"),
+                         ("\t\t}\n\t\tc.characters++\n", "\t\t}\n")],
+}
+# Held-out buggy implementations, each impl4 with one edit (old, new), each caught by upstream's example tests.
+COUNTER_MUTANTS = {
+    "punctuation_is_a_letter": [("} else if unicode.IsLetter(char) {", "} else if !unicode.IsSpace(char) {")],
+    "empty_is_one_line": [("\tcase c.characters == 0:\n\t\treturn 0\n", "")],
+    "final_newline_starts_a_line": [("\tcase c.lastChar == '\\n':\n\t\treturn c.newlines\n", "")],
+}
+COUNTER_SHOWN_BUGGY = ("impl1.go", "impl2.go")   # the rest of upstream's buggy ones (impl3.go) are held out
+
+
+def counter_candidate(source: str, name: str | None = None) -> str:
+    """An upstream implementation (impl1-4.go: `type ImplN`, a comment saying what it gets wrong) as a candidate
+    counter.go: its type renamed counterImpl, its comments gone, makeCounter() returning it. `name`: ImplN."""
+    body = source.split("\n", 1)[1].lstrip("\n")   # after `package counter`
+    if name:
+        body = body.replace(name, "counterImpl")
+    body = "\n".join(line for line in body.splitlines() if not line.lstrip().startswith("//")) + "\n"
+    return COUNTER_HEAD + body + COUNTER_MAKER
+
+
+def _go_counter(task_id: str, lang: Language, meta: dict, files: dict[str, str]) -> Exercise:
+    """Counter: upstream ships no tests but four implementations (impl4.go correct, impl1-3.go each wrong in one
+    way, chosen by maker.go from $COUNTER_IMPL) and example tests (.meta/example.go). The agent writes
+    counter_test.go; the fixture's counter.go is the correct implementation, testdata/ the candidates it is shown
+    (the correct one, impl1 and impl2); the held-out phase adds impl3, two rewrites and two near copies of the
+    correct one and three one-edit mutants of it (COUNTER_CORRECT, COUNTER_TWINS, COUNTER_MUTANTS). The reference
+    is the example tests."""
+    upstream = {n: counter_candidate(files[n], f"Impl{n[4]}") for n in ("impl1.go", "impl2.go", "impl3.go",
+                                                                        "impl4.go")}
+    if "// Correct implementation" not in files["impl4.go"] or "counterImpl" not in upstream["impl4.go"]:
+        raise ConvertError("upstream go/counter: impl4.go is not the correct Impl4 this converter expects; "
+                           "review _go_counter in convert.py")
+    correct = upstream["impl4.go"]
+    held = {"correct/impl4.go": correct}
+    held.update({f"correct/{n}.go": COUNTER_HEAD + body + COUNTER_MAKER for n, body in COUNTER_CORRECT.items()})
+    held["mutants/impl3.go"] = upstream["impl3.go"]
+    for folder, edits in (("correct", COUNTER_TWINS), ("mutants", COUNTER_MUTANTS)):
+        for n, pairs in edits.items():
+            text = correct
+            for old, new in pairs:
+                if text.count(old) != 1:
+                    raise ConvertError(f"upstream go/counter: impl4.go no longer holds {old!r} once ({folder}/{n});"
+                                       " update COUNTER_TWINS or COUNTER_MUTANTS in convert.py")
+                text = text.replace(old, new)
+            held[f"{folder}/{n}.go"] = text
+    fixture = {"go.mod": files["go.mod"], "interface.go": files["interface.go"], "counter.go": correct,
+               f"{SHOWN}/correct/impl4.go": correct,
+               **{f"{SHOWN}/buggy/{n}": upstream[n] for n in COUNTER_SHOWN_BUGGY}}
+    command = lang.command
+    text = "\n\n".join(files[f".docs/{n}"].strip() for n in ("introduction.md", "instructions.md",
+                                                              "instructions.append.md") if f".docs/{n}" in files)
+    text += ("\n\n## Your task\n\nWrite the tests in a new file, `counter_test.go` (package counter), with Go's "
+             "`testing` package only. Each test gets the counter under test from `makeCounter()` (its interface "
+             "is in `interface.go`). `counter.go` holds a correct implementation; `testdata/` holds the "
+             "implementations you are shown: `testdata/correct/` the correct one, `testdata/buggy/` two buggy "
+             "ones. Grading writes each implementation over `counter.go` in turn, by itself, and runs your tests: "
+             "they must pass on every correct implementation and fail on every buggy one, including correct and "
+             "buggy implementations you are not shown, so test the behaviour the instructions describe. To try a "
+             "buggy one: `cp testdata/buggy/impl1.go counter.go && go test -v ./...`, then "
+             "`cp testdata/correct/impl4.go counter.go`.\n\n"
+             f"Run the tests with `{command}`.")
+    prompt = "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
+    patch = unified_patch("counter_test.go", None, files[".meta/example.go"])
+    # --visible all: the held-out candidates the fixture lacks, laid beside the shown ones (the oracle grades every
+    # candidate of the agent's starting tree's testdata/, and there is no held-out phase)
+    every = {f"{SHOWN}/{'correct' if p.startswith('correct/') else 'buggy'}/{p.split('/', 1)[1]}": t
+             for p, t in held.items()}
+    shown = {p: t for p, t in every.items() if p not in fixture}
+    return Exercise(task_id, lang.name, "counter", task_yaml(task_id, lang, meta, prompt, command, True, "counter.go"),
+                    fixture, held, shown, patch, [], [])
+
+
+TEST_WRITING = {"go-counter": _go_counter}
+
+
+def _ported(task_id: str, path: str, text: str) -> str:
+    """The example file `path` with PORTS[task_id]'s replacements made, each of which must match exactly once."""
+    for old, new in PORTS[task_id][1]:
+        if text.count(old) != 1:
+            raise ConvertError(f"{task_id}: {path} no longer holds the text PORTS replaces once (upstream changed); "
+                               "update PORTS in convert.py")
+        text = text.replace(old, new)
+    return text
 
 
 def _write(path: Path, text: str) -> None:
@@ -413,16 +1013,40 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "`xtest`, Java `@Disabled`); the converter removes those markers, so every test runs.", "",
               "## The split rule", "", rule, "",
               "`exercises.txt` lists each task with its visible and held-out counts. A task with a single unit has",
-              "no held-out part.", "", "## Toolchains", ""]
+              "no held-out part.", "",
+              "A test-writing exercise (`go-counter`: upstream ships implementations, the student writes the tests)",
+              "is split by implementation, not by test (`category: test`, graded by `mutation` in both phases): the",
+              "agent's `counter_test.go` runs once per candidate, each written over `counter.go` by itself (one type",
+              "name, no comment of its own, no environment variable saying which), and must pass on every correct one",
+              "and fail on every buggy one. Visible: upstream's correct `impl4.go` and buggy `impl1.go`, `impl2.go`,",
+              "in the fixture's `testdata/`. Held out (`heldout/go-counter/`, never in the agent's tree nor in any",
+              "sandbox): `impl4.go`, two rewrites of it and two near copies (one edit each) that behave the same (so",
+              "a test that passes only on impl4's bytes, or fails what has its fields or nearly its source, fails),",
+              "upstream's buggy `impl3.go` and three one-edit mutants of",
+              "`impl4.go`, each caught by upstream's example tests (the reference). Its `exercises.txt` counts are 0.",
+              "With `--visible all` the held-out candidates are laid into `testdata/` too (`upstream/go-counter/`)",
+              "and the visible oracle grades every candidate there. That mode shows every candidate, so it cannot tell",
+              "tests that recognise them by their bytes from tests of behaviour (as any task's tests can be overfit",
+              "when all are visible).",
+              "", "## Toolchains", ""]
     lines += [f"- {name}: {TOOLCHAINS[name]}" for name in languages if name in TOOLCHAINS]
     lines += ["", "## Against Aider's copy", "",
               "Aider's repository holds copies of these exercises taken in 2024; the tracks have moved since. At the",
               "pinned commits the test files differ from Aider's copy in 14 of the 34 Python exercises and 37 of the",
               "39 Go ones (regenerated cases; Go's benchmarks now use testing.B.Loop): the exercises are the same,",
               "the tests are the tracks' current ones.", "",
-              "## Exercises that cannot be fair as converted", ""]
+              "## Reference solutions ported to the standard library", "",
+              "Where only the track's example solution names a crate (its Cargo-example.toml, which grading never",
+              "uses: the fixture's Cargo.toml is laid back), the reference is the example with that crate's use",
+              "written out in std (`PORTS` in tools/polyglot/convert.py), its Cargo.toml left as the fixture's:", ""]
     ids = {e.task_id for e in exercises}
-    lines += [f"- `{task_id}`: {why}" for task_id, why in sorted(GAPS.items()) if task_id in ids]
+    lines += [f"- `{task_id}`: {why}" for task_id, (why, _) in sorted(PORTS.items()) if task_id in ids]
+    lines += ["", "## Exercises that cannot be fair as converted", "",
+              "Those marked *known gap* carry `known_gap:` in their task file: `verify` passes them while they show",
+              "exactly that problem and nothing else (its record, verified.json, lists them apart from the fair",
+              "tasks), and scores give pass@1 without them beside the pass@1 over every task.", ""]
+    lines += [f"- `{task_id}`: " + (f"*known gap* ({known_gap(task_id)['problem']}): " if known_gap(task_id) else "")
+              + why for task_id, why in sorted(GAPS.items()) if task_id in ids]
     return "\n".join(lines) + "\n"
 
 
@@ -454,12 +1078,22 @@ def _convert_all(pins: dict, git_dirs: dict[str, str], languages: Sequence[str])
     return exercises
 
 
+# Files in the suite's directory that `verify --record` writes, not the converter: kept as they are.
+VERIFY_RECORDS = ("verified.json",)
+
+
 def _write_suite(out: Path, pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> None:
+    kept: dict[str, bytes] = {}
     if out.exists():
         if any(out.iterdir()) and not (out / "exercises.txt").is_file():
             raise ConvertError(f"--out {out}: not empty and not a converted suite (no exercises.txt); "
                                "name an empty or new directory")
+        kept = {name: (out / name).read_bytes() for name in VERIFY_RECORDS
+                if (out / name).is_file() and not (out / name).is_symlink()}
         shutil.rmtree(out)
+    for name, data in kept.items():
+        out.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
     for ex in exercises:
         _write(out / "tasks" / f"{ex.task_id}.yaml", ex.task_yaml)
         for kind, files in (("fixtures", ex.fixture), ("heldout", ex.heldout), ("upstream", ex.upstream)):

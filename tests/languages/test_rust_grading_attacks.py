@@ -1,0 +1,164 @@
+"""Hostile Rust changes against grading (issue 30's surfaces): a forged libtest report that names the held-out
+tests it reads at run time, and cargo configuration the change plants where cargo looks."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from bench.languages import rust
+from conftest import REPO, needs_toolchain
+from tools.polyglot import split
+
+SUITE = REPO / "suites" / "polyglot"
+
+# Runs before main in every test binary (an ELF constructor): reads the held-out test files cargo compiled (they lie
+# in the package's tests/, the binary's working directory), prints libtest's report naming each of their #[test]
+# functions as passed, and exits 0.
+NAME_READING_FORGER = r'''
+#[used]
+#[unsafe(link_section = ".init_array")]
+static FORGE: extern "C" fn() = {
+    extern "C" fn forge() {
+        let mut names = Vec::new();
+        for entry in std::fs::read_dir("tests").into_iter().flatten().flatten() {
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            let mut armed = false;
+            for line in text.lines().map(str::trim) {
+                if line.starts_with("#[test]") {
+                    armed = true;
+                } else if armed && line.starts_with("fn ") {
+                    names.push(line[3..].split('(').next().unwrap_or("").trim().to_string());
+                    armed = false;
+                }
+            }
+        }
+        println!("running {} tests", names.len());
+        for name in &names {
+            println!("test {} ... ok", name);
+        }
+        println!();
+        println!("test result: ok. {} passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s",
+                 names.len());
+        std::process::exit(0);
+    }
+    forge
+};
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="open: code under test runs inside libtest's process and can read the "
+                                       "held-out names (tests/ in its working directory, or its own --list)")
+def test_a_forger_that_reads_the_held_out_names_at_run_time_is_not_a_pass(tmp_path):
+    """rust-acronym with a stub that fails every test plus the forger (a real cargo build): the output names every
+    held-out test passed and adds up, so neither libtest_summary nor unreported() can tell it from a real pass."""
+    needs_toolchain("cargo")
+    crate = tmp_path / "acronym"
+    shutil.copytree(SUITE / "fixtures" / "rust-acronym", crate)
+    held_file = SUITE / "heldout" / "rust-acronym" / "tests" / "acronym.rs"
+    shutil.copy(held_file, crate / "tests" / "acronym.rs")
+    (crate / "src" / "lib.rs").write_text("pub fn abbreviate(_phrase: &str) -> String { String::new() }\n"
+                                         + NAME_READING_FORGER)
+    env = {**os.environ, "CARGO_HOME": str(tmp_path / "cargo-home"), "CARGO_NET_OFFLINE": "true"}
+    done = subprocess.run(["cargo", "test", "--offline", "--all-features"], cwd=crate, env=env, capture_output=True,
+                          timeout=300)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output   # the forger ran in every test binary and exited 0
+    held = [u.name for u in split.rust_units({"tests/acronym.rs": held_file.read_text()})]
+    assert held
+    summary = rust.libtest_summary(output.decode())
+    missing = rust.PROFILE.unreported([("tests/acronym.rs", held_file.read_bytes())], [output])
+    # What grading must conclude of a stub that returns "" for every phrase: not a pass.
+    assert summary is None or summary.failed > 0 or missing, output.decode()
+
+
+def _suite(root, task: str):
+    """One polyglot task copied from the suite (task, fixture, held-out and upstream tests, reference)."""
+    (root / "tasks").mkdir(parents=True)
+    shutil.copy(SUITE / "tasks" / f"{task}.yaml", root / "tasks")
+    for where in ("fixtures", "heldout", "upstream"):
+        if (SUITE / where / task).is_dir():
+            shutil.copytree(SUITE / where / task, root / where / task)
+    (root / "solutions").mkdir()
+    shutil.copy(SUITE / "solutions" / f"{task}.patch", root / "solutions")
+    return root
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="open: the forger passes grading end to end (see the test above)")
+def test_the_name_reading_forger_is_not_passed_by_grading_in_bwrap(tmp_path):
+    """The whole run: a `command` agent leaves the stub plus the forger in rust-acronym; grading (bwrap, visible and
+    held-out phases) must not book it passed."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("cargo", "bwrap")
+    task = "rust-acronym"
+    suite = _suite(tmp_path / "suite", task)
+    lib = "pub fn abbreviate(_phrase: &str) -> String { String::new() }\n" + NAME_READING_FORGER
+    result = bench(tmp_path, suite, sh(put("src/lib.rs", lib)), tasks=(task,))
+    record = result.graded(task)
+    assert record["outcome"] != "passed", (record["outcome"], record["flags"])
+
+
+# The held-out tests of 19 of the suite's 30 Rust tasks start `use <crate>::*;`, and a glob import shadows the std
+# prelude: the crate exports its own `Some` and `None` (a value every Option<i32> equals), so `answer` may return
+# None for every question and every assert_eq! holds. Real libtest, real passes: nothing is forged.
+PRELUDE_SHADOW = '''pub fn answer(_command: &str) -> Option<i32> {
+    Option::None
+}
+
+#[derive(Debug)]
+pub struct Anything;
+
+impl PartialEq<Anything> for Option<i32> {
+    fn eq(&self, _other: &Anything) -> bool {
+        true
+    }
+}
+
+#[allow(non_snake_case)]
+pub fn Some<T>(_value: T) -> Anything {
+    Anything
+}
+
+#[allow(non_upper_case_globals)]
+pub const None: Anything = Anything;
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="open: a held-out file's `use <crate>::*` lets the crate shadow the std "
+                                       "prelude (Some, None, Ok, Err) in the held-out tests")
+def test_a_crate_shadowing_the_prelude_through_the_held_out_glob_import_does_not_pass(tmp_path):
+    """rust-wordy with an `answer` that always returns None, plus prelude shadows: the held-out tests, laid back as
+    grading lays them (the profile's lay_back of a file the change did not touch is the fixture's own), all pass
+    under real cargo. What grading must conclude: not a pass."""
+    needs_toolchain("cargo")
+    crate = tmp_path / "wordy"
+    shutil.copytree(SUITE / "fixtures" / "rust-wordy", crate)
+    held_file = SUITE / "heldout" / "rust-wordy" / "tests" / "wordy.rs"
+    assert held_file.read_text().startswith("use wordy::*;")
+    shutil.copy(held_file, crate / "tests" / "wordy.rs")
+    (crate / "src" / "lib.rs").write_text(PRELUDE_SHADOW)
+    env = {**os.environ, "CARGO_HOME": str(tmp_path / "cargo-home"), "CARGO_NET_OFFLINE": "true"}
+    done = subprocess.run(["cargo", "test", "--offline", "--all-features", "--", "--include-ignored"], cwd=crate,
+                          env=env, capture_output=True, timeout=300)
+    output = (done.stdout + done.stderr).decode()
+    summary = rust.libtest_summary(output)
+    assert done.returncode != 0 or summary is None or summary.failed > 0, output[-3000:]
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="open: the prelude shadow passes grading end to end (see the test above)")
+def test_the_prelude_shadow_is_not_passed_by_grading_in_bwrap(tmp_path):
+    """The whole run: a `command` agent leaves the always-None stub with its prelude shadows in rust-wordy; grading
+    (bwrap, visible and held-out phases) must not book it passed."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("cargo", "bwrap")
+    task = "rust-wordy"
+    suite = _suite(tmp_path / "suite", task)
+    result = bench(tmp_path, suite, sh(put("src/lib.rs", PRELUDE_SHADOW)), tasks=(task,))
+    record = result.graded(task)
+    assert record["outcome"] != "passed", (record["outcome"], record["flags"])
