@@ -502,14 +502,14 @@ class Step:
 def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: Path, env: dict[str, str],
                 logs: Path, index: int, guarded: Sequence[Path] = (), protected: Sequence[str] = (),
                 max_log_bytes: int = DEFAULT_MAX_LOG_BYTES, language: str = "python",
-                allow_skipped: bool = False) -> Step:
+                allow_skipped: bool = False, hidden: Sequence[Path] = ()) -> Step:
     """Run one grading command with `sh -c` (proc.shell_command: what runs it on Windows) in its own sandbox (no
     network) in the copy, `guarded` paths read-only; stderr joins stdout. A command whose test runner's verdict is
     read (rules.runner_of) runs its Python under the grading guard where the OS allows one (pyguard.available;
     `protected`: the test and held-out files, relative to the copy), whose report the code under test cannot
     forge. The task's `language` adds its toolchain's mounts and offline settings (bench/languages/) and reads its
     runners' summaries; `allow_skipped`: the phase's tests skip some of their own (the task says so), which then
-    fail nothing."""
+    fail nothing; `hidden`: files of the copy its sandbox cannot read (heldout_hidden)."""
     runner = rules.runner_of(command) if pyguard.available() else None
     try:
         shell = shell_command(command)
@@ -519,7 +519,8 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
                           runner=runner) if runner else None
     with guard or contextlib.nullcontext():
         argv = sandbox.wrap(shell, kind, cwd=copy, rw=[copy], home=home, network=False, ro_inside=guarded,
-                            ro=[*languages.sandbox_mounts(language), *(guard.ro_paths() if guard else [])])
+                            ro=[*languages.sandbox_mounts(language), *(guard.ro_paths() if guard else [])],
+                            hide=hidden)
         out, err = logs / f"{index}.out", logs / f"{index}.err"  # in a directory no sandbox sees
         env = {**env, **languages.sandbox_env(language, home, env.get("PATH", os.defpath))}
         languages.prepare_home(language, home)   # each phase's home is its own: a prebuilt cache copied in
@@ -568,6 +569,20 @@ def require_summary(steps: list[Step], language: str) -> None:
         last.summary = "no_tests_ran"
         last.note = (f"exit 0, but no command printed a summary of a {language} test runner "
                      f"({', '.join(languages.profile_of(language).runners)})")
+
+
+def heldout_hidden(command: str, earlier: Sequence[str], held: list[tuple[str, bytes, int]], copy: Path,
+                   language: str, tree: frozenset[str]) -> list[Path]:
+    """The held-out files laid that `command` runs without (Profile.hides_heldout: a C++ command that only runs
+    the test program an `earlier` command of the phase built cannot read its held-out test sources, so code under
+    test compiled into the program cannot read the test cases' names from them). None for a command that runs a
+    script of the task's tree (`tree`: its paths; the script may build) or for a phase's first command."""
+    if not held or not earlier or scripts.named_by(command) & tree:
+        return []
+    profile = languages.profile_of(language)
+    return [copy / rel for rel, _, _ in held
+            if profile.hides_heldout(command, rel, earlier) and (copy / rel).is_file()
+            and not (copy / rel).is_symlink()]
 
 
 def require_reported(steps: list[Step], held: list[tuple[str, bytes, int]], language: str,
@@ -710,12 +725,15 @@ class Grading:
             guarded = guard_mounts(copy, [rel for rel, _, _ in protected], [rel for rel, _, _ in held],
                                    language) if self.kind == "bwrap" else []
             steps = []
-            for command, timeout_s in commands:
+            for at, (command, timeout_s) in enumerate(commands):
                 steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy,
                                          home=copy.parent / f"home-{copy.name}", env=env, logs=self.logs,
                                          index=index, guarded=guarded,
                                          protected=[rel for rel, _, _ in expected] + agent_tests,
-                                         language=language, allow_skipped=allows_skipped))
+                                         language=language, allow_skipped=allows_skipped,
+                                         hidden=heldout_hidden(command, [c for c, _ in commands[:at]], held,
+                                                               copy, language, pristine.paths)
+                                         if self.kind == "bwrap" else ()))
                 index += 1
             require_summary(steps, language)
             require_reported(steps, held, language, allows_skipped)

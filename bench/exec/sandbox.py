@@ -483,9 +483,9 @@ def _tmpfs(dest: str) -> _Mount:
 
 
 def _mounts(*, rw: Sequence[Path], ro: Sequence[Path], home: Path, ro_inside: Sequence[Path],
-            model_socket: Path | None) -> list[_Mount]:
+            model_socket: Path | None, hide: Sequence[Path] = ()) -> list[_Mount]:
     """What a sandbox mounts, before masks: a bounded root, system directories, Python, the `ro` paths, then the
-    run's own."""
+    run's own; /dev/null over each `hide` file."""
     found = [_tmpfs("/")] if _sizes_supported() else []   # bwrap's own root is an unbounded tmpfs
     found += [_bind("--ro-bind-try", path) for path in SYSTEM_DIRS]
     found += [_Mount("/proc", ("--proc", "/proc")), _Mount("/dev", ("--dev", "/dev"))]
@@ -499,6 +499,8 @@ def _mounts(*, rw: Sequence[Path], ro: Sequence[Path], home: Path, ro_inside: Se
     found += [_bind("--bind", path, own=True) for path in rw]
     # Deeper than the rw binds they lie in, so they stay read-only within them.
     found += [_bind("--ro-bind", path, own=True) for path in ro_inside]
+    # After the ro_inside bind of the same path (the sort below keeps this order): /dev/null in its place.
+    found += [_Mount(str(path), ("--ro-bind", "/dev/null", str(path))) for path in hide]
     if model_socket is not None:
         # The socket file itself is bound (a bind mount of a socket inode works; connect() needs it writable), not
         # its directory: the sandbox sees that one socket and nothing else of the harness's.
@@ -510,12 +512,12 @@ def _mounts(*, rw: Sequence[Path], ro: Sequence[Path], home: Path, ro_inside: Se
 
 def _bwrap_args(exe: str, confine: tuple[str, ...], argv: list[str], *, cwd: Path, rw: list[Path], ro: list[Path],
                 home: Path, network: bool, ro_inside: Sequence[Path] = (), model_socket: Path | None = None,
-                secrets: Sequence[str] = ()) -> list[str]:
+                secrets: Sequence[str] = (), hide: Sequence[Path] = ()) -> list[str]:
     args = [exe, *confine, "--die-with-parent", "--unshare-pid", "--unshare-ipc",
             "--unshare-uts", "--unshare-cgroup-try", "--new-session"]
     if not network or model_socket is not None:
         args.append("--unshare-net")
-    mounts = _mounts(rw=rw, ro=ro, home=home, ro_inside=ro_inside, model_socket=model_socket)
+    mounts = _mounts(rw=rw, ro=ro, home=home, ro_inside=ro_inside, model_socket=model_socket, hide=hide)
     hidden = masks(mounts, secrets)
     # bwrap mounts in argument order: shallowest first, so the most specific path wins (a mask over a secret
     # under /opt, the run's workdir under a masked temporary root), a mask after a bind of the same path.
@@ -535,7 +537,7 @@ def _bwrap_args(exe: str, confine: tuple[str, ...], argv: list[str], *, cwd: Pat
 
 def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path] = (), home: Path,
          network: bool, ro_inside: Sequence[Path] = (), model_socket: Path | None = None,
-         model_port: int | None = None) -> list[str]:
+         model_port: int | None = None, hide: Sequence[Path] = ()) -> list[str]:
     """argv wrapped in the sandbox `kind` ('none' returns it unchanged).
 
     `network`: the host's network (True) or none at all (False). `model_socket` and `model_port` (given together)
@@ -546,7 +548,9 @@ def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path
     nothing else. The wrapped command's exit status is argv's (128+N when a signal N killed it).
 
     `ro_inside`: files and directories within an `rw` path that stay read-only (and, being mount points,
-    cannot be renamed or removed) inside the sandbox.
+    cannot be renamed or removed) inside the sandbox. `hide`: files within an `rw` path that cannot be read there
+    (/dev/null bound over each, which the sandbox's nodev mounts refuse to open: a built test program runs where
+    its held-out test sources cannot be read).
     """
     if (model_socket is None) != (model_port is None):
         raise ValueError("wrap: model_socket and model_port go together")
@@ -555,7 +559,7 @@ def wrap(argv: list[str], kind: str, *, cwd: Path, rw: list[Path], ro: list[Path
     if model_socket is not None:
         argv = model_argv(argv, model_port)
     return _bwrap_args(_bwrap(), confinement().flags, argv, cwd=cwd, rw=rw, ro=ro, home=home, network=network,
-                       ro_inside=ro_inside, model_socket=model_socket, secrets=secret_paths())
+                       ro_inside=ro_inside, model_socket=model_socket, secrets=secret_paths(), hide=hide)
 
 
 def confined(section: dict) -> bool:

@@ -174,6 +174,11 @@ class Profile:
         return (_match(parts[-1], self.test_names) or any(part in self.test_dirs for part in parts[:-1])
                 or _match(path, self.test_paths))
 
+    def hides_heldout(self, command: str, path: str, earlier: Sequence[str] = ()) -> bool:
+        """Whether the grading command `command`, after the phase's `earlier` commands, runs where the held-out
+        file `path` cannot be read (it needs only what an earlier command built from it). Never by default."""
+        return False
+
     def is_config(self, path: str) -> bool:
         """Whether a repo-relative path changes how the language's tests are built or run."""
         parts = PurePosixPath(path).parts

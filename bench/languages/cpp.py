@@ -6,7 +6,8 @@ A file of the change that defines, undefines or pushes a macro named like an ide
 (the assertion macros, an in-tree Catch2's internals and include guard) is removed (shadowing).
 
 Gaps (SECURITY.md): code under test is compiled into the test program, so it can print a runner's whole log and
-`_exit(0)` (with Catch2's durations, naming every test case: it can read its held-out source or Catch2's registry);
+`_exit(0)` (with Catch2's durations, naming every test case: it can list Catch2's registry; a command that builds
+nothing runs where the held-out sources cannot be read, hides_heldout, so it cannot read them at run time);
 a header under test can still redefine a system-installed framework's internal macros that the tests do not name;
 a script a task's command runs is not protected."""
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 import shutil
 import stat
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
 from bench.exec import safefs
@@ -255,15 +257,36 @@ def framework_names(tests: list[tuple[str, bytes]]) -> set[bytes]:
     return {m.group(0) for _, data in tests for m in _IDENT.finditer(data)}
 
 
+def _builds(command: str) -> bool:
+    """Whether a command runs a compiler or a build tool (any word of it names one: `g++ ...`, `make`, `cmake
+    --build`): it may read any source, the tests' too."""
+    return any(PurePosixPath(word).name in _BUILDERS for word in _WORDS.findall(command))
+
+
+_BUILDERS = frozenset((*_COMPILERS, "cpp", "ld", "as", "make", "gmake", "cmake", "ninja", "meson", "bazel", "scons",
+                       "c89", "c99", "cc1", "cc1plus", "tcc", "icpx", "icx"))
+_WORDS = re.compile(r"[^\s;&|()<>`'\"=]+")
+_HEADERS = ("h", "hh", "hpp", "hxx", "inl", "ipp", "tpp")
+
+
 class CppProfile(Profile):
     """C++'s rules."""
 
+    def hides_heldout(self, command: str, path: str, earlier: Sequence[str] = ()) -> bool:
+        """A held-out C or C++ source or header cannot be read by a command that builds nothing after one that
+        built (the task's second command, running the program the first built): code under test compiled into
+        the test program cannot read the held-out test cases' names from it and print them as passed."""
+        return PurePosixPath(path).suffix.lstrip(".") in (*_SOURCES, *_HEADERS) and not _builds(command) \
+            and any(_builds(c) for c in earlier)
+
     def unreported(self, laid, outputs, allow_skipped: bool = False, commands=()) -> list[str]:
         """The Catch2 test cases of the held-out C++ files laid (catch2_declared) that no output names as ended
-        (`-d yes`), where every command that runs tests asked Catch2 for its durations: a summary forged from
-        inside the test program (a static constructor printing "All tests passed" and exiting 0) must then also
-        name every held-out test case. [] for any other command (GoogleTest, CTest, Catch2 without -d yes)."""
-        if not commands or not all(_CATCH_DURATIONS_ON.search(c) for c in commands):
+        (`-d yes`), where every command that runs tests asked Catch2 for its durations (a command that builds
+        and names no `-d`, the build before the run, runs none): a summary forged from inside the test program
+        (a static constructor printing "All tests passed" and exiting 0) must then also name every held-out test
+        case. [] for any other command (GoogleTest, CTest, Catch2 without -d yes)."""
+        running = [c for c in commands if _CATCH_DURATIONS_ON.search(c) or not _builds(c)]
+        if not running or not all(_CATCH_DURATIONS_ON.search(c) for c in running):
             return []
         declared = {name for rel, data in laid if rel.endswith(tuple(f".{s}" for s in _SOURCES))
                     for name in catch2_declared(data.decode("utf-8", errors="replace"))}

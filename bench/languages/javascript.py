@@ -21,8 +21,11 @@ hide it behind a partial line or a descriptor reopened on /dev/null. Where jest 
 its own process), the test files' globals (expect, it, test, describe, their hooks) and the matchers expect has
 when a test file loads are locked: code under test cannot make `toBe` always pass through expect.extend, or
 replace `expect` or `it`; so are the built-ins' static and prototype methods (an inheriting object may still
-shadow one), so `Object.prototype.toString` cannot make every toEqual pass. Mocks (`__mocks__/`, which jest uses
-for a package without being asked) and snapshots (`__snapshots__/`, `*.snap`) are test files.
+shadow one), so `Object.prototype.toString` cannot make every toEqual pass. Only the asymmetric matchers the tests'
+`expect` made are matchers to jest's equality (the witness rewrites @jest/expect-utils' check as jest reads it; the
+global `expect` read by the code under test is jest's own, whose mints make plain objects): a received value with
+an `asymmetricMatch` method of its own is a plain value. Mocks (`__mocks__/`,
+which jest uses for a package without being asked) and snapshots (`__snapshots__/`, `*.snap`) are test files.
 
 A command that sets its own NODE_OPTIONS drops the witness; the runners' own summaries are then all there is.
 

@@ -18,7 +18,8 @@
 //
 // In every other node process (a test file's, where the code under test runs) it freezes node:assert and
 // node:test, so code under test cannot rewrite the assertions or the test functions a test file uses. Code under
-// test that sets out to forge the runner's messages still can (SECURITY.md).
+// test that sets out to forge the runner's messages still can (SECURITY.md). Where jest runs test files, it also
+// decides which values jest's equality takes for asymmetric matchers (GENUINE, below).
 const LINE = '# localagentbench node --test';
 const ENDED = 'localagentbench:ended-without-tests';
 // node 20's test-file names (test.js, test-*.js, *.test.js, *-test.js, *_test.js) and jest's *.spec.js
@@ -348,6 +349,276 @@ function lockJest(global) {
   for (const key of Object.keys(store.matchers)) lock(store.matchers, key);
 }
 
+// Asymmetric matchers (expect.any(Number), expect.objectContaining({...})): jest's equality (@jest/expect-utils'
+// isAsymmetric) took any value with an `asymmetricMatch` method for one and asked it, on either side, so code under
+// test returning `{ asymmetricMatch: () => true }` (or a Proxy, a getter, a custom iterator's item, an
+// argument a mock was called with) passed every toEqual on it. Only a matcher the tests' expect made (testsView,
+// guardExpect), at the call of a test file (the test file, a setup file, a helper under a test directory or named
+// as a test), is one now: each such matcher is frozen (with its class's prototypes) and kept in GENUINE, and
+// @jest/expect-utils, as jest's runtime reads it into the test file's realm, asks GENUINE instead. A matcher minted
+// by the code under test (`globalThis.expect.anything()`, bound and handed to the tests, reached through a getter,
+// a timer, a library's callback) is a plain object.
+const GENUINE = new WeakSet();
+const genuineHas = WeakSet.prototype.has;
+const genuineAdd = WeakSet.prototype.add;
+const { apply: reflectApply, getPrototypeOf, ownKeys } = Reflect;
+const { freeze, defineProperty, getOwnPropertyDescriptor } = Object;
+const OuterError = Error;
+// expect's own asymmetric matchers (expect.*, expect.not.*); expect.extend adds more
+const MINTS = ['anything', 'any', 'arrayContaining', 'arrayOf', 'closeTo', 'objectContaining', 'stringContaining',
+               'stringMatching'];
+const EXPECT_UTILS = /[\\/]node_modules[\\/]@jest[\\/]expect-utils[\\/]build[\\/]index\.js$/;
+const IS_ASYMMETRIC = "function isAsymmetric(obj) {\n  return !!obj && isA('Function', obj.asymmetricMatch);\n}\n";
+const TEST_DIRS = new Set(['__tests__', 'test', 'tests', '__mocks__', '__snapshots__']);
+
+function genuineMatcher(value) {
+  return value !== null && (typeof value === 'object' || typeof value === 'function')
+    && reflectApply(genuineHas, GENUINE, [value]);
+}
+module.exports = { genuineMatcher };
+
+// Where the witness is, as an internal module of jest's runtime requires a module of jest's own process
+// (jest-runtime's `jest-main:` paths): the rewritten isAsymmetric finds genuineMatcher there.
+function guardExpectUtils() {
+  const fs = require('node:fs');
+  const readFileSync = fs.readFileSync;
+  const from = `jest-main://${encodeURIComponent(__filename)}`;
+  const replacement = "const __localagentbenchGenuine = (() => { try { return require("
+    + JSON.stringify(from) + ").genuineMatcher; } catch { return null; } })();\n"
+    + "function isAsymmetric(obj) {\n  return __localagentbenchGenuine ? __localagentbenchGenuine(obj)\n"
+    + "    : !!obj && isA('Function', obj.asymmetricMatch);\n}\n";
+  // jest's runtime reads a module's source with fs.readFileSync (graceful-fs copies it as it loads, after this)
+  fs.readFileSync = function witnessedReadFileSync(file) {
+    const data = reflectApply(readFileSync, this, arguments);
+    if (typeof file !== 'string' || !EXPECT_UTILS.test(file)) return data;
+    const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
+    if (!text.includes(IS_ASYMMETRIC)) return data;
+    const patched = text.replace(IS_ASYMMETRIC, replacement);
+    return Buffer.isBuffer(data) ? Buffer.from(patched, 'utf8') : patched;
+  };
+}
+
+// The file of the innermost caller (below `below`) that has one: native frames (Reflect.apply, Array.prototype.map)
+// and code without a file (eval, new Function) are passed over, to the code that called them.
+function callerFile(below) {
+  const holder = {};
+  const prepare = OuterError.prepareStackTrace;
+  const limit = OuterError.stackTraceLimit;
+  let sites = [];
+  try {
+    OuterError.prepareStackTrace = (_, trace) => trace;
+    OuterError.stackTraceLimit = 64;
+    OuterError.captureStackTrace(holder, below);
+    sites = holder.stack;
+  } finally {
+    OuterError.prepareStackTrace = prepare;
+    OuterError.stackTraceLimit = limit;
+  }
+  if (!Array.isArray(sites)) return null;
+  for (const site of sites) {
+    let file = null;
+    try {
+      file = site.isNative() ? null : site.getFileName();
+    } catch {
+      file = null;
+    }
+    if (!file || file === __filename) continue;
+    if (file.startsWith('file://')) {
+      try {
+        file = require('node:url').fileURLToPath(file);
+      } catch {
+        return null;
+      }
+    }
+    return file;
+  }
+  return null;
+}
+
+function testFiles(config, testPath) {
+  const path = require('node:path');
+  const named = new Set([testPath, ...(config.setupFiles || []), ...(config.setupFilesAfterEnv || [])]);
+  const root = config.rootDir;
+  return (file) => {
+    if (typeof file !== 'string') return false;
+    if (named.has(file)) return true;
+    if (typeof root !== 'string' || !path.isAbsolute(file)) return false;
+    const rel = path.relative(root, file);
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return false;
+    const parts = rel.split(path.sep);
+    if (parts.includes('node_modules')) return false;
+    return TEST_NAME.test(parts[parts.length - 1]) || parts.slice(0, -1).some((part) => TEST_DIRS.has(part));
+  };
+}
+
+// The test files' `expect` and the code under test's are two objects. The global `expect` is an accessor: read
+// from a test file (or through jest's own modules on its behalf: `@jest/globals`) it is TESTS' expect, whose mints
+// keep what they make in GENUINE; read from anywhere else (the code under test, `jest.requireActual('expect')`) it
+// is jest's expect itself, whose mints make plain objects. The code under test never holds a mint that makes
+// matchers, so it cannot hand the tests one to call either (`expect.anything.bind(null)` returned as the function
+// under test). The mints, `not`, `extend` and `addEqualityTesters` of jest's expect are locked; equality testers
+// come from the tests' expect only.
+const SAMPLES = { any: [Number], arrayContaining: [[]], arrayOf: [0], closeTo: [0], objectContaining: [{}],
+                  stringContaining: [''], stringMatching: [''] };
+
+// A matcher and its classes' prototypes, not the realm's Object.prototype (the last before null).
+function freezeChain(matcher) {
+  if (matcher === null || typeof matcher !== 'object') return;
+  for (let at = matcher; at !== null && getPrototypeOf(at) !== null; at = getPrototypeOf(at)) freeze(at);
+}
+
+// Each mint of `holder` (jest's expect, or its `not`) locked, its class's prototypes frozen now, before the code
+// under test runs: `Any.prototype.asymmetricMatch = ...` would otherwise turn every expect.any the tests make
+// later into a yes.
+function lockMints(holder, names) {
+  for (const name of names) {
+    const desc = getOwnPropertyDescriptor(holder, name);
+    if (!desc || typeof desc.value !== 'function') continue;
+    try {
+      freezeChain(reflectApply(desc.value, holder, SAMPLES[name] || []));
+    } catch {
+      // a custom matcher's mint that refuses no arguments: its prototypes are frozen at its first genuine mint
+    }
+    lock(holder, name);
+  }
+}
+
+// The file of the code that read a global (below `below`): jest's own modules (under node_modules), native frames
+// and code without a file passed over, to the code they read it for.
+function readerFile(below) {
+  const holder = {};
+  const prepare = OuterError.prepareStackTrace;
+  const limit = OuterError.stackTraceLimit;
+  let sites = [];
+  try {
+    OuterError.prepareStackTrace = (_, trace) => trace;
+    OuterError.stackTraceLimit = 64;
+    OuterError.captureStackTrace(holder, below);
+    sites = holder.stack;
+  } finally {
+    OuterError.prepareStackTrace = prepare;
+    OuterError.stackTraceLimit = limit;
+  }
+  if (!Array.isArray(sites)) return null;
+  for (const site of sites) {
+    let file = null;
+    try {
+      file = site.isNative() ? null : site.getFileName();
+    } catch {
+      file = null;
+    }
+    if (!file || file === __filename || /[\\/]node_modules[\\/]/.test(file) || file.startsWith('node:')) continue;
+    return file.startsWith('file://') ? require('node:url').fileURLToPath(file) : file;
+  }
+  return null;
+}
+
+// A view of `target` (jest's expect, or its `not`) whose mints (`names`, and those expect.extend adds) keep what
+// they make, at a test file's call, in GENUINE; everything else read from `target`. Its Proxy target is a bare
+// arrow function, so the view may differ from `target`'s locked properties.
+function testsView(target, names, extra) {
+  const guarded = new WeakMap();
+  const mintOf = (mint) => {
+    if (!guarded.has(mint)) {
+      const isTest = extra.isTest;
+      const guard = function guardedMint(...args) {
+        const matcher = reflectApply(mint, target, args);
+        if (matcher !== null && typeof matcher === 'object' && isTest(callerFile(guard))) {
+          freezeChain(matcher);
+          reflectApply(genuineAdd, GENUINE, [matcher]);
+        }
+        return matcher;
+      };
+      guarded.set(mint, guard);
+    }
+    return guarded.get(mint);
+  };
+  const shell = typeof target === 'function' ? (...args) => args : {};
+  return new Proxy(shell, {
+    get(_, key) {
+      if (Object.prototype.hasOwnProperty.call(extra.own, key)) return extra.own[key];
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' && (names.has(key) || extra.custom.has(key)) ? mintOf(value) : value;
+    },
+    set: (_, key, value) => Reflect.set(target, key, value, target),
+    has: (_, key) => Reflect.has(target, key),
+    ownKeys: () => [...new Set([...ownKeys(target), ...ownKeys(shell)])],
+    getOwnPropertyDescriptor(_, key) {
+      const own = getOwnPropertyDescriptor(shell, key);
+      if (own && !own.configurable) return own;
+      const desc = getOwnPropertyDescriptor(target, key);
+      return desc && { ...desc, configurable: true };
+    },
+    apply: (_, self, args) => reflectApply(target, self, args),
+  });
+}
+
+// A custom equality tester answers before the matchers compare anything: `() => true`, added through
+// expect.addEqualityTesters or pushed onto the list expect keeps, made every toEqual pass. The list becomes a frozen
+// array that only the tests' expect.addEqualityTesters replaces; jest's own refuses.
+function guardTesters(global, expect) {
+  const store = global[MATCHERS];
+  const addTesters = expect.addEqualityTesters;
+  const desc = store && typeof store === 'object' ? getOwnPropertyDescriptor(store, 'customEqualityTesters') : null;
+  if (typeof addTesters !== 'function' || !desc || !desc.configurable || !Array.isArray(desc.value)) return null;
+  let testers = freeze([...desc.value]);
+  defineProperty(store, 'customEqualityTesters', { get: () => testers, enumerable: desc.enumerable,
+                                                   configurable: false });
+  defineProperty(expect, 'addEqualityTesters', {
+    value: function addEqualityTesters() {
+      throw new TypeError('expect.addEqualityTesters: only the tests may add equality testers');
+    },
+    writable: false, enumerable: true, configurable: false });
+  return function addEqualityTesters(added) {
+    if (!Array.isArray(added)) return reflectApply(addTesters, expect, arguments);   // jest's own error
+    testers = freeze([...testers, ...added]);
+    return undefined;
+  };
+}
+
+function guardExpect(global, config, testPath, runtime) {
+  const expect = global.expect;
+  const slot = getOwnPropertyDescriptor(global, 'expect');
+  if (typeof expect !== 'function' || !slot || !slot.configurable || getOwnPropertyDescriptor(expect, MINTS_GUARDED)) {
+    return;
+  }
+  defineProperty(expect, MINTS_GUARDED, { value: true });
+  const isTest = testFiles(config, testPath);
+  const names = new Set(MINTS);
+  const custom = new Set();
+  const not = expect.not;
+  lockMints(expect, MINTS);
+  if (not && typeof not === 'object') lockMints(not, MINTS);
+  lock(expect, 'not');
+  const addTesters = guardTesters(global, expect);
+  const extend = expect.extend;
+  if (typeof extend === 'function') {
+    defineProperty(expect, 'extend', {
+      value: function extendLocked(matchers) {
+        const out = reflectApply(extend, expect, arguments);
+        const added = matchers !== null && typeof matchers === 'object' ? ownKeys(matchers) : [];
+        for (const name of added) custom.add(name);
+        lockMints(expect, added);
+        if (not && typeof not === 'object') lockMints(not, added);
+        return out;
+      },
+      writable: false, enumerable: true, configurable: false });
+  }
+  const testsNot = not && typeof not === 'object' ? testsView(not, names, { isTest, custom, own: {} }) : not;
+  const tests = testsView(expect, names, { isTest, custom,
+                                           own: { not: testsNot, ...(addTesters ? { addEqualityTesters: addTesters } : {}) } });
+  const expectFor = function expectFor() { return isTest(readerFile(expectFor)) ? tests : expect; };
+  defineProperty(global, 'expect', { get: expectFor, enumerable: slot.enumerable, configurable: false });
+  // `@jest/globals` hands out the globals jest-circus gave the runtime (jest-runtime's envGlobalsOverride, copied
+  // at each require): its `expect` is read the same way, for the file that requires it.
+  const globals = runtime && runtime.jestGlobals;
+  const override = globals && globals.envGlobalsOverride;
+  if (override && typeof override === 'object' && override.expect === expect) {
+    defineProperty(override, 'expect', { get: expectFor, enumerable: true, configurable: false });
+  }
+}
+const MINTS_GUARDED = Symbol('localagentbench: mints guarded');
+
 function watchJestAdapter() {
   const Module = require('node:module');
   const load = Module._load;
@@ -365,6 +636,7 @@ function watchJestAdapter() {
           const original = runtime[method];
           if (typeof original !== 'function') continue;
           runtime[method] = function witnessedRequire(from) {
+            if (environment && environment.global) guardExpect(environment.global, config, testPath, runtime);
             if (from === testPath && environment && environment.global) lockJest(environment.global);
             return original.apply(this, arguments);
           };
@@ -390,6 +662,7 @@ function watchJestAdapter() {
 if (process.env.NODE_TEST_CONTEXT === undefined && process.execArgv.includes('--test')) {
   watchRunner();
 } else {
+  guardExpectUtils();
   if (process.env.NODE_TEST_CONTEXT === 'child-v8') reportEnd();
   else if (jestMain()) watchJest();
   freezeFramework();

@@ -576,3 +576,25 @@ def test_kernel_settings_and_memory_mounts_are_out_of_reach(tmp_path):
         assert size <= seen[mount] < size + os.sysconf("SC_PAGE_SIZE"), (mount, seen[mount], size)  # whole pages
     physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     assert sum(sandbox.memory_mounts().values()) <= physical // 4 + (128 << 20)
+
+
+@needs_bwrap
+def test_a_hidden_file_reads_empty_inside_and_stays_whole_outside(tmp_path):
+    """`hide`: a file of the workdir (a held-out test source, itself kept read-only by ro_inside) cannot be read
+    inside the sandbox (/dev/null bound there, which the sandbox's nodev mounts refuse to open) nor written; its
+    sibling is readable; the host's file is untouched."""
+    (tmp_path / "x_test.cpp").write_text('TEST_CASE("held out") {}\n')
+    (tmp_path / "x.cpp").write_text("int x;\n")
+    held = tmp_path / "x_test.cpp"
+    probe = ("import json\nseen = {}\nfor name in ('x_test.cpp', 'x.cpp'):\n    try:\n"
+             "        seen[name] = open(name).read()\n    except OSError as exc:\n"
+             "        seen[name] = type(exc).__name__\n"
+             "try:\n    open('x_test.cpp', 'w').write('forged')\n    seen['write'] = 'ok'\n"
+             "except OSError as exc:\n    seen['write'] = type(exc).__name__\nprint(json.dumps(seen))\n")
+    argv = sandbox.wrap([sys.executable, "-c", probe], "bwrap", cwd=tmp_path, rw=[tmp_path], home=tmp_path,
+                        network=False, ro_inside=[held], hide=[held])
+    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    seen = json.loads(done.stdout)
+    assert seen["x_test.cpp"] in ("", "PermissionError") and seen["x.cpp"] == "int x;\n", seen
+    assert seen["write"] != "ok", seen
+    assert held.read_text() == 'TEST_CASE("held out") {}\n'

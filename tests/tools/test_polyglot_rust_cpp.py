@@ -17,6 +17,17 @@ from tools.polyglot import convert, split
 
 SUITE = REPO / "suites" / "polyglot"
 
+
+def task_commands(task: str, phase: str = "oracle") -> list[str]:
+    """A polyglot task's commands for a phase (C++: build, then run the program)."""
+    import yaml
+    return yaml.safe_load((SUITE / "tasks" / f"{task}.yaml").read_text())[phase]["command"]
+
+
+def one_shell(task: str, phase: str = "oracle") -> str:
+    """The phase's commands as one shell line, for a run outside the harness."""
+    return " && ".join(task_commands(task, phase))
+
 RUST_TEST = '''\
 use adder::*;
 
@@ -300,11 +311,12 @@ def test_a_forged_catch2_summary_must_name_every_held_out_test_case():
                                                                                split.cpp_units({"t.cpp": up})]))
     forged = b"=====\nAll tests passed (1 assertion in 1 test case)\n"
     assert cpp.PROFILE.summaries(forged.decode())   # the summary alone: a pass
-    command = (SUITE / "tasks" / "cpp-allergies.yaml").read_text().split("command:\n    - ")[1].splitlines()[0]
-    assert "-d yes" in command
-    assert cpp.PROFILE.unreported(laid, [forged], commands=[command]) == sorted(declared)
-    honest = "".join(f"0.000 s: {name}\n" for name in declared).encode() + forged
-    assert cpp.PROFILE.unreported(laid, [honest], commands=[command]) == []
+    commands = task_commands("cpp-allergies", "heldout")
+    assert len(commands) == 2 and "-d yes" not in commands[0] and "-d yes" in commands[1]
+    for ran in (commands, [" && ".join(commands)]):   # built, then run; or both in one command
+        assert cpp.PROFILE.unreported(laid, [forged], commands=ran) == sorted(declared)
+        honest = "".join(f"0.000 s: {name}\n" for name in declared).encode() + forged
+        assert cpp.PROFILE.unreported(laid, [honest], commands=ran) == []
     assert cpp.PROFILE.unreported(laid, [forged], commands=["g++ -o t t.cpp && ./t"]) == []
 
 
@@ -329,8 +341,7 @@ def test_a_header_that_empties_require_fails_under_no_assertions(tmp_path):
     header = (work / "clock.h").read_text()
     (work / "clock.h").write_text(header + "\n#include \"test/catch.hpp\"\n#undef REQUIRE\n#define REQUIRE(...) "
                                            "((void)0)\n")
-    command = (SUITE / "tasks" / "cpp-clock.yaml").read_text().split("command:\n    - ")[1].splitlines()[0]
-    done = subprocess.run(["sh", "-c", json.loads(command)], cwd=work, stdout=subprocess.PIPE,
+    done = subprocess.run(["sh", "-c", one_shell("cpp-clock")], cwd=work, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True)
     assert done.returncode != 0 and "No assertions in test case" in done.stdout, done.stdout[-2000:]
     assert "test cases:" in done.stdout and "failed" in done.stdout
@@ -419,9 +430,8 @@ def test_require_made_check_true_is_live_and_fails_through_the_harness(tmp_path)
     (work / "clock.cpp").write_text(wrong)
     header = (work / "clock.h").read_text() + CHECK_TRUE
     (work / "clock.h").write_text(header)
-    command = json.loads((SUITE / "tasks" / "cpp-clock.yaml").read_text().split("command:\n    - ")[1].splitlines()[0])
-    done = subprocess.run(["sh", "-c", command], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True)
+    done = subprocess.run(["sh", "-c", one_shell("cpp-clock")], cwd=work, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
     assert done.returncode == 0 and "All tests passed" in done.stdout, done.stdout[-2000:]   # live: wrong passes
     root = tmp_path / "suite"
     for part in ("fixtures", "solutions"):
@@ -477,17 +487,29 @@ const int forged = [] {
 """
 
 
-@pytest.mark.slow
-@pytest.mark.linux_only
-@pytest.mark.xfail(strict=True, reason="code under test compiled into the Catch2 program can read the held-out source "
-                                       "(or Catch2's registry) and name every test case; open (SECURITY.md)")
-def test_a_program_reading_its_held_out_source_cannot_forge_the_held_out_phase(tmp_path):
-    """cpp-allergies' held-out phase with its reference plus SOURCE_FORGER (which leaves before any test runs), built
-    and run by its own command (real g++): the held-out test cases are all named as ended, so neither the summary
-    nor unreported() can tell."""
-    needs_toolchain("g++")
+def allergies_suite(root: Path, source: str) -> tuple[Path, str]:
+    """A suite in `root` holding cpp-allergies (fixture, held-out tests, reference) and an agent command writing
+    the reference's allergies.cpp followed by `source`."""
+    work = root.parent / "reference"
+    shutil.copytree(SUITE / "fixtures" / "cpp-allergies", work)
+    subprocess.run(["git", "apply", str(SUITE / "solutions" / "cpp-allergies.patch")], cwd=work, check=True)
+    for part in ("fixtures", "heldout", "upstream"):
+        shutil.copytree(SUITE / part / "cpp-allergies", root / part / "cpp-allergies")
+    (root / "solutions").mkdir(parents=True)
+    shutil.copy(SUITE / "solutions" / "cpp-allergies.patch", root / "solutions")
+    (root / "tasks").mkdir()
+    shutil.copy(SUITE / "tasks" / "cpp-allergies.yaml", root / "tasks")
+    from attack_helpers import put, sh
+    return root, sh(put("allergies.h", (work / "allergies.h").read_text()),
+                    put("allergies.cpp", (work / "allergies.cpp").read_text() + source), "true")
+
+
+def live_in_one_directory(tmp_path: Path, source: str) -> None:
+    """The forgery is live where the program runs beside its held-out source: the reference plus `source`, the
+    held-out files laid, built and run by the phase's commands in one directory (real g++, no harness), reads as
+    a passed held-out phase to the summary and to unreported()."""
     from bench.languages import cpp
-    work = tmp_path / "allergies"
+    work = tmp_path / "live"
     shutil.copytree(SUITE / "fixtures" / "cpp-allergies", work)
     subprocess.run(["git", "apply", str(SUITE / "solutions" / "cpp-allergies.patch")], cwd=work, check=True)
     laid = []
@@ -496,11 +518,122 @@ def test_a_program_reading_its_held_out_source_cannot_forge_the_held_out_phase(t
             rel = held.relative_to(SUITE / "heldout" / "cpp-allergies").as_posix()
             shutil.copy(held, work / rel)
             laid.append((rel, held.read_bytes()))
-    (work / "allergies.cpp").write_text((work / "allergies.cpp").read_text() + SOURCE_FORGER)
-    command = json.loads((SUITE / "tasks" / "cpp-allergies.yaml").read_text().split("command:\n    - ")[2]
-                         .splitlines()[0])
-    done = subprocess.run(["sh", "-c", command], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    assert done.returncode == 0, done.stdout[-2000:]
-    forged = cpp.PROFILE.unreported(laid, [done.stdout], commands=[command]) == [] and \
-        cpp.PROFILE.step_problem(command, done.stdout) == (True, None)
-    assert not forged, "the forged held-out phase reads as passed"
+    (work / "allergies.cpp").write_text((work / "allergies.cpp").read_text() + source)
+    commands = task_commands("cpp-allergies", "heldout")
+    outputs = []
+    for command in commands:
+        done = subprocess.run(["sh", "-c", command], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        assert done.returncode == 0, done.stdout[-2000:]
+        outputs.append(done.stdout)
+    assert cpp.PROFILE.unreported(laid, outputs, commands=commands) == []
+    assert cpp.PROFILE.step_problem(commands[-1], outputs[-1]) == (True, None), outputs[-1][-2000:]
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_a_program_reading_its_held_out_source_cannot_forge_the_held_out_phase(tmp_path):
+    """cpp-allergies with its reference plus SOURCE_FORGER (which leaves before any test runs, naming every test
+    case its source declares): live beside the held-out source; graded by the harness (bwrap), whose second
+    command runs the program where the held-out sources cannot be read, the forger names no held-out test case
+    and the phase fails (no_tests_ran)."""
+    needs_toolchain("g++", "bwrap")
+    live_in_one_directory(tmp_path, SOURCE_FORGER)
+    from attack_helpers import bench, has_flag, not_passed
+    root, cmd = allergies_suite(tmp_path / "suite", SOURCE_FORGER)
+    record = bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies")
+    not_passed(record)
+    has_flag(record, "no_tests_ran")
+
+
+# At build time: the assembler embeds the held-out test source (present while the build runs) in the program, whose
+# static constructor then names its test cases as SOURCE_FORGER does.
+INCBIN_FORGER = r"""
+#include <cstdio>
+#include <string>
+#include <unistd.h>
+__asm__(".section .rodata\n.global forged_source\nforged_source:\n.incbin \"allergies_test.cpp\"\n.byte 0\n"
+        ".previous\n");
+extern "C" const char forged_source[];
+namespace {
+const int forged = [] {
+    std::string all = forged_source;
+    int count = 0;
+    for (size_t at = all.find("TEST_CASE("); at != std::string::npos; at = all.find("TEST_CASE(", at + 1)) {
+        size_t begin = all.find('"', at) + 1, end = all.find('"', begin);
+        std::printf("0.000 s: %s\n", all.substr(begin, end - begin).c_str());
+        ++count;
+    }
+    std::printf("===\nAll tests passed (%d assertions in %d test cases)\n", count, count);
+    std::fflush(stdout);
+    _exit(0);
+    return 0;
+}();
+}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="code under test can embed the held-out source while the build reads it "
+                                       "(.incbin); open (SECURITY.md)")
+def test_a_program_embedding_its_held_out_source_at_build_time_cannot_forge_the_held_out_phase(tmp_path):
+    needs_toolchain("g++", "bwrap")
+    live_in_one_directory(tmp_path, INCBIN_FORGER)
+    from attack_helpers import bench, not_passed
+    root, cmd = allergies_suite(tmp_path / "suite", INCBIN_FORGER)
+    not_passed(bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies"))
+
+
+def test_only_a_command_that_builds_nothing_runs_without_the_held_out_sources():
+    """The build reads the held-out sources; the run that follows (and any command naming no compiler or build
+    tool) cannot read them; other languages' commands keep them."""
+    from bench import oracle
+    from bench.languages import cpp, profile_of
+    build, run = task_commands("cpp-allergies", "heldout")
+    assert not cpp.PROFILE.hides_heldout(build, "allergies_test.cpp")
+    assert not cpp.PROFILE.hides_heldout(run, "allergies_test.cpp")   # nothing was built before it
+    assert cpp.PROFILE.hides_heldout(run, "allergies_test.cpp", [build])
+    assert cpp.PROFILE.hides_heldout(run, "test/catch.hpp", [build])
+    assert not cpp.PROFILE.hides_heldout(run, "data.txt", [build])
+    for builds in ("make test", "cmake --build build && ctest", "g++ -o t t.cpp && ./t -d yes",
+                   "/usr/bin/clang++ t.cpp", "CXX=g++ ./build.sh"):
+        assert not cpp.PROFILE.hides_heldout(builds, "t_test.cpp", [build]), builds
+    assert not profile_of("python").hides_heldout("python -m pytest", "test_x.py", ["python -m build"])
+    # through the phase: a script of the task's tree may build, so it keeps the sources
+    copy = SUITE / "heldout" / "cpp-allergies"
+    held = [("allergies_test.cpp", b"", 0o644)]
+    assert oracle.heldout_hidden(run, [build], held, copy, "cpp", frozenset()) == [copy / "allergies_test.cpp"]
+    assert oracle.heldout_hidden(run, [], held, copy, "cpp", frozenset()) == []
+    assert oracle.heldout_hidden("./run_tests.sh", [build], held, copy, "cpp", frozenset({"run_tests.sh"})) == []
+
+
+# In-process: a static constructor of the code under test (linked after the tests, so run after their
+# registrations) lists Catch2's own registry, prints each test case as ended and a passing summary, and leaves.
+# Nothing is read from the files, so hiding them changes nothing (like Go's OUT_OF_REACH).
+REGISTRY_FORGER = r"""
+#include "test/catch.hpp"
+#include <cstdio>
+#include <unistd.h>
+namespace {
+const int forged = [] {
+    auto const& all = Catch::getRegistryHub().getTestCaseRegistry().getAllTests();
+    for (auto const& test : all) std::printf("0.000 s: %s\n", test.name.c_str());
+    std::printf("===\nAll tests passed (%d assertions in %d test cases)\n", int(all.size()), int(all.size()));
+    std::fflush(stdout);
+    _exit(0);
+    return 0;
+}();
+}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="code under test compiled into the Catch2 program can list Catch2's own "
+                                       "registry and name every test case; in-process, open (SECURITY.md)")
+def test_a_program_listing_catch2_s_registry_cannot_forge_the_held_out_phase(tmp_path):
+    needs_toolchain("g++", "bwrap")
+    live_in_one_directory(tmp_path, REGISTRY_FORGER)
+    from attack_helpers import bench, not_passed
+    root, cmd = allergies_suite(tmp_path / "suite", REGISTRY_FORGER)
+    not_passed(bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies"))

@@ -500,7 +500,7 @@ class Language:
     name: str
     title: str
     runner_tests: str                   # the test files the runner is named with (a glob over config's test files)
-    command: str                        # {tests}: those files, space-separated
+    command: str                        # {tests}: those files, space-separated; a newline between commands
     timeout_s: int                      # each grading phase's budget
     units: object                       # (files: dict[path, text]) -> list[split.Unit]
     cut: object                         # (path, text, units) -> text
@@ -579,9 +579,11 @@ LANGUAGES = {
     # g++ directly, not the track's CMake: the test file, the solution's sources and Catch2's main (test/), every
     # test compiled in (EXERCISM_RUN_ALL_TESTS), boost date_time linked where the track's CMakeLists asks for it;
     # an exercise on Catch2 v3 carries its amalgamated implementation (test/catch_amalgamated.cpp), compiled too.
+    # Built by one command and run by the next, which grading runs where the held-out test sources cannot be read
+    # (CppProfile.hides_heldout): code under test in the program cannot read the held-out test cases' names.
     "cpp": Language("cpp", "C++", "*_test.cpp",
                     "g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -o test-runner {tests} {sources} test/tests-main.cpp"
-                    "{framework}{libs} && ./test-runner -d yes -w NoAssertions", 600, split.cpp_units, split.cpp_cut),
+                    "{framework}{libs}\n./test-runner -d yes -w NoAssertions", 600, split.cpp_units, split.cpp_cut),
     # a test's 5 s default is short for worker_threads (parallel-letter-frequency) on a loaded machine
     "javascript": Language("javascript", "JavaScript", "*.spec.js", "jest --ci --testTimeout=30000 {tests}", 180,
                            split.js_units, split.js_cut, fixture_files=_js_fixture),
@@ -709,9 +711,11 @@ def known_gap(task_id: str) -> dict | None:
 
 def task_yaml(task_id: str, lang: Language, meta: dict, prompt: str, command: str, has_heldout: bool,
               mutation: str | None = None) -> str:
-    """The task file, written field by field (block literal prompt), and checked to load back as written.
+    """The task file, written field by field (block literal prompt), and checked to load back as written; each
+    line of `command` is one of the phases' commands.
     `mutation`: a test-writing exercise's module (the agent writes the tests; TEST_WRITING): the visible oracle
     and the held-out phase run them once per candidate written over that module (bench/oracle.py mutation_phase)."""
+    commands = [f"    - {json.dumps(line)}" for line in command.split("\n")]
     title = f"{meta['name']} ({lang.title}, Exercism)"
     lines = [f"# LocalAgentBench canary GUID {CANARY}", f"id: {task_id}", f"title: {json.dumps(title)}",
              f"difficulty: {_difficulty(int(meta.get('difficulty', 5)))}",
@@ -719,16 +723,16 @@ def task_yaml(task_id: str, lang: Language, meta: dict, prompt: str, command: st
              "prompt: |"]
     lines += [f"  {line}" if line else "" for line in prompt.splitlines()]
     lines += ["repo:", "  type: fixture", f"  path: fixtures/{task_id}", "oracle:", "  command:",
-              f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}"]
+              *commands, f"  timeout_s: {lang.timeout_s}"]
     if mutation:   # --visible all: every candidate is shown (visible_all lays the held-out ones into testdata/)
         lines += ["  mutation:", f"    module: {mutation}", f"    correct: {SHOWN}/correct",
                   f"    mutants: {SHOWN}/buggy",
                   "heldout:", f"  path: heldout/{task_id}", "  mutation:", f"    module: {mutation}", "  command:",
-                  f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}",
+                  *commands, f"  timeout_s: {lang.timeout_s}",
                   "visible_all:", f"  path: upstream/{task_id}", "  into: root"]
     elif has_heldout:
         lines += ["heldout:", f"  path: heldout/{task_id}", "  into: root", "  command:",
-                  f"    - {json.dumps(command)}", f"  timeout_s: {lang.timeout_s}"]
+                  *commands, f"  timeout_s: {lang.timeout_s}"]
         lines += ["visible_all:", f"  path: upstream/{task_id}", "  into: root"]   # the tests of --visible all
     lines += [f"solution: solutions/{task_id}.patch", "timeout_s: 1200", "max_turns: 50",
               f"tags: [polyglot, exercism, {lang.name}]"]
@@ -780,7 +784,7 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
         files = {**files, **{e: _ported(task_id, e, files[e]) for _, e in pairs}}
     patch = "".join(unified_patch(s, files.get(s), files[e]) for s, e in pairs)
     differs = {p: t for p, t in held_files.items() if t != visible_files[p]} if held else {}
-    prompt = prompt_of(files, solution, command)
+    prompt = prompt_of(files, solution, command.replace("\n", " && "))
     return Exercise(task_id, lang.name, slug, task_yaml(task_id, lang, meta, prompt, command, bool(differs)),
                     fixture, differs, {p: upstream[p] for p in differs}, patch,
                     sorted(u.name for u in units if u.name not in held), sorted(held))
