@@ -398,9 +398,10 @@ function guardExpectUtils() {
   };
 }
 
-// The file of the innermost caller (below `below`) that has one: native frames (Reflect.apply, Array.prototype.map)
-// and code without a file (eval, new Function) are passed over, to the code that called them.
-function callerFile(below) {
+// The file of the innermost frame below `below` that has one and that `skip` does not pass over: native frames
+// (Reflect.apply, Array.prototype.map), code without a file (eval, new Function) and this file are always passed
+// over, to the code that called them.
+function frameFile(below, skip) {
   const holder = {};
   const prepare = OuterError.prepareStackTrace;
   const limit = OuterError.stackTraceLimit;
@@ -422,10 +423,10 @@ function callerFile(below) {
     } catch {
       file = null;
     }
-    if (!file || file === __filename) continue;
+    if (!file || file === __filename || skip(file)) continue;
     if (file.startsWith('file://')) {
       try {
-        file = require('node:url').fileURLToPath(file);
+        return require('node:url').fileURLToPath(file);
       } catch {
         return null;
       }
@@ -433,6 +434,11 @@ function callerFile(below) {
     return file;
   }
   return null;
+}
+
+// The file of the innermost caller (below `below`) that has one.
+function callerFile(below) {
+  return frameFile(below, () => false);
 }
 
 function testFiles(config, testPath) {
@@ -483,34 +489,10 @@ function lockMints(holder, names) {
   }
 }
 
-// The file of the code that read a global (below `below`): jest's own modules (under node_modules), native frames
-// and code without a file passed over, to the code they read it for.
+// The file of the code that read a global (below `below`): jest's own modules (under node_modules) passed over too,
+// to the code they read it for.
 function readerFile(below) {
-  const holder = {};
-  const prepare = OuterError.prepareStackTrace;
-  const limit = OuterError.stackTraceLimit;
-  let sites = [];
-  try {
-    OuterError.prepareStackTrace = (_, trace) => trace;
-    OuterError.stackTraceLimit = 64;
-    OuterError.captureStackTrace(holder, below);
-    sites = holder.stack;
-  } finally {
-    OuterError.prepareStackTrace = prepare;
-    OuterError.stackTraceLimit = limit;
-  }
-  if (!Array.isArray(sites)) return null;
-  for (const site of sites) {
-    let file = null;
-    try {
-      file = site.isNative() ? null : site.getFileName();
-    } catch {
-      file = null;
-    }
-    if (!file || file === __filename || /[\\/]node_modules[\\/]/.test(file) || file.startsWith('node:')) continue;
-    return file.startsWith('file://') ? require('node:url').fileURLToPath(file) : file;
-  }
-  return null;
+  return frameFile(below, (file) => /[\\/]node_modules[\\/]/.test(file) || file.startsWith('node:'));
 }
 
 // A view of `target` (jest's expect, or its `not`) whose mints (`names`, and those expect.extend adds) keep what
