@@ -102,9 +102,10 @@ def test_the_name_reading_forger_is_not_passed_by_grading_in_bwrap(tmp_path):
     assert record["outcome"] != "passed", (record["outcome"], record["flags"])
 
 
-# The held-out tests of 19 of the suite's 30 Rust tasks start `use <crate>::*;`, and a glob import shadows the std
-# prelude: the crate exports its own `Some` and `None` (a value every Option<i32> equals), so `answer` may return
-# None for every question and every assert_eq! holds. Real libtest, real passes: nothing is forged.
+# The tests of 19 of the suite's 30 Rust tasks import `use <crate>::*;`, and a glob import shadows the std prelude:
+# the crate could export its own `Some` and `None` (a value every Option<i32> equals), so that `answer` returns None
+# for every question and every assert_eq! holds. The converter pins the prelude's names above the glob with an
+# explicit import (which outranks a glob), so the tests' `Some` is std's.
 PRELUDE_SHADOW = '''pub fn answer(_command: &str) -> Option<i32> {
     Option::None
 }
@@ -128,17 +129,14 @@ pub const None: Anything = Anything;
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="open: a held-out file's `use <crate>::*` lets the crate shadow the std "
-                                       "prelude (Some, None, Ok, Err) in the held-out tests")
 def test_a_crate_shadowing_the_prelude_through_the_held_out_glob_import_does_not_pass(tmp_path):
     """rust-wordy with an `answer` that always returns None, plus prelude shadows: the held-out tests, laid back as
-    grading lays them (the profile's lay_back of a file the change did not touch is the fixture's own), all pass
-    under real cargo. What grading must conclude: not a pass."""
+    grading lays them, fail under real cargo (their `Some` and `None` are std's)."""
     needs_toolchain("cargo")
     crate = tmp_path / "wordy"
     shutil.copytree(SUITE / "fixtures" / "rust-wordy", crate)
     held_file = SUITE / "heldout" / "rust-wordy" / "tests" / "wordy.rs"
-    assert held_file.read_text().startswith("use wordy::*;")
+    assert "\nuse wordy::*;\n" in held_file.read_text()
     shutil.copy(held_file, crate / "tests" / "wordy.rs")
     (crate / "src" / "lib.rs").write_text(PRELUDE_SHADOW)
     env = {**os.environ, "CARGO_HOME": str(tmp_path / "cargo-home"), "CARGO_NET_OFFLINE": "true"}
@@ -151,7 +149,6 @@ def test_a_crate_shadowing_the_prelude_through_the_held_out_glob_import_does_not
 
 @pytest.mark.slow
 @pytest.mark.linux_only
-@pytest.mark.xfail(strict=True, reason="open: the prelude shadow passes grading end to end (see the test above)")
 def test_the_prelude_shadow_is_not_passed_by_grading_in_bwrap(tmp_path):
     """The whole run: a `command` agent leaves the always-None stub with its prelude shadows in rust-wordy; grading
     (bwrap, visible and held-out phases) must not book it passed."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -511,6 +512,8 @@ class Language:
     solution_of: object = None
     # files that are tests though the exercise's config does not list them (Java's satellite: TreeTest.java)
     more_tests: str | None = None
+    # (text, stub files) -> text: a test file as every phase runs it (Rust: the std prelude pinned over a glob import)
+    guard_tests: object = None
 
 
 def _python_units(files: dict[str, str]) -> list[split.Unit]:
@@ -567,6 +570,40 @@ def _java_solution_of(solution: list[str], examples: list[str]) -> list[tuple[st
     return [("src/main/java/" + e[len(prefix):], e) for e in examples]
 
 
+# The std prelude's names (Rust 2021). A test file's `use <crate>::*;` glob outranks the prelude, so the code under
+# test could export its own `Some`/`None` (with a type `Option<i32>` equals) and pass assertions it never meets;
+# an explicit import outranks a glob, so each test file with a glob import names the prelude's items explicitly:
+# all but those the exercise's stub itself exports (its own `Result`, say) and those the file names itself.
+RUST_PRELUDE = ("Copy", "Send", "Sized", "Sync", "Unpin", "Drop", "Fn", "FnMut", "FnOnce", "drop", "Box", "ToOwned",
+                "Clone", "PartialEq", "PartialOrd", "Eq", "Ord", "AsRef", "AsMut", "Into", "From", "Default",
+                "Iterator", "Extend", "IntoIterator", "DoubleEndedIterator", "ExactSizeIterator", "Option", "Some",
+                "None", "Result", "Ok", "Err", "String", "ToString", "Vec", "TryFrom", "TryInto", "FromIterator")
+RUST_GLOB = re.compile(r"^use\s+[\w:]+::\*;[ \t]*$", re.M)
+RUST_ITEM = re.compile(r"^[ \t]*(?:pub(?:\([^)]*\))?\s+)?(?:(?:async|unsafe|const|extern)\s+)*"
+                       r"(?:fn|struct|enum|type|trait|const|static|mod|union|macro_rules!)\s+(\w+)", re.M)
+RUST_USE = re.compile(r"^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+([^;]*);", re.M)
+RUST_PIN = ("// localagentbench: the std prelude's names, which the glob import below must not replace "
+            "(tools/polyglot/convert.py)\n#[allow(unused_imports)]\nuse std::prelude::rust_2021::{{{names}}};\n")
+
+
+def _rust_names(text: str) -> set[str]:
+    """The names a Rust file declares or imports (its items' names and every name in its `use` lines)."""
+    names = set(RUST_ITEM.findall(text))
+    for path in RUST_USE.findall(text):
+        names.update(re.findall(r"\w+", path))
+    return names
+
+
+def _rust_guard_tests(text: str, stub: dict[str, str]) -> str:
+    """A Rust test file with the std prelude pinned above its first glob import (unchanged without one)."""
+    glob = RUST_GLOB.search(text)
+    if glob is None:
+        return text
+    exported = {n for path, source in stub.items() if path.endswith(".rs") for n in _rust_names(source)}
+    names = [n for n in RUST_PRELUDE if n not in exported and n not in _rust_names(text)]
+    return text[:glob.start()] + RUST_PIN.format(names=", ".join(names)) + text[glob.start():]
+
+
 LANGUAGES = {
     "python": Language("python", "Python", "*_test.py", "python -m pytest -q {tests}", 120,
                        _python_units, split.python_cut),
@@ -575,7 +612,7 @@ LANGUAGES = {
     # the converter removed the track's #[ignore] markers. --all-features: the tests behind a cargo feature
     # (doubly-linked-list's advanced, wordy's exponentials, xorcism's io) run too, as in the track's own CI.
     "rust": Language("rust", "Rust", "*.rs", "cargo test --offline --all-features", 600,
-                     split.rust_units, split.rust_cut),
+                     split.rust_units, split.rust_cut, guard_tests=_rust_guard_tests),
     # g++ directly, not the track's CMake: the test file, the solution's sources and Catch2's main (test/), every
     # test compiled in (EXERCISM_RUN_ALL_TESTS), boost date_time linked where the track's CMakeLists asks for it;
     # an exercise on Catch2 v3 carries its amalgamated implementation (test/catch_amalgamated.cpp), compiled too.
@@ -770,6 +807,10 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
         mine = [u for u in units if u.file == path]
         visible_files[path] = lang.cut(path, text, [u for u in mine if u.name in held])
         held_files[path] = lang.cut(path, text, [u for u in mine if u.name not in held])
+    if lang.guard_tests:
+        stub = {p: files[p] for p in solution if p in files}
+        upstream, visible_files, held_files = ({p: lang.guard_tests(t, stub) for p, t in part.items()}
+                                               for part in (upstream, visible_files, held_files))
     fixture = {p: t for p, t in files.items() if not any(part.startswith(".") for part in PurePosixPath(p).parts)}
     fixture.update(visible_files)
     if lang.fixture_files:

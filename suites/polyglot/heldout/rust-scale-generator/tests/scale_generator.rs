@@ -5,6 +5,9 @@
 //! [script]: https://github.com/exercism/rust/blob/main/bin/init_exercise.py
 //! [canonical-data]: https://raw.githubusercontent.com/exercism/problem-specifications/main/exercises/scale-generator/canonical_data.json
 
+// localagentbench: the std prelude's names, which the glob import below must not replace (tools/polyglot/convert.py)
+#[allow(unused_imports)]
+use std::prelude::rust_2021::{Copy, Send, Sized, Sync, Unpin, Drop, Fn, FnMut, FnOnce, drop, Box, ToOwned, Clone, PartialEq, PartialOrd, Eq, Ord, AsRef, AsMut, Into, From, Default, Iterator, Extend, IntoIterator, DoubleEndedIterator, ExactSizeIterator, Option, Some, None, Result, Ok, Err, String, ToString, Vec, TryFrom, TryInto, FromIterator};
 use scale_generator::*;
 
 /// Process a single test case for the property `chromatic`

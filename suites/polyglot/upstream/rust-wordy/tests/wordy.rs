@@ -1,3 +1,6 @@
+// localagentbench: the std prelude's names, which the glob import below must not replace (tools/polyglot/convert.py)
+#[allow(unused_imports)]
+use std::prelude::rust_2021::{Copy, Send, Sized, Sync, Unpin, Drop, Fn, FnMut, FnOnce, drop, Box, ToOwned, Clone, PartialEq, PartialOrd, Eq, Ord, AsRef, AsMut, Into, From, Default, Iterator, Extend, IntoIterator, DoubleEndedIterator, ExactSizeIterator, Option, Some, None, Result, Ok, Err, String, ToString, Vec, TryFrom, TryInto, FromIterator};
 use wordy::*;
 
 #[test]
