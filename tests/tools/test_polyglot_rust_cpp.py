@@ -131,6 +131,29 @@ PORTED_CRATES = {"rust-grep": "thiserror", "rust-alphametics": "itertools", "rus
                  "rust-poker": "counter", "rust-decimal": "num_"}
 
 
+def test_a_rust_test_file_with_a_glob_import_has_the_prelude_pinned_above_it():
+    """The std prelude's names are imported explicitly above a test file's first glob import (an explicit import
+    outranks a glob): all but those the stub exports (forth's own Result) and those the file names itself; a file
+    without a glob import is left as it is."""
+    stub = {"src/lib.rs": "pub type Result = std::result::Result<(), Error>;\npub struct Forth;\n",
+            "Cargo.toml": "[package]\nname = \"forth\"\n"}
+    tests = ("use std::collections::HashMap;\nuse forth::*;\n\nfn drop() {}\n\n"
+             "#[test]\nfn t() { assert!(Some(1).is_some()); }\n")
+    guarded = convert._rust_guard_tests(tests, stub)
+    head, glob, rest = guarded.partition("use forth::*;\n")
+    assert glob and rest == tests.split("use forth::*;\n", 1)[1] and head.startswith("use std::collections::HashMap;")
+    pinned = re.search(r"use std::prelude::rust_2021::\{([^}]*)\};", head).group(1).split(", ")
+    assert "Some" in pinned and "None" in pinned and "Vec" in pinned
+    assert "Result" not in pinned and "drop" not in pinned   # the stub's export; the file's own item
+    assert set(pinned) == set(convert.RUST_PRELUDE) - {"Result", "drop"}
+    plain = "use forth::Forth;\n#[test]\nfn t() {}\n"
+    assert convert._rust_guard_tests(plain, stub) == plain
+    for path in sorted((SUITE / "heldout").glob("rust-*/tests/*.rs")):   # the suite's files: every glob is guarded
+        text = path.read_text()
+        for match in convert.RUST_GLOB.finditer(text):
+            assert "use std::prelude::rust_2021::{" in text[:match.start()], path
+
+
 def test_a_port_refuses_upstream_text_it_does_not_find_once():
     assert "thiserror::" not in convert._ported("rust-grep", "x.rs", convert.PORTS["rust-grep"][1][0][0])
     for text in ("fn moved() {}\n", convert.PORTS["rust-grep"][1][0][0] * 2):
