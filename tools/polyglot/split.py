@@ -15,7 +15,9 @@ the task id and the unit's name, so the same upstream always splits the same way
 
 Each test file is written twice: the visible version (every held-out unit cut out) goes into the fixture, the
 held-out version (every visible unit cut out) replaces it in the grading copy's held-out phase. Only whole line
-ranges are cut; what remains is the upstream text byte for byte.
+ranges are cut; what remains is the upstream text byte for byte, but for one addition: a Rust test file with a
+glob import (`use <crate>::*;`) gets three lines above it that import the std prelude's names explicitly, so the
+code under test cannot replace `Some` or `Ok` in the tests (an explicit import outranks a glob).
 """
 from __future__ import annotations
 
