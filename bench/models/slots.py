@@ -142,7 +142,7 @@ def measured_slots(model: str, base_url: str | None = None, options: dict | None
         # the server's clock where it stamps every answer: on a loaded machine this process reads the answers
         # late, and late by different amounts, which would draw them as overlapping more than they did
         served = [(end - (hi - lo), end) for (lo, hi), end in zip(served, stamped, strict=True)]   # type: ignore[misc]
-    n = most_at_once([s for s in served if s is not None])
+    n = most_at_once(served)   # type: ignore[arg-type]
     if n < 1:
         return None, None
     return n, {"requests": requests, "most_at_once": n, "at_least": n >= requests}
@@ -171,6 +171,7 @@ def auto_jobs(model: str | None, base_url: str | None, named: int | None,
     if named is not None and named < 1:
         raise UserError(f"--model-slots: must be at least 1 (got {named})")
     reported, where = reported_slots(model, base_url) if model else (None, None)
+    how: dict | None = None   # the measurement, where the count is one
     if reported is not None:
         slots, source = reported, where
         if named is not None and named != reported:
@@ -181,11 +182,10 @@ def auto_jobs(model: str | None, base_url: str | None, named: int | None,
         slots, how = found
         source = (f"measured: {how['most_at_once']}{' or more' if how['at_least'] else ''} of {how['requests']} "
                   "tiny generations sent at once were served at once (Ollama does not report its slots)")
-        return slots * AUTO_RUNS_PER_SLOT, {"slots": slots, "source": source, "runs_per_slot": AUTO_RUNS_PER_SLOT,
-                                            "measured": how}
     else:
         slots, source = 1, "assumed (the server does not report its slots; name them with --model-slots N)"
-    return slots * AUTO_RUNS_PER_SLOT, {"slots": slots, "source": source, "runs_per_slot": AUTO_RUNS_PER_SLOT}
+    decided = {"slots": slots, "source": source, "runs_per_slot": AUTO_RUNS_PER_SLOT}
+    return slots * AUTO_RUNS_PER_SLOT, decided if how is None else {**decided, "measured": how}
 
 
 AUTO_MAX_RUNS_PER_SLOT = 4
@@ -243,14 +243,11 @@ class AutoJobs:
 
     def finished(self, record: dict) -> None:
         """Learn from a finished run's time split (a run without model time teaches nothing)."""
-        with self._cond:
-            self._warm = True   # a run is over: its slot, or its share of the CPU, is free for the next
-            self._cond.notify_all()
         timing, agent = record.get("timing") or {}, record.get("agent") or {}
         total, model = timing.get("total_s"), agent.get("model_s")
-        if not isinstance(total, (int, float)) or not isinstance(model, (int, float)) or model <= 0:
-            return
         with self._cond:
-            self._cycle += max(model, total - float(agent.get("queued_s") or 0.0))
-            self._model += model
+            self._warm = True   # a run is over: its slot, or its share of the CPU, is free for the next
+            if isinstance(total, (int, float)) and isinstance(model, (int, float)) and model > 0:
+                self._cycle += max(model, total - float(agent.get("queued_s") or 0.0))
+                self._model += model
             self._cond.notify_all()
