@@ -21,7 +21,7 @@ from fractions import Fraction
 from bench import languages
 from bench.common import lifecycle, outcome, schema
 from bench.common.errors import UserError
-from bench.common.outcome import OUTCOMES, UNSCORED
+from bench.common.outcome import GAP_PROBLEMS, OUTCOMES, UNSCORED
 from bench.common.paths import harness_version
 from bench.common.records import planned_cells, read_records, write_json_output
 from bench.common.stage import ArgumentParser, log, run_main
@@ -172,9 +172,6 @@ def breakdown(rows: list[dict], key: str) -> dict[str, dict]:
         part["pass_at_1"] = float(part.pop("_p") / part["n_tasks"])
         part["pass_at_1_ci"] = wilson_interval(part["pass_at_1"], part["n_tasks"])
     return dict(sorted(parts.items()))
-
-
-GAP_PROBLEMS = ("nop_passes", "reference_fails")   # schemas/task.schema.json known_gap.problem
 
 
 def known_gap_of(task: dict) -> str | None:

@@ -39,6 +39,7 @@ from pathlib import Path
 from bench import engine
 from bench.common import heldout as layout
 from bench.common.errors import UserError
+from bench.common.outcome import GAP_PROBLEMS
 from bench.common.records import write_json_atomic, write_json_output
 from bench.common.spec import RunSpec
 from bench.common.stage import ArgumentParser, log, run_main, stage_prog
@@ -218,9 +219,6 @@ def read_record_all(path: Path, visible: str) -> tuple[dict[str, dict], dict[str
         raise UserError(f"{path}: records tasks verified with --visible {data.get('visible', 'split')}, not "
                         f"--visible {visible}; name a record of that mode")
     return tasks, gaps
-
-
-GAP_PROBLEMS = ("nop_passes", "reference_fails")   # schemas/task.schema.json known_gap.problem
 
 
 def recorded(task: dict, fair: dict[str, dict], gaps: dict[str, dict]) -> bool:

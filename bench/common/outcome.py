@@ -118,3 +118,7 @@ def infra_reason(record: dict) -> str | None:
         if isinstance(section, dict) and section.get("infra_error"):
             return str(section["infra_error"])
     return None
+
+
+# A task file's known_gap.problem (schemas/task.schema.json): the ways verify may find a task known unfair.
+GAP_PROBLEMS = ("nop_passes", "reference_fails")
