@@ -891,12 +891,10 @@ def mutation_phase(prepared: Path, held: dict, flags: Flags, *, kind: str, env: 
                                language=language)
             index += 1
             step.note = f"candidate {number}: {what} {name}" + (f"; {step.note}" if step.note else "")
-            if step.summary:
-                flags.add(step.summary, f"{phase}: candidate {number} ({what}): {command}")
             ran.append(step)
         require_summary(ran, language)
         for step in ran:
-            if step.summary == "no_tests_ran":
+            if step.summary:
                 flags.add(step.summary, f"{phase}: candidate {number} ({what}): {step.command}")
         passed = all(s.started and s.exit_code == 0 and not s.summary for s in ran)
         verdicts.append((what, passed, all(s.started for s in ran)))
