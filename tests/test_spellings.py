@@ -11,13 +11,11 @@ scripted model server (bench/fakellm) and a stub agent binary; nothing under tes
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -26,6 +24,7 @@ from bench import cli, fakellm, verify
 from bench.common.errors import UserError
 from bench.models import servers
 from conftest import REPO, jsonl
+from noxfile_module import load_noxfile
 
 CANARY = REPO / "bench" / "fakellm_scripts" / "canary.yaml"
 SUBCOMMANDS = sorted(next(a for a in cli.build_parser()._actions if a.dest == "command").choices)
@@ -151,22 +150,8 @@ def test_run_refuses_a_url_as_a_model_in_one_line(suite, tmp_path, model_env):
 # --- nox -s eval -- MODEL AGENT -------------------------------------------------------------------------------
 
 
-def _noxfile() -> types.ModuleType:
-    """noxfile.py as a module (with nox itself when installed; else the two names it uses at import)."""
-    if importlib.util.find_spec("nox") is None:
-        stub = types.ModuleType("nox")
-        stub.options = types.SimpleNamespace()
-        stub.Session = object
-        stub.session = lambda *a, **k: (a[0] if a and callable(a[0]) else (lambda f: f))
-        sys.modules.setdefault("nox", stub)
-    spec = importlib.util.spec_from_file_location("noxfile_under_test", REPO / "noxfile.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_nox_eval_maps_model_agent_to_run():
-    eval_run_args = _noxfile().eval_run_args
+    eval_run_args = load_noxfile().eval_run_args
     assert eval_run_args([]) == ["run", "--agent", "mock", "--report"]
     assert eval_run_args(["qwen3:8b", "aider"]) == ["run", "--model", "qwen3:8b", "--agent", "aider", "--report"]
     assert eval_run_args(["qwen3:8b", "aider", "--repeat", "5"])[-2:] == ["--repeat", "5"]

@@ -9,6 +9,7 @@ import pytest
 
 from bench import engine, validate, verify
 from conftest import REPO
+from noxfile_module import load_noxfile
 
 NOTES_PATCH = "diff --git a/NOTES b/NOTES\nnew file mode 100644\n--- /dev/null\n+++ b/NOTES\n@@ -0,0 +1 @@\n+x\n"
 
@@ -262,7 +263,7 @@ def _recorded_ids(tasks: list[dict], record: dict) -> set[str]:
 def test_the_nox_session_verifies_what_the_record_lacks_plus_one_per_language(monkeypatch, capsys):
     """`nox -s verify-polyglot` (.ci/run) on the committed suite and record: the known gaps, recorded as such, are
     not verified again (unless sampled); what is selected is each task the record lacks and one per language."""
-    import noxfile
+    noxfile = load_noxfile()
     from tools.polyglot import convert
     monkeypatch.chdir(REPO)
     args = noxfile.verify_polyglot_args(["--list"])
@@ -284,7 +285,7 @@ def test_the_nox_session_verifies_what_the_record_lacks_plus_one_per_language(mo
 def test_the_nox_session_verifies_a_known_gap_whose_files_changed(tmp_path, monkeypatch, capsys):
     import shutil
 
-    import noxfile
+    noxfile = load_noxfile()
     shutil.copytree(REPO / "suites" / "polyglot", tmp_path / "suites" / "polyglot")
     task = tmp_path / noxfile.POLYGLOT / "java-ledger.yaml"
     task.write_text(task.read_text().replace("Refactor a ledger printer.", "Refactor a ledger printer, gently."))
