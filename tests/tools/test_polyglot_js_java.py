@@ -144,10 +144,13 @@ def test_js_fixtures_use_the_harness_babel_preset():
 @pytest.mark.parametrize("task_id,programs", [("javascript-bowling", ("node", "jest")),
                                               ("javascript-list-ops", ("node", "jest")),
                                               ("java-rest-api", ("javac", "java")),
-                                              ("java-satellite", ("javac", "java"))])
+                                              ("java-satellite", ("javac", "java")),
+                                              ("java-mazy-mice", ("javac", "java"))])
 def test_sample_verifies_under_bwrap(task_id, programs, tmp_path):
     """The stub fails, the reference passes the visible and the held-out tests, graded in bwrap (rest-api reads
-    Debian's org.json jar; satellite has two test files and a reference with helper classes)."""
+    Debian's org.json jar; satellite has two test files and a reference with helper classes; mazy-mice's reference
+    calls RandomGenerator.getDefault(), which loads the JDK's generators under the code under test's permissions,
+    and its ported test asserts with AssertJ 3.14)."""
     if shutil.which("bwrap") is None:
         pytest.skip("bubblewrap missing")
     needs_toolchain(*programs)
@@ -244,3 +247,27 @@ def test_junit_fake_summary_then_an_exit_fails(tmp_path, then):
     assert hostile != stub
     record = _attack(tmp_path, "java-affine-cipher", {"src/main/java/AffineCipher.java": hostile})
     not_passed(record)
+
+
+@pytest.mark.linux_only
+def test_junit_code_under_test_may_read_properties_and_use_the_jdks_generators(tmp_path):
+    """The security manager denies the code under test what could change a verdict, not plain library calls: the
+    reference with a static block that reads line.separator and user.dir and draws from RandomGenerator.of (which
+    loads the JDK's generators under its caller's permissions) still passes."""
+    import subprocess
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("javac", "java")
+    work = tmp_path / "ref"
+    shutil.copytree(SUITE / "fixtures" / "java-affine-cipher", work)
+    subprocess.run(["git", "apply", str(SUITE / "solutions" / "java-affine-cipher.patch")], cwd=work, check=True)
+    source = (work / "src" / "main" / "java" / "AffineCipher.java").read_text()
+    calls = ('    static {\n'
+             '        String eol = System.getProperty("line.separator") + System.getProperty("user.dir");\n'
+             '        int draw = java.util.random.RandomGenerator.of("Xoshiro256PlusPlus").nextInt(3)\n'
+             '            + java.util.random.RandomGenerator.getDefault().nextInt(3);\n'
+             '        if (eol.isEmpty() || draw < 0) throw new IllegalStateException();\n    }\n')
+    with_calls = source.replace("class AffineCipher {", "class AffineCipher {\n" + calls, 1)
+    assert with_calls != source
+    record = _attack(tmp_path, "java-affine-cipher", {"src/main/java/AffineCipher.java": with_calls})
+    assert record["outcome"] == "passed", record["flags"]

@@ -44,15 +44,9 @@ GAPS = {
     "go-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-markdown": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
-    # Rust: cargo runs offline; crates come only from Debian 12's packaged sources (bench/languages/rust.py), and
-    # grading lays back the fixture's Cargo.toml, so a crate only the example's Cargo-example.toml adds is not there.
-    **{f"rust-{slug}": "the exercise's own Cargo.toml asks rand 0.10 (its stub and example use rand 0.10's RngExt); "
-                       "Debian 12 packages rand 0.8.5 only, so cargo cannot resolve it offline (reference fails)"
-       for slug in ("robot-name", "simple-cipher")},
     "java-hangman": "its tests and reference use RxJava 2, which Debian does not package (reference fails)",
     "java-ledger": "a refactoring exercise: the stub already passes every test (nop passes; its LocaleExtension, "
                    "which sets the default locale, runs since the tests' classes hold every permission)",
-    "java-mazy-mice": "its tests use an AssertJ 3.17+ API; Debian 12 has AssertJ 3.14 (reference fails)",
     "java-tree-building": "a refactoring exercise: the stub already passes every test (nop passes)",
     "javascript-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
 }
@@ -65,11 +59,8 @@ KNOWN_GAP_PROBLEMS = {
     "go-markdown": "nop_passes",
     "java-hangman": "reference_fails",
     "java-ledger": "nop_passes",
-    "java-mazy-mice": "reference_fails",
     "java-tree-building": "nop_passes",
     "javascript-ledger": "nop_passes",
-    "rust-robot-name": "reference_fails",
-    "rust-simple-cipher": "reference_fails",
 }
 CATCH2_V3 = "test/catch_amalgamated.cpp"
 _PIG_LATIN_HELPERS = '''\
@@ -415,7 +406,36 @@ use bigint::{BigInt, pow};
 # lays back the fixture's Cargo.toml (test configuration), so the example's own manifest (.meta/Cargo-example.toml)
 # never reaches a graded build and its crates cannot be used. Each port replaces exact text of the example (the
 # converter fails when upstream's text moves) and keeps the fixture's Cargo.toml; the suite README names them.
+# Exercises whose own files name a library version no registry here holds: the exercise's files (its manifest,
+# tests and stub, before the split) are changed to the version Debian 12 packages, with the same meaning. Each
+# entry replaces exact text once (the converter fails when upstream's text moves); the suite README names them.
+EXERCISE_PORTS: dict[str, tuple[str, tuple[tuple[str, str, str], ...]]] = {
+    "rust-robot-name": (
+        "rand 0.10 (its Cargo.toml; Debian 12 packages rand 0.8.5): the manifest asks rand 0.8 with its small_rng "
+        "feature, whose SmallRng::seed_from_u64 the tests call as they did; the stub's `R: Rng` bound is the same",
+        (("Cargo.toml", 'rand = "0.10"', 'rand = { version = "0.8", features = ["small_rng"] }'),)),
+    "rust-simple-cipher": (
+        "rand 0.10 (its Cargo.toml; Debian 12 packages rand 0.8.5): the manifest asks rand 0.8; the tests do not "
+        "use rand",
+        (("Cargo.toml", 'rand = "0.10"', 'rand = "0.8"'),)),
+    "java-mazy-mice": (
+        "AssertJ 3.17's `hasDimensions` on a char[][] (Debian 12 has AssertJ 3.14): the one test that calls it "
+        "asserts the same thing, the row count and each row's length, with `hasSize` and `allSatisfy`",
+        (("src/test/java/MazeGeneratorTest.java", ".hasDimensions(expectedHeight, expectedWidth);",
+          ".hasSize(expectedHeight)\n                .allSatisfy(row -> assertThat(row).hasSize(expectedWidth));"),)),
+}
 PORTS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "rust-robot-name": (
+        "rand 0.10's `RngExt::random_range` is rand 0.8's `Rng::gen_range`, with the same ranges",
+        (("use rand::{Rng, RngExt as _};\n", "use rand::Rng;\n"),
+         ("s.push(rng.random_range('A'..='Z'));", "s.push(rng.gen_range('A'..='Z'));"),
+         ("s.push(rng.random_range('0'..='9'));", "s.push(rng.gen_range('0'..='9'));"))),
+    "rust-simple-cipher": (
+        "rand 0.10's `rand::rng()` is rand 0.8's `rand::thread_rng()`, its `RngExt::random_range` rand 0.8's "
+        "`Rng::gen_range`",
+        (("use rand::RngExt as _;\n", "use rand::Rng as _;\n"),
+         ("let mut r = rand::rng();", "let mut r = rand::thread_rng();"),
+         ("r.random_range(0..26)", "r.gen_range(0..26)"))),
     "rust-grep": (
         "thiserror (the example's Cargo-example.toml asks thiserror 2.0; Debian 12 has 1.0.38): its "
         "#[derive(thiserror::Error)] and two #[error(...)] attributes on FileAccessError are written out as "
@@ -538,10 +558,14 @@ JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
 # stack, so code under test, wherever it runs (called by a test, a callback, a thread it started), cannot halt the
 # JVM after printing a summary box of its own, replace System.out, or write a file, and the launcher's own box and
 # exit status (1 when a test failed) always come; a test's own fixture (java-ledger's LocaleExtension sets the
-# default locale) may do what it needs. Only build/test is scanned for tests. -implicit:none: javac writes no class
-# for a source it finds on the class path. JDK 17 to 23 (JDK 24 has no security manager).
+# default locale) may do what it needs. Every code source may read system properties (line.separator...) and load
+# the JDK's random generators (RandomGenerator.getDefault() loads them under its caller's permissions): plain library
+# calls a solution makes, which change nothing. Only build/test is scanned for tests. -implicit:none: javac writes no
+# class for a source it finds on the class path. JDK 17 to 23 (JDK 24 has no security manager).
 JAVA_POLICY = ('grant codeBase "file:/usr/share/java/-" { permission java.security.AllPermission; };',
-               'grant codeBase "file:${user.dir}/build/test/-" { permission java.security.AllPermission; };')
+               'grant codeBase "file:${user.dir}/build/test/-" { permission java.security.AllPermission; };',
+               'grant { permission java.util.PropertyPermission "*", "read"; '
+               'permission java.lang.RuntimePermission "accessClassInPackage.jdk.internal.util.random"; };')
 _POLICY_ARG = " ".join(f"'{line}'" for line in JAVA_POLICY).replace("{", "{{").replace("}", "}}")   # str.format
 _JAVAC = f"javac -encoding UTF-8 -nowarn -implicit:none -cp {JUNIT}:{':'.join(JAVA_LIBS)}"
 JAVA_COMMAND = (f"rm -rf build && mkdir -p build/main build/test && printf '%s\\n' {_POLICY_ARG} > build/junit.policy "
@@ -789,6 +813,9 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     files = track.files(f"exercises/practice/{slug}")
     if ".meta/config.json" not in files:
         raise ConvertError(f"upstream {lang.name}: exercise {slug} has no .meta/config.json at {track.commit}")
+    if task_id in EXERCISE_PORTS:
+        for path, old, new in EXERCISE_PORTS[task_id][1]:
+            files = {**files, path: _replaced_once(task_id, path, files.get(path, ""), ((old, new),), "EXERCISE_PORTS")}
     if task_id in TEST_WRITING:
         return TEST_WRITING[task_id](task_id, lang, meta, files)
     config = json.loads(files[".meta/config.json"])["files"]
@@ -822,7 +849,7 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     command = lang.command.format(tests=" ".join(runner), sources=sources, libs=libs, framework=framework)
     if task_id in PORTS:
         pairs = [(s, e) for s, e in pairs if PurePosixPath(s).name != "Cargo.toml"]   # laid back in grading anyway
-        files = {**files, **{e: _ported(task_id, e, files[e]) for _, e in pairs}}
+        files = {**files, **{e: _replaced_once(task_id, e, files[e], PORTS[task_id][1], "PORTS") for _, e in pairs}}
     patch = "".join(unified_patch(s, files.get(s), files[e]) for s, e in pairs)
     differs = {p: t for p, t in held_files.items() if t != visible_files[p]} if held else {}
     prompt = prompt_of(files, solution, command.replace("\n", " && "))
@@ -1003,12 +1030,12 @@ def _go_counter(task_id: str, lang: Language, meta: dict, files: dict[str, str])
 TEST_WRITING = {"go-counter": _go_counter}
 
 
-def _ported(task_id: str, path: str, text: str) -> str:
-    """The example file `path` with PORTS[task_id]'s replacements made, each of which must match exactly once."""
-    for old, new in PORTS[task_id][1]:
+def _replaced_once(task_id: str, path: str, text: str, replacements: Sequence[tuple[str, str]], table: str) -> str:
+    """`text` (the upstream file `path`) with each (old, new) of `table`'s entry made; each old must occur once."""
+    for old, new in replacements:
         if text.count(old) != 1:
-            raise ConvertError(f"{task_id}: {path} no longer holds the text PORTS replaces once (upstream changed); "
-                               "update PORTS in convert.py")
+            raise ConvertError(f"{task_id}: {path} no longer holds the text {table} replaces once (upstream changed); "
+                               f"update {table} in convert.py")
         text = text.replace(old, new)
     return text
 
@@ -1081,7 +1108,14 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "uses: the fixture's Cargo.toml is laid back), the reference is the example with that crate's use",
               "written out in std (`PORTS` in tools/polyglot/convert.py), its Cargo.toml left as the fixture's:", ""]
     ids = {e.task_id for e in exercises}
-    lines += [f"- `{task_id}`: {why}" for task_id, (why, _) in sorted(PORTS.items()) if task_id in ids]
+    lines += [f"- `{task_id}`: {why}" for task_id, (why, _) in sorted(PORTS.items())
+              if task_id in ids and task_id not in EXERCISE_PORTS]
+    lines += ["", "## Exercises ported to the library versions Debian packages", "",
+              "Where an exercise's own files name a library version that no registry here holds, those files (its",
+              "manifest, tests or stub, before the split) ask for the version Debian 12 packages, with the same",
+              "meaning (`EXERCISE_PORTS`), and the reference is ported to that version's API:", ""]
+    lines += [f"- `{task_id}`: {why}" + (f"; the reference: {PORTS[task_id][0]}" if task_id in PORTS else "")
+              for task_id, (why, _) in sorted(EXERCISE_PORTS.items()) if task_id in ids]
     lines += ["", "## Exercises that cannot be fair as converted", "",
               "Those marked *known gap* carry `known_gap:` in their task file: `verify` passes them while they show",
               "exactly that problem and nothing else (its record, verified.json, lists them apart from the fair",

@@ -45,7 +45,8 @@ public class MazeGeneratorTest {
 
         assertThat(maze)
                 .as("The maze has the correct dimensions")
-                .hasDimensions(expectedHeight, expectedWidth);
+                .hasSize(expectedHeight)
+                .allSatisfy(row -> assertThat(row).hasSize(expectedWidth));
     }
 
     @Test
