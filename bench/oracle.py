@@ -497,19 +497,28 @@ class Step:
     note: str | None = None
     summary: str | None = None  # the runner's summary's verdict on an exit-0 command (Profile.step_problem)
     recognised: bool = False    # its output held a summary of one of the language's runners
+    tripwire: str | None = None  # what its output says of the phase's tripwire (Profile.tripwire_status)
+    tripwire_failed: bool = False  # its nonzero exit is the tripwire's failure alone, as it must be
+
+    @property
+    def passed(self) -> bool:
+        """The command passed: it ran, exited 0 (or its exit is the tripwire's failure alone), and its runner's
+        summary agreed."""
+        return self.started and (self.exit_code == 0 or self.tripwire_failed) and not self.summary
 
 
 def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: Path, env: dict[str, str],
                 logs: Path, index: int, guarded: Sequence[Path] = (), protected: Sequence[str] = (),
                 max_log_bytes: int = DEFAULT_MAX_LOG_BYTES, language: str = "python",
-                allow_skipped: bool = False, hidden: Sequence[Path] = ()) -> Step:
+                allow_skipped: bool = False, hidden: Sequence[Path] = (), tripwire: str | None = None) -> Step:
     """Run one grading command with `sh -c` (proc.shell_command: what runs it on Windows) in its own sandbox (no
     network) in the copy, `guarded` paths read-only; stderr joins stdout. A command whose test runner's verdict is
     read (rules.runner_of) runs its Python under the grading guard where the OS allows one (pyguard.available;
     `protected`: the test and held-out files, relative to the copy), whose report the code under test cannot
     forge. The task's `language` adds its toolchain's mounts and offline settings (bench/languages/) and reads its
     runners' summaries; `allow_skipped`: the phase's tests skip some of their own (the task says so), which then
-    fail nothing; `hidden`: files of the copy its sandbox cannot read (heldout_hidden)."""
+    fail nothing; `hidden`: files of the copy its sandbox cannot read (heldout_hidden); `tripwire`: the name the
+    runner reports the phase's tripwire by (plant_tripwire), whose failure alone may explain a nonzero exit."""
     runner = rules.runner_of(command) if pyguard.available() else None
     try:
         shell = shell_command(command)
@@ -539,9 +548,21 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     exit_code = done.sandbox_exit if kind == "bwrap" and not done.timed_out else done.exit_code
     step = Step(command, timeout_s, exit_code, done.timed_out, done.wall_s, output,
                 truncated or done.stdout_truncated)
-    if exit_code == 0:
-        step.recognised, problem = languages.profile_of(language).step_problem(command, output, allow_skipped)
+    profile = languages.profile_of(language)
+    step.tripwire = profile.tripwire_status(output, tripwire) if tripwire and not done.timed_out else None
+    explained = exit_code != 0 and step.tripwire == "failed" and profile.tripwire_exit(exit_code)
+    if exit_code == 0 or explained:
+        step.recognised, problem = profile.step_problem(command, output, allow_skipped, tripwire_failed=explained)
+        if explained and problem == "test_summary_failed":
+            return step   # tests failed besides the tripwire: a plain failing run, its exit status says so
         step.summary, step.note = guard_problem(verdict, runner) or summary_note(problem)
+        step.tripwire_failed = explained and not step.summary
+        if not step.summary and step.tripwire is not None and not explained:
+            step.summary = "tripwire_passed"   # exit 0: libtest never exits 0 after a test failed
+            step.note = (f"exit 0, but the tripwire test (one the harness adds, which always fails) was reported "
+                         f"{step.tripwire}: the report was not the runner's")
+        elif step.tripwire_failed:
+            step.note = f"exit {exit_code}: the tripwire test failed, as it must, and every other test passed"
         if step.recognised and step.truncated and not step.summary and not (verdict and verdict.key_taken):
             # the runner's closing lines come last, past the cut: a summary kept from before it proves nothing
             step.summary = "no_tests_ran"
@@ -564,7 +585,7 @@ def require_summary(steps: list[Step], language: str) -> None:
     of the language's runners: every command exiting 0 proves nothing of tests (flag no_tests_ran)."""
     if not languages.profile_of(language).requires_summary or not steps or any(s.recognised for s in steps):
         return
-    if all(s.started and s.exit_code == 0 and not s.summary for s in steps):
+    if all(s.passed for s in steps):
         last = steps[-1]
         last.summary = "no_tests_ran"
         last.note = (f"exit 0, but no command printed a summary of a {language} test runner "
@@ -590,7 +611,7 @@ def require_reported(steps: list[Step], held: list[tuple[str, bytes, int]], lang
     """A phase whose commands all passed still fails (flag no_tests_ran) when a test declared in the held-out
     files it laid was never reported passed (Profile.unreported; or skipped, where the phase allows its tests'
     own skips): a summary forged from inside the test process must name tests the agent was never shown."""
-    if not held or not steps or not all(s.started and s.exit_code == 0 and not s.summary for s in steps):
+    if not held or not steps or not all(s.passed for s in steps):
         return
     missing = languages.profile_of(language).unreported([(rel, data) for rel, data, _ in held],
                                                         [s.output for s in steps], allow_skipped,
@@ -600,6 +621,82 @@ def require_reported(steps: list[Step], held: list[tuple[str, bytes, int]], lang
         last.summary = "no_tests_ran"
         last.note = (f"exit 0, but no command reported these held-out tests passed: {', '.join(missing[:8])}"
                      + (f" and {len(missing) - 8} more" if len(missing) > 8 else ""))
+
+
+TRIPWIRE_WORDS = ("empty", "single", "multiple", "mixed", "case", "input", "value", "values", "returns", "result",
+                  "long", "short", "with", "without", "many", "one", "two", "three", "zero", "negative", "large",
+                  "small", "first", "last", "order", "string", "number", "invalid", "valid", "edge")
+
+
+def tripwire_name(texts: Iterable[str], rng: random.Random | None = None) -> str:
+    """A fresh random test name shaped like the held-out tests' own: two to four words taken at random from the
+    words of the snake_case functions `texts` declare (`fn all_caps_word` gives all, caps, word; a small list of
+    words common in test names when they declare too few), joined by `_`, and used by no identifier of `texts`.
+    Nothing marks it: no fixed word, no hex."""
+    rng = rng or secrets.SystemRandom()
+    texts = list(texts)
+    words = sorted({w for text in texts for fn in re.findall(r"\bfn\s+(?:r#)?([a-z][a-z0-9_]*)", text)
+                    for w in fn.split("_") if re.fullmatch(r"[a-z]{2,}", w)})
+    if len(words) < 12:
+        words = sorted({*words, *TRIPWIRE_WORDS})
+    used = {ident for text in texts for ident in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)}
+    while True:
+        name = "_".join(rng.sample(words, rng.randint(2, 4)))
+        if name not in used:
+            return name
+
+
+@dataclass(frozen=True)
+class Tripwire:
+    """The tripwire test planted in a phase's held-out file `path`: the name its runner reports it by."""
+
+    path: str
+    name: str
+
+
+def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str,
+                   rng: random.Random | None = None) -> tuple[list[tuple[str, bytes, int]], Tripwire | None]:
+    """Write a tripwire (Profile.tripwire: a test that always fails, under a fresh random name) into one of the
+    held-out files laid in the copy: the last by path that takes one (a runner that stops at its first failing
+    file, as `cargo test` does, runs the others first). Returns the held-out files as laid now, and the tripwire
+    (None where no file takes one: the language has none, or its tests are not the runner's).
+
+    Code under test that prints a passing report for every test name it can find (the test files, the runner's
+    list, its own memory) names the tripwire passed too: the phase passes only when the tripwire is reported
+    failed and every other test passed (run_command, require_tripwire)."""
+    profile = languages.profile_of(language)
+    texts = []
+    for _, data, _ in held:
+        try:
+            texts.append(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            continue
+    name = tripwire_name(texts, rng)
+    for at in sorted(range(len(held)), key=lambda i: held[i][0], reverse=True):
+        rel, data, mode = held[at]
+        try:
+            planted = profile.tripwire(rel, data.decode("utf-8"), name, rng)
+        except UnicodeDecodeError:
+            continue
+        if planted is None:
+            continue
+        text, reported = planted
+        safefs.lay_file(copy, rel, text.encode("utf-8"), mode)
+        return [*held[:at], (rel, text.encode("utf-8"), mode), *held[at + 1:]], Tripwire(rel, reported)
+    return held, None
+
+
+def require_tripwire(steps: list[Step], tripwire: Tripwire | None) -> None:
+    """A phase with a tripwire whose commands all passed still fails (flag tripwire_passed) when no command's
+    nonzero exit was the tripwire failing alone: it was reported passed, or not at all, so the report was not the
+    runner's, or the tripwire did not run."""
+    if tripwire is None or not steps or not all(s.passed for s in steps) or any(s.tripwire_failed for s in steps):
+        return
+    last = steps[-1]
+    last.summary = "tripwire_passed"
+    seen = next((s.tripwire for s in steps if s.tripwire), None)
+    last.note = ("every command passed, but the tripwire test (one the harness adds, which always fails) was "
+                 + (f"reported {seen}" if seen else "never reported failed"))
 
 
 def guard_problem(verdict: pyguard.Verdict | None, runner: str | None = "pytest") -> tuple[str, str] | None:
@@ -712,13 +809,15 @@ class Grading:
                     phase=phase)
                 continue
             pristine = pristine_of(Path(record["paths"]["snapshot"]), language, command_files(task))
+            plain, tripwire = held, None   # the held-out tests as the task has them: each must be reported passed
             if phase == "heldout":
                 try:
-                    held = lay_task_heldout(task["heldout"], copy, flags, pristine, language)
+                    plain = lay_task_heldout(task["heldout"], copy, flags, pristine, language)
                 except (UserError, OSError) as exc:
                     results[phase] = {"passed": False, "error": f"held-out files could not be laid: {exc}",
                                       "commands": [], "task_error": f"held-out files could not be laid: {exc}"}
                     continue
+                held, tripwire = plant_tripwire(plain, copy, language)
             # A held-out file that replaces a protected one is what this phase lays, guards and compares.
             protected = [p for p in pristine.protected if p[0] not in {rel for rel, _, _ in held}]
             expected = [*protected, *held]
@@ -733,15 +832,17 @@ class Grading:
                                          language=language, allow_skipped=allows_skipped,
                                          hidden=heldout_hidden(command, [c for c, _ in commands[:at]], held,
                                                                copy, language, pristine.paths)
-                                         if self.kind == "bwrap" else ()))
+                                         if self.kind == "bwrap" else (),
+                                         tripwire=tripwire.name if tripwire else None))
                 index += 1
             require_summary(steps, language)
-            require_reported(steps, held, language, allows_skipped)
+            require_reported(steps, plain, language, allows_skipped)
+            require_tripwire(steps, tripwire)
             for step in steps:
                 if step.summary:
                     guard = step.summary in ("runner_tampering", "guard_report_missing")
                     flags.add(step.summary, f"{phase}: {step.command}" + (f" ({step.note})" if guard else ""))
-            results[phase] = phase_result(steps, run_dir / f"{phase}.log")
+            results[phase] = phase_result(steps, run_dir / f"{phase}.log", tripwire=tripwire)
             changed = tampered(copy, expected)
             for rel in changed:
                 flags.add("tests_tampered", f"{phase}: {rel}")
@@ -811,8 +912,10 @@ class Ahead:
             self._grading = None
 
 
-def phase_result(steps: list[Step], log_path: Path, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES) -> dict:
-    """One grading phase's section of the run record, with its commands' output gathered into `log_path`."""
+def phase_result(steps: list[Step], log_path: Path, max_log_bytes: int = DEFAULT_MAX_LOG_BYTES,
+                 tripwire: Tripwire | None = None) -> dict:
+    """One grading phase's section of the run record, with its commands' output gathered into `log_path` (and
+    the name of its `tripwire`, where it had one)."""
     results = []
     with open(log_path, "wb") as log_file:
         for step in steps:
@@ -828,14 +931,18 @@ def phase_result(steps: list[Step], log_path: Path, max_log_bytes: int = DEFAULT
                 result["note"] = step.note
             if step.summary:
                 result["summary"] = step.summary
+            if step.tripwire_failed:
+                result["tripwire"] = "failed"
             results.append(result)
-    passed = bool(results) and all(r["exit_code"] == 0 and not r.get("summary") for r in results)
+    passed = bool(results) and all(outcome.command_passed(r) for r in results)
     error = infra = None
     if any(not step.started for step in steps):
         error = infra = next(step.note for step in steps if not step.started)
     elif any(r["timed_out"] for r in results):
         error = "a command timed out"
     section = {"passed": passed, "error": error, "commands": results}
+    if tripwire:
+        section["tripwire"] = tripwire.name
     if infra:
         section["infra_error"] = infra
     return section

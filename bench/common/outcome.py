@@ -28,8 +28,10 @@ def could_not_run(command: str, exit_code: int | None) -> str | None:
 
 
 def command_passed(result: dict) -> bool:
-    """A grading command passed: exit 0, in time, and its runner's summary agreed."""
-    return result.get("exit_code") == 0 and not result.get("timed_out") and not result.get("summary")
+    """A grading command passed: exit 0 (or a nonzero exit that is the held-out phase's tripwire failing alone, as
+    it must: `tripwire: failed`), in time, and its runner's summary agreed."""
+    exited = result.get("exit_code") == 0 or (result.get("tripwire") == "failed" and result.get("exit_code"))
+    return bool(exited) and not result.get("timed_out") and not result.get("summary")
 
 
 def phase_status(section: dict | None) -> str | None:

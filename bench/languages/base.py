@@ -9,11 +9,12 @@ from __future__ import annotations
 import fnmatch
 import glob
 import os
+import random
 import re
 import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 
@@ -104,6 +105,8 @@ class Summary:
 
 
 SUMMARY_NOTES = {"no_tests_ran": "exit 0, but the test runner reported no tests run",
+                 "tripwire_passed": "the tripwire test's failure is not in the runner's counts: they were not "
+                                    "printed by the runner",
                  "test_summary_failed": "exit 0, but the test runner reported failures",
                  "tests_skipped": "exit 0, but the test runner reported skipped or ignored tests"}
 
@@ -214,11 +217,40 @@ class Profile:
         """Each summary of this language's runners found in a command's output."""
         return []
 
-    def step_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
-        """(a runner's summary was found, the flag it raises) for a grading command that exited 0; skipped tests
-        raise none where the task allows its own (`allow_skipped`)."""
+    def step_problem(self, command: str, output: bytes, allow_skipped: bool = False,
+                     tripwire_failed: bool = False) -> tuple[bool, str | None]:
+        """(a runner's summary was found, the flag it raises) for a grading command that exited 0, or whose
+        nonzero exit the phase's tripwire failing explains (`tripwire_failed`: tripwire_status said so); skipped
+        tests raise none where the task allows its own (`allow_skipped`).
+
+        The tripwire's one failure is taken off the count here, and only here: the rest must then be a clean
+        pass. A summary that counts no failure at all does not account for the tripwire (tripwire_passed)."""
         found = self.summaries(output[-262144:].decode("utf-8", errors="replace"))
+        if tripwire_failed:
+            at = next((i for i, s in enumerate(found) if s.failed), None)
+            if at is None:
+                return bool(found), "tripwire_passed"
+            found = [*found[:at], replace(found[at], failed=found[at].failed - 1), *found[at + 1:]]
         return bool(found), combined(found, allow_skipped)
+
+    def tripwire(self, path: str, text: str, name: str,
+                 rng: random.Random | None = None) -> tuple[str, str] | None:
+        """The held-out test file `path` (its `text`) with a tripwire written among its tests: a test named `name`
+        that always fails as a real failing test does. Returns (the new text, the name the runner reports the
+        tripwire by), or None when this file takes none (not a test file of the runner, or no test in it).
+        `rng`: where the tripwire goes among the tests (default: the system's random source). None by default:
+        the language has no tripwire yet."""
+        return None
+
+    def tripwire_status(self, output: bytes, name: str) -> str | None:
+        """What a command's output says of the tripwire reported as `name`: 'failed' (reported failed by its name
+        and listed among the failures), 'passed' (reported passed, in any form), or None (not reported)."""
+        return None
+
+    def tripwire_exit(self, exit_code: int | None) -> bool:
+        """Whether `exit_code` is the one the language's test command exits with when tests failed (and only
+        then): the one nonzero exit a tripwire's failure may explain."""
+        return False
 
     def unreported(self, laid: Iterable[tuple[str, bytes]], outputs: Sequence[bytes],
                    allow_skipped: bool = False, commands: Sequence[str] = ()) -> list[str]:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 import re
+import secrets
 import shutil
 import subprocess
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from bench.languages.base import Profile, Summary, Tool
 
@@ -109,6 +111,59 @@ class RustProfile(Profile):
                     passed.add(m.group(1))
         return sorted(declared - passed)
 
+    def tripwire(self, path: str, text: str, name: str,
+                 rng: random.Random | None = None) -> tuple[str, str] | None:
+        """An integration test file (`tests/NAME.rs`, a test binary of its own) with a `#[test] fn name()` written
+        just before one of its #[test] functions chosen at random, or after the last, in that function's module, at
+        its indentation. Its body asserts, with the same `assert_eq!` the tests use, that two different numbers
+        are equal: one passed through std::hint::black_box, so no lint and no constant folding can see it fail
+        before it runs. Whatever makes the tests' assertions hold regardless (a shadowing `assert_eq!`) makes it
+        pass too. None for any other file, a file the tokenizer cannot read, one with no #[test] function (its
+        tests are not libtest's), or one that already uses `name`."""
+        if not path.endswith(".rs") or PurePosixPath(path).parent.name != "tests":
+            return None
+        try:
+            found = scopes(text)
+            used = {t.text for t in tokens(text) if t.kind == "ident"}
+        except RustSyntaxError:
+            return None
+        if name in used or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+            return None
+        spots = []   # (module, where to insert, the indentation, whether it goes after the item)
+        for module, (_, _, its) in found.items():
+            tests = [it for it in its if it.is_test and not it.inner and it.key and it.key[0] == "fn"]
+            for it in tests:
+                spots.append((module, it.start, _indent(text, it.start), False))
+            if tests:
+                spots.append((module, tests[-1].end, _indent(text, tests[-1].start), True))
+        if not spots:
+            return None
+        module, at, indent, after = (rng or secrets.SystemRandom()).choice(spots)
+        chooser = rng or secrets.SystemRandom()
+        left = chooser.randrange(1, 1 << 31)
+        right = left + chooser.randrange(1, 1 << 16)
+        body = (f"#[test]\n{indent}fn {name}() {{\n{indent}    let left: u64 = ::std::hint::black_box({left});\n"
+                f"{indent}    assert_eq!(left, {right});\n{indent}}}")
+        piece = f"\n\n{indent}{body}" if after else f"{body}\n\n{indent}"
+        return text[:at] + piece + text[at:], "::".join((*module, name))
+
+    def tripwire_status(self, output: bytes, name: str) -> str | None:
+        """'passed' when libtest's line for the test `name` says ok (or ignored: it did not fail); 'failed' when
+        it says FAILED and libtest's closing list of failures names it; None otherwise."""
+        text = output.decode("utf-8", errors="replace")
+        quoted = re.escape(name)
+        if re.search(rf"^test {quoted}(?: - should panic)? \.\.\. (?:ok|ignored)\b", text, re.M):
+            return "passed"
+        if re.search(rf"^test {quoted} \.\.\. FAILED$", text, re.M) \
+                and re.search(rf"^failures:\n(?:    \S+\n)*    {quoted}$", text, re.M):
+            return "failed"
+        return None
+
+    def tripwire_exit(self, exit_code: int | None) -> bool:
+        """cargo test (and a libtest binary) exits 101 when tests failed; so does a build that failed, whose
+        output holds no test's line."""
+        return exit_code == 101
+
     def holds_tests(self, path: str, file: Path) -> bool:
         """Every Rust source file outside the test and configuration files that the tokenizer reads: its test items
         (#[cfg(test)] modules, #[test] functions) are the fixture's, and a change may neither alter nor add one."""
@@ -131,6 +186,12 @@ class RustProfile(Profile):
             return splice_tests(pristine.decode("utf-8"), now.decode("utf-8")).encode("utf-8")
         except (UnicodeDecodeError, RustSyntaxError):
             return pristine
+
+
+def _indent(text: str, at: int) -> str:
+    """The whitespace that begins the line `at` lies on, when only whitespace comes before `at` on it."""
+    line = text[text.rfind("\n", 0, at) + 1:at]
+    return line if not line.strip() else ""
 
 
 # -- libtest's summaries ------------------------------------------------------------------------------------------

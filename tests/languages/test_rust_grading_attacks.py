@@ -10,7 +10,6 @@ import pytest
 
 from bench.languages import rust
 from conftest import REPO, needs_toolchain
-from tools.polyglot import split
 
 SUITE = REPO / "suites" / "polyglot"
 
@@ -49,29 +48,164 @@ static FORGE: extern "C" fn() = {
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="open: code under test runs inside libtest's process and can read the "
-                                       "held-out names (tests/ in its working directory, or its own --list)")
+def _held_phase(tmp_path, lib: str, task: str = "rust-acronym", crate_name: str = "acronym", rng=None):
+    """The held-out phase of `task` as grading runs it, without its sandbox: the fixture with `lib` as its
+    src/lib.rs, the held-out files laid and a tripwire planted (oracle.plant_tripwire), the task's command run
+    through oracle.run_command (real cargo), then the phase's checks. Returns (its one step, the tripwire)."""
+    from bench import oracle
+    needs_toolchain("cargo")
+    crate = tmp_path / crate_name
+    shutil.copytree(SUITE / "fixtures" / task, crate)
+    held_dir = SUITE / "heldout" / task
+    plain = [(str(f.relative_to(held_dir)), f.read_bytes(), 0o644) for f in sorted(held_dir.rglob("*")) if f.is_file()]
+    for rel, data, _ in plain:
+        (crate / rel).parent.mkdir(parents=True, exist_ok=True)
+        (crate / rel).write_bytes(data)
+    held, tripwire = oracle.plant_tripwire(plain, crate, "rust", rng)
+    assert tripwire is not None and held != plain
+    (crate / "src" / "lib.rs").write_text(lib)
+    home, logs = tmp_path / "home", tmp_path / "logs"
+    home.mkdir()
+    logs.mkdir()
+    step = oracle.run_command("cargo test --offline --all-features", 300, kind="none", copy=crate, home=home,
+                              env=oracle.grading_env(), logs=logs, index=0, language="rust", tripwire=tripwire.name)
+    oracle.require_summary([step], "rust")
+    oracle.require_reported([step], plain, "rust")
+    oracle.require_tripwire([step], tripwire)
+    return step, tripwire
+
+
+def _solved(tmp_path, task: str) -> str:
+    fixture = tmp_path / "solved"
+    shutil.copytree(SUITE / "fixtures" / task, fixture)
+    subprocess.run(["git", "apply", str(SUITE / "solutions" / f"{task}.patch")], cwd=fixture, check=True)
+    return (fixture / "src" / "lib.rs").read_text()
+
+
 def test_a_forger_that_reads_the_held_out_names_at_run_time_is_not_a_pass(tmp_path):
     """rust-acronym with a stub that fails every test plus the forger (a real cargo build): the output names every
-    held-out test passed and adds up, so neither libtest_summary nor unreported() can tell it from a real pass."""
-    needs_toolchain("cargo")
-    crate = tmp_path / "acronym"
-    shutil.copytree(SUITE / "fixtures" / "rust-acronym", crate)
-    held_file = SUITE / "heldout" / "rust-acronym" / "tests" / "acronym.rs"
-    shutil.copy(held_file, crate / "tests" / "acronym.rs")
-    (crate / "src" / "lib.rs").write_text("pub fn abbreviate(_phrase: &str) -> String { String::new() }\n"
-                                         + NAME_READING_FORGER)
-    env = {**os.environ, "CARGO_HOME": str(tmp_path / "cargo-home"), "CARGO_NET_OFFLINE": "true"}
-    done = subprocess.run(["cargo", "test", "--offline", "--all-features"], cwd=crate, env=env, capture_output=True,
-                          timeout=300)
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, output   # the forger ran in every test binary and exited 0
-    held = [u.name for u in split.rust_units({"tests/acronym.rs": held_file.read_text()})]
-    assert held
-    summary = rust.libtest_summary(output.decode())
-    missing = rust.PROFILE.unreported([("tests/acronym.rs", held_file.read_bytes())], [output])
-    # What grading must conclude of a stub that returns "" for every phrase: not a pass.
-    assert summary is None or summary.failed > 0 or missing, output.decode()
+    test it reads in tests/ passed and adds up, the tripwire among them, so the phase fails (tripwire_passed)."""
+    stub = "pub fn abbreviate(_phrase: &str) -> String { String::new() }\n" + NAME_READING_FORGER
+    step, tripwire = _held_phase(tmp_path, stub)
+    text = step.output.decode()
+    assert step.exit_code == 0 and f"test {tripwire.name} ... ok" in text, text[-3000:]
+    assert not step.passed and step.summary == "tripwire_passed", (step.summary, step.note)
+    assert not step.tripwire_failed
+
+
+def test_the_reference_passes_with_the_tripwire_as_its_one_failure(tmp_path):
+    """The reference solution under the tripwire: cargo exits 101, libtest names the tripwire FAILED and counts one
+    failure, every held-out test is reported ok: the command passes (its exit explained by the tripwire alone)."""
+    step, tripwire = _held_phase(tmp_path, _solved(tmp_path, "rust-acronym"))
+    text = step.output.decode()
+    assert step.exit_code == 101 and f"test {tripwire.name} ... FAILED" in text, text[-3000:]
+    assert "1 failed" in text
+    assert step.tripwire == "failed" and step.tripwire_failed and step.passed, (step.summary, step.note)
+
+
+def test_a_solution_failing_one_held_out_test_still_fails(tmp_path):
+    """A solution that gets one held-out case wrong (apostrophes): the tripwire fails and so does that test: two
+    failures, the tripwire accounts for one, the command fails as a plain test failure (no flag)."""
+    solved = _solved(tmp_path, "rust-acronym").replace(
+        "pub fn abbreviate(phrase: &str) -> String {\n",
+        "pub fn abbreviate(phrase: &str) -> String {\n    if phrase == \"Halley's Comet\" {\n"
+        "        return String::from(\"HCX\");\n    }\n")
+    step, tripwire = _held_phase(tmp_path, solved)
+    text = step.output.decode()
+    assert "test apostrophes ... FAILED" in text and f"test {tripwire.name} ... FAILED" in text, text[-3000:]
+    assert step.exit_code == 101 and not step.passed and not step.tripwire_failed and step.summary is None
+
+
+def test_a_stub_still_fails(tmp_path):
+    step, _ = _held_phase(tmp_path, "pub fn abbreviate(_phrase: &str) -> String { String::new() }\n")
+    assert step.exit_code == 101 and not step.passed and not step.tripwire_failed
+
+
+# Prints libtest's report for the test binary's own list (`--list`, which holds the tripwire), every test ok.
+LIST_FORGER = r'''
+#[used]
+#[unsafe(link_section = ".init_array")]
+static FORGE: extern "C" fn() = {
+    extern "C" fn forge() {
+        if std::env::var_os("FORGING").is_some() {
+            return;
+        }
+        let exe = std::env::current_exe().unwrap();
+        let out = std::process::Command::new(exe).args(["--list", "--format", "terse"]).env("FORGING", "1")
+            .output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let names: Vec<&str> = text.lines().filter_map(|l| l.strip_suffix(": test")).collect();
+        println!("running {} tests", names.len());
+        for name in &names {
+            println!("test {} ... ok", name);
+        }
+        println!();
+        println!("test result: ok. {} passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s",
+                 names.len());
+        std::process::exit(0);
+    }
+    forge
+};
+'''
+
+
+def test_a_forger_that_reports_its_own_test_list_is_not_a_pass(tmp_path):
+    step, tripwire = _held_phase(tmp_path, "pub fn abbreviate(_phrase: &str) -> String { String::new() }\n"
+                                 + LIST_FORGER)
+    assert f"test {tripwire.name} ... ok" in step.output.decode(), step.output.decode()[-3000:]
+    assert not step.passed and step.summary == "tripwire_passed"
+
+
+# Reads tests/, reports every #[test] ok but the one whose body uses std::hint::black_box, which it reports failed as
+# libtest would (its line, the failures list, a FAILED result counting one), and exits 101 as libtest does.
+BODY_READING_FORGER = r'''
+#[used]
+#[unsafe(link_section = ".init_array")]
+static FORGE: extern "C" fn() = {
+    extern "C" fn forge() {
+        let mut names = Vec::new();
+        let mut odd = String::new();
+        for entry in std::fs::read_dir("tests").into_iter().flatten().flatten() {
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            for chunk in text.split("#[test]").skip(1) {
+                let name = chunk.trim_start().trim_start_matches("fn ").split('(').next().unwrap_or("").to_string();
+                if chunk.split("#[test]").next().unwrap_or("").contains("black_box") {
+                    odd = name;
+                } else {
+                    names.push(name);
+                }
+            }
+        }
+        println!("running {} tests", names.len() + 1);
+        for name in &names {
+            println!("test {} ... ok", name);
+        }
+        println!("test {} ... FAILED", odd);
+        println!();
+        println!("failures:");
+        println!();
+        println!("---- {} stdout ----", odd);
+        println!();
+        println!();
+        println!("failures:");
+        println!("    {}", odd);
+        println!();
+        println!("test result: FAILED. {} passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s",
+                 names.len());
+        std::process::exit(101);
+    }
+    forge
+};
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="known gap (SECURITY.md, Rust): code under test that reads the test sources "
+                   "can tell the tripwire by its body (it calls nothing of the crate) and report it alone failed")
+def test_a_forger_that_tells_the_tripwire_by_its_body_is_not_a_pass(tmp_path):
+    step, tripwire = _held_phase(tmp_path, "pub fn abbreviate(_phrase: &str) -> String { String::new() }\n"
+                                 + BODY_READING_FORGER)
+    assert f"test {tripwire.name} ... FAILED" in step.output.decode(), step.output.decode()[-3000:]
+    assert not step.passed
 
 
 def _suite(root, task: str):
@@ -88,7 +222,6 @@ def _suite(root, task: str):
 
 @pytest.mark.slow
 @pytest.mark.linux_only
-@pytest.mark.xfail(strict=True, reason="open: the forger passes grading end to end (see the test above)")
 def test_the_name_reading_forger_is_not_passed_by_grading_in_bwrap(tmp_path):
     """The whole run: a `command` agent leaves the stub plus the forger in rust-acronym; grading (bwrap, visible and
     held-out phases) must not book it passed."""
