@@ -233,6 +233,8 @@ def test_the_name_reading_forger_is_not_passed_by_grading_in_bwrap(tmp_path):
     result = bench(tmp_path, suite, sh(put("src/lib.rs", lib)), tasks=(task,))
     record = result.graded(task)
     assert record["outcome"] != "passed", (record["outcome"], record["flags"])
+    assert "tripwire_passed" in record["flags"], record["flags"]
+    assert record["heldout"]["tripwire"] and not record["heldout"]["passed"], record["heldout"]
 
 
 # The tests of 19 of the suite's 30 Rust tasks import `use <crate>::*;`, and a glob import shadows the std prelude:
@@ -292,3 +294,23 @@ def test_the_prelude_shadow_is_not_passed_by_grading_in_bwrap(tmp_path):
     result = bench(tmp_path, suite, sh(put("src/lib.rs", PRELUDE_SHADOW)), tasks=(task,))
     record = result.graded(task)
     assert record["outcome"] != "passed", (record["outcome"], record["flags"])
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_the_reference_passes_grading_in_bwrap_with_its_tripwire_failed(tmp_path):
+    """The whole run with the reference solution's src/lib.rs: the held-out command exits 101, its one failure the
+    tripwire (recorded), and the run passes; the visible phase has no tripwire."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("cargo", "bwrap")
+    task = "rust-acronym"
+    suite = _suite(tmp_path / "suite", task)
+    result = bench(tmp_path, suite, sh(put("src/lib.rs", _solved(tmp_path, task))), tasks=(task,))
+    record = result.graded(task)
+    assert record["outcome"] == "passed", (record["outcome"], record["flags"], record["heldout"])
+    held = record["heldout"]
+    assert [c["exit_code"] for c in held["commands"]] == [101] and held["commands"][0]["tripwire"] == "failed"
+    assert "tripwire" not in record["oracle"] and record["oracle"]["commands"][0]["exit_code"] == 0
+    log = result.file("heldout.log", task).read_text()
+    assert f"test {held['tripwire']} ... FAILED" in log and "1 failed" in log
+    assert held["tripwire"] not in result.file("oracle.log", task).read_text()
