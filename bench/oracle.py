@@ -552,7 +552,8 @@ def run_command(command: str, timeout_s: float, *, kind: str, copy: Path, home: 
     step.tripwire = profile.tripwire_status(output, tripwire) if tripwire and not done.timed_out else None
     explained = exit_code != 0 and step.tripwire == "failed" and profile.tripwire_exit(exit_code)
     if exit_code == 0 or explained:
-        step.recognised, problem = profile.step_problem(command, output, allow_skipped, tripwire_failed=explained)
+        step.recognised, problem = (profile.tripwire_problem if explained else profile.step_problem)(
+            command, output, allow_skipped)
         if explained and problem == "test_summary_failed":
             return step   # tests failed besides the tripwire: a plain failing run, its exit status says so
         step.summary, step.note = guard_problem(verdict, runner) or summary_note(problem)

@@ -217,21 +217,23 @@ class Profile:
         """Each summary of this language's runners found in a command's output."""
         return []
 
-    def step_problem(self, command: str, output: bytes, allow_skipped: bool = False,
-                     tripwire_failed: bool = False) -> tuple[bool, str | None]:
-        """(a runner's summary was found, the flag it raises) for a grading command that exited 0, or whose
-        nonzero exit the phase's tripwire failing explains (`tripwire_failed`: tripwire_status said so); skipped
-        tests raise none where the task allows its own (`allow_skipped`).
-
-        The tripwire's one failure is taken off the count here, and only here: the rest must then be a clean
-        pass. A summary that counts no failure at all does not account for the tripwire (tripwire_passed)."""
+    def step_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
+        """(a runner's summary was found, the flag it raises) for a grading command that exited 0; skipped tests
+        raise none where the task allows its own (`allow_skipped`)."""
         found = self.summaries(output[-262144:].decode("utf-8", errors="replace"))
-        if tripwire_failed:
-            at = next((i for i, s in enumerate(found) if s.failed), None)
-            if at is None:
-                return bool(found), "tripwire_passed"
-            found = [*found[:at], replace(found[at], failed=found[at].failed - 1), *found[at + 1:]]
         return bool(found), combined(found, allow_skipped)
+
+    def tripwire_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
+        """step_problem for a command whose nonzero exit the phase's tripwire failing explains (tripwire_status said
+        'failed', tripwire_exit accepts the exit): the tripwire's one failure is taken off the runner's count here,
+        and only here, and the rest must be a clean pass. A summary that counts no failure at all does not account
+        for the tripwire (tripwire_passed); one that counts others is test_summary_failed."""
+        found = self.summaries(output[-262144:].decode("utf-8", errors="replace"))
+        at = next((i for i, s in enumerate(found) if s.failed), None)
+        if at is None:
+            return bool(found), "tripwire_passed"
+        found = [*found[:at], replace(found[at], failed=found[at].failed - 1), *found[at + 1:]]
+        return True, combined(found, allow_skipped)
 
     def tripwire(self, path: str, text: str, name: str,
                  rng: random.Random | None = None) -> tuple[str, str] | None:
