@@ -687,6 +687,22 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
     return held, None
 
 
+def phase_tripwire(phase: str, task: dict, held: list[tuple[str, bytes, int]], copy: Path, pristine: Pristine,
+                   language: str) -> tuple[list[tuple[str, bytes, int]], Tripwire | None]:
+    """The files a grading phase lays beyond the protected ones (`held`: its held-out files), with the phase's
+    tripwire planted (plant_tripwire), and the tripwire. The held-out phase's goes into its held-out files. In
+    `--visible all` there is no held-out phase: the graded phase is the oracle's, whose tests (the task's full
+    tests, laid back as protected files) the agent sees but cannot change, so its tripwire goes into those, and the
+    file it went into is then laid, guarded and compared as planted. The visible phase of a split task has none."""
+    if phase == "heldout":
+        return plant_tripwire(held, copy, language)
+    if task.get("visible") == "all" and task.get("visible_all"):
+        tests = [p for p in pristine.protected if is_test_path(p[0], language)]
+        planted, tripwire = plant_tripwire(tests, copy, language)
+        return [p for p in planted if p not in tests], tripwire
+    return held, None
+
+
 def require_tripwire(steps: list[Step], tripwire: Tripwire | None) -> None:
     """A phase with a tripwire whose commands all passed still fails (flag tripwire_passed) when no command's
     nonzero exit was the tripwire failing alone: it was reported passed, or not at all, so the report was not the
@@ -810,7 +826,7 @@ class Grading:
                     phase=phase)
                 continue
             pristine = pristine_of(Path(record["paths"]["snapshot"]), language, command_files(task))
-            plain, tripwire = held, None   # the held-out tests as the task has them: each must be reported passed
+            plain = held   # the held-out tests as the task has them: each must be reported passed
             if phase == "heldout":
                 try:
                     plain = lay_task_heldout(task["heldout"], copy, flags, pristine, language)
@@ -818,7 +834,7 @@ class Grading:
                     results[phase] = {"passed": False, "error": f"held-out files could not be laid: {exc}",
                                       "commands": [], "task_error": f"held-out files could not be laid: {exc}"}
                     continue
-                held, tripwire = plant_tripwire(plain, copy, language)
+            held, tripwire = phase_tripwire(phase, task, plain, copy, pristine, language)
             # A held-out file that replaces a protected one is what this phase lays, guards and compares.
             protected = [p for p in pristine.protected if p[0] not in {rel for rel, _, _ in held}]
             expected = [*protected, *held]
@@ -1114,7 +1130,8 @@ def visible_output(record: dict, limit: int = FEEDBACK_BYTES) -> str:
     phase's log holds it (each command, its output, its exit status), or why the phase ran nothing (the change did
     not apply). Over `limit` bytes its head and tail are kept with the cut said between them; the grading copy's
     path reads `.`. Only the visible phase's own log is read: the held-out phase runs in another copy and writes
-    another log, so nothing of the held-out tests (names, paths, output) is in it."""
+    another log, so nothing of the held-out tests (names, paths, output) is in it. In `--visible all` the phase
+    had a tripwire (phase_tripwire), whose failure is in the output: a line says which test it was."""
     section = record.get("oracle") or {}
     if not section.get("commands"):
         return str(section.get("error") or "the visible tests did not run")
@@ -1128,7 +1145,11 @@ def visible_output(record: dict, limit: int = FEEDBACK_BYTES) -> str:
     text = data.decode("utf-8", errors="replace")
     copies = re.escape(str(temp_root())) + "/" + re.escape(GRADING_PREFIX) + r"[A-Za-z0-9_]+"
     copy = copies + "/oracle/" + re.escape(tree_name(record["task"])) + r"(?![^/\s])"
-    return re.sub(copy, ".", text).replace("\0", "")
+    text = re.sub(copy, ".", text).replace("\0", "")
+    if section.get("tripwire"):   # --visible all: the graded phase is this one (phase_tripwire)
+        text += (f"\n[the test {section['tripwire']} is the harness's tripwire, not one of the task's tests: it "
+                 "always fails, and the tests pass when it is their only failure]\n")
+    return text
 
 
 def grade(records: Iterable[dict]) -> Iterator[dict]:

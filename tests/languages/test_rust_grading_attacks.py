@@ -314,3 +314,24 @@ def test_the_reference_passes_grading_in_bwrap_with_its_tripwire_failed(tmp_path
     log = result.file("heldout.log", task).read_text()
     assert f"test {held['tripwire']} ... FAILED" in log and "1 failed" in log
     assert held["tripwire"] not in result.file("oracle.log", task).read_text()
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_in_visible_all_the_graded_phase_has_the_tripwire(tmp_path):
+    """--visible all has no held-out phase: the oracle phase, running the full upstream tests the agent sees, gets
+    the tripwire. The reference passes with it as its one failure; the name-reading forger fails (tripwire_passed)."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("cargo", "bwrap")
+    task = "rust-acronym"
+    suite = _suite(tmp_path / "suite", task)
+    good = bench(tmp_path, suite, sh(put("src/lib.rs", _solved(tmp_path, task))), "--visible", "all",
+                 tasks=(task,), name="good").graded(task)
+    assert good["outcome"] == "passed" and good["heldout"] is None, (good["outcome"], good["flags"], good["oracle"])
+    assert good["oracle"]["tripwire"] and good["oracle"]["commands"][0]["tripwire"] == "failed"
+    from bench import oracle   # a next attempt's feedback says which failing test was the tripwire
+    assert f"the test {good['oracle']['tripwire']} is the harness's tripwire" in oracle.visible_output(good)
+    lib = "pub fn abbreviate(_phrase: &str) -> String { String::new() }\n" + NAME_READING_FORGER
+    bad = bench(tmp_path, suite, sh(put("src/lib.rs", lib)), "--visible", "all", tasks=(task,),
+                name="bad").graded(task)
+    assert bad["outcome"] != "passed" and "tripwire_passed" in bad["flags"], (bad["outcome"], bad["flags"])
