@@ -373,7 +373,9 @@ def grading_html(name: str, section: dict | None, log_path: Path, href: str) -> 
     verdict = "passed" if section["passed"] else "failed"
     items = "".join(
         f"<li><code>{esc(c['command'])}</code>: exit {esc(str(c['exit_code']))}"
-        f"{' (timed out)' if c['timed_out'] else ''}, {c['duration_s']:.2f} s</li>" for c in section["commands"])
+        f"{' (timed out)' if c['timed_out'] else ''}"
+        f"{' (the tripwire alone failed, as it must)' if c.get('tripwire') == 'failed' else ''}, "
+        f"{c['duration_s']:.2f} s</li>" for c in section["commands"])
     error = f'<div class="alert bad">{esc(section["error"])}</div>' if section.get("error") else ""
     return (f'<h2>{esc(name)} <span class="badge o-{verdict}">{verdict}</span></h2>{error}<ul>{items}</ul>'
             + log_block(f"{name} output", log_path, href, open_=not section["passed"]))

@@ -8,6 +8,7 @@ import subprocess
 
 import pytest
 
+from bench import oracle
 from bench.languages import rust
 from conftest import REPO, needs_toolchain
 
@@ -52,7 +53,6 @@ def _held_phase(tmp_path, lib: str, task: str = "rust-acronym", crate_name: str 
     """The held-out phase of `task` as grading runs it, without its sandbox: the fixture with `lib` as its
     src/lib.rs, the held-out files laid and a tripwire planted (oracle.plant_tripwire), the task's command run
     through oracle.run_command (real cargo), then the phase's checks. Returns (its one step, the tripwire)."""
-    from bench import oracle
     needs_toolchain("cargo")
     crate = tmp_path / crate_name
     shutil.copytree(SUITE / "fixtures" / task, crate)
@@ -329,7 +329,7 @@ def test_in_visible_all_the_graded_phase_has_the_tripwire(tmp_path):
                  tasks=(task,), name="good").graded(task)
     assert good["outcome"] == "passed" and good["heldout"] is None, (good["outcome"], good["flags"], good["oracle"])
     assert good["oracle"]["tripwire"] and good["oracle"]["commands"][0]["tripwire"] == "failed"
-    from bench import oracle   # a next attempt's feedback says which failing test was the tripwire
+    # a next attempt's feedback says which failing test was the tripwire
     assert f"the test {good['oracle']['tripwire']} is the harness's tripwire" in oracle.visible_output(good)
     lib = "pub fn abbreviate(_phrase: &str) -> String { String::new() }\n" + NAME_READING_FORGER
     bad = bench(tmp_path, suite, sh(put("src/lib.rs", lib)), "--visible", "all", tasks=(task,),

@@ -178,3 +178,13 @@ def test_a_phase_without_a_tripwire_is_judged_as_before(tmp_path):
                               language="rust")
     oracle.require_tripwire([step], None)
     assert step.passed and step.tripwire is None and not step.tripwire_failed
+
+
+def test_the_run_page_says_a_commands_exit_was_the_tripwires(tmp_path):
+    from bench.report import runpage
+    (tmp_path / "heldout.log").write_text("test x ... FAILED\n")
+    section = {"passed": True, "error": None, "tripwire": TRIP,
+               "commands": [{"command": "cargo test", "exit_code": 101, "duration_s": 1.0, "timed_out": False,
+                             "tripwire": "failed"}]}
+    page = runpage.grading_html("Held-out tests", section, tmp_path / "heldout.log", "heldout.log")
+    assert "exit 101 (the tripwire alone failed, as it must)" in page and "badge o-passed" in page
