@@ -630,19 +630,23 @@ TRIPWIRE_WORDS = ("empty", "single", "multiple", "mixed", "case", "input", "valu
 
 
 def tripwire_name(texts: Iterable[str], rng: random.Random | None = None) -> str:
-    """A fresh random test name shaped like the held-out tests' own: two to four words taken at random from the
-    words of the snake_case functions `texts` declare (`fn all_caps_word` gives all, caps, word; a small list of
-    words common in test names when they declare too few), joined by `_`, and used by no identifier of `texts`.
-    Nothing marks it: no fixed word, no hex."""
+    """A fresh random test name shaped like the held-out tests' own: words taken at random from the names `texts`
+    declare (Rust's `fn all_caps_word` gives all, caps, word; a Catch2 `TEST_CASE("a sentence")` its words; a small
+    list of words common in test names where they hold too few), as many as their names have (two to eight),
+    joined by `_` (a profile may write them otherwise), and used by no identifier of `texts`. Nothing marks it: no
+    fixed word, no hex."""
     rng = rng or secrets.SystemRandom()
     texts = list(texts)
-    words = sorted({w for text in texts for fn in re.findall(r"\bfn\s+(?:r#)?([a-z][a-z0-9_]*)", text)
-                    for w in fn.split("_") if re.fullmatch(r"[a-z]{2,}", w)})
+    names = [fn.split("_") for text in texts for fn in re.findall(r"\bfn\s+(?:r#)?([a-z][a-z0-9_]*)", text)]
+    names += [re.findall(r"[a-z]+", case.lower()) for text in texts
+              for case in re.findall(r'\b(?:TEST_CASE|SCENARIO)\s*\(\s*"((?:[^"\\\n]|\\.)*)"', text)]
+    words = sorted({w for name in names for w in name if re.fullmatch(r"[a-z]{2,}", w)})
     if len(words) < 12:
         words = sorted({*words, *TRIPWIRE_WORDS})
+    sizes = sorted(min(8, max(2, len(name))) for name in names if name) or [2, 4]
     used = {ident for text in texts for ident in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)}
     while True:
-        name = "_".join(rng.sample(words, rng.randint(2, 4)))
+        name = "_".join(rng.sample(words, rng.randint(sizes[0], sizes[-1])))
         if name not in used:
             return name
 

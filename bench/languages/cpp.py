@@ -15,10 +15,13 @@ from __future__ import annotations
 import bisect
 import functools
 import os
+import random
 import re
+import secrets
 import shutil
 import stat
 import subprocess
+import uuid
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
@@ -165,6 +168,11 @@ def catch2_declared(text: str) -> list[str]:
     """The Catch2 test cases a file declares that are compiled whatever the build defines: at the top of the file
     or under Exercism's `#if defined(EXERCISM_RUN_ALL_TESTS)` (which every grading command defines); a test case
     under any other preprocessor condition (a benchmark only some builds include) may rightly never run."""
+    return [name for _, name in _catch2_cases(text)]
+
+
+def _catch2_cases(text: str) -> list[tuple[int, str]]:
+    """(the line its declaration begins on, its name) of each test case catch2_declared counts."""
     found, stack = [], []
     lines = text.splitlines()
     for i, line in enumerate(lines):
@@ -185,7 +193,7 @@ def catch2_declared(text: str) -> list[str]:
         m = _CATCH_DECL.match(window) if "TEST_CASE" in line or "SCENARIO" in line else None
         if m and all(stack):   # the name: its string literals, which may follow on the next lines, joined
             name = "".join(_C_LITERAL.findall(m.group(1)))
-            found.append(name.replace('\\"', '"').replace("\\\\", "\\"))
+            found.append((i, name.replace('\\"', '"').replace("\\\\", "\\")))
     return found
 
 
@@ -293,6 +301,43 @@ class CppProfile(Profile):
         ended = {m.group(1).rstrip("\r") for out in outputs
                  for m in _CATCH_DURATION.finditer(out.decode("utf-8", errors="replace"))}
         return sorted(declared - ended)
+
+    def tripwire(self, path: str, text: str, name: str,
+                 rng: random.Random | None = None) -> tuple[str, str] | None:
+        """A C++ source declaring Catch2 test cases (catch2_declared) with one more, `name` with spaces for its
+        underscores and an Exercism-like tag (a random UUID), written just before one of those declarations chosen
+        at random: its body REQUIREs that a volatile number equals another. None for any other file, or one
+        that already declares that name."""
+        if PurePosixPath(path).suffix.lstrip(".") not in _SOURCES:
+            return None
+        cases = _catch2_cases(text)
+        reported = name.replace("_", " ")
+        if not cases or reported in {n for _, n in cases}:
+            return None
+        chooser = rng or secrets.SystemRandom()
+        line = chooser.choice(cases)[0]
+        left = chooser.randrange(1, 1 << 31)
+        right = left + chooser.randrange(1, 1 << 16)
+        tag = uuid.UUID(int=chooser.getrandbits(128), version=4)
+        case = (f'TEST_CASE("{reported}", "[{tag}]") {{\n    volatile long long left = {left};\n'
+                f"    REQUIRE(left == {right});\n}}\n\n")
+        lines = text.splitlines(keepends=True)
+        return "".join([*lines[:line], case, *lines[line:]]), reported
+
+    def tripwire_status(self, output: bytes, name: str) -> str | None:
+        """'failed' when Catch2's console reporter printed the test case `name`'s failure (its name between two
+        rules, then a `FAILED:` assertion before the next test case's), 'passed' when it named it ended (`-d yes`)
+        with no failure, None otherwise."""
+        text = output.decode("utf-8", errors="replace")
+        quoted = re.escape(name)
+        block = re.search(rf"^-{{20,}}\n{quoted}\n-{{20,}}\n((?:(?!-{{20,}}$|={{20,}}$).*\n)*)", text, re.M)
+        if block and re.search(r": FAILED:$", block.group(1), re.M):
+            return "failed"
+        return "passed" if re.search(rf"^\d+\.\d+ s: {quoted}$", text, re.M) else None
+
+    def tripwire_exit(self, exit_code: int | None) -> bool:
+        """Catch2 v2 exits with its failed assertions' count (the tripwire's one: 1), v3 with 42."""
+        return exit_code in (1, 42)
 
     def summaries(self, text: str) -> list[Summary]:
         """GoogleTest's, Catch2's and CTest's summaries in a command's output."""

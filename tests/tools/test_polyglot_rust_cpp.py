@@ -619,14 +619,14 @@ const int forged = [] {
 
 @pytest.mark.slow
 @pytest.mark.linux_only
-@pytest.mark.xfail(strict=True, reason="code under test can embed the held-out source while the build reads it "
-                                       "(.incbin); open (SECURITY.md)")
 def test_a_program_embedding_its_held_out_source_at_build_time_cannot_forge_the_held_out_phase(tmp_path):
     needs_toolchain("g++", "bwrap")
     live_in_one_directory(tmp_path, INCBIN_FORGER)
     from attack_helpers import bench, not_passed
     root, cmd = allergies_suite(tmp_path / "suite", INCBIN_FORGER)
-    not_passed(bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies"))
+    record = bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies")
+    not_passed(record)
+    assert "tripwire_passed" in record["flags"], record["flags"]   # the source it embedded held the tripwire
 
 
 def test_only_a_command_that_builds_nothing_runs_without_the_held_out_sources():
@@ -674,11 +674,11 @@ const int forged = [] {
 
 @pytest.mark.slow
 @pytest.mark.linux_only
-@pytest.mark.xfail(strict=True, reason="code under test compiled into the Catch2 program can list Catch2's own "
-                                       "registry and name every test case; in-process, open (SECURITY.md)")
 def test_a_program_listing_catch2_s_registry_cannot_forge_the_held_out_phase(tmp_path):
     needs_toolchain("g++", "bwrap")
     live_in_one_directory(tmp_path, REGISTRY_FORGER)
     from attack_helpers import bench, not_passed
     root, cmd = allergies_suite(tmp_path / "suite", REGISTRY_FORGER)
-    not_passed(bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies"))
+    record = bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies")
+    not_passed(record)
+    assert "tripwire_passed" in record["flags"], record["flags"]   # the registry held the tripwire too
