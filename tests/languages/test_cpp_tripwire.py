@@ -1,0 +1,87 @@
+"""The tripwire of a C++ Catch2 held-out phase (bench/languages/cpp.py CppProfile.tripwire): where it goes and how
+Catch2's console output is judged with it. Commands are real subprocesses printing what Catch2 v2.13 printed for a
+held-out file with a tripwire (tests/tools/test_polyglot_rust_cpp.py builds and runs the real program)."""
+from __future__ import annotations
+
+import os
+import random
+import shlex
+
+import pytest
+
+from bench import oracle
+from bench.languages import cpp
+from conftest import REPO
+
+HELD = (REPO / "suites" / "polyglot" / "heldout" / "cpp-allergies" / "allergies_test.cpp").read_text()
+TRIP = "eggs allergy everything"
+RULE = "-" * 79
+
+
+def test_the_tripwire_is_a_test_case_among_the_declared_ones():
+    before = cpp.catch2_declared(HELD)
+    places = set()
+    for seed in range(20):
+        text, name = cpp.PROFILE.tripwire("allergies_test.cpp", HELD, "eggs_allergy_everything", random.Random(seed))
+        after = cpp.catch2_declared(text)
+        assert name == TRIP and sorted(after) == sorted([*before, TRIP])
+        places.add(after.index(TRIP))
+        assert f'TEST_CASE("{TRIP}", "[' in text and "REQUIRE(left == " in text
+    assert len(places) > 3
+    assert cpp.PROFILE.tripwire("allergies.h", HELD, "a_b") is None
+    assert cpp.PROFILE.tripwire("allergies.cpp", "int f() { return 1; }\n", "a_b") is None
+    assert cpp.PROFILE.tripwire("x_test.cpp", 'TEST_CASE("a b") {}\n', "a_b") is None   # the name is taken
+
+
+def catch2(failed: bool, durations: bool = True, extra_failure: bool = False) -> str:
+    """Catch2 v2's console output (-d yes) for two passing test cases and the tripwire."""
+    out = ["0.000 s: first case"] if durations else []
+    failures = [TRIP, "second case"] if extra_failure else [TRIP]
+    if failed:
+        out += ["", "~" * 79, "test-runner is a Catch v2.13.6 host application.", "Run with -? for options", ""]
+        for name in failures:
+            out += [RULE, name, RULE, "allergies_test.cpp:20", "." * 79, "", "allergies_test.cpp:22: FAILED:",
+                    "  REQUIRE( left == 1235 )", "with expansion:", "  1234 (0x4d2) == 1235 (0x4d3)", ""]
+            out += [f"0.000 s: {name}"] if durations else []
+    elif durations:
+        out += [f"0.000 s: {TRIP}"]
+    out += ["0.000 s: second case"] if durations and not extra_failure else []
+    if failed:
+        passed = 3 - len(failures)
+        out += ["=" * 79, f"test cases: 3 | {passed} passed | {len(failures)} failed",
+                f"assertions: 3 | {passed} passed | {len(failures)} failed", ""]
+    else:
+        out += ["=" * 79, "All tests passed (3 assertions in 3 test cases)", ""]
+    return "\n".join(out)
+
+
+def judge(tmp_path, output: str, exit_code: int) -> oracle.Step:
+    (tmp_path / "out.txt").write_text(output)
+    logs = tmp_path / "logs"
+    logs.mkdir(exist_ok=True)
+    step = oracle.run_command(f"cat {shlex.quote(str(tmp_path / 'out.txt'))}; exit {exit_code}", 30, kind="none",
+                              copy=tmp_path, home=tmp_path, env={"PATH": os.environ["PATH"]}, logs=logs, index=0,
+                              language="cpp", tripwire=TRIP)
+    oracle.require_summary([step], "cpp")
+    oracle.require_tripwire([step], oracle.Tripwire("allergies_test.cpp", TRIP))
+    return step
+
+
+@pytest.mark.parametrize("durations", [True, False])
+def test_catch2_failing_the_tripwire_alone_passes(tmp_path, durations):
+    step = judge(tmp_path, catch2(failed=True, durations=durations), 1)
+    assert step.tripwire == "failed" and step.tripwire_failed and step.passed, (step.summary, step.note)
+
+
+def test_catch2_failing_another_test_case_too_fails_without_a_flag(tmp_path):
+    step = judge(tmp_path, catch2(failed=True, extra_failure=True), 2)
+    assert not step.passed and step.summary is None
+    step = judge(tmp_path, catch2(failed=True, extra_failure=True), 1)
+    assert not step.passed and step.summary is None
+
+
+def test_a_passing_catch2_log_naming_the_tripwire_or_not_is_flagged(tmp_path):
+    step = judge(tmp_path, catch2(failed=False), 0)
+    assert step.tripwire == "passed" and not step.passed and step.summary == "tripwire_passed"
+    step = judge(tmp_path, catch2(failed=False, durations=False), 0)
+    assert step.tripwire is None and not step.passed and step.summary == "tripwire_passed"
