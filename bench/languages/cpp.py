@@ -6,8 +6,9 @@ A file of the change that defines, undefines or pushes a macro named like an ide
 (the assertion macros, an in-tree Catch2's internals and include guard) is removed (shadowing).
 
 Gaps (SECURITY.md): code under test is compiled into the test program, so it can print a runner's whole log and
-`_exit(0)` (with Catch2's durations, naming every test case: it can list Catch2's registry; a command that builds
-nothing runs where the held-out sources cannot be read, hides_heldout, so it cannot read them at run time);
+`_exit(0)` (GoogleTest's; a Catch2 log must also report the held-out phase's tripwire failed, which it can do only
+by telling the tripwire from the real test cases; a command that builds nothing runs where the held-out sources
+cannot be read, hides_heldout, so it cannot read them at run time);
 a header under test can still redefine a system-installed framework's internal macros that the tests do not name;
 a script a task's command runs is not protected."""
 from __future__ import annotations
