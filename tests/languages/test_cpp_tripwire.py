@@ -85,3 +85,36 @@ def test_a_passing_catch2_log_naming_the_tripwire_or_not_is_flagged(tmp_path):
     assert step.tripwire == "passed" and not step.passed and step.summary == "tripwire_passed"
     step = judge(tmp_path, catch2(failed=False, durations=False), 0)
     assert step.tripwire is None and not step.passed and step.summary == "tripwire_passed"
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_the_reference_passes_grading_in_bwrap_with_its_tripwire_failed(tmp_path):
+    """cpp-allergies' reference through the whole run (bwrap, real g++ and Catch2): the held-out program exits 1,
+    its one failure the tripwire (recorded), and the run passes; the visible phase has no tripwire."""
+    import shutil
+    import subprocess
+
+    from attack_helpers import bench, put, sh
+    from conftest import needs_toolchain
+    needs_toolchain("g++", "bwrap")
+    suite, task = REPO / "suites" / "polyglot", "cpp-allergies"
+    work, root = tmp_path / "reference", tmp_path / "suite"
+    shutil.copytree(suite / "fixtures" / task, work)
+    subprocess.run(["git", "apply", str(suite / "solutions" / f"{task}.patch")], cwd=work, check=True)
+    for part in ("fixtures", "heldout", "upstream"):
+        shutil.copytree(suite / part / task, root / part / task)
+    (root / "solutions").mkdir()
+    shutil.copy(suite / "solutions" / f"{task}.patch", root / "solutions")
+    (root / "tasks").mkdir()
+    shutil.copy(suite / "tasks" / f"{task}.yaml", root / "tasks")
+    cmd = sh(put("allergies.h", (work / "allergies.h").read_text()),
+             put("allergies.cpp", (work / "allergies.cpp").read_text()), "true")
+    result = bench(tmp_path, root, cmd, tasks=(task,))
+    record = result.graded(task)
+    assert record["outcome"] == "passed", (record["outcome"], record["flags"], record["heldout"])
+    held = record["heldout"]
+    assert [c["exit_code"] for c in held["commands"]] == [0, 1] and held["commands"][1]["tripwire"] == "failed"
+    assert "tripwire" not in record["oracle"]
+    log = result.file("heldout.log", task).read_text()
+    assert f"\n{held['tripwire']}\n" in log and "| 1 failed" in log
