@@ -115,11 +115,10 @@ class RustProfile(Profile):
                  rng: random.Random | None = None) -> tuple[str, str] | None:
         """An integration test file (`tests/NAME.rs`, a test binary of its own) with a `#[test] fn name()` written
         just before one of its #[test] functions chosen at random, or after the last, in that function's module, at
-        its indentation. Its body asserts, with the same `assert_eq!` the tests use, that two different numbers
-        are equal: one passed through std::hint::black_box, so no lint and no constant folding can see it fail
-        before it runs. Whatever makes the tests' assertions hold regardless (a shadowing `assert_eq!`) makes it
-        pass too. None for any other file, a file the tokenizer cannot read, one with no #[test] function (its
-        tests are not libtest's), or one that already uses `name`."""
+        its indentation. Its body asserts with std's own `::std::assert_eq!` (whatever the file's prelude or
+        macros) that two different numbers are equal, one passed through std::hint::black_box, so no lint and no
+        constant folding can see it fail before it runs. None for any other file, a file the tokenizer cannot
+        read, one with no #[test] function (its tests are not libtest's), or one that already uses `name`."""
         if not path.endswith(".rs") or PurePosixPath(path).parent.name != "tests":
             return None
         try:
@@ -143,7 +142,7 @@ class RustProfile(Profile):
         left = chooser.randrange(1, 1 << 31)
         right = left + chooser.randrange(1, 1 << 16)
         body = (f"#[test]\n{indent}fn {name}() {{\n{indent}    let left: u64 = ::std::hint::black_box({left});\n"
-                f"{indent}    assert_eq!(left, {right});\n{indent}}}")
+                f"{indent}    ::std::assert_eq!(left, {right});\n{indent}}}")
         piece = f"\n\n{indent}{body}" if after else f"{body}\n\n{indent}"
         return text[:at] + piece + text[at:], "::".join((*module, name))
 

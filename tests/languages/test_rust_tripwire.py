@@ -54,7 +54,7 @@ def test_the_tripwire_lands_between_the_tests_of_its_module_at_a_random_place():
         # an ordinary test: #[test], no #[ignore] or #[should_panic] of its own, an assert_eq! that cannot hold
         item = _tripwire_item(text, name)
         assert item.startswith("#[test]\n") and "ignore" not in item and "should_panic" not in item
-        left, right = map(int, re.findall(r"black_box\((\d+)\);\s+\S*\s*assert_eq!\(left, (\d+)\)", item)[0])
+        left, right = map(int, re.findall(r"black_box\((\d+)\);\s+::std::assert_eq!\(left, (\d+)\)", item)[0])
         assert left != right
     assert len(places) >= 3   # before either root test, after the last, in the module
 
