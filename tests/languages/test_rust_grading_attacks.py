@@ -314,6 +314,11 @@ def test_the_reference_passes_grading_in_bwrap_with_its_tripwire_failed(tmp_path
     log = result.file("heldout.log", task).read_text()
     assert f"test {held['tripwire']} ... FAILED" in log and "1 failed" in log
     assert held["tripwire"] not in result.file("oracle.log", task).read_text()
+    # written at grading time only: the suite's held-out file is as it was, and only grading's records name it
+    held_file = "heldout/rust-acronym/tests/acronym.rs"
+    assert (suite / held_file).read_bytes() == (SUITE / held_file).read_bytes()
+    assert result.files_containing(held["tripwire"].encode()) == [
+        f"runs/{task}/0/heldout.log", f"runs/{task}/0/run.json", "summary.json"]
 
 
 @pytest.mark.slow
