@@ -660,16 +660,20 @@ class Tripwire:
 
 
 def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str,
-                   rng: random.Random | None = None) -> tuple[list[tuple[str, bytes, int]], Tripwire | None]:
+                   rng: random.Random | None = None,
+                   commands: Sequence[str] | None = None) -> tuple[list[tuple[str, bytes, int]], Tripwire | None]:
     """Write a tripwire (Profile.tripwire: a test that always fails, under a fresh random name) into one of the
     held-out files laid in the copy: the last by path that takes one (a runner that stops at its first failing
     file, as `cargo test` does, runs the others first). Returns the held-out files as laid now, and the tripwire
-    (None where no file takes one: the language has none, or its tests are not the runner's).
+    (None where no file takes one: the language has none, or its tests are not the runner's; or where the phase's
+    `commands`, when given, are not ones whose exit status the tripwire can explain: Profile.tripwire_commands).
 
     Code under test that prints a passing report for every test name it can find (the test files, the runner's
     list, its own memory) names the tripwire passed too: the phase passes only when the tripwire is reported
     failed and every other test passed (run_command, require_tripwire)."""
     profile = languages.profile_of(language)
+    if commands is not None and not profile.tripwire_commands(commands):
+        return held, None
     texts = []
     for _, data, _ in held:
         try:
@@ -692,17 +696,17 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
 
 
 def phase_tripwire(phase: str, task: dict, held: list[tuple[str, bytes, int]], copy: Path, pristine: Pristine,
-                   language: str) -> tuple[list[tuple[str, bytes, int]], Tripwire | None]:
+                   language: str, commands: Sequence[str]) -> tuple[list[tuple[str, bytes, int]], Tripwire | None]:
     """The files a grading phase lays beyond the protected ones (`held`: its held-out files), with the phase's
     tripwire planted (plant_tripwire), and the tripwire. The held-out phase's goes into its held-out files. In
     `--visible all` there is no held-out phase: the graded phase is the oracle's, whose tests (the task's full
     tests, laid back as protected files) the agent sees but cannot change, so its tripwire goes into those, and the
     file it went into is then laid, guarded and compared as planted. The visible phase of a split task has none."""
     if phase == "heldout":
-        return plant_tripwire(held, copy, language)
+        return plant_tripwire(held, copy, language, commands=commands)
     if task.get("visible") == "all" and task.get("visible_all"):
         tests = [p for p in pristine.protected if is_test_path(p[0], language)]
-        planted, tripwire = plant_tripwire(tests, copy, language)
+        planted, tripwire = plant_tripwire(tests, copy, language, commands=commands)
         return [p for p in planted if p not in tests], tripwire
     return held, None
 
@@ -838,7 +842,7 @@ class Grading:
                     results[phase] = {"passed": False, "error": f"held-out files could not be laid: {exc}",
                                       "commands": [], "task_error": f"held-out files could not be laid: {exc}"}
                     continue
-            held, tripwire = phase_tripwire(phase, task, plain, copy, pristine, language)
+            held, tripwire = phase_tripwire(phase, task, plain, copy, pristine, language, [c for c, _ in commands])
             # A held-out file that replaces a protected one is what this phase lays, guards and compares.
             protected = [p for p in pristine.protected if p[0] not in {rel for rel, _, _ in held}]
             expected = [*protected, *held]

@@ -244,6 +244,12 @@ class Profile:
         the language has no tripwire yet."""
         return None
 
+    def tripwire_commands(self, commands: Sequence[str]) -> bool:
+        """Whether a phase running `commands` can take a tripwire: each command's exit status must be its test
+        runner's own, so that the tripwire's failure can explain it (a plain command, no shell list or pipe after
+        which something else decides the status, no script or build tool between). Never by default."""
+        return False
+
     def tripwire_status(self, output: bytes, name: str) -> str | None:
         """What a command's output says of the tripwire reported as `name`: 'failed' (reported failed by its name
         and listed among the failures), 'passed' (reported passed, in any form), or None (not reported)."""

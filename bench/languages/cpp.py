@@ -276,6 +276,7 @@ _BUILDERS = frozenset((*_COMPILERS, "cpp", "ld", "as", "make", "gmake", "cmake",
                        "c89", "c99", "cc1", "cc1plus", "tcc", "icpx", "icx"))
 _WORDS = re.compile(r"[^\s;&|()<>`'\"=]+")
 _HEADERS = ("h", "hh", "hpp", "hxx", "inl", "ipp", "tpp")
+_PLAIN = re.compile(r"[^;&|<>`$()\n\\]+")   # a command line the shell runs as one program
 
 
 class CppProfile(Profile):
@@ -324,6 +325,17 @@ class CppProfile(Profile):
                 f"    REQUIRE(left == {right});\n}}\n\n")
         lines = text.splitlines(keepends=True)
         return "".join([*lines[:line], case, *lines[line:]]), reported
+
+    def tripwire_commands(self, commands: Sequence[str]) -> bool:
+        """The polyglot suite's shape: every command is one plain program (no shell list, pipe, substitution or
+        redirection): a compiler building the test program, or the built program run by its path (`./test-runner
+        -d yes`), whose exit status is Catch2's own. A build tool (make, cmake, ctest), a script or a shell line
+        between decides the status itself (make exits 2 when the program it ran failed): no tripwire there."""
+        def plain(command: str) -> bool:
+            words = command.split()
+            return bool(_PLAIN.fullmatch(command.strip())) and (
+                PurePosixPath(words[0]).name in _COMPILERS or (words[0].startswith("./") and not _builds(command)))
+        return bool(commands) and all(plain(c) for c in commands) and not all(_builds(c) for c in commands)
 
     def tripwire_status(self, output: bytes, name: str) -> str | None:
         """'failed' when Catch2's console reporter printed the test case `name`'s failure (its name between two

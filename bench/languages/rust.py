@@ -146,6 +146,11 @@ class RustProfile(Profile):
         piece = f"\n\n{indent}{body}" if after else f"{body}\n\n{indent}"
         return text[:at] + piece + text[at:], "::".join((*module, name))
 
+    def tripwire_commands(self, commands) -> bool:
+        """Every command is one plain `cargo ...` (no shell list, pipe, substitution or redirection): its exit
+        status is cargo's."""
+        return bool(commands) and all(_PLAIN.fullmatch(c.strip()) and c.split()[0] == "cargo" for c in commands)
+
     def tripwire_status(self, output: bytes, name: str) -> str | None:
         """'passed' when libtest's line for the test `name` says ok (or ignored: it did not fail); 'failed' when
         it says FAILED and libtest's closing list of failures names it; None otherwise."""
@@ -185,6 +190,9 @@ class RustProfile(Profile):
             return splice_tests(pristine.decode("utf-8"), now.decode("utf-8")).encode("utf-8")
         except (UnicodeDecodeError, RustSyntaxError):
             return pristine
+
+
+_PLAIN = re.compile(r"[^;&|<>`$()\n\\]+")   # a command line the shell runs as one program, its words as they are
 
 
 def _indent(text: str, at: int) -> str:

@@ -118,3 +118,17 @@ def test_the_reference_passes_grading_in_bwrap_with_its_tripwire_failed(tmp_path
     assert "tripwire" not in record["oracle"]
     log = result.file("heldout.log", task).read_text()
     assert f"\n{held['tripwire']}\n" in log and "| 1 failed" in log
+
+
+BUILD = "g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -o test-runner allergies_test.cpp allergies.cpp test/tests-main.cpp"
+
+
+@pytest.mark.parametrize("commands, takes", [
+    ([BUILD, "./test-runner -d yes -w NoAssertions"], True),
+    ([BUILD + " && ./test-runner"], False),                        # a shell list: its status is not Catch2's alone
+    (["cmake -S . -B build && cmake --build build"], False),       # make runs the program and exits 2
+    (["sh run_tests.sh heldout/test_slug_more.cpp"], False),       # a script decides its own status
+    (["cmake --build build", "ctest --test-dir build"], False),    # ctest counts the program, exits 8
+    ([BUILD], False)])                                             # builds only: no test runs
+def test_only_the_direct_build_and_run_takes_a_tripwire(commands, takes):
+    assert cpp.PROFILE.tripwire_commands(commands) is takes

@@ -188,3 +188,18 @@ def test_the_run_page_says_a_commands_exit_was_the_tripwires(tmp_path):
                              "tripwire": "failed"}]}
     page = runpage.grading_html("Held-out tests", section, tmp_path / "heldout.log", "heldout.log")
     assert "exit 101 (the tripwire alone failed, as it must)" in page and "badge o-passed" in page
+
+
+@pytest.mark.parametrize("command, takes", [
+    ("cargo test --offline --all-features", True), ("cargo test --test heldout_durations", True),
+    ("cargo test -- --include-ignored", True), ("cargo test && cargo clippy", False), ("cargo test; true", False),
+    ("cargo test | tee log", False), ("./run_tests.sh", False), ("sh -c 'cargo test'", False),
+    ("cargo test $(echo --release)", False)])
+def test_only_a_plain_cargo_command_whose_status_is_cargos_takes_a_tripwire(tmp_path, command, takes):
+    assert rust.PROFILE.tripwire_commands([command]) is takes
+    (tmp_path / "tests").mkdir()
+    held = [("tests/acronym.rs", HELD.encode(), 0o644)]
+    (tmp_path / "tests" / "acronym.rs").write_bytes(held[0][1])
+    laid, tripwire = oracle.plant_tripwire(held, tmp_path, "rust", commands=[command])
+    assert (tripwire is not None) is takes and (laid != held) is takes
+    assert ((tmp_path / "tests" / "acronym.rs").read_bytes() == held[0][1]) is not takes
