@@ -44,7 +44,6 @@ GAPS = {
     "go-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-markdown": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
-    "java-hangman": "its tests and reference use RxJava 2, which Debian does not package (reference fails)",
     "java-ledger": "a refactoring exercise: the stub already passes every test (nop passes; its LocaleExtension, "
                    "which sets the default locale, runs since the tests' classes hold every permission)",
     "java-tree-building": "a refactoring exercise: the stub already passes every test (nop passes)",
@@ -57,7 +56,6 @@ GAPS = {
 KNOWN_GAP_PROBLEMS = {
     "go-ledger": "nop_passes",
     "go-markdown": "nop_passes",
-    "java-hangman": "reference_fails",
     "java-ledger": "nop_passes",
     "java-tree-building": "nop_passes",
     "javascript-ledger": "nop_passes",
@@ -418,6 +416,25 @@ EXERCISE_PORTS: dict[str, tuple[str, tuple[tuple[str, str, str], ...]]] = {
         "rand 0.10 (its Cargo.toml; Debian 12 packages rand 0.8.5): the manifest asks rand 0.8; the tests do not "
         "use rand",
         (("Cargo.toml", 'rand = "0.10"', 'rand = "0.8"'),)),
+    "java-hangman": (
+        "RxJava 2 (Debian 12 packages RxJava 3.1.5, librx-java): the tests, the stub, the reference, build.gradle and "
+        "the instructions name RxJava 3's packages (io.reactivex.rxjava3.core.Observable and ObservableEmitter, "
+        "io.reactivex.rxjava3.disposables.Disposable), and the reference's `startWith(item)` is RxJava 3's "
+        "`startWithItem(item)`; the rest of the API the exercise uses is the same",
+        (("src/test/java/HangmanTest.java", "import io.reactivex.Observable;\nimport io.reactivex.ObservableEmitter;\n"
+          "import io.reactivex.disposables.Disposable;\n", "import io.reactivex.rxjava3.core.Observable;\n"
+          "import io.reactivex.rxjava3.core.ObservableEmitter;\nimport io.reactivex.rxjava3.disposables.Disposable;\n"),
+         ("src/main/java/Hangman.java", "import io.reactivex.Observable;",
+          "import io.reactivex.rxjava3.core.Observable;"),
+         (".meta/src/reference/java/Hangman.java", "import io.reactivex.Observable;",
+          "import io.reactivex.rxjava3.core.Observable;"),
+         (".meta/src/reference/java/Hangman.java", 'letters.startWith(""),', 'letters.startWithItem(""),'),
+         ("build.gradle", 'implementation "io.reactivex.rxjava2:rxjava:2.2.12"',
+          'implementation "io.reactivex.rxjava3:rxjava:3.1.5"'),
+         (".docs/instructions.append.md",
+          "[io.reactivex.Observable](http://reactivex.io/RxJava/2.x/javadoc/io/reactivex/Observable.html)",
+          "[io.reactivex.rxjava3.core.Observable](http://reactivex.io/RxJava/3.x/javadoc/io/reactivex/rxjava3/core/"
+          "Observable.html) (RxJava 3)"))),
     "java-mazy-mice": (
         "AssertJ 3.17's `hasDimensions` on a char[][] (Debian 12 has AssertJ 3.14): the one test that calls it "
         "asserts the same thing, the row count and each row's length, with `hasSize` and `allSatisfy`",
@@ -549,7 +566,8 @@ JS_BABEL_CONFIG = """module.exports = {
 """
 # Debian's jars (tools/toolchains.py installs them): the libraries the track's build.gradle names, first on the
 # class path, so a class the agent compiles into build/ cannot stand in for one of theirs.
-JAVA_LIBS = ("/usr/share/java/assertj-core.jar", "/usr/share/java/json-latest.jar")
+JAVA_LIBS = ("/usr/share/java/assertj-core.jar", "/usr/share/java/json-latest.jar", "/usr/share/java/rxjava.jar",
+             "/usr/share/java/reactive-streams.jar")
 JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
 # The tests' JVM runs under a security manager whose policy grants everything to Debian's jars (the launcher, JUnit,
 # AssertJ) and to the task's own test classes, and nothing to the code under test: the sources outside src/test are
