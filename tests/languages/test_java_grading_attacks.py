@@ -1,0 +1,123 @@
+"""Hostile Java changes against grading (the polyglot suite's JUnit command and its security policy): what the code
+under test, or the names of the files the change adds, can do to the command that compiles and runs the tests."""
+from __future__ import annotations
+
+import base64
+import io
+import shutil
+import subprocess
+import zipfile
+
+import pytest
+
+from conftest import REPO, needs_toolchain
+
+SUITE = REPO / "suites" / "polyglot"
+TASK = "java-affine-cipher"
+
+# An annotation processor: it runs inside javac, where no security manager is, and copies the class Zz (carried in
+# its own archive as Zz.bin) into build/test, whose code source the JUnit policy grants every permission.
+EVIL_PROCESSOR = '''
+import java.nio.file.*;
+import java.util.Set;
+import javax.annotation.processing.*;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
+
+public class Evil extends AbstractProcessor {
+    @Override public synchronized void init(ProcessingEnvironment env) {
+        super.init(env);
+        try (var in = Evil.class.getResourceAsStream("/Zz.bin")) {
+            Files.createDirectories(Path.of("build/test"));
+            Files.write(Path.of("build/test/Zz.class"), in.readAllBytes());
+        } catch (Exception e) { throw new RuntimeException(e); }
+    }
+    @Override public Set<String> getSupportedAnnotationTypes() { return Set.of("*"); }
+    @Override public SourceVersion getSupportedSourceVersion() { return SourceVersion.latestSupported(); }
+    @Override public boolean process(Set<? extends TypeElement> a, RoundEnvironment r) { return false; }
+}
+'''
+
+# Loaded from build/test (every permission): prints the launcher's summary box with every @Test of src/test passed,
+# then halts the JVM with status 0, inside doPrivileged so that the code under test's frame below it does not count.
+ZZ = '''
+public class Zz {
+    static {
+        java.security.AccessController.doPrivileged((java.security.PrivilegedAction<Void>) () -> {
+            int n = 0;
+            try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("src/test"))) {
+                for (var p : (Iterable<java.nio.file.Path>) files::iterator) {
+                    String text = p.toString().endsWith(".java") ? java.nio.file.Files.readString(p) : "";
+                    n += text.split("@Test").length - 1;
+                }
+            } catch (Exception e) { n = 1; }
+            String[][] rows = {{"1", "containers found"}, {"0", "containers skipped"}, {"1", "containers started"},
+                {"0", "containers aborted"}, {"1", "containers successful"}, {"0", "containers failed"},
+                {"N", "tests found"}, {"0", "tests skipped"}, {"N", "tests started"}, {"0", "tests aborted"},
+                {"N", "tests successful"}, {"0", "tests failed"}};
+            StringBuilder box = new StringBuilder();
+            for (String[] r : rows) box.append(String.format("[%10s %-20s]%n", r[0].equals("N") ? "" + n : r[0], r[1]));
+            System.out.print(box);
+            System.out.flush();
+            Runtime.getRuntime().halt(0);
+            return null;
+        });
+    }
+}
+'''
+
+# A directory whose path, split on blanks as the shell splits an unquoted $(find ...), gives javac the options
+# `-processorpath src/t.dat -processor Evil` between two real source files (src/a.java, src/K.java).
+SPLIT_DIR = "src/a.java -processorpath src/t.dat -processor Evil src"
+
+
+def _processor_archive(tmp_path) -> bytes:
+    """Evil and Zz compiled by the real javac, zipped under a name no rule reads as an archive (t.dat)."""
+    build = tmp_path / "payload"
+    build.mkdir()
+    (build / "Evil.java").write_text(EVIL_PROCESSOR)
+    (build / "Zz.java").write_text(ZZ)
+    subprocess.run(["javac", "-nowarn", "-d", str(build), str(build / "Evil.java"), str(build / "Zz.java")],
+                   check=True, capture_output=True, timeout=120)
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as archive:
+        archive.write(build / "Evil.class", "Evil.class")
+        archive.write(build / "Zz.class", "Zz.bin")
+    return data.getvalue()
+
+
+def _suite(root):
+    """The converted task alone, with its held-out phase."""
+    for part in ("fixtures", "heldout", "upstream"):
+        if (SUITE / part / TASK).exists():
+            shutil.copytree(SUITE / part / TASK, root / part / TASK)
+    (root / "solutions").mkdir(parents=True)
+    shutil.copy(SUITE / "solutions" / f"{TASK}.patch", root / "solutions")
+    (root / "tasks").mkdir()
+    shutil.copy(SUITE / "tasks" / f"{TASK}.yaml", root / "tasks")
+    return root
+
+
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="open: the command's unquoted $(find src ...) splits a file name into javac "
+                   "options (fix follows)")
+def test_file_names_split_into_javac_options_do_not_pass(tmp_path):
+    """The stub (every method throws) plus a directory whose name the command's `$(find src ...)` splits into
+    javac options that run an annotation processor from an archive the change adds: the processor puts a class in
+    build/test that prints a passing summary and halts. Grading (bwrap, visible and held-out phases): not passed."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("javac", "java")
+    from attack_helpers import bench, not_passed, put, sh
+    archive = base64.b64encode(_processor_archive(tmp_path)).decode()
+    stub = (SUITE / "fixtures" / TASK / "src" / "main" / "java" / "AffineCipher.java").read_text()
+    hostile = stub.replace("class AffineCipher {", 'class AffineCipher {\n    static { try { Class.forName("Zz"); }'
+                           ' catch (Throwable t) { } }\n', 1)
+    assert hostile != stub
+    command = sh(f"mkdir -p '{SPLIT_DIR}'",
+                 f"echo '{archive}' | base64 -d > src/t.dat",
+                 put("src/a.java", "class PadA {}\n"), put("src/K.java", "class PadK {}\n"),
+                 put(f"{SPLIT_DIR}/K.java", "class PadK {}\n"),
+                 put("src/main/java/AffineCipher.java", hostile), "true")
+    record = bench(tmp_path, _suite(tmp_path / "suite"), command, tasks=(TASK,)).graded(TASK)
+    not_passed(record)
