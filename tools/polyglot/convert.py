@@ -561,7 +561,11 @@ JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
 # default locale) may do what it needs. Every code source may read system properties (line.separator...) and load
 # the JDK's random generators (RandomGenerator.getDefault() loads them under its caller's permissions): plain library
 # calls a solution makes, which change nothing. Only build/test is scanned for tests. -implicit:none: javac writes no
-# class for a source it finds on the class path. JDK 17 to 23 (JDK 24 has no security manager).
+# class for a source it finds on the class path. The sources reach javac through find's -exec, each path one argument
+# whatever it holds: an unquoted $(find ...) let the shell split a path the change adds at its blanks (and glob the
+# pieces), so a directory named `a.java -processorpath src/t.dat -processor Evil src` gave javac options that ran the
+# change's annotation processor in javac, outside the security manager, which planted a class in build/test.
+# JDK 17 to 23 (JDK 24 has no security manager).
 JAVA_POLICY = ('grant codeBase "file:/usr/share/java/-" { permission java.security.AllPermission; };',
                'grant codeBase "file:${user.dir}/build/test/-" { permission java.security.AllPermission; };',
                'grant { permission java.util.PropertyPermission "*", "read"; '
@@ -569,8 +573,8 @@ JAVA_POLICY = ('grant codeBase "file:/usr/share/java/-" { permission java.securi
 _POLICY_ARG = " ".join(f"'{line}'" for line in JAVA_POLICY).replace("{", "{{").replace("}", "}}")   # str.format
 _JAVAC = f"javac -encoding UTF-8 -nowarn -implicit:none -cp {JUNIT}:{':'.join(JAVA_LIBS)}"
 JAVA_COMMAND = (f"rm -rf build && mkdir -p build/main build/test && printf '%s\\n' {_POLICY_ARG} > build/junit.policy "
-                f"&& {_JAVAC} -d build/main $(find src -name '*.java' ! -path 'src/test/*') "
-                f"&& {_JAVAC}:build/main -d build/test $(find src/test -name '*.java') "
+                f"&& find src -name '*.java' ! -path 'src/test/*' -exec {_JAVAC} -d build/main {{{{}}}} + "
+                f"&& find src/test -name '*.java' -exec {_JAVAC}:build/main -d build/test {{{{}}}} + "
                 "&& java -Djava.security.manager -Djava.security.policy==build/junit.policy -jar " + JUNIT +
                 f" --disable-banner --disable-ansi-colors --details=tree --class-path {':'.join(JAVA_LIBS)}:build/main:"
                 "build/test --scan-class-path build/test")
