@@ -159,3 +159,95 @@ def test_the_prelude_shadow_is_not_passed_by_grading_in_bwrap(tmp_path):
     result = bench(tmp_path, suite, sh(put("src/lib.rs", PRELUDE_SHADOW)), tasks=(task,))
     record = result.graded(task)
     assert record["outcome"] != "passed", (record["outcome"], record["flags"])
+
+
+# A crate whose glob-imported names would stand in for what the tests name outside the std prelude the converter
+# pins: a `#[macro_export]` assert_eq! that asserts nothing (macros exported at the crate root come with the glob),
+# and a module named like the crate the tests take their generator from (rust-robot-name's `use rand::...`).
+MACRO_SHADOW = '''pub fn abbreviate(_phrase: &str) -> String {
+    String::new()
+}
+
+#[macro_export]
+macro_rules! assert_eq {
+    ($($t:tt)*) => { () };
+}
+'''
+RAND_SHADOW_MODULE = '''
+pub mod rand {
+    pub trait SeedableRng {}
+    pub mod rngs {
+        pub struct SmallRng;
+        impl SmallRng {
+            pub fn seed_from_u64(_seed: u64) -> Self {
+                SmallRng
+            }
+        }
+    }
+}
+'''
+
+
+@pytest.mark.parametrize("task,test_file", [("rust-acronym", "acronym.rs"), ("rust-robot-name", "robot_name.rs")])
+def test_glob_imported_macros_and_modules_do_not_replace_std_or_a_dependency(tmp_path, task, test_file):
+    """Real cargo, the held-out test file as grading lays it: a crate exporting its own assert_eq! (rust-acronym,
+    whose `abbreviate` returns "") or its own `rand` module (rust-robot-name, the stub) through the tests' glob
+    import does not build: rustc calls a name that a glob import and the macro prelude or the extern prelude both
+    give ambiguous (E0659), so the tests never run against the crate's stand-ins."""
+    needs_toolchain("cargo")
+    crate = tmp_path / task
+    shutil.copytree(SUITE / "fixtures" / task, crate)
+    held_file = SUITE / "heldout" / task / "tests" / test_file
+    assert f"\nuse {task[5:].replace('-', '_')}::*;\n" in held_file.read_text()
+    shutil.copy(held_file, crate / "tests" / test_file)
+    lib = crate / "src" / "lib.rs"
+    if task == "rust-acronym":
+        lib.write_text(MACRO_SHADOW)
+    else:
+        stub = lib.read_text()
+        assert "use rand::Rng;\n" in stub
+        lib.write_text(stub.replace("use rand::Rng;\n", "use ::rand::Rng;\n") + RAND_SHADOW_MODULE)
+    home = tmp_path / "cargo-home"
+    home.mkdir()
+    config = rust.cargo_config()
+    if config is None and task == "rust-robot-name":
+        pytest.skip("Debian's crate sources missing (rand)")
+    (home / "config.toml").write_text(config or "")
+    env = {**os.environ, "CARGO_HOME": str(home), "CARGO_NET_OFFLINE": "true"}
+    done = subprocess.run(["cargo", "test", "--offline", "--all-features"], cwd=crate, env=env, capture_output=True,
+                          timeout=600)
+    output = (done.stdout + done.stderr).decode()
+    assert done.returncode != 0 and "error[E0659]" in output and "is ambiguous" in output, output[-3000:]
+
+
+# The crate reads the test file cargo compiles beside it, at its own compile time (include_str!), and answers each
+# phrase with the `expected` the test gives for it: no acronym is computed. The held-out file lies where the visible
+# one did (tests/acronym.rs), so the same path gives the visible answers in one phase and the held-out in the other.
+ANSWER_READER = '''const TESTS: &str = include_str!("../tests/acronym.rs");
+
+pub fn abbreviate(phrase: &str) -> String {
+    let key = format!("let input = {:?};", phrase);
+    let Some(at) = TESTS.find(&key) else { return String::new() };
+    let rest = &TESTS[at..];
+    let Some(start) = rest.find("let expected = \\"") else { return String::new() };
+    let rest = &rest[start + 16..];
+    rest[..rest.find('"').unwrap_or(0)].to_string()
+}
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="open: cargo builds the crate with the held-out tests/ readable, so "
+                                       "include_str! (or #[path], build scripts aside) compiles their expected "
+                                       "values into the code under test; the tests then really pass")
+def test_a_crate_that_compiles_in_the_tests_expected_values_is_not_passed_by_grading(tmp_path):
+    """The whole run: a `command` agent leaves rust-acronym's `abbreviate` as a lookup into the test file it
+    include_str!s; grading (bwrap, visible and held-out phases) must not book it passed."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("cargo", "bwrap")
+    task = "rust-acronym"
+    suite = _suite(tmp_path / "suite", task)
+    result = bench(tmp_path, suite, sh(put("src/lib.rs", ANSWER_READER)), tasks=(task,))
+    record = result.graded(task)
+    assert record["outcome"] != "passed", (record["outcome"], record["flags"])
