@@ -121,3 +121,72 @@ def test_file_names_split_into_javac_options_do_not_pass(tmp_path):
                  put("src/main/java/AffineCipher.java", hostile), "true")
     record = bench(tmp_path, _suite(tmp_path / "suite"), command, tasks=(TASK,)).graded(TASK)
     not_passed(record)
+
+
+# The code under test asks the test that called it: it names its caller from a stack trace, runs that test method
+# (same class loader, same unnamed package: no permission is checked) with every answer "", and returns what the
+# failed assertion expected (opentest4j's AssertionFailedError carries it). Only the coprime rule is written out.
+ANSWER_ORACLE = '''import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+
+public class AffineCipher {
+    private static final ThreadLocal<Boolean> PROBING = ThreadLocal.withInitial(() -> false);
+
+    public String encode(String text, int coefficient1, int coefficient2) {
+        check(coefficient1);
+        return ask();
+    }
+
+    public String decode(String text, int coefficient1, int coefficient2) {
+        check(coefficient1);
+        return ask();
+    }
+
+    private static void check(int a) {
+        int x = a, y = 26;
+        while (y != 0) { int t = x % y; x = y; y = t; }
+        if (x != 1) throw new IllegalArgumentException("Error: keyA and alphabet size must be coprime.");
+    }
+
+    // Runs the test that called it, with every answer "", and returns what its failed assertion expected.
+    private static String ask() {
+        if (PROBING.get()) return "";
+        StackTraceElement caller = new Throwable().getStackTrace()[2];
+        Throwable failure = null;
+        try {
+            Class<?> test = Class.forName(caller.getClassName());
+            Method method = test.getDeclaredMethod(caller.getMethodName());
+            Object instance = test.getDeclaredConstructor().newInstance();
+            PROBING.set(true);
+            try { method.invoke(instance); } finally { PROBING.set(false); }
+        } catch (InvocationTargetException e) {
+            failure = e.getCause();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return "";
+        }
+        if (failure instanceof org.opentest4j.AssertionFailedError f && f.isExpectedDefined()) {
+            return String.valueOf(f.getExpected().getValue());
+        }
+        return "";
+    }
+}
+'''
+
+
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="open: the code under test runs in the tests' JVM and class loader; it can "
+                                       "name its calling test from a stack trace, run it by reflection (a public "
+                                       "method of a public class: no permission is checked, even from a child "
+                                       "loader the context class loader hands out) and read the value the failed "
+                                       "assertion expected")
+def test_code_under_test_that_runs_its_calling_test_to_learn_the_answer_is_not_passed(tmp_path):
+    """java-affine-cipher's encode and decode answer by running the calling test with "" and returning the
+    expected value of its failure (the cipher is never computed): every held-out test passes for real under the
+    policy. Grading (bwrap, visible and held-out phases) must not book it passed."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("javac", "java")
+    from attack_helpers import bench, put, sh
+    command = sh(put("src/main/java/AffineCipher.java", ANSWER_ORACLE), "true")
+    record = bench(tmp_path, _suite(tmp_path / "suite"), command, tasks=(TASK,)).graded(TASK)
+    assert record["outcome"] != "passed", (record["outcome"], record["flags"])
