@@ -190,3 +190,96 @@ def test_code_under_test_that_runs_its_calling_test_to_learn_the_answer_is_not_p
     command = sh(put("src/main/java/AffineCipher.java", ANSWER_ORACLE), "true")
     record = bench(tmp_path, _suite(tmp_path / "suite"), command, tasks=(TASK,)).graded(TASK)
     assert record["outcome"] != "passed", (record["outcome"], record["flags"])
+
+
+JUNIT_BOX = "\\n".join(f"[{n:>10} {what:<20}]" for n, what in (
+    (2, "containers found"), (0, "containers skipped"), (2, "containers started"), (0, "containers aborted"),
+    (2, "containers successful"), (0, "containers failed"), (13, "tests found"), (0, "tests skipped"),
+    (13, "tests started"), (0, "tests aborted"), (13, "tests successful"), (0, "tests failed")))
+BB = "org.assertj.core.internal.bytebuddy"
+# Each runs in the code under test's static block after it printed a passing summary box; each would end the JVM
+# with status 0 before the launcher's own box if the policy let it.
+DENIED = {
+    # AssertJ's jar (every permission) carries ByteBuddy, whose class loading strategies take a ProtectionDomain:
+    # one the code under test builds with AllPermission, for a class whose static block halts in doPrivileged
+    # (ZZ_B64: Zz compiled by the test). The wrapper's new class loader is checked against the caller's stack
+    # (createClassLoader denied); the injecting strategies find no way into a loader on JDK 17.
+    "bytebuddy-wrapper": f"java.security.Permissions all = new java.security.Permissions(); "
+                         f"all.add(new java.security.AllPermission()); "
+                         f"java.security.ProtectionDomain domain = new java.security.ProtectionDomain("
+                         f"new java.security.CodeSource(null, (java.security.cert.Certificate[]) null), all); "
+                         f"java.util.Map<{BB}.description.type.TypeDescription, byte[]> types = "
+                         f"new java.util.HashMap<>(); types.put(new {BB}.description.type.TypeDescription.Latent("
+                         f"\"Zz\", 1, {BB}.description.type.TypeDescription.Generic.OBJECT), "
+                         f"java.util.Base64.getDecoder().decode(\"ZZ_B64\")); "
+                         f"for ({BB}.dynamic.loading.ClassLoadingStrategy<ClassLoader> s : java.util.List.of("
+                         f"{BB}.dynamic.loading.ClassLoadingStrategy.Default.WRAPPER.with(domain), "
+                         f"{BB}.dynamic.loading.ClassLoadingStrategy.Default.INJECTION.with(domain), "
+                         f"new {BB}.dynamic.loading.ClassLoadingStrategy.ForUnsafeInjection(domain))) {{ "
+                         f"try {{ for (Class<?> c : s.load(AffineCipher.class.getClassLoader(), types).values()) "
+                         f"Class.forName(c.getName(), true, c.getClassLoader()); }} "
+                         f"catch (RuntimeException e) {{ }} }}",
+    # reading every property is granted, writing none
+    "property-write": "try { System.setProperty(\"java.security.policy\", \"/dev/null\"); "
+                      "Runtime.getRuntime().halt(0); } catch (SecurityException e) { }",
+    # a finalizer runs on the JVM's Finalizer thread with only its own class's frame above java.base's
+    "finalizer": "new Object() { @Override protected void finalize() { Runtime.getRuntime().halt(0); } }; "
+                 "for (int i = 0; i < 5; i++) { System.gc(); System.runFinalization(); }",
+    # (anonymous classes: a lambda run by another thread would wait on this class's initialization)
+    "uncaught-exception-handler": "try { Thread.setDefaultUncaughtExceptionHandler(new Thread."
+                                  "UncaughtExceptionHandler() { public void uncaughtException(Thread t, Throwable e) "
+                                  "{ Runtime.getRuntime().halt(0); } }); } catch (SecurityException e) { } "
+                                  "Thread t = new Thread() { public void run() { throw new IllegalStateException(); "
+                                  "} }; t.start(); try { t.join(); } catch (InterruptedException e) { }",
+    "shutdown-hook": "try { Runtime.getRuntime().addShutdownHook(new Thread() { public void run() { "
+                     "Runtime.getRuntime().halt(0); } }); } catch (SecurityException e) { }",
+}
+
+
+def _live_without_the_security_manager(tmp_path, files: dict[str, str]) -> None:
+    """The attack is live: the task's held-out command without -Djava.security.manager, in a plain copy of the
+    fixture with the held-out tests and `files`, exits 0 (the stub fails every test, so only the attack ends it
+    so); a policy that stops it is what grading then shows."""
+    from tools.polyglot import convert
+    where = tmp_path / "live"
+    shutil.copytree(SUITE / "fixtures" / TASK, where)
+    shutil.copytree(SUITE / "heldout" / TASK, where, dirs_exist_ok=True)
+    for rel, text in files.items():
+        (where / rel).write_text(text)
+    command = convert.JAVA_COMMAND.format(tests="", sources="", libs="", framework="")
+    assert "-Djava.security.manager " in command
+    done = subprocess.run(command.replace("-Djava.security.manager ", ""), shell=True, cwd=where, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, f"not live (exit {done.returncode}):\n{done.stdout[-3000:]}{done.stderr[-2000:]}"
+
+
+def _zz_class(tmp_path) -> bytes:
+    build = tmp_path / "zz"
+    build.mkdir()
+    (build / "Zz.java").write_text(ZZ)
+    subprocess.run(["javac", "-nowarn", "-d", str(build), str(build / "Zz.java")], check=True, capture_output=True,
+                   timeout=120)
+    return (build / "Zz.class").read_bytes()
+
+
+@pytest.mark.linux_only
+@pytest.mark.parametrize("name", sorted(DENIED))
+def test_the_policy_denies_the_code_under_test_what_would_end_the_jvm(tmp_path, name):
+    """The stub with a static block that prints a passing summary box, then tries to end the JVM with status 0 by
+    a way the older attacks did not (the policy's new grants, a class defined with a domain of its own making
+    through ByteBuddy, a finalizer, an uncaught-exception handler, a shutdown hook): the launcher's own box comes,
+    and grading (bwrap, visible and held-out phases) does not pass it."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("javac", "java")
+    from attack_helpers import bench, not_passed, put, sh
+    then = DENIED[name].replace("ZZ_B64", base64.b64encode(_zz_class(tmp_path)).decode())
+    stub = (SUITE / "fixtures" / TASK / "src" / "main" / "java" / "AffineCipher.java").read_text()
+    hostile = stub.replace("class AffineCipher {", "class AffineCipher {\n    static {\n"
+                           f"        System.out.println(\"{JUNIT_BOX}\");\n        System.out.flush();\n"
+                           f"        try {{ {then} }} catch (Throwable e) {{ }}\n    }}\n", 1)
+    assert hostile != stub
+    _live_without_the_security_manager(tmp_path, {"src/main/java/AffineCipher.java": hostile})
+    record = bench(tmp_path, _suite(tmp_path / "suite"), sh(put("src/main/java/AffineCipher.java", hostile),
+                                                             "true"), tasks=(TASK,)).graded(TASK)
+    not_passed(record)
