@@ -10,7 +10,7 @@ import pytest
 
 from bench.languages import rust
 from conftest import REPO, needs_toolchain
-from tools.polyglot import split
+from tools.polyglot import convert, split
 
 SUITE = REPO / "suites" / "polyglot"
 
@@ -251,3 +251,92 @@ def test_a_crate_that_compiles_in_the_tests_expected_values_is_not_passed_by_gra
     result = bench(tmp_path, suite, sh(put("src/lib.rs", ANSWER_READER)), tasks=(task,))
     record = result.graded(task)
     assert record["outcome"] != "passed", (record["outcome"], record["flags"])
+
+
+# rust-two-bucket without counting a move: every BucketStats equals every other, and `solve` returns a dummy one
+# wherever the goal can be reached at all (a gcd check), None elsewhere.
+ANY_TWO_EQUAL = '''#[derive(PartialEq, Eq, Debug)]
+pub enum Bucket {
+    One,
+    Two,
+}
+
+#[derive(Debug)]
+pub struct BucketStats {
+    pub moves: u8,
+    pub goal_bucket: Bucket,
+    pub other_bucket: u8,
+}
+
+impl PartialEq for BucketStats {
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for BucketStats {}
+
+pub fn solve(capacity_1: u8, capacity_2: u8, goal: u8, _start_bucket: &Bucket) -> Option<BucketStats> {
+    let (mut a, mut b) = (capacity_1, capacity_2);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    (goal <= capacity_1.max(capacity_2) && goal % a == 0)
+        .then_some(BucketStats { moves: 0, goal_bucket: Bucket::One, other_bucket: 0 })
+}
+'''
+
+
+def _cargo_test(tmp_path, task: str, lib: str | None = None, held: dict[str, str] | None = None):
+    """`cargo test` (real, offline, Debian's crates) on the task's fixture with its held-out tests/ laid as grading
+    lays them (`held` replaces some of their texts), and `lib` as src/lib.rs or else the reference applied."""
+    crate = tmp_path / task
+    shutil.copytree(SUITE / "fixtures" / task, crate)
+    shutil.copytree(SUITE / "heldout" / task / "tests", crate / "tests", dirs_exist_ok=True)
+    for name, text in (held or {}).items():
+        (crate / "tests" / name).write_text(text)
+    if lib is None:
+        subprocess.run(["git", "apply", str(SUITE / "solutions" / f"{task}.patch")], cwd=crate, check=True)
+    else:
+        (crate / "src" / "lib.rs").write_text(lib)
+    home = tmp_path / "cargo-home"
+    home.mkdir(exist_ok=True)
+    (home / "config.toml").write_text(rust.cargo_config() or "")
+    env = {**os.environ, "CARGO_HOME": str(home), "CARGO_NET_OFFLINE": "true"}
+    done = subprocess.run(["cargo", "test", "--offline", "--all-features"], cwd=crate, env=env, capture_output=True,
+                          timeout=600)
+    return done.returncode, (done.stdout + done.stderr).decode()
+
+
+def test_a_crate_whose_equality_holds_for_any_two_values_does_not_build(tmp_path):
+    """rust-two-bucket with ANY_TWO_EQUAL: without the converter's derived-equality guard every held-out test
+    passes (the attack is live); with it (as committed) the test crate does not compile."""
+    needs_toolchain("cargo")
+    held = (SUITE / "heldout" / "rust-two-bucket" / "tests" / "two_bucket.rs").read_text()
+    marker = "\n// localagentbench: BucketStats keeps the equality"
+    assert marker in held
+    rc, output = _cargo_test(tmp_path / "bare", "rust-two-bucket", ANY_TWO_EQUAL,
+                             {"two_bucket.rs": held[:held.index(marker)] + "\n"})
+    summary = rust.libtest_summary(output)
+    assert rc == 0 and summary and summary.passed >= 4 and not summary.failed, output[-3000:]
+    rc, output = _cargo_test(tmp_path / "guarded", "rust-two-bucket", ANY_TWO_EQUAL)
+    assert rc != 0 and "non-structural type `two_bucket::BucketStats`" in output, output[-3000:]
+
+
+@pytest.mark.parametrize("task", sorted(convert.RUST_DERIVED_EQ))
+def test_the_derived_equality_guard_builds_with_the_reference(tmp_path, task):
+    """Each task the guard is written into: its reference passes every held-out test, guard included."""
+    needs_toolchain("cargo")
+    tests = "\n".join(p.read_text() for p in (SUITE / "heldout" / task / "tests").glob("*.rs"))
+    assert "fn localagentbench_derived_eq(" in tests, task
+    rc, output = _cargo_test(tmp_path, task)
+    summary = rust.libtest_summary(output)
+    assert rc == 0 and summary and summary.passed and not summary.failed, output[-3000:]
+
+
+def test_the_derived_equality_guard_needs_the_stub_to_derive(tmp_path):
+    """The converter refuses a task whose stub no longer derives PartialEq for the guarded type (upstream moved)."""
+    stub = {"src/lib.rs": "pub struct BucketStats;\nimpl PartialEq for BucketStats { fn eq(&self, _: &Self) -> "
+                          "bool { true } }\n"}
+    with pytest.raises(convert.ConvertError, match="rust-two-bucket: the stub no longer derives PartialEq"):
+        convert._rust_guard_tests("use two_bucket::*;\n", stub, "rust-two-bucket")

@@ -622,8 +622,42 @@ def _rust_names(text: str) -> set[str]:
     return names
 
 
-def _rust_guard_tests(text: str, stub: dict[str, str]) -> str:
-    """A Rust test file with the std prelude pinned above its first glob import (unchanged without one)."""
+# The types whose equality the tests take from the crate: `assert_eq!(output, expected)` calls the crate's own
+# PartialEq, and a hand-written one that holds for any two values passed rust-two-bucket's tests with `solve`
+# returning a dummy BucketStats wherever the goal can be reached (no move counted), and any error for the right
+# one elsewhere. The stub derives PartialEq for each; rustc lets a constant be a pattern only when its type (and
+# every type in its value) has the equality #[derive(PartialEq)] writes, so each test file naming the type gets a
+# function matching a constant of it: a hand-written PartialEq no longer compiles. task: (type, a value of it).
+RUST_DERIVED_EQ = {
+    "rust-two-bucket": ("two_bucket::BucketStats", "two_bucket::BucketStats { moves: 0, goal_bucket: "
+                                                   "two_bucket::Bucket::One, other_bucket: 0 }"),
+    "rust-bowling": ("bowling::Error", "bowling::Error::NotEnoughPinsLeft"),
+    "rust-forth": ("forth::Error", "forth::Error::DivisionByZero"),
+    "rust-ocr-numbers": ("ocr_numbers::Error", "ocr_numbers::Error::InvalidRowCount(0)"),
+}
+RUST_DERIVED_EQ_GUARD = """
+// localagentbench: {name} keeps the equality #[derive(PartialEq)] writes (a constant of it is a pattern only
+// then), so the crate cannot make every value of it equal (tools/polyglot/convert.py)
+#[allow(dead_code)]
+fn localagentbench_derived_eq(value: {path}) -> bool {{
+    const PROBE: {path} = {value};
+    matches!(value, PROBE)
+}}
+"""
+
+
+def _rust_guard_tests(text: str, stub: dict[str, str], task_id: str = "") -> str:
+    """A Rust test file with the std prelude pinned above its first glob import (unchanged without one), and, for
+    a task in RUST_DERIVED_EQ whose type the file names, the derived-equality guard at its end."""
+    if task_id in RUST_DERIVED_EQ:
+        path, value = RUST_DERIVED_EQ[task_id]
+        name = path.rpartition("::")[2]
+        derived = re.compile(rf"#\[derive\([^)]*\bPartialEq\b[^)]*\)\]\s*pub\s+(?:struct|enum)\s+{name}\b")
+        if not any(derived.search(source) for source in stub.values()):
+            raise ConvertError(f"{task_id}: the stub no longer derives PartialEq for {name} (upstream changed); "
+                               "update RUST_DERIVED_EQ in convert.py")
+        if re.search(rf"\b{name}\b", text):
+            text = text.rstrip("\n") + "\n" + RUST_DERIVED_EQ_GUARD.format(name=name, path=path, value=value)
     glob = RUST_GLOB.search(text)
     if glob is None:
         return text
@@ -840,7 +874,7 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
         held_files[path] = lang.cut(path, text, [u for u in mine if u.name not in held])
     if lang.guard_tests:
         stub = {p: files[p] for p in solution if p in files}
-        upstream, visible_files, held_files = ({p: lang.guard_tests(t, stub) for p, t in part.items()}
+        upstream, visible_files, held_files = ({p: lang.guard_tests(t, stub, task_id) for p, t in part.items()}
                                                for part in (upstream, visible_files, held_files))
     fixture = {p: t for p, t in files.items() if not any(part.startswith(".") for part in PurePosixPath(p).parts)}
     fixture.update(visible_files)
