@@ -340,3 +340,51 @@ def test_the_derived_equality_guard_needs_the_stub_to_derive(tmp_path):
                           "bool { true } }\n"}
     with pytest.raises(convert.ConvertError, match="rust-two-bucket: the stub no longer derives PartialEq"):
         convert._rust_guard_tests("use two_bucket::*;\n", stub, "rust-two-bucket")
+
+
+ROBOT_CARGO_WITH_A_BUILD_SCRIPT = '''[package]
+name = "robot_name"
+version = "0.1.0"
+edition = "2024"
+build = "src/gen.rs"
+
+[dependencies]
+rand = { version = "0.8", features = ["small_rng", "std_rng"] }
+'''
+BUILD_SCRIPT = '''fn main() {
+    let names: Vec<String> = std::fs::read_dir("tests").into_iter().flatten().flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    println!("cargo:warning=LAB-BUILD-SCRIPT-RAN {}", names.join(","));
+}
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_a_ported_exercises_manifest_naming_a_build_script_never_reaches_grading(tmp_path):
+    """rust-robot-name (ported to Debian's rand 0.8): the change's Cargo.toml names a build script of another name
+    (src/gen.rs, which build.rs's rule does not catch) and asks another rand feature. The build script runs under
+    that manifest (live: real cargo), but grading lays back the fixture's Cargo.toml (test_config_modified), so it
+    never runs there and the stub fails."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("cargo", "bwrap")
+    task = "rust-robot-name"
+    crate = tmp_path / "live"
+    shutil.copytree(SUITE / "fixtures" / task, crate)
+    (crate / "Cargo.toml").write_text(ROBOT_CARGO_WITH_A_BUILD_SCRIPT)
+    (crate / "src" / "gen.rs").write_text(BUILD_SCRIPT)
+    home = tmp_path / "cargo-home"
+    home.mkdir()
+    (home / "config.toml").write_text(rust.cargo_config() or "")
+    env = {**os.environ, "CARGO_HOME": str(home), "CARGO_NET_OFFLINE": "true"}
+    done = subprocess.run(["cargo", "build", "--offline", "--tests"], cwd=crate, env=env, capture_output=True,
+                          timeout=600)
+    assert b"LAB-BUILD-SCRIPT-RAN robot_name.rs" in done.stdout + done.stderr, (done.stdout + done.stderr)[-3000:]
+    suite = _suite(tmp_path / "suite", task)
+    result = bench(tmp_path, suite, sh(put("Cargo.toml", ROBOT_CARGO_WITH_A_BUILD_SCRIPT),
+                                       put("src/gen.rs", BUILD_SCRIPT)), tasks=(task,))
+    record = result.graded(task)
+    assert record["outcome"] != "passed", (record["outcome"], record["flags"])
+    assert "test_config_modified" in record["flags"], record["flags"]
+    logs = [p for p in result.file("x", task).parent.glob("*.log")]
+    assert logs and not any("LAB-BUILD-SCRIPT-RAN" in p.read_text(errors="replace") for p in logs)
