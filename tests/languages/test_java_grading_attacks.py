@@ -283,3 +283,58 @@ def test_the_policy_denies_the_code_under_test_what_would_end_the_jvm(tmp_path, 
     record = bench(tmp_path, _suite(tmp_path / "suite"), sh(put("src/main/java/AffineCipher.java", hostile),
                                                              "true"), tasks=(TASK,)).graded(TASK)
     not_passed(record)
+
+
+# The code under test reads the test source it is graded by (src/test, where grading lays the held-out file) and
+# answers each call with the value the matching assertion expects; only the coprime rule is written out.
+SOURCE_READER = '''public class AffineCipher {
+    private static String tests() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("src/test/java/AffineCipherTest.java"));
+        } catch (Exception e) {
+            return "";
+        }
+    }
+
+    private static String expected(String call) {
+        String tests = tests();
+        int at = tests.indexOf(call + ")");   // the call, then assertThat's closing parenthesis
+        if (at < 0) return "";
+        int start = at + call.length() + 1;
+        while (Character.isWhitespace(tests.charAt(start))) start++;
+        start += ".isEqualTo(\\"".length();
+        return tests.substring(start, tests.indexOf('"', start));
+    }
+
+    private static void check(int a) {
+        int x = a, y = 26;
+        while (y != 0) { int t = x % y; x = y; y = t; }
+        if (x != 1) throw new IllegalArgumentException("Error: keyA and alphabet size must be coprime.");
+    }
+
+    public String encode(String text, int a, int b) {
+        check(a);
+        return expected("affineCipher.encode(\\"" + text + "\\", " + a + ", " + b + ")");
+    }
+
+    public String decode(String text, int a, int b) {
+        check(a);
+        return expected("affineCipher.decode(\\"" + text + "\\", " + a + ", " + b + ")");
+    }
+}
+'''
+
+
+@pytest.mark.linux_only
+def test_code_under_test_cannot_read_the_test_source_it_is_graded_by(tmp_path):
+    """java-affine-cipher answering each call from the held-out test source it reads: live without the security
+    manager (every held-out test passes), denied under the policy (no FilePermission outside build/main), so grading
+    (bwrap, visible and held-out phases) does not pass it."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap missing")
+    needs_toolchain("javac", "java")
+    from attack_helpers import bench, not_passed, put, sh
+    _live_without_the_security_manager(tmp_path, {"src/main/java/AffineCipher.java": SOURCE_READER})
+    command = sh(put("src/main/java/AffineCipher.java", SOURCE_READER), "true")
+    record = bench(tmp_path, _suite(tmp_path / "suite"), command, tasks=(TASK,)).graded(TASK)
+    not_passed(record)
