@@ -175,10 +175,20 @@ def breakdown(rows: list[dict], key: str) -> dict[str, dict]:
 
 
 def known_gap_of(task: dict) -> str | None:
-    """The problem verify knows the task has (its file's known_gap.problem: nop_passes, reference_fails), or None."""
+    """The problem verify knows the task has (its file's known_gap.problem: nop_passes, reference_fails) when the
+    suite's verify record confirms it at the task's digest (validate's `verified`), else None: a fair task."""
     gap = task.get("known_gap")
-    problem = gap.get("problem") if isinstance(gap, dict) else None
+    problem = gap.get("problem") if isinstance(gap, dict) and gap.get("verified") is True else None
     return problem if problem in GAP_PROBLEMS else None
+
+
+def unverified_gap_warnings(runs: list[dict]) -> list[str]:
+    """One line per task whose file claims a known gap that the suite's verify record does not confirm."""
+    claimed = sorted({r["task_id"] for r in runs if isinstance(r["task"].get("known_gap"), dict)
+                      and r["task"]["known_gap"].get("verified") is not True})
+    return [f"task {t}: its file claims a known gap that the suite's verify record (verified.json beside its tasks "
+            f"directory) does not list at this digest; it is scored as a fair task: run `localagentbench verify "
+            f"--task {t} --record <suite>/verified.json`" for t in claimed]
 
 
 def known_gap_figures(rows: list[dict]) -> dict:
@@ -486,6 +496,7 @@ def score(records: Iterable[dict], configs: Iterable[dict] = ()) -> dict:
                  if not all(sandbox.confined(r["sandbox"]) for r in group_runs)]
     warnings += truncation_warnings(groups)
     warnings += known_gap_warnings(groups)
+    warnings += unverified_gap_warnings(runs)
     unset = setup_failures(runs)
     warnings += [f"task {t}: could not be set up, its runs are recorded as task_error ({why}); fix it and check "
                  f"with `localagentbench check`" for t, why in sorted(unset.items())]

@@ -18,7 +18,7 @@ import yaml
 
 from bench import languages
 from bench.common import heldout as layout
-from bench.common import schema, untrusted
+from bench.common import schema, untrusted, verified
 from bench.common.digest import digest_parts
 from bench.common.errors import UserError
 from bench.common.records import RecordWriter
@@ -456,6 +456,7 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
     solution = _solution(data, file, root, problems, digest)
     if CANARY not in text:
         problems.no_canary.append(file)
+    gap = _known_gap(data, file, root, digest_parts(digest), problems)
     if len(problems.lines) > before:
         return None
     overfit = Path(solution).with_name(f"{data['id']}.overfit.patch") if solution else None
@@ -483,7 +484,7 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
         "timeout_s": data.get("timeout_s", DEFAULT_AGENT_TIMEOUT_S), "max_turns": data.get("max_turns"),
         "tags": data.get("tags", []),
         # verify's known problem with the task; in the digest with the file's text, so flagging a task re-verifies it
-        "known_gap": data.get("known_gap"),
+        "known_gap": gap,
         "digest": digest_parts(digest),
         # The digest of the task in `--visible all` (all_visible): the files that mode uses, held-out tests not among
         # them, and the mode itself, so the two never share a snapshot or pass for each other's runs.
@@ -492,6 +493,23 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
         "source_file": str(file.resolve()), "suite_root": str(root),
         **({"setup_error": setup_error} if setup_error else {}),
     }
+
+
+def _known_gap(data: dict, file: Path, root: Path, digest: str, problems: TaskProblems) -> dict | None:
+    """The task file's known_gap, with `verified`: whether the suite's verify record (verified.json beside its tasks
+    directory) lists the task as that very gap at this digest. Only a verified gap is left out of pass@1 without
+    known gaps: a claim is what the file says, the record what verify measured."""
+    gap = data.get("known_gap")
+    if not gap:
+        return None
+    record = root / verified.SUITE_RECORD
+    try:
+        _, gaps = verified.read_record_all(record, "split")
+    except UserError as exc:
+        problems.add(file, "known_gap", f"the suite's verify record cannot confirm it: {exc}")
+        return None
+    entry = gaps.get(data["id"], {})
+    return {**gap, "verified": entry.get("digest") == digest and entry.get("problem") == gap["problem"]}
 
 
 def with_visible(task: dict, mode: str) -> dict:

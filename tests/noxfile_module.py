@@ -1,6 +1,7 @@
 """noxfile.py as a module for the tests, which run in a venv that need not have nox installed (`nox -s tests`)."""
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 import types
@@ -8,6 +9,7 @@ import types
 from conftest import REPO
 
 
+@functools.cache   # loaded once: nox registers each session as the module runs
 def load_noxfile() -> types.ModuleType:
     """noxfile.py as a module (with nox itself when installed; else the names it uses at import)."""
     if "nox" not in sys.modules and importlib.util.find_spec("nox") is None:

@@ -9,6 +9,7 @@ import os
 import pytest
 
 from bench import verify
+from bench.common import verified
 
 HEAD = '{"schema": "localagentbench/verified@1", "visible": "split", "tasks": {}, "known_gaps": '
 
@@ -82,7 +83,7 @@ def test_a_record_that_is_no_regular_file_is_refused_in_one_line_never_read(suit
 
 
 def test_a_record_past_the_size_cap_is_refused_in_one_line(suite, capsys, tmp_path, monkeypatch):
-    monkeypatch.setattr(verify, "MAX_RECORD_BYTES", 1000)
+    monkeypatch.setattr(verified, "MAX_RECORD_BYTES", 1000)
     record = tmp_path / "verified.json"
     record.write_text(HEAD + '{}, "pad": "' + "x" * 2000 + '"}')
     assert "bytes" in _one_line_error(suite, capsys, record)

@@ -3,11 +3,13 @@ keeps known gaps apart from fair tasks, --changed-from skips them while unchange
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from bench import engine, validate, verify
+from bench.common.outcome import GAP_PROBLEMS
 from conftest import REPO
 from noxfile_module import load_noxfile
 
@@ -183,7 +185,7 @@ def test_validate_keeps_a_good_known_gap_in_the_task_record(suite, capsys):
     _flag(suite, "fix-add", "nop_passes", "a refactoring exercise")
     assert validate.main([str(suite / "tasks"), "--task", "fix-add"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["known_gap"] == {"problem": "nop_passes", "reason": "a refactoring exercise"}
+    assert record["known_gap"] == {"problem": "nop_passes", "reason": "a refactoring exercise", "verified": False}
 
 
 def test_the_polyglot_known_gaps_are_flagged_and_recorded():
@@ -194,7 +196,7 @@ def test_the_polyglot_known_gaps_are_flagged_and_recorded():
     record = json.loads((suite / "verified.json").read_text())
     flagged = [i for i in convert.KNOWN_GAP_PROBLEMS if i in convert.GAPS]
     tasks, problems = engine.load_tasks([str(suite / "tasks")], flagged, [], False, "split")
-    assert not problems and len(tasks) == len(flagged) == 6
+    assert not problems and len(tasks) == len(flagged) == 5
     digests = {t["id"]: t["digest"] for t in tasks}
     for task_id in flagged:
         problem = convert.KNOWN_GAP_PROBLEMS[task_id]
@@ -213,6 +215,7 @@ def test_a_run_on_known_gaps_reports_them_and_pass_at_1_without_them(suite, tmp_
     _nop_passes(suite)
     _flag(suite, "fix-max", "nop_passes", "a refactoring exercise")
     _flag(suite, "fix-add", "reference_fails", "a missing library")
+    _verify_gaps(suite, capsys)
     out = tmp_path / "res"
     assert cli.main(["run", "--agent", "nop", "--tasks", str(suite / "tasks"), "--out", str(out), "--repeat", "2",
                      "--report"]) == 0
@@ -242,6 +245,63 @@ def test_a_run_on_known_gaps_reports_them_and_pass_at_1_without_them(suite, tmp_
     [entry] = [json.loads(p.read_text()) for p in board.rglob("gaps*.json")]
     [entry_group] = entry["groups"]
     assert entry_group["known_gaps"] == gaps and entry_group["pass_at_1_without_known_gaps"] == 0.0
+
+
+def _verify_gaps(suite: Path, capsys) -> None:
+    """fix-add's reference made unable to pass (a note), then verify records both flagged tasks as their gaps in the
+    suite's own record (verified.json beside tasks/), which validate reads to confirm a task file's claim."""
+    (suite / "solutions" / "fix-add.patch").write_text(NOTES_PATCH)
+    assert verify.main([str(suite / "tasks"), "--task", "fix-max", "--task", "fix-add", "--times", "1",
+                        "--record", str(suite / "verified.json")]) == 0
+    capsys.readouterr()
+    assert set(json.loads((suite / "verified.json").read_text())["known_gaps"]) == {"fix-max", "fix-add"}
+
+
+def test_a_known_gap_the_suite_s_record_does_not_confirm_is_scored_as_a_fair_task(suite, tmp_path, capsys):
+    """A task file may claim a gap; only verify's record at the task's digest makes it one. Unconfirmed (no
+    record, or a record of an older digest of the task): no known-gap figures, the task counts as fair, and the
+    summary says which claim was not confirmed."""
+    from bench import cli, score
+    _nop_passes(suite)
+    _flag(suite, "fix-max", "nop_passes", "a refactoring exercise")
+    _flag(suite, "fix-add", "reference_fails", "a missing library")
+    _verify_gaps(suite, capsys)
+    # the record now lists both; fix-add's file then changes (a new digest) and fix-max's record entry is removed
+    record = json.loads((suite / "verified.json").read_text())
+    del record["known_gaps"]["fix-max"]
+    (suite / "verified.json").write_text(json.dumps(record))
+    task = suite / "tasks" / "fix-add.yaml"
+    task.write_text(task.read_text().replace("known_gap:", "# edited after verify\nknown_gap:"))
+    out = tmp_path / "res"
+    assert cli.main(["run", "--agent", "nop", "--tasks", str(suite / "tasks"), "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert score.main([str(out), "--out", str(tmp_path / "summary.json")]) == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    [group] = summary["groups"]
+    assert "known_gaps" not in group and "pass_at_1_without_known_gaps" not in group
+    assert group["pass_at_1"] == pytest.approx(1 / 3)   # fix-max, passed untouched, counts as a fair task solved
+    assert not any("known_gap" in t for t in summary["tasks"])
+    unconfirmed = [w for w in summary["warnings"] if "claims a known gap" in w]
+    assert len(unconfirmed) == 2 and all(t in " ".join(unconfirmed) for t in ("task fix-add:", "task fix-max:"))
+    # the record as verify wrote it confirms both again once the file is as verified
+    task.write_text(task.read_text().replace("# edited after verify\n", ""))
+    (suite / "verified.json").write_text(json.dumps({**record, "known_gaps": {
+        **record["known_gaps"], "fix-max": json.loads(json.dumps(record["known_gaps"]["fix-add"]))}}))
+    tasks, problems = engine.load_tasks([str(suite / "tasks")], ["fix-add", "fix-max"])
+    gaps = {t["id"]: t["known_gap"]["verified"] for t in tasks}
+    assert not problems and gaps == {"fix-add": True, "fix-max": False}   # fix-max's entry: another task's digest
+
+
+def test_a_suite_record_that_is_not_a_verify_record_is_a_problem_of_the_claiming_task(suite, capsys):
+    _flag(suite, "fix-max", "nop_passes", "a refactoring exercise")
+    (suite / "verified.json").write_text("{not json")
+    assert validate.main([str(suite / "tasks")]) != 0
+    err = capsys.readouterr().err
+    assert "fix-max.yaml: known_gap: the suite's verify record cannot confirm it" in err and "Traceback" not in err
+    (suite / "verified.json").unlink()
+    os.mkfifo(suite / "verified.json")   # a read would block: refused, not followed
+    assert validate.main([str(suite / "tasks")]) != 0
+    assert "not a regular file" in capsys.readouterr().err
 
 
 def test_a_run_without_known_gaps_has_no_known_gap_fields(suite, tmp_path, capsys):
@@ -304,7 +364,7 @@ def test_the_known_gap_problems_are_one_list_everywhere():
     record = json.loads((schemas / "task-record.schema.json").read_text())
     summary = json.loads((schemas / "summary.schema.json").read_text())
     entry = json.loads((schemas / "leaderboard-entry.schema.json").read_text())
-    problems = set(verify.GAP_PROBLEMS)
+    problems = set(GAP_PROBLEMS)
     assert problems == set(score.GAP_PROBLEMS) == set(task["properties"]["known_gap"]["properties"]["problem"]["enum"])
     assert problems == set(record["properties"]["known_gap"]["anyOf"][1]["properties"]["problem"]["enum"])
     group = summary["properties"]["groups"]["items"]["properties"]

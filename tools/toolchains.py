@@ -74,6 +74,10 @@ NEEDS = (
     # The polyglot suite's Java exercises: AssertJ (the track's assertions) and JSON-java (rest-api's org.json).
     Need("AssertJ", ("libassertj-core-java",), path="/usr/share/java/assertj-core.jar"),
     Need("JSON-java (org.json)", ("libandroid-json-org-java",), path="/usr/share/java/json-latest.jar"),
+    # java-hangman's Observables: RxJava 3 (the converter ports the exercise from RxJava 2) and the Reactive Streams
+    # interfaces its classes implement.
+    Need("RxJava 3", ("librx-java",), path="/usr/share/java/rxjava.jar"),
+    Need("Reactive Streams", ("libreactive-streams-java",), path="/usr/share/java/reactive-streams.jar"),
     Need("g++", ("g++",), program="g++", provides=("g++",)),
     Need("cmake", ("cmake",), program="cmake", provides=("cmake",)),
     Need("GoogleTest", ("libgtest-dev",), path="/usr/include/gtest/gtest.h"),

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import tomllib
+import yaml
 
 from bench.languages import rust
 from tests.conftest import REPO, needs_toolchain
@@ -177,16 +178,21 @@ def test_ported_references_name_no_crate_and_keep_the_fixtures_cargo_toml():
 
 
 def test_exercises_ported_to_debians_library_versions_keep_their_meaning():
-    """rand 0.10 → 0.8 and AssertJ 3.17 → 3.14: the ported files hold the new text in the fixture and the test
-    files everywhere they are written, no longer the old; the reference uses rand 0.8's API; the README names
-    each port; and none of them is a gap any more."""
+    """rand 0.10 → 0.8, AssertJ 3.17 → 3.14 and RxJava 2 → 3: the ported files hold the new text in the fixture
+    and the test files everywhere they are written (the reference in its patch, the instructions in the prompt),
+    no longer the old; the Rust references use rand 0.8's API; the README names each port; none is a gap any more."""
     readme = (SUITE / "README.md").read_text()
     for task_id, (_, replacements) in convert.EXERCISE_PORTS.items():
         assert task_id not in convert.GAPS and task_id not in convert.KNOWN_GAP_PROBLEMS, task_id
         assert f"- `{task_id}`: " in readme
         for path, old, new in replacements:
-            copies = [SUITE / part / task_id / path for part in ("fixtures", "heldout", "upstream")]
-            present = [c.read_text() for c in copies if c.is_file()]   # the held-out part may lack the test
+            if path.startswith(".meta/"):   # the reference: in the solution's patch
+                present = [(SUITE / "solutions" / f"{task_id}.patch").read_text()]
+            elif path.startswith(".docs/"):   # the instructions: in the prompt
+                present = [yaml.safe_load((SUITE / "tasks" / f"{task_id}.yaml").read_text())["prompt"]]
+            else:   # the held-out part may lack the test
+                copies = [SUITE / part / task_id / path for part in ("fixtures", "heldout", "upstream")]
+                present = [c.read_text() for c in copies if c.is_file()]
             assert not any(old in text for text in present) and new in present[0], (task_id, path)
     assert tomllib.loads((SUITE / "fixtures" / "rust-robot-name" / "Cargo.toml").read_text())["dependencies"] == {
         "rand": {"version": "0.8", "features": ["small_rng"]}}

@@ -44,7 +44,6 @@ GAPS = {
     "go-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-markdown": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
-    "java-hangman": "its tests and reference use RxJava 2, which Debian does not package (reference fails)",
     "java-ledger": "a refactoring exercise: the stub already passes every test (nop passes; its LocaleExtension, "
                    "which sets the default locale, runs since the tests' classes hold every permission)",
     "java-tree-building": "a refactoring exercise: the stub already passes every test (nop passes)",
@@ -57,7 +56,6 @@ GAPS = {
 KNOWN_GAP_PROBLEMS = {
     "go-ledger": "nop_passes",
     "go-markdown": "nop_passes",
-    "java-hangman": "reference_fails",
     "java-ledger": "nop_passes",
     "java-tree-building": "nop_passes",
     "javascript-ledger": "nop_passes",
@@ -418,6 +416,25 @@ EXERCISE_PORTS: dict[str, tuple[str, tuple[tuple[str, str, str], ...]]] = {
         "rand 0.10 (its Cargo.toml; Debian 12 packages rand 0.8.5): the manifest asks rand 0.8; the tests do not "
         "use rand",
         (("Cargo.toml", 'rand = "0.10"', 'rand = "0.8"'),)),
+    "java-hangman": (
+        "RxJava 2 (Debian 12 packages RxJava 3.1.5, librx-java): the tests, the stub, the reference, build.gradle and "
+        "the instructions name RxJava 3's packages (io.reactivex.rxjava3.core.Observable and ObservableEmitter, "
+        "io.reactivex.rxjava3.disposables.Disposable), and the reference's `startWith(item)` is RxJava 3's "
+        "`startWithItem(item)`; the rest of the API the exercise uses is the same",
+        (("src/test/java/HangmanTest.java", "import io.reactivex.Observable;\nimport io.reactivex.ObservableEmitter;\n"
+          "import io.reactivex.disposables.Disposable;\n", "import io.reactivex.rxjava3.core.Observable;\n"
+          "import io.reactivex.rxjava3.core.ObservableEmitter;\nimport io.reactivex.rxjava3.disposables.Disposable;\n"),
+         ("src/main/java/Hangman.java", "import io.reactivex.Observable;",
+          "import io.reactivex.rxjava3.core.Observable;"),
+         (".meta/src/reference/java/Hangman.java", "import io.reactivex.Observable;",
+          "import io.reactivex.rxjava3.core.Observable;"),
+         (".meta/src/reference/java/Hangman.java", 'letters.startWith(""),', 'letters.startWithItem(""),'),
+         ("build.gradle", 'implementation "io.reactivex.rxjava2:rxjava:2.2.12"',
+          'implementation "io.reactivex.rxjava3:rxjava:3.1.5"'),
+         (".docs/instructions.append.md",
+          "[io.reactivex.Observable](http://reactivex.io/RxJava/2.x/javadoc/io/reactivex/Observable.html)",
+          "[io.reactivex.rxjava3.core.Observable](http://reactivex.io/RxJava/3.x/javadoc/io/reactivex/rxjava3/core/"
+          "Observable.html) (RxJava 3)"))),
     "java-mazy-mice": (
         "AssertJ 3.17's `hasDimensions` on a char[][] (Debian 12 has AssertJ 3.14): the one test that calls it "
         "asserts the same thing, the row count and each row's length, with `hasSize` and `allSatisfy`",
@@ -549,7 +566,8 @@ JS_BABEL_CONFIG = """module.exports = {
 """
 # Debian's jars (tools/toolchains.py installs them): the libraries the track's build.gradle names, first on the
 # class path, so a class the agent compiles into build/ cannot stand in for one of theirs.
-JAVA_LIBS = ("/usr/share/java/assertj-core.jar", "/usr/share/java/json-latest.jar")
+JAVA_LIBS = ("/usr/share/java/assertj-core.jar", "/usr/share/java/json-latest.jar", "/usr/share/java/rxjava.jar",
+             "/usr/share/java/reactive-streams.jar")
 JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
 # The tests' JVM runs under a security manager whose policy grants everything to Debian's jars (the launcher, JUnit,
 # AssertJ) and to the task's own test classes, and nothing to the code under test: the sources outside src/test are
@@ -561,7 +579,11 @@ JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
 # default locale) may do what it needs. Every code source may read system properties (line.separator...) and load
 # the JDK's random generators (RandomGenerator.getDefault() loads them under its caller's permissions): plain library
 # calls a solution makes, which change nothing. Only build/test is scanned for tests. -implicit:none: javac writes no
-# class for a source it finds on the class path. JDK 17 to 23 (JDK 24 has no security manager).
+# class for a source it finds on the class path. The sources reach javac through find's -exec, each path one argument
+# whatever it holds: an unquoted $(find ...) let the shell split a path the change adds at its blanks (and glob the
+# pieces), so a directory named `a.java -processorpath src/t.dat -processor Evil src` gave javac options that ran the
+# change's annotation processor in javac, outside the security manager, which planted a class in build/test.
+# JDK 17 to 23 (JDK 24 has no security manager).
 JAVA_POLICY = ('grant codeBase "file:/usr/share/java/-" { permission java.security.AllPermission; };',
                'grant codeBase "file:${user.dir}/build/test/-" { permission java.security.AllPermission; };',
                'grant { permission java.util.PropertyPermission "*", "read"; '
@@ -569,8 +591,8 @@ JAVA_POLICY = ('grant codeBase "file:/usr/share/java/-" { permission java.securi
 _POLICY_ARG = " ".join(f"'{line}'" for line in JAVA_POLICY).replace("{", "{{").replace("}", "}}")   # str.format
 _JAVAC = f"javac -encoding UTF-8 -nowarn -implicit:none -cp {JUNIT}:{':'.join(JAVA_LIBS)}"
 JAVA_COMMAND = (f"rm -rf build && mkdir -p build/main build/test && printf '%s\\n' {_POLICY_ARG} > build/junit.policy "
-                f"&& {_JAVAC} -d build/main $(find src -name '*.java' ! -path 'src/test/*') "
-                f"&& {_JAVAC}:build/main -d build/test $(find src/test -name '*.java') "
+                f"&& find src -name '*.java' ! -path 'src/test/*' -exec {_JAVAC} -d build/main {{{{}}}} + "
+                f"&& find src/test -name '*.java' -exec {_JAVAC}:build/main -d build/test {{{{}}}} + "
                 "&& java -Djava.security.manager -Djava.security.policy==build/junit.policy -jar " + JUNIT +
                 f" --disable-banner --disable-ansi-colors --details=tree --class-path {':'.join(JAVA_LIBS)}:build/main:"
                 "build/test --scan-class-path build/test")
@@ -618,8 +640,42 @@ def _rust_names(text: str) -> set[str]:
     return names
 
 
-def _rust_guard_tests(text: str, stub: dict[str, str]) -> str:
-    """A Rust test file with the std prelude pinned above its first glob import (unchanged without one)."""
+# The types whose equality the tests take from the crate: `assert_eq!(output, expected)` calls the crate's own
+# PartialEq, and a hand-written one that holds for any two values passed rust-two-bucket's tests with `solve`
+# returning a dummy BucketStats wherever the goal can be reached (no move counted), and any error for the right
+# one elsewhere. The stub derives PartialEq for each; rustc lets a constant be a pattern only when its type (and
+# every type in its value) has the equality #[derive(PartialEq)] writes, so each test file naming the type gets a
+# function matching a constant of it: a hand-written PartialEq no longer compiles. task: (type, a value of it).
+RUST_DERIVED_EQ = {
+    "rust-two-bucket": ("two_bucket::BucketStats", "two_bucket::BucketStats { moves: 0, goal_bucket: "
+                                                   "two_bucket::Bucket::One, other_bucket: 0 }"),
+    "rust-bowling": ("bowling::Error", "bowling::Error::NotEnoughPinsLeft"),
+    "rust-forth": ("forth::Error", "forth::Error::DivisionByZero"),
+    "rust-ocr-numbers": ("ocr_numbers::Error", "ocr_numbers::Error::InvalidRowCount(0)"),
+}
+RUST_DERIVED_EQ_GUARD = """
+// localagentbench: {name} keeps the equality #[derive(PartialEq)] writes (a constant of it is a pattern only
+// then), so the crate cannot make every value of it equal (tools/polyglot/convert.py)
+#[allow(dead_code)]
+fn localagentbench_derived_eq(value: {path}) -> bool {{
+    const PROBE: {path} = {value};
+    matches!(value, PROBE)
+}}
+"""
+
+
+def _rust_guard_tests(text: str, stub: dict[str, str], task_id: str = "") -> str:
+    """A Rust test file with the std prelude pinned above its first glob import (unchanged without one), and, for
+    a task in RUST_DERIVED_EQ whose type the file names, the derived-equality guard at its end."""
+    if task_id in RUST_DERIVED_EQ:
+        path, value = RUST_DERIVED_EQ[task_id]
+        name = path.rpartition("::")[2]
+        derived = re.compile(rf"#\[derive\([^)]*\bPartialEq\b[^)]*\)\]\s*pub\s+(?:struct|enum)\s+{name}\b")
+        if not any(derived.search(source) for source in stub.values()):
+            raise ConvertError(f"{task_id}: the stub no longer derives PartialEq for {name} (upstream changed); "
+                               "update RUST_DERIVED_EQ in convert.py")
+        if re.search(rf"\b{name}\b", text):
+            text = text.rstrip("\n") + "\n" + RUST_DERIVED_EQ_GUARD.format(name=name, path=path, value=value)
     glob = RUST_GLOB.search(text)
     if glob is None:
         return text
@@ -836,7 +892,7 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
         held_files[path] = lang.cut(path, text, [u for u in mine if u.name not in held])
     if lang.guard_tests:
         stub = {p: files[p] for p in solution if p in files}
-        upstream, visible_files, held_files = ({p: lang.guard_tests(t, stub) for p, t in part.items()}
+        upstream, visible_files, held_files = ({p: lang.guard_tests(t, stub, task_id) for p, t in part.items()}
                                                for part in (upstream, visible_files, held_files))
     fixture = {p: t for p, t in files.items() if not any(part.startswith(".") for part in PurePosixPath(p).parts)}
     fixture.update(visible_files)

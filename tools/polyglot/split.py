@@ -15,9 +15,12 @@ the task id and the unit's name, so the same upstream always splits the same way
 
 Each test file is written twice: the visible version (every held-out unit cut out) goes into the fixture, the
 held-out version (every visible unit cut out) replaces it in the grading copy's held-out phase. Only whole line
-ranges are cut; what remains is the upstream text byte for byte, but for one addition: a Rust test file with a
+ranges are cut; what remains is the upstream text byte for byte, but for two additions: a Rust test file with a
 glob import (`use <crate>::*;`) gets three lines above it that import the std prelude's names explicitly, so the
-code under test cannot replace `Some` or `Ok` in the tests (an explicit import outranks a glob).
+code under test cannot replace `Some` or `Ok` in the tests (an explicit import outranks a glob); and where the tests
+compare a type of the crate's with `assert_eq!` (rust-two-bucket's BucketStats, the Error of rust-bowling,
+rust-forth and rust-ocr-numbers), the file ends with a function matching a constant of that type, which compiles only
+while the type keeps the equality `#[derive(PartialEq)]` writes, so the crate cannot make every value equal.
 """
 from __future__ import annotations
 
