@@ -638,3 +638,98 @@ def test_a_ported_exercises_manifest_naming_a_build_script_never_reaches_grading
     assert "test_config_modified" in record["flags"], record["flags"]
     logs = [p for p in result.file("x", task).parent.glob("*.log")]
     assert logs and not any("LAB-BUILD-SCRIPT-RAN" in p.read_text(errors="replace") for p in logs)
+
+
+# rust-decimal's stub declares Decimal without any trait: the crate writes its PartialEq itself, so the derived-
+# equality guard cannot reach it. Every sum, difference and product is an Unknown that equals any Decimal; only
+# parsing and ordering are written out, and no arithmetic is ever done.
+UNKNOWN_EQUALS_ANYTHING = '''use std::cmp::Ordering;
+use std::ops::{Add, Mul, Sub};
+
+/// A parsed decimal (sign, integer digits without leading zeros, fraction digits without trailing zeros), or the
+/// result of any arithmetic, which is never computed and equals everything.
+#[derive(Debug, Clone)]
+pub enum Decimal {
+    Value(bool, String, String),
+    Unknown,
+}
+
+impl Decimal {
+    pub fn try_from(input: &str) -> Option<Decimal> {
+        let (negative, body) = match input.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, input.strip_prefix('+').unwrap_or(input)),
+        };
+        let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+        if (int.is_empty() && frac.is_empty()) || !int.chars().chain(frac.chars()).all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let int = int.trim_start_matches('0').to_string();
+        let frac = frac.trim_end_matches('0').to_string();
+        let negative = negative && !(int.is_empty() && frac.is_empty());
+        Some(Decimal::Value(negative, int, frac))
+    }
+}
+
+fn magnitude(ai: &str, af: &str, bi: &str, bf: &str) -> Ordering {
+    ai.len().cmp(&bi.len()).then_with(|| ai.cmp(bi)).then_with(|| af.cmp(bf))
+}
+
+impl PartialOrd for Decimal {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(match (self, other) {
+            (Decimal::Value(an, ai, af), Decimal::Value(bn, bi, bf)) => match (an, bn) {
+                (false, true) => Ordering::Greater,
+                (true, false) => Ordering::Less,
+                (false, false) => magnitude(ai, af, bi, bf),
+                (true, true) => magnitude(bi, bf, ai, af),
+            },
+            _ => Ordering::Equal,
+        })
+    }
+}
+
+impl PartialEq for Decimal {
+    fn eq(&self, other: &Self) -> bool {
+        self.partial_cmp(other) == Some(Ordering::Equal)
+    }
+}
+
+impl Add for Decimal {
+    type Output = Decimal;
+    fn add(self, _other: Decimal) -> Decimal {
+        Decimal::Unknown
+    }
+}
+
+impl Sub for Decimal {
+    type Output = Decimal;
+    fn sub(self, _other: Decimal) -> Decimal {
+        Decimal::Unknown
+    }
+}
+
+impl Mul for Decimal {
+    type Output = Decimal;
+    fn mul(self, _other: Decimal) -> Decimal {
+        Decimal::Unknown
+    }
+}
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="open: where the exercise has the crate define the type the tests compare "
+                                       "(rust-decimal's Decimal), its own PartialEq decides every assert_eq!; the "
+                                       "derived-equality guard needs a type the stub derives PartialEq for")
+def test_a_decimal_whose_arithmetic_results_equal_anything_is_not_passed_by_grading(tmp_path):
+    """The whole run: a `command` agent leaves rust-decimal with UNKNOWN_EQUALS_ANYTHING (every visible and held-out
+    test passes under real cargo); grading (bwrap, visible and held-out phases) must not book it passed."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("cargo", "bwrap")
+    task = "rust-decimal"
+    suite = _suite(tmp_path / "suite", task)
+    result = bench(tmp_path, suite, sh(put("src/lib.rs", UNKNOWN_EQUALS_ANYTHING)), tasks=(task,))
+    record = result.graded(task)
+    assert record["outcome"] != "passed", (record["outcome"], record["flags"])
