@@ -1028,7 +1028,7 @@ def mutation_phase(prepared: Path, held: dict, flags: Flags, *, kind: str, env: 
         for step in ran:
             if step.summary:
                 flags.add(step.summary, f"{phase}: candidate {number} ({what}): {step.command}")
-        passed = all(s.started and s.exit_code == 0 and not s.summary for s in ran)
+        passed = all(s.passed for s in ran)
         verdicts.append((what, passed, all(s.started for s in ran)))
         steps += ran
         labels += [{"number": number, "kind": what}] * len(ran)

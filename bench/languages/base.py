@@ -111,6 +111,17 @@ SUMMARY_NOTES = {"no_tests_ran": "exit 0, but the test runner reported no tests 
                  "tests_skipped": "exit 0, but the test runner reported skipped or ignored tests"}
 
 
+SUMMARY_TAIL_BYTES = 262144   # runners print their summaries last: a command's verdict is read from its closing bytes
+# A command line the shell runs as one program, its words as they are: no list, pipe, substitution or redirection,
+# so its exit status is that program's.
+PLAIN_COMMAND = re.compile(r"[^;&|<>`$()\n\\]+")
+
+
+def closing_text(output: bytes) -> str:
+    """A command's output as the summaries are read from it: its last SUMMARY_TAIL_BYTES, as text."""
+    return output[-SUMMARY_TAIL_BYTES:].decode("utf-8", errors="replace")
+
+
 def combined(found: list[Summary], allow_skipped: bool = False) -> str | None:
     """The flag a command's summaries raise together (each runner's summary judged alone; the worst wins)."""
     problems = [s.problem(allow_skipped) for s in found]
@@ -220,7 +231,7 @@ class Profile:
     def step_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
         """(a runner's summary was found, the flag it raises) for a grading command that exited 0; skipped tests
         raise none where the task allows its own (`allow_skipped`)."""
-        found = self.summaries(output[-262144:].decode("utf-8", errors="replace"))
+        found = self.summaries(closing_text(output))
         return bool(found), combined(found, allow_skipped)
 
     def tripwire_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
@@ -228,7 +239,7 @@ class Profile:
         'failed', tripwire_exit accepts the exit): the tripwire's one failure is taken off the runner's count here,
         and only here, and the rest must be a clean pass. A summary that counts no failure at all does not account
         for the tripwire (tripwire_passed); one that counts others is test_summary_failed."""
-        found = self.summaries(output[-262144:].decode("utf-8", errors="replace"))
+        found = self.summaries(closing_text(output))
         at = next((i for i, s in enumerate(found) if s.failed), None)
         if at is None:
             return bool(found), "tripwire_passed"

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
 from bench.exec import safefs
-from bench.languages.base import Library, Profile, Summary, Tool
+from bench.languages.base import PLAIN_COMMAND, Library, Profile, Summary, Tool, closing_text
 
 _SOURCES = ("cpp", "cc", "cxx", "c")
 _PRECOMPILED = (".gch", ".pch")
@@ -276,7 +276,6 @@ _BUILDERS = frozenset((*_COMPILERS, "cpp", "ld", "as", "make", "gmake", "cmake",
                        "c89", "c99", "cc1", "cc1plus", "tcc", "icpx", "icx"))
 _WORDS = re.compile(r"[^\s;&|()<>`'\"=]+")
 _HEADERS = ("h", "hh", "hpp", "hxx", "inl", "ipp", "tpp")
-_PLAIN = re.compile(r"[^;&|<>`$()\n\\]+")   # a command line the shell runs as one program
 
 
 class CppProfile(Profile):
@@ -333,7 +332,7 @@ class CppProfile(Profile):
         between decides the status itself (make exits 2 when the program it ran failed): no tripwire there."""
         def plain(command: str) -> bool:
             words = command.split()
-            return bool(_PLAIN.fullmatch(command.strip())) and (
+            return bool(PLAIN_COMMAND.fullmatch(command.strip())) and (
                 PurePosixPath(words[0]).name in _COMPILERS or (words[0].startswith("./") and not _builds(command)))
         return bool(commands) and all(plain(c) for c in commands) and not all(_builds(c) for c in commands)
 
@@ -360,7 +359,7 @@ class CppProfile(Profile):
         """The runners' summaries' verdict; a subset of the tests run that the command did not ask for (the
         runner's own "filter" or "shard" note: GoogleTest's, which the code under test can set from a static
         initializer through GTEST_FILTER, GTEST_TOTAL_SHARDS or the flag itself) is tests_skipped."""
-        text = output[-262144:].decode("utf-8", errors="replace")
+        text = closing_text(output)
         found, problem = super().step_problem(command, output, allow_skipped)
         if found and problem is None and (_filtered(command, text, _GTEST_FILTER)
                                           or ("GTEST_TOTAL_SHARDS" not in command and _GTEST_SHARD.search(text))):

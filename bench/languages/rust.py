@@ -17,7 +17,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from bench.languages.base import Profile, Summary, Tool
+from bench.languages.base import PLAIN_COMMAND, Profile, Summary, Tool
 
 
 @functools.lru_cache(maxsize=1)
@@ -137,8 +137,8 @@ class RustProfile(Profile):
                 spots.append((module, tests[-1].end, _indent(text, tests[-1].start), True))
         if not spots:
             return None
-        module, at, indent, after = (rng or secrets.SystemRandom()).choice(spots)
         chooser = rng or secrets.SystemRandom()
+        module, at, indent, after = chooser.choice(spots)
         left = chooser.randrange(1, 1 << 31)
         right = left + chooser.randrange(1, 1 << 16)
         body = (f"#[test]\n{indent}fn {name}() {{\n{indent}    let left: u64 = ::std::hint::black_box({left});\n"
@@ -149,7 +149,8 @@ class RustProfile(Profile):
     def tripwire_commands(self, commands) -> bool:
         """Every command is one plain `cargo ...` (no shell list, pipe, substitution or redirection): its exit
         status is cargo's."""
-        return bool(commands) and all(_PLAIN.fullmatch(c.strip()) and c.split()[0] == "cargo" for c in commands)
+        return bool(commands) and all(PLAIN_COMMAND.fullmatch(c.strip()) and c.split()[0] == "cargo"
+                                      for c in commands)
 
     def tripwire_status(self, output: bytes, name: str) -> str | None:
         """'passed' when libtest's line for the test `name` says ok (or ignored: it did not fail); 'failed' when
@@ -190,9 +191,6 @@ class RustProfile(Profile):
             return splice_tests(pristine.decode("utf-8"), now.decode("utf-8")).encode("utf-8")
         except (UnicodeDecodeError, RustSyntaxError):
             return pristine
-
-
-_PLAIN = re.compile(r"[^;&|<>`$()\n\\]+")   # a command line the shell runs as one program, its words as they are
 
 
 def _indent(text: str, at: int) -> str:
