@@ -456,8 +456,11 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
     solution = _solution(data, file, root, problems, digest)
     if CANARY not in text:
         problems.no_canary.append(file)
-    gap = _known_gap(data, file, root, digest_parts(digest), problems)
     if len(problems.lines) > before:
+        return None
+    task_digest = digest_parts(digest)
+    gap = _known_gap(data, file, root, task_digest, problems)
+    if gap is None and data.get("known_gap"):   # the suite's record could not be read
         return None
     overfit = Path(solution).with_name(f"{data['id']}.overfit.patch") if solution else None
     if overfit and overfit.is_symlink() and not Path(os.path.realpath(overfit)).is_relative_to(root):
@@ -485,7 +488,7 @@ def load_task(file: Path, problems: TaskProblems, allow_local: bool = False) -> 
         "tags": data.get("tags", []),
         # verify's known problem with the task; in the digest with the file's text, so flagging a task re-verifies it
         "known_gap": gap,
-        "digest": digest_parts(digest),
+        "digest": task_digest,
         # The digest of the task in `--visible all` (all_visible): the files that mode uses, held-out tests not among
         # them, and the mode itself, so the two never share a snapshot or pass for each other's runs.
         **({"digest_all": digest_parts([*(p for p in digest if not p[0].startswith("heldout")),
@@ -508,8 +511,7 @@ def _known_gap(data: dict, file: Path, root: Path, digest: str, problems: TaskPr
     except UserError as exc:
         problems.add(file, "known_gap", f"the suite's verify record cannot confirm it: {exc}")
         return None
-    entry = gaps.get(data["id"], {})
-    return {**gap, "verified": entry.get("digest") == digest and entry.get("problem") == gap["problem"]}
+    return {**gap, "verified": verified.lists_gap(gaps, data["id"], digest, gap["problem"])}
 
 
 def with_visible(task: dict, mode: str) -> dict:

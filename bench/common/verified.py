@@ -57,5 +57,11 @@ def recorded(task: dict, fair: dict[str, dict], gaps: dict[str, dict]) -> bool:
     """Whether the record lists the task as it is now: fair, or a known gap with the problem its file names."""
     if fair.get(task["id"], {}).get("digest") == task["digest"]:
         return True
-    gap, entry = task.get("known_gap"), gaps.get(task["id"], {})
-    return bool(gap) and entry.get("digest") == task["digest"] and entry.get("problem") == gap["problem"]
+    gap = task.get("known_gap")
+    return bool(gap) and lists_gap(gaps, task["id"], task["digest"], gap["problem"])
+
+
+def lists_gap(gaps: dict[str, dict], task_id: str, digest: str, problem: str) -> bool:
+    """Whether the record's known gaps (read_record_all) list the task as the gap `problem` at `digest`."""
+    entry = gaps.get(task_id, {})
+    return entry.get("digest") == digest and entry.get("problem") == problem
