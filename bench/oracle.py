@@ -499,6 +499,7 @@ class Step:
     recognised: bool = False    # its output held a summary of one of the language's runners
     tripwire: str | None = None  # what its output says of the phase's tripwire (Profile.tripwire_status)
     tripwire_failed: bool = False  # its nonzero exit is the tripwire's failure alone, as it must be
+    build: bool = False         # the harness's build step around the held-out files (build_steps), not the task's
 
     @property
     def passed(self) -> bool:
@@ -724,6 +725,39 @@ def require_tripwire(steps: list[Step], tripwire: Tripwire | None) -> None:
                  + (f"reported {seen}" if seen else "never reported failed"))
 
 
+BUILD_READS_TESTS = "build_reads_tests"
+
+
+def build_steps(which: str, commands: Sequence[tuple[str, float]], *, kind: str, copy: Path, env: dict[str, str],
+                logs: Path, index: int, language: str, guarded: Sequence[Path] = (),
+                held: Sequence[str] = ()) -> tuple[list[Step], int]:
+    """Run a held-out phase's build steps (Profile.prebuilds before its held-out files are laid, `which` =
+    "prebuilds"; Profile.build_checks once they are, "build_checks") in the phase's copy, each as a grading command
+    is run (run_command: the same sandbox, HOME, environment and guarded paths; the phase's timeout), stopping at the
+    first that fails. A check whose output shows the code under test reading the tests at build time
+    (Profile.build_problem over `held`, the held-out files laid) has the summary BUILD_READS_TESTS. Returns the steps
+    (`build` set: the record marks them as the harness's) and the next log index. None where the task's commands
+    are not ones the profile can build ahead of."""
+    profile = languages.profile_of(language)
+    timeout_s = max((t for _, t in commands), default=0)
+    found: list[Step] = []
+    for command in getattr(profile, which)([c for c, _ in commands]):
+        step = run_command(command, timeout_s, kind=kind, copy=copy, home=copy.parent / f"home-{copy.name}",
+                           env=env, logs=logs, index=index, guarded=guarded, language=language)
+        index += 1
+        step.build = True
+        problem = profile.build_problem(step.output, copy, list(held)) if which == "build_checks" else None
+        if problem and step.started and not step.timed_out:
+            step.summary, step.note = BUILD_READS_TESTS, problem
+        elif which == "build_checks" and step.started and not step.timed_out and step.exit_code != 0:
+            # the tests themselves do not build: the task's own commands then fail, and say why
+            step.note = step.note or f"exit {step.exit_code}: the task's commands, run next, report the failure"
+        found.append(step)
+        if not step.passed and (which == "prebuilds" or step.summary or step.timed_out or not step.started):
+            break
+    return found, index
+
+
 def guard_problem(verdict: pyguard.Verdict | None, runner: str | None = "pytest") -> tuple[str, str] | None:
     """(flag, note) when the grading guard's evidence says an exit-0 command did not pass: the code under test
     changed or reached for the runner (runner_tampering), the guarded interpreter left no complete report
@@ -835,6 +869,16 @@ class Grading:
                 continue
             pristine = pristine_of(Path(record["paths"]["snapshot"]), language, command_files(task))
             plain = held   # the held-out tests as the task has them: each must be reported passed
+            builds: list[Step] = []
+            if phase == "heldout":
+                builds, index = build_steps("prebuilds", commands, kind=self.kind, copy=copy, env=env,
+                                            logs=self.logs, index=index, language=language,
+                                            guarded=guard_mounts(copy, [rel for rel, _, _ in pristine.protected],
+                                                                 (), language) if self.kind == "bwrap" else [])
+            if builds and not all(s.passed for s in builds):
+                # the code under test did not build before the held-out tests were laid: the phase fails there
+                results[phase] = phase_result(builds, run_dir / f"{phase}.log")
+                continue
             if phase == "heldout":
                 try:
                     plain = lay_task_heldout(task["heldout"], copy, flags, pristine, language)
@@ -848,6 +892,17 @@ class Grading:
             expected = [*protected, *held]
             guarded = guard_mounts(copy, [rel for rel, _, _ in protected], [rel for rel, _, _ in held],
                                    language) if self.kind == "bwrap" else []
+            if phase == "heldout":
+                checks, index = build_steps("build_checks", commands, kind=self.kind, copy=copy, env=env,
+                                            logs=self.logs, index=index, language=language, guarded=guarded,
+                                            held=[rel for rel, _, _ in held])
+                builds += checks
+                for step in checks:
+                    if step.summary:
+                        flags.add(step.summary, f"{phase}: {step.note}")
+                if any(s.summary or s.timed_out or not s.started for s in checks):
+                    results[phase] = phase_result(builds, run_dir / f"{phase}.log")
+                    continue
             steps = []
             for at, (command, timeout_s) in enumerate(commands):
                 steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy,
@@ -867,7 +922,7 @@ class Grading:
                 if step.summary:
                     guard = step.summary in ("runner_tampering", "guard_report_missing")
                     flags.add(step.summary, f"{phase}: {step.command}" + (f" ({step.note})" if guard else ""))
-            results[phase] = phase_result(steps, run_dir / f"{phase}.log", tripwire=tripwire)
+            results[phase] = phase_result(builds + steps, run_dir / f"{phase}.log", tripwire=tripwire)
             changed = tampered(copy, expected)
             for rel in changed:
                 flags.add("tests_tampered", f"{phase}: {rel}")
@@ -958,6 +1013,8 @@ def phase_result(steps: list[Step], log_path: Path, max_log_bytes: int = DEFAULT
                 result["summary"] = step.summary
             if step.tripwire_failed:
                 result["tripwire"] = "failed"
+            if step.build:
+                result["build"] = True
             results.append(result)
     passed = bool(results) and all(outcome.command_passed(r) for r in results)
     error = infra = None

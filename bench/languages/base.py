@@ -255,6 +255,23 @@ class Profile:
         the language has no tripwire yet."""
         return None
 
+    def prebuilds(self, commands: Sequence[str]) -> list[str]:
+        """The commands a held-out phase runs before its held-out files are laid, which build (and run nothing of)
+        what the phase's `commands` will build, so the code under test is compiled while the held-out tests are not
+        in the tree (Rust: `cargo test ... --no-run`). [] by default: nothing is built ahead."""
+        return []
+
+    def build_checks(self, commands: Sequence[str]) -> list[str]:
+        """The commands a held-out phase runs once its held-out files are laid and before its `commands`, which run
+        nothing of the code under test and whose output says what that code's build read (build_problem). []
+        by default."""
+        return []
+
+    def build_problem(self, output: bytes, copy: Path, held: Sequence[str]) -> str | None:
+        """What a build check's `output` shows of the code under test reading the tests at build time (`held`: the
+        held-out files laid, relative to `copy`, the phase's tree): one line naming what read what, or None."""
+        return None
+
     def tripwire_commands(self, commands: Sequence[str]) -> bool:
         """Whether a phase running `commands` can take a tripwire: each command's exit status must be its test
         runner's own, so that the tripwire's failure can explain it (a plain command, no shell list or pipe after

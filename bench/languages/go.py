@@ -296,6 +296,36 @@ class GoProfile(Profile):
             passed |= tally.top_passed | (tally.top_skipped if allow_skipped else set())
         return sorted(declared - passed)
 
+    def build_checks(self, commands: Sequence[str]) -> list[str]:
+        """`go list -e -json ./...`: every package of the module as the go command resolves it, its //go:embed
+        patterns expanded to the files they embed (EmbedFiles; a test file's own embeds are TestEmbedFiles and
+        XTestEmbedFiles). It compiles and runs nothing."""
+        return ["go list -e -json ./..."] if any(_go_tests(c) for c in commands) else []
+
+    def build_problem(self, output: bytes, copy: Path, held: Sequence[str]) -> str | None:
+        """The files a package's non-test Go files embed (//go:embed, expanded by the go command itself) that are
+        held-out files or test files: the code under test would be compiled with the tests' source in it."""
+        text, decoder = output.decode("utf-8", errors="replace"), json.JSONDecoder()
+        found, at, held = [], 0, set(held)
+        while (at := text.find("{", at)) >= 0:
+            if at and text[at - 1] != "\n":
+                at += 1
+                continue
+            try:
+                package, at = decoder.raw_decode(text, at)
+                where = os.path.relpath(str(package.get("Dir") or ""), copy)
+                embeds = [str(f) for f in package.get("EmbedFiles") or ()]
+            except (ValueError, AttributeError, TypeError):
+                at += 1
+                continue
+            for name in embeds:
+                rel = PurePosixPath(os.path.normpath(os.path.join(where, name))).as_posix()
+                if rel in held or self.is_test_path(rel):
+                    found.append(f"{package.get('ImportPath')} embeds {rel}")
+        if not found:
+            return None
+        return f"the code under test embeds the tests' source (//go:embed): {'; '.join(dict.fromkeys(found))}"
+
     def command_problem(self, command: str) -> str | None:
         """`go test` prints each test's result only when verbose: the profile's GOFLAGS=-v makes it so, unless the
         command sets GOFLAGS itself (then it must say -v or -json, there or to `go test`)."""

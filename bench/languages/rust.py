@@ -146,6 +146,45 @@ class RustProfile(Profile):
         piece = f"\n\n{indent}{body}" if after else f"{body}\n\n{indent}"
         return text[:at] + piece + text[at:], "::".join((*module, name))
 
+    def prebuilds(self, commands) -> list[str]:
+        """Each distinct `cargo test ARGS [-- TEST-ARGS]` of the phase as `cargo test ARGS --no-run`: the same
+        profile, features and targets, so cargo builds the very units the phase will run, and runs none. Where a
+        command is not one plain `cargo test` (a script, a shell list), [] (nothing is built ahead: SECURITY.md)."""
+        return [f"{c} --no-run" for c in _cargo_tests(commands)]
+
+    def build_checks(self, commands) -> list[str]:
+        """The prebuilds again, reporting each unit as JSON (`--message-format=json`: whether cargo found it fresh)
+        once the held-out files are laid and before any test binary runs."""
+        return [f"{c} --no-run --message-format=json" for c in _cargo_tests(commands)]
+
+    def build_problem(self, output: bytes, copy: Path, held) -> str | None:
+        """The units cargo compiled again once the held-out files were laid other than integration tests,
+        examples and benches (the tests; nothing links them): a library or binary, or a library's unit tests. The
+        code under test was compiled before the held-out files were in the tree; cargo compiles it again only
+        when a file its compilation read (rustc's dep-info: include_str!, include_bytes!, #[path], a module) has
+        changed since, and the held-out files are all that changed. No code of the change runs in a build here
+        (grading lays back the fixture's Cargo.toml and build.rs: no build script, no proc macro of its own)."""
+        again = []
+        for line in output.decode("utf-8", errors="replace").splitlines():
+            if not line.startswith("{"):
+                continue
+            try:
+                message = json.loads(line)
+                if message.get("reason") != "compiler-artifact" or message.get("fresh") is not False:
+                    continue
+                target, test = message["target"], bool(message.get("profile", {}).get("test"))
+                kinds = set(target.get("kind") or ())
+                name = str(target.get("name"))
+            except (ValueError, KeyError, TypeError, AttributeError):
+                continue
+            if kinds and kinds <= {"test", "example", "bench"}:
+                continue
+            again.append(f"{'/'.join(sorted(kinds))} {name}" + (" (its unit tests)" if test else ""))
+        if not again:
+            return None
+        return (f"cargo compiled {', '.join(dict.fromkeys(again))} again once the held-out tests were laid: its "
+                f"build reads a file they replaced ({', '.join(held[:4])})")
+
     def tripwire_commands(self, commands) -> bool:
         """Every command is one plain `cargo ...` (no shell list, pipe, substitution or redirection): its exit
         status is cargo's."""
@@ -191,6 +230,18 @@ class RustProfile(Profile):
             return splice_tests(pristine.decode("utf-8"), now.decode("utf-8")).encode("utf-8")
         except (UnicodeDecodeError, RustSyntaxError):
             return pristine
+
+
+def _cargo_tests(commands) -> list[str]:
+    """Each distinct plain `cargo test` command line of `commands`, without its test binaries' arguments (after
+    `--`); [] unless every command is one."""
+    found = []
+    for command in commands:
+        words = command.split()
+        if not PLAIN_COMMAND.fullmatch(command.strip()) or words[:2] != ["cargo", "test"] or "--no-run" in words:
+            return []
+        found.append(" ".join(words[:words.index("--")] if "--" in words else words))
+    return list(dict.fromkeys(found))
 
 
 def _indent(text: str, at: int) -> str:

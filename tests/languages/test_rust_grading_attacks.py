@@ -486,20 +486,112 @@ pub fn abbreviate(phrase: &str) -> String {
 '''
 
 
+# The same lookup, the test file read by the assembler (`.incbin`), which rustc's dep-info does not list: cargo
+# then never compiles the crate again once the held-out file is laid, so the crate keeps what the file held when
+# the harness built it, before the held-out tests were in the tree (the visible tests).
+ASM_ANSWER_READER = '''std::arch::global_asm!(
+    ".pushsection .rodata.lab_tests,\\"a\\"",
+    ".globl lab_tests_start",
+    "lab_tests_start:",
+    ".incbin \\"tests/acronym.rs\\"",
+    ".globl lab_tests_end",
+    "lab_tests_end:",
+    ".popsection",
+);
+
+unsafe extern "C" {
+    static lab_tests_start: u8;
+    static lab_tests_end: u8;
+}
+
+pub fn abbreviate(phrase: &str) -> String {
+    let tests = unsafe {
+        let start = &raw const lab_tests_start;
+        let len = (&raw const lab_tests_end as usize) - (start as usize);
+        std::str::from_utf8_unchecked(std::slice::from_raw_parts(start, len))
+    };
+    let key = format!("let input = {:?};", phrase);
+    let Some(at) = tests.find(&key) else { return String::new() };
+    let rest = &tests[at..];
+    let Some(start) = rest.find("let expected = \\"") else { return String::new() };
+    let rest = &rest[start + 16..];
+    rest[..rest.find('"').unwrap_or(0)].to_string()
+}
+'''
+
+
 @pytest.mark.slow
 @pytest.mark.linux_only
-@pytest.mark.xfail(strict=True, reason="open: cargo builds the crate with the held-out tests/ readable, so "
-                                       "include_str! (or #[path], build scripts aside) compiles their expected "
-                                       "values into the code under test; the tests then really pass")
-def test_a_crate_that_compiles_in_the_tests_expected_values_is_not_passed_by_grading(tmp_path):
-    """The whole run: a `command` agent leaves rust-acronym's `abbreviate` as a lookup into the test file it
-    include_str!s; grading (bwrap, visible and held-out phases) must not book it passed."""
+@pytest.mark.parametrize("lib", [ANSWER_READER, ASM_ANSWER_READER], ids=["include_str", "incbin"])
+def test_a_crate_that_compiles_in_the_tests_expected_values_is_not_passed_by_grading(tmp_path, lib):
+    """The whole run: a `command` agent leaves rust-acronym's `abbreviate` as a lookup into the test file it reads
+    at compile time (include_str!, or the assembler's .incbin); grading (bwrap, visible and held-out phases) must
+    not book it passed. The held-out phase builds the crate before its held-out files are laid: include_str!, which
+    rustc's dep-info lists, makes cargo compile the crate again once they are (flag build_reads_tests, the phase
+    stops before any test binary runs); .incbin, which it does not, leaves the crate with the visible tests' answers,
+    and the held-out tests fail."""
     from attack_helpers import bench, put, sh
     needs_toolchain("cargo", "bwrap")
     task = "rust-acronym"
     suite = _suite(tmp_path / "suite", task)
-    result = bench(tmp_path, suite, sh(put("src/lib.rs", ANSWER_READER)), tasks=(task,))
+    result = bench(tmp_path, suite, sh(put("src/lib.rs", lib)), tasks=(task,))
     record = result.graded(task)
+    assert record["oracle"]["passed"], record["oracle"]   # the lookup answers the visible tests it read
+    assert record["outcome"] == "overfit", (record["outcome"], record["flags"])
+    builds = [c for c in record["heldout"]["commands"] if c.get("build")]
+    assert [c["command"] for c in builds][:1] == ["cargo test --offline --all-features --no-run"], builds
+    if lib is ANSWER_READER:
+        assert "build_reads_tests" in record["flags"], record["flags"]
+        assert [c.get("summary") for c in record["heldout"]["commands"]][-1] == "build_reads_tests"
+        assert "lib acronym" in " ".join(record["flag_details"]["build_reads_tests"])
+    else:
+        assert "build_reads_tests" not in record["flags"], record["flags"]
+        assert any(not c.get("build") and c["exit_code"] == 101 for c in record["heldout"]["commands"])
+
+
+# The same lookup, the test file read by the linker: a native library the crate names (`+verbatim`, a path climbing
+# from the linker's search directories to /proc/self/cwd, the crate's root while cargo builds) is a linker script
+# that inputs the test file as raw bytes (TARGET(binary)). The crate is compiled before the held-out file is laid and
+# is not compiled again; the test binary that links it is linked once the file is laid, and gets its bytes.
+LINKED_ANSWER_READER = ('''#[link(name = "''' + "../" * 24 + '''proc/self/cwd/answers.ld", kind = "dylib", modifiers = "+verbatim")]
+unsafe extern "C" {
+    static _binary__proc_self_cwd_tests_acronym_rs_start: u8;
+    static _binary__proc_self_cwd_tests_acronym_rs_end: u8;
+}
+
+pub fn abbreviate(phrase: &str) -> String {
+    let tests = unsafe {
+        let start = &raw const _binary__proc_self_cwd_tests_acronym_rs_start;
+        let len = (&raw const _binary__proc_self_cwd_tests_acronym_rs_end as usize) - (start as usize);
+        std::str::from_utf8_unchecked(std::slice::from_raw_parts(start, len))
+    };
+    let key = format!("let input = {:?};", phrase);
+    let Some(at) = tests.find(&key) else { return String::new() };
+    let rest = &tests[at..];
+    let Some(start) = rest.find("let expected = \\"") else { return String::new() };
+    let rest = &rest[start + 16..];
+    rest[..rest.find('"').unwrap_or(0)].to_string()
+}
+''')
+LINKER_SCRIPT = "TARGET(binary)\nINPUT(/proc/self/cwd/tests/acronym.rs)\nTARGET(elf64-x86-64)\n"
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="open: the test binaries are linked once the held-out files are laid, and a "
+                                       "native library the crate names can be a linker script that inputs a test "
+                                       "file as raw bytes (SECURITY.md, What is not enforced)")
+def test_a_crate_whose_linker_script_reads_the_held_out_tests_is_not_passed_by_grading(tmp_path):
+    """The whole run: rust-acronym's `abbreviate` as a lookup into bytes the linker put in the test binary from the
+    test file (a linker script named as the crate's native library); grading (bwrap) must not book it passed."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("cargo", "bwrap")
+    task = "rust-acronym"
+    suite = _suite(tmp_path / "suite", task)
+    result = bench(tmp_path, suite, sh(put("src/lib.rs", LINKED_ANSWER_READER), put("answers.ld", LINKER_SCRIPT)),
+                   tasks=(task,))
+    record = result.graded(task)
+    assert record["oracle"]["passed"], record["oracle"]   # the attack is live: it answers the visible tests
     assert record["outcome"] != "passed", (record["outcome"], record["flags"])
 
 

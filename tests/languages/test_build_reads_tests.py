@@ -1,0 +1,176 @@
+"""Code under test must not read the held-out tests at build time.
+
+Rust: a held-out phase builds the crate (`cargo test ... --no-run`, the task's own flags) before its held-out files
+are laid, then asks cargo, before any test binary runs, which units it compiles again once they are: a library or
+binary compiled again read a file they replaced (rustc's dep-info: include_str!, include_bytes!, #[path]), flag
+build_reads_tests. Go: `go list -json` names every file a package's non-test code embeds (//go:embed); a held-out
+or test file among them is flagged the same way. Real cargo, real go, real bwrap.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from bench.languages import go, rust
+from conftest import REPO, needs_toolchain
+
+SUITE = REPO / "suites" / "polyglot"
+
+
+def _suite(root: Path, task: str) -> Path:
+    """One polyglot task copied from the suite (task, fixture, held-out and upstream tests, reference)."""
+    (root / "tasks").mkdir(parents=True)
+    shutil.copy(SUITE / "tasks" / f"{task}.yaml", root / "tasks")
+    for where in ("fixtures", "heldout", "upstream"):
+        if (SUITE / where / task).is_dir():
+            shutil.copytree(SUITE / where / task, root / where / task)
+    (root / "solutions").mkdir()
+    shutil.copy(SUITE / "solutions" / f"{task}.patch", root / "solutions")
+    return root
+
+
+# -- the profiles' rules ------------------------------------------------------------------------------------------
+
+def test_rust_builds_ahead_only_what_plain_cargo_test_commands_build():
+    """The build ahead is each plain `cargo test` of the phase with --no-run (its test binaries' arguments dropped,
+    the same lines once); a phase with any other command gets none, and the check asks cargo for its JSON."""
+    profile = rust.PROFILE
+    assert profile.prebuilds(["cargo test --offline --all-features"]) == [
+        "cargo test --offline --all-features --no-run"]
+    assert profile.prebuilds(["cargo test --release -- --include-ignored", "cargo test --release"]) == [
+        "cargo test --release --no-run"]
+    assert profile.build_checks(["cargo test"]) == ["cargo test --no-run --message-format=json"]
+    for commands in (["./run_tests.sh"], ["cargo test && echo ok"], ["cargo build", "cargo test"], []):
+        assert profile.prebuilds(commands) == [] and profile.build_checks(commands) == []
+
+
+def test_go_checks_embeds_only_for_go_test_commands():
+    """A phase running `go test` lists its packages (`go list -e -json ./...`); one running a script does not."""
+    assert go.PROFILE.build_checks(["go test -v ./..."]) == ["go list -e -json ./..."]
+    assert go.PROFILE.build_checks(["./test.sh"]) == []
+    assert go.PROFILE.prebuilds(["go test -v ./..."]) == []
+
+
+def _cargo(crate: Path, home: Path, *args: str) -> subprocess.CompletedProcess:
+    (home / "config.toml").parent.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "CARGO_HOME": str(home), "CARGO_NET_OFFLINE": "true", "CARGO_TERM_COLOR": "never"}
+    return subprocess.run(["cargo", "test", "--offline", *args], cwd=crate, env=env, capture_output=True,
+                          timeout=600)
+
+
+@pytest.mark.parametrize("reader", [
+    'pub const T: &str = include_str!("../tests/t.rs");\n',
+    'pub const T: &[u8] = include_bytes!("../tests/t.rs");\n',
+    'extern crate self as c;\n#[path = "../tests/t.rs"]\npub mod t;\n',
+    None,
+], ids=["include_str", "include_bytes", "path", "honest"])
+def test_cargo_names_a_library_that_read_the_file_the_held_out_tests_replaced(tmp_path, reader):
+    """Real cargo: a crate built with tests/t.rs in place, which is then written again (as grading lays a held-out
+    file over the visible one), is compiled again when its library read that file, and build_problem names it; an
+    honest crate's library stays fresh (only the test binary is compiled again) and nothing is named."""
+    needs_toolchain("cargo")
+    crate = tmp_path / "c"
+    (crate / "src").mkdir(parents=True)
+    (crate / "tests").mkdir()
+    (crate / "Cargo.toml").write_text('[package]\nname = "c"\nversion = "0.1.0"\nedition = "2021"\n')
+    (crate / "src" / "lib.rs").write_text("pub fn one() -> u32 { 1 }\n" + (reader or ""))
+    test = crate / "tests" / "t.rs"
+    test.write_text("pub fn helper() {}\n#[test]\nfn one() { assert_eq!(c::one(), 1); }\n")
+    home = tmp_path / "home"
+    built = _cargo(crate, home, "--no-run")
+    assert built.returncode == 0, built.stderr.decode()[-2000:]
+    time.sleep(0.05)
+    test.write_text("pub fn helper() {}\n#[test]\nfn one() { assert_eq!(c::one(), 1); }\n#[test]\nfn two() {}\n")
+    checked = _cargo(crate, home, "--no-run", "--message-format=json")
+    assert checked.returncode == 0, checked.stderr.decode()[-2000:]
+    problem = rust.PROFILE.build_problem(checked.stdout + checked.stderr, crate, ["tests/t.rs"])
+    if reader is None:
+        assert problem is None
+    else:
+        assert problem is not None and "lib c" in problem and "tests/t.rs" in problem, problem
+
+
+def test_go_list_names_a_non_test_embed_of_a_test_file(tmp_path):
+    """Real go: `go list -e -json ./...` over a module whose non-test file embeds its test file (directly, by a
+    pattern, or from a subpackage) is named; a test file's own embed and a data file embedded by code are not."""
+    needs_toolchain("go")
+    from bench import languages
+    search = os.pathsep.join([*go.PROFILE.path_dirs(), os.environ.get("PATH", os.defpath)])
+    exe = shutil.which("go", path=search)
+    mod = tmp_path / "m"
+    (mod / "sub").mkdir(parents=True)
+    (mod / "go.mod").write_text("module m\n\ngo 1.19\n")
+    (mod / "data.txt").write_text("x\n")
+    (mod / "m.go").write_text('package m\n\nimport _ "embed"\n\n//go:embed data.txt\nvar Data string\n')
+    (mod / "m_test.go").write_text('package m\n\nimport (\n\t_ "embed"\n\t"testing"\n)\n\n//go:embed data.txt\n'
+                                   'var testData string\n\nfunc TestM(t *testing.T) {}\n')
+    (mod / "sub" / "s.go").write_text("package sub\n")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, **languages.sandbox_env("go", home, os.environ.get("PATH", os.defpath))}
+
+    def listed() -> str | None:
+        done = subprocess.run([exe, "list", "-e", "-json", "./..."], cwd=mod, env=env, capture_output=True,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr.decode()[-2000:]
+        return go.PROFILE.build_problem(done.stdout + done.stderr, mod, ["m_test.go"])
+
+    assert listed() is None
+    (mod / "m.go").write_text('package m\n\nimport _ "embed"\n\n//go:embed *.go\nvar Src string\n')
+    assert "m embeds m_test.go" in (listed() or "")
+    (mod / "m.go").write_text("package m\n")
+    (mod / "sub" / "s.go").write_text('package sub\n\nimport "embed"\n\n//go:embed *\nvar Files embed.FS\n')
+    (mod / "sub" / "s_test.go").write_text("package sub\n")
+    assert "m/sub embeds sub/s_test.go" in (listed() or "")
+
+
+# -- the whole run, in bwrap --------------------------------------------------------------------------------------
+
+# go-pig-latin's Sentence as a lookup into the test cases it embeds: the held-out cases_test.go lies where the
+# visible one did, so one line of code gives the visible answers in one phase and the held-out in the other.
+GO_ANSWER_READER = '''package piglatin
+
+import (
+	_ "embed"
+	"regexp"
+)
+
+//go:embed cases_test.go
+var cases string
+
+var pair = regexp.MustCompile(`input:\\s*"([^"]*)",\\s*expected:\\s*"([^"]*)"`)
+
+func Sentence(sentence string) string {
+	for _, m := range pair.FindAllStringSubmatch(cases, -1) {
+		if m[1] == sentence {
+			return m[2]
+		}
+	}
+	return ""
+}
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_a_go_package_embedding_the_held_out_test_cases_is_not_passed_by_grading(tmp_path):
+    """The whole run: a `command` agent leaves go-pig-latin's Sentence as a lookup into cases_test.go, which it
+    embeds; grading (bwrap) passes its visible phase (the visible cases are what it read there) and fails the
+    held-out phase before its tests run, the embed named by the go command (flag build_reads_tests)."""
+    from attack_helpers import bench, put, sh
+    needs_toolchain("go", "bwrap")
+    task = "go-pig-latin"
+    suite = _suite(tmp_path / "suite", task)
+    result = bench(tmp_path, suite, sh(put("pig_latin.go", GO_ANSWER_READER)), tasks=(task,))
+    record = result.graded(task)
+    assert record["oracle"]["passed"], record["oracle"]
+    assert record["outcome"] == "overfit", (record["outcome"], record["flags"])
+    assert "build_reads_tests" in record["flags"], record["flags"]
+    assert "piglatin embeds cases_test.go" in " ".join(record["flag_details"]["build_reads_tests"])
+    commands = record["heldout"]["commands"]
+    assert [c["command"] for c in commands] == ["go list -e -json ./..."] and commands[0]["build"], commands
