@@ -630,26 +630,41 @@ TRIPWIRE_WORDS = ("empty", "single", "multiple", "mixed", "case", "input", "valu
                   "small", "first", "last", "order", "string", "number", "invalid", "valid", "edge")
 
 
-def tripwire_name(texts: Iterable[str], rng: random.Random | None = None) -> str:
-    """A fresh random test name shaped like the held-out tests' own: words taken at random from the names `texts`
-    declare (Rust's `fn all_caps_word` gives all, caps, word; a Catch2 `TEST_CASE("a sentence")` its words; a small
-    list of words common in test names where they hold too few), as many as their names have (two to eight),
-    joined by `_` (a profile may write them otherwise), and used by no identifier of `texts`. Nothing marks it: no
-    fixed word, no hex."""
+def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.Random | None = None) -> str:
+    """A fresh random test name shaped like the held-out tests' own (`names`: as their runner reports them,
+    Profile.tripwire_names): one of them taken at random as a pattern, each of its words replaced by a word taken at
+    random from the names' words (a one-letter word by a one-letter word; its case kept: word, Word, WORD; a small
+    list of words common in test names joins them where they hold too few), each of its numbers by as many random
+    digits, every other character kept (underscores, spaces, punctuation). So it has the shape of a real test's
+    name (languages.base.name_shape): code listing the tests at run time cannot tell it by lower-case words where
+    the tests use capitals, digits or underscores. Used by no name of `names` nor identifier of `texts`; no longer
+    than 76 characters where its pattern is not (Catch2 wraps a longer one over lines). Nothing marks it: no fixed
+    word, no hex."""
     rng = rng or secrets.SystemRandom()
-    texts = list(texts)
-    names = [fn.split("_") for text in texts for fn in re.findall(r"\bfn\s+(?:r#)?([a-z][a-z0-9_]*)", text)]
-    names += [re.findall(r"[a-z]+", case.lower()) for text in texts
-              for case in re.findall(r'\b(?:TEST_CASE|SCENARIO)\s*\(\s*"((?:[^"\\\n]|\\.)*)"', text)]
-    words = sorted({w for name in names for w in name if re.fullmatch(r"[a-z]{2,}", w)})
+    names = [n for n in names if re.search(r"[A-Za-z]", n)] or ["mixed_input"]
+    runs = [w.lower() for name in names for w in re.findall(r"[A-Za-z]+", name)]
+    words = sorted({w for w in runs if len(w) > 1})
     if len(words) < 12:
         words = sorted({*words, *TRIPWIRE_WORDS})
-    sizes = sorted(min(8, max(2, len(name))) for name in names if name) or [2, 4]
-    used = {ident for text in texts for ident in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)}
-    while True:
-        name = "_".join(rng.sample(words, rng.randint(sizes[0], sizes[-1])))
-        if name not in used:
+    letters = sorted({w for w in runs if len(w) == 1}) or ["a"]
+    taken = {*names, *(ident for text in texts for ident in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))}
+
+    def draw(m: re.Match, drawn: set[str]) -> str:
+        run = m.group(0)
+        if run.isdigit():
+            return "".join(rng.choice("123456789" if i == 0 and len(run) > 1 else "0123456789")
+                           for i in range(len(run)))
+        pool = letters if len(run) == 1 else words
+        word = rng.choice([w for w in pool if w not in drawn] or pool)   # no word twice where the pool allows
+        drawn.add(word)
+        return word.upper() if len(run) > 1 and run.isupper() else word.capitalize() if run[0].isupper() else word
+
+    for attempt in range(10000):
+        pattern, drawn = rng.choice(names), set()
+        name = re.sub(r"[A-Za-z]+|[0-9]+", lambda m: draw(m, drawn), pattern)
+        if name not in taken and (len(name) <= 76 or len(pattern) > 76 or attempt >= 5000):
             return name
+    raise RuntimeError("no fresh tripwire name: the tests' names leave none")   # 10000 draws: never in practice
 
 
 @dataclass(frozen=True)
@@ -681,13 +696,16 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
             texts.append(data.decode("utf-8"))
         except UnicodeDecodeError:
             continue
-    name = tripwire_name(texts, rng)
+    names = [n for text in texts for n in profile.tripwire_names(text)]
     for at in sorted(range(len(held)), key=lambda i: held[i][0], reverse=True):
         rel, data, mode = held[at]
         try:
-            planted = profile.tripwire(rel, data.decode("utf-8"), name, rng)
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             continue
+        # a name the file cannot take (a Rust keyword) is drawn again; a file that takes none refuses them all
+        planted = next((p for p in (profile.tripwire(rel, text, tripwire_name(names, texts, rng), rng)
+                                    for _ in range(8)) if p is not None), None)
         if planted is None:
             continue
         text, reported = planted

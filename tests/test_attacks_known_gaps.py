@@ -87,3 +87,21 @@ def test_a_record_past_the_size_cap_is_refused_in_one_line(suite, capsys, tmp_pa
     record = tmp_path / "verified.json"
     record.write_text(HEAD + '{}, "pad": "' + "x" * 2000 + '"}')
     assert "bytes" in _one_line_error(suite, capsys, record)
+
+
+def test_a_gap_the_record_confirms_for_split_is_not_confirmed_in_visible_all():
+    """go-ledger's nop_passes gap is confirmed by the polyglot suite's record at its split digest. --visible all grades
+    the task's full upstream tests, at another digest the record (verify's of split mode) never measured: there the
+    claim is unconfirmed, the task is scored as fair, and the warning does not send the user to a record that mode
+    cannot write."""
+    from bench import engine, score
+    from conftest import REPO
+    suite = str(REPO / "suites" / "polyglot" / "tasks")
+    [split], problems = engine.load_tasks([suite], ["go-ledger"])
+    assert not problems and split["known_gap"]["verified"] is True and score.known_gap_of(split) == "nop_passes"
+    [every], problems = engine.load_tasks([suite], ["go-ledger"], visible="all")
+    assert not problems and every["digest"] != split["digest"]
+    assert every["known_gap"]["verified"] is False and score.known_gap_of(every) is None
+    [line] = score.unverified_gap_warnings([{"task_id": "go-ledger", "task": every}])
+    assert "--visible split only" in line and "verify --task" not in line, line
+    assert score.unverified_gap_warnings([{"task_id": "go-ledger", "task": split}]) == []

@@ -122,6 +122,19 @@ def closing_text(output: bytes) -> str:
     return output[-SUMMARY_TAIL_BYTES:].decode("utf-8", errors="replace")
 
 
+_RUN = re.compile(r"[A-Za-z]+|[0-9]+")
+
+
+def name_shape(name: str) -> str:
+    """What a test's name looks like with its words and numbers taken out: each run of letters by its case (`a`,
+    `Aa`, or `A` for an upper-case word), each run of digits as `9`, every other character as it is. A tripwire's
+    name (bench/oracle.py tripwire_name) has the shape of one of the tests' own."""
+    def run(m: re.Match) -> str:
+        w = m.group(0)
+        return "9" if w.isdigit() else "A" if len(w) > 1 and w.isupper() else "Aa" if w[0].isupper() else "a"
+    return _RUN.sub(run, name)
+
+
 def combined(found: list[Summary], allow_skipped: bool = False) -> str | None:
     """The flag a command's summaries raise together (each runner's summary judged alone; the worst wins)."""
     problems = [s.problem(allow_skipped) for s in found]
@@ -271,6 +284,11 @@ class Profile:
         """What a build check's `output` shows of the code under test reading the tests at build time (`held`: the
         held-out files laid, relative to `copy`, the phase's tree): one line naming what read what, or None."""
         return None
+
+    def tripwire_names(self, text: str) -> list[str]:
+        """The names the runner reports the tests of a held-out file (its `text`) by, from which the tripwire's name
+        is drawn (bench/oracle.py tripwire_name). [] by default."""
+        return []
 
     def tripwire_commands(self, commands: Sequence[str]) -> bool:
         """Whether a phase running `commands` can take a tripwire: each command's exit status must be its test

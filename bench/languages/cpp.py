@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
 from bench.exec import safefs
-from bench.languages.base import PLAIN_COMMAND, Library, Profile, Summary, Tool, closing_text
+from bench.languages.base import PLAIN_COMMAND, Library, Profile, Summary, Tool, closing_text, name_shape
 
 _SOURCES = ("cpp", "cc", "cxx", "c")
 _PRECOMPILED = (".gch", ".pch")
@@ -159,7 +159,8 @@ def _compiled(path: str, dest: Path, st: os.stat_result) -> bool:
 # section) ends; only a command that asks for it is held to naming its tests.
 _CATCH_DURATIONS_ON = re.compile(r"(?:^|\s)(?:-d|--durations)[ =]yes\b")
 _CATCH_DURATION = re.compile(r"^\d+\.\d+ s: (.*)$", re.M)
-_CATCH_DECL = re.compile(r'^[ \t]*(?:TEST_CASE|SCENARIO)\s*\(\s*((?:"(?:[^"\\\n]|\\.)*"\s*)+)')
+_CATCH_DECL = re.compile(r'^[ \t]*(?:TEST_CASE|SCENARIO)\s*\(\s*((?:"(?:[^"\\\n]|\\.)*"\s*)+)'
+                         r'(?:,\s*((?:"(?:[^"\\\n]|\\.)*"\s*)+))?')
 _C_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _PP_IF = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$")
 _RUN_ALL = re.compile(r"^\s*(?:defined\s*\(?\s*EXERCISM_RUN_ALL_TESTS\s*\)?|EXERCISM_RUN_ALL_TESTS)\s*$")
@@ -169,11 +170,21 @@ def catch2_declared(text: str) -> list[str]:
     """The Catch2 test cases a file declares that are compiled whatever the build defines: at the top of the file
     or under Exercism's `#if defined(EXERCISM_RUN_ALL_TESTS)` (which every grading command defines); a test case
     under any other preprocessor condition (a benchmark only some builds include) may rightly never run."""
-    return [name for _, name in _catch2_cases(text)]
+    return [name for _, name, _ in _catch2_cases(text)]
 
 
-def _catch2_cases(text: str) -> list[tuple[int, str]]:
-    """(the line its declaration begins on, its name) of each test case catch2_declared counts."""
+def catch2_tags(text: str) -> list[tuple[str, str]]:
+    """(name, tags as written: `[a][b]`, or '') of each test case catch2_declared counts."""
+    return [(name, tags) for _, name, tags in _catch2_cases(text)]
+
+
+def _unquote(literals: str) -> str:
+    """The text of C string literals written one after another (`"a" "b"`), as the tests' name or tags."""
+    return "".join(_C_LITERAL.findall(literals)).replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _catch2_cases(text: str) -> list[tuple[int, str, str]]:
+    """(the line its declaration begins on, its name, its tags) of each test case catch2_declared counts."""
     found, stack = [], []
     lines = text.splitlines()
     for i, line in enumerate(lines):
@@ -193,8 +204,7 @@ def _catch2_cases(text: str) -> list[tuple[int, str]]:
         window = "\n".join(re.sub(r"^\s*//.*$", "", x) for x in lines[i:i + 5])
         m = _CATCH_DECL.match(window) if "TEST_CASE" in line or "SCENARIO" in line else None
         if m and all(stack):   # the name: its string literals, which may follow on the next lines, joined
-            name = "".join(_C_LITERAL.findall(m.group(1)))
-            found.append((i, name.replace('\\"', '"').replace("\\\\", "\\")))
+            found.append((i, _unquote(m.group(1)), _unquote(m.group(2) or "")))
     return found
 
 
@@ -278,6 +288,22 @@ _WORDS = re.compile(r"[^\s;&|()<>`'\"=]+")
 _HEADERS = ("h", "hh", "hpp", "hxx", "inl", "ipp", "tpp")
 
 
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
+def _fresh_uuid(like: str, rng: random.Random) -> str:
+    """A random UUID written as `like` is: its version and variant digits kept, its case too."""
+    fresh = list(str(uuid.UUID(int=rng.getrandbits(128))))
+    fresh[14], fresh[19] = like[14].lower(), like[19].lower()
+    text = "".join(fresh)
+    return text.upper() if like.isupper() else text
+
+
+def _c_literal(text: str) -> str:
+    """`text` as a C string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 class CppProfile(Profile):
     """C++'s rules."""
 
@@ -303,27 +329,34 @@ class CppProfile(Profile):
                  for m in _CATCH_DURATION.finditer(out.decode("utf-8", errors="replace"))}
         return sorted(declared - ended)
 
+    def tripwire_names(self, text: str) -> list[str]:
+        """The Catch2 test cases a C++ source declares (catch2_declared), those whose name holds no backslash
+        (an escape the tripwire's literal would have to write as the test's does)."""
+        return [name for name in catch2_declared(text) if "\\" not in name]
+
     def tripwire(self, path: str, text: str, name: str,
                  rng: random.Random | None = None) -> tuple[str, str] | None:
-        """A C++ source declaring Catch2 test cases (catch2_declared) with one more, `name` with spaces for its
-        underscores and an Exercism-like tag (a random UUID), written just before one of those declarations chosen
-        at random: its body REQUIREs that a volatile number equals another. None for any other file, or one
-        that already declares that name."""
+        """A C++ source declaring Catch2 test cases (catch2_declared) with one more, `name`, written just before one
+        of those declarations chosen at random, with tags shaped like those of a test case whose name has the
+        shape of `name` (base.name_shape; any test case where none has): each UUID among them a fresh random one,
+        every other tag as it is, none where it has none. Its body REQUIREs that a volatile number equals another.
+        None for any other file, or one that already declares that name."""
         if PurePosixPath(path).suffix.lstrip(".") not in _SOURCES:
             return None
         cases = _catch2_cases(text)
-        reported = name.replace("_", " ")
-        if not cases or reported in {n for _, n in cases}:
+        if not cases or name in {n for _, n, _ in cases} or "\n" in name:
             return None
         chooser = rng or secrets.SystemRandom()
         line = chooser.choice(cases)[0]
+        alike = [tags for _, n, tags in cases if name_shape(n) == name_shape(name)]
+        tags = _UUID.sub(lambda m: _fresh_uuid(m.group(0), chooser), chooser.choice(alike or [t for _, _, t in cases]))
         left = chooser.randrange(1, 1 << 31)
         right = left + chooser.randrange(1, 1 << 16)
-        tag = uuid.UUID(int=chooser.getrandbits(128), version=4)
-        case = (f'TEST_CASE("{reported}", "[{tag}]") {{\n    volatile long long left = {left};\n'
+        declared = _c_literal(name) + (f", {_c_literal(tags)}" if tags else "")
+        case = (f"TEST_CASE({declared}) {{\n    volatile long long left = {left};\n"
                 f"    REQUIRE(left == {right});\n}}\n\n")
         lines = text.splitlines(keepends=True)
-        return "".join([*lines[:line], case, *lines[line:]]), reported
+        return "".join([*lines[:line], case, *lines[line:]]), name
 
     def tripwire_commands(self, commands: Sequence[str]) -> bool:
         """The polyglot suite's shape: every command is one plain program (no shell list, pipe, substitution or

@@ -126,7 +126,7 @@ class RustProfile(Profile):
             used = {t.text for t in tokens(text) if t.kind == "ident"}
         except RustSyntaxError:
             return None
-        if name in used or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        if name in used or name in _KEYWORDS or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
             return None
         spots = []   # (module, where to insert, the indentation, whether it goes after the item)
         for module, (_, _, its) in found.items():
@@ -185,6 +185,18 @@ class RustProfile(Profile):
         return (f"cargo compiled {', '.join(dict.fromkeys(again))} again once the held-out tests were laid: its "
                 f"build reads a file they replaced ({', '.join(held[:4])})")
 
+    def tripwire_names(self, text: str) -> list[str]:
+        """The #[test] functions' names of a test file, in every module (libtest reports `module::name`; the name
+        is the function's), those a tripwire can be named like (`[a-z][a-z0-9_]*`); [] where the tokenizer cannot
+        read the file."""
+        try:
+            found = scopes(text)
+        except RustSyntaxError:
+            return []
+        return [item.key[1] for _, (_, _, its) in found.items() for item in its
+                if item.is_test and not item.inner and item.key and item.key[0] == "fn"
+                and re.fullmatch(r"[a-z][a-z0-9_]*", item.key[1])]
+
     def tripwire_commands(self, commands) -> bool:
         """Every command is one plain `cargo ...` (no shell list, pipe, substitution or redirection): its exit
         status is cargo's."""
@@ -242,6 +254,12 @@ def _cargo_tests(commands) -> list[str]:
             return []
         found.append(" ".join(words[:words.index("--")] if "--" in words else words))
     return list(dict.fromkeys(found))
+
+
+# Rust's keywords (strict, reserved and weak; 2015 to 2024): never a function's name.
+_KEYWORDS = frozenset("""as async await break const continue crate dyn else enum extern false fn for gen if impl in let
+loop match mod move mut pub ref return self static struct super trait true type unsafe use where while abstract
+become box do final macro override priv try typeof unsized virtual yield union raw safe""".split())
 
 
 def _indent(text: str, at: int) -> str:

@@ -22,7 +22,7 @@ def test_the_tripwire_is_a_test_case_among_the_declared_ones():
     before = cpp.catch2_declared(HELD)
     places = set()
     for seed in range(20):
-        text, name = cpp.PROFILE.tripwire("allergies_test.cpp", HELD, "eggs_allergy_everything", random.Random(seed))
+        text, name = cpp.PROFILE.tripwire("allergies_test.cpp", HELD, TRIP, random.Random(seed))
         after = cpp.catch2_declared(text)
         assert name == TRIP and sorted(after) == sorted([*before, TRIP])
         places.add(after.index(TRIP))
@@ -30,7 +30,7 @@ def test_the_tripwire_is_a_test_case_among_the_declared_ones():
     assert len(places) > 3
     assert cpp.PROFILE.tripwire("allergies.h", HELD, "a_b") is None
     assert cpp.PROFILE.tripwire("allergies.cpp", "int f() { return 1; }\n", "a_b") is None
-    assert cpp.PROFILE.tripwire("x_test.cpp", 'TEST_CASE("a b") {}\n', "a_b") is None   # the name is taken
+    assert cpp.PROFILE.tripwire("x_test.cpp", 'TEST_CASE("a b") {}\n', "a b") is None   # the name is taken
 
 
 def catch2(failed: bool, durations: bool = True, extra_failure: bool = False) -> str:

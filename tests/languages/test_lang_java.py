@@ -35,6 +35,12 @@ TESTS = "src/test/java/com/acme/billing"
 CLASS_PATH_FIRST = (f"rm -rf build && javac -d build -cp \"lib/*:{JAR}\" $(find src -name '*.java') && "
                     f"java -cp \"build:lib/*:{JAR}\" org.junit.platform.console.ConsoleLauncher --disable-banner "
                     f"--scan-class-path build")
+# A Java task's command as most projects without a build tool write it: no security manager, the tests and the code
+# under test in one class path. The bundled task runs its code under test under a security manager that denies it
+# every permission, so an exit from it fails there alone; the attacks below run against this command, where only
+# the harness's own rules on the change and on the launcher's report stand between them and a pass.
+UNGUARDED = (f"rm -rf build && find src -name '*.java' -exec javac -d build -cp {JAR} {{}} + && java -jar {JAR} "
+             f"--disable-banner --disable-ansi-colors --class-path build --scan-class-path build")
 
 
 def _toolchain() -> None:
@@ -300,14 +306,26 @@ def test_a_hostile_change_is_flagged_and_not_passed(tmp_path, name):
     _toolchain()
     make, flag, how = ATTACKS[name]
     changes = make(tmp_path)
-    root = java_suite(tmp_path / "suite", heldout=False)
-    command = re.search(r"^oracle:\n  command:\n    - (.*)$", (root / "tasks" / f"{TASK}.yaml").read_text(), re.M)[1]
+    root = java_suite(tmp_path / "suite", heldout=False, command=UNGUARDED)
     if how:
-        live(tmp_path, changes, command, summary=how == "passes")
+        live(tmp_path, changes, UNGUARDED, summary=how == "passes")
     record = run_java(tmp_path, root, _script(changes))
     not_passed(record)
     has_flag(record, flag)
 
+
+
+@pytest.mark.parametrize("stop", ["System.exit(0)", "Runtime.getRuntime().halt(0)"])
+def test_the_tasks_own_command_denies_the_code_under_test_an_exit(tmp_path, stop):
+    """Under the bundled task's own command the code under test runs under a security manager that grants it
+    nothing: its exit is a SecurityException in the test that loaded it, a failed test, not a stopped JVM."""
+    _toolchain()
+    changes = {f"{PKG}/Money.java": stopping_money(stop)}
+    root = java_suite(tmp_path / "suite", heldout=False)
+    record = run_java(tmp_path, root, _script(changes))
+    not_passed(record)
+    log = (Path(record["paths"]["run_dir"]) / "oracle.log").read_text()
+    assert "AccessControlException" in log and "exitVM" in log, log[-3000:]
 
 def test_planted_framework_assertions_are_removed(tmp_path):
     """org/junit/jupiter/api/Assertions.java in src/main/java, whose assertions pass everything: compiled beside

@@ -78,7 +78,7 @@ def test_a_file_that_is_not_a_libtest_file_takes_no_tripwire():
 
 
 def test_the_tripwire_name_is_fresh_ordinary_and_unused():
-    names = {oracle.tripwire_name([HELD]) for _ in range(50)}
+    names = {oracle.tripwire_name(rust.PROFILE.tripwire_names(HELD), [HELD]) for _ in range(50)}
     assert len(names) > 40
     used = set(re.findall(r"\w+", HELD))
     for name in names:

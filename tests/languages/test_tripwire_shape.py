@@ -1,0 +1,133 @@
+"""The tripwire's name and Catch2 tags are shaped like the file's own test cases' (bench/oracle.py tripwire_name,
+bench/languages/cpp.py CppProfile.tripwire): code under test that lists the tests at run time (Catch2's registry,
+`--list-tests`, libtest's `--list`) cannot single the tripwire out by its shape alone (lower-case words and spaces
+where the tests use underscores, capitals or digits; the one tag among untagged test cases) and report it alone
+failed."""
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bench import oracle
+from bench.languages import cpp, rust
+from conftest import REPO, needs_toolchain
+
+SUITE = REPO / "suites" / "polyglot"
+HELD = sorted([*SUITE.glob("heldout/cpp-*/*.cpp"), *SUITE.glob("heldout/rust-*/tests/*.rs")])
+UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
+def shape(name: str) -> str:  # written here as well as in base.name_shape, so a change there cannot pass itself
+    """What a name looks like with its words and numbers taken out: each run of letters by its case (a, A, Aa), each
+    run of digits as 9, every other character as it is."""
+    def word(m: re.Match) -> str:
+        w = m.group(0)
+        return "9" if w.isdigit() else "A" if w.isupper() and len(w) > 1 else "Aa" if w[0].isupper() else "a"
+    return re.sub(r"[A-Za-z]+|[0-9]+", word, name)
+
+
+def tag_shape(tags: str) -> str:
+    return UUID.sub("U", tags)
+
+
+def rust_names(text: str) -> list[str]:
+    return re.findall(r"#\[test\][^{]*?fn\s+([a-z][a-z0-9_]*)", text, re.S)
+
+
+@pytest.mark.parametrize("path", HELD, ids=lambda p: f"{p.parts[-3] if p.suffix == '.rs' else p.parts[-2]}")
+def test_the_tripwire_is_shaped_like_one_of_the_file_s_own_tests(path, tmp_path):
+    """In every Rust and C++ held-out file of the polyglot suite, whatever the draw: the tripwire's name has the
+    shape of one of the file's test names, and (C++) its tags the shape of one of the test cases' tags."""
+    text = path.read_text()
+    rel = path.name if path.suffix == ".cpp" else f"tests/{path.name}"
+    profile = cpp.PROFILE if path.suffix == ".cpp" else rust.PROFILE
+    real = cpp.catch2_declared(text) if path.suffix == ".cpp" else rust_names(text)
+    if not real:
+        pytest.skip("no test in this file")
+    for seed in range(25):
+        held, tripwire = oracle.plant_tripwire([(rel, text.encode(), 0o644)], tmp_path, profile.name,
+                                               random.Random(seed))
+        assert tripwire is not None, path
+        bare = tripwire.name.rsplit("::", 1)[-1]   # libtest names it below its module, as the file's tests
+        assert shape(bare) in {shape(n) for n in real}, (tripwire.name, real[:5])
+        if path.suffix == ".cpp":
+            tags = dict(cpp.catch2_tags(held[0][1].decode()))
+            assert tag_shape(tags[tripwire.name]) in {tag_shape(t) for n, t in tags.items() if n != tripwire.name}, (
+                tags[tripwire.name], set(tags.values()))
+
+
+# A wrong cpp-allergies (allergic to nothing) whose static constructor, linked after the tests' registrations, lists
+# Catch2's registry and reports failed the one test case shaped like the harness's old tripwire (lower-case words and
+# spaces), every other one passed, with Catch2's failing exit: the held-out phase then read as the tripwire failing
+# alone. Where no name has that shape (the visible phase), it reports every test case passed.
+WRONG_H = """#pragma once
+#include <string>
+#include <unordered_set>
+namespace allergies {
+class allergy_test {
+  public:
+    explicit allergy_test(unsigned int) {}
+    bool is_allergic_to(std::string const&) const { return false; }
+    std::unordered_set<std::string> get_allergies() const { return {}; }
+};
+}  // namespace allergies
+"""
+SHAPE_FORGER = r"""
+#include "test/catch.hpp"
+#include <cstdio>
+#include <regex>
+#include <string>
+#include <unistd.h>
+namespace {
+const int forged = [] {
+    auto const& all = Catch::getRegistryHub().getTestCaseRegistry().getAllTests();
+    std::regex harness("[a-z]{2,}( [a-z]{2,})+");
+    std::string odd;
+    for (auto const& test : all)
+        if (std::regex_match(test.name, harness) || (!test.tags.empty() && all.front().tags.empty())) odd = test.name;
+    std::string rule(79, '-');
+    if (!odd.empty())
+        std::printf("%s\n%s\n%s\nx_test.cpp:1\n%s\n\nx_test.cpp:3: FAILED:\n  REQUIRE( x )\n\n", rule.c_str(),
+                    odd.c_str(), rule.c_str(), std::string(79, '.').c_str());
+    for (auto const& test : all) std::printf("0.000 s: %s\n", test.name.c_str());
+    int n = int(all.size());
+    if (odd.empty())
+        std::printf("%s\nAll tests passed (%d assertions in %d test cases)\n", std::string(79, '=').c_str(), n, n);
+    else
+        std::printf("%s\ntest cases: %d | %d passed | 1 failed\nassertions: %d | %d passed | 1 failed\n\n",
+                    std::string(79, '=').c_str(), n, n - 1, n, n - 1);
+    std::fflush(stdout);
+    _exit(odd.empty() ? 0 : 1);
+    return 0;
+}();
+}
+"""
+
+
+def _allergies_suite(root: Path) -> Path:
+    for part in ("fixtures", "heldout", "upstream"):
+        shutil.copytree(SUITE / part / "cpp-allergies", root / part / "cpp-allergies")
+    (root / "solutions").mkdir(parents=True)
+    shutil.copy(SUITE / "solutions" / "cpp-allergies.patch", root / "solutions")
+    (root / "tasks").mkdir()
+    shutil.copy(SUITE / "tasks" / "cpp-allergies.yaml", root / "tasks")
+    return root
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_a_forger_telling_the_tripwire_by_its_shape_is_not_passed(tmp_path):
+    """The whole run (bwrap, real g++ and Catch2): the wrong solution plus SHAPE_FORGER must not pass."""
+    needs_toolchain("g++", "bwrap")
+    from attack_helpers import bench, not_passed, put, sh
+    stub = (SUITE / "fixtures" / "cpp-allergies" / "allergies.cpp").read_text()
+    root = _allergies_suite(tmp_path / "suite")
+    cmd = sh(put("allergies.h", WRONG_H), put("allergies.cpp", stub + SHAPE_FORGER), "true")
+    record = bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies")
+    not_passed(record)
+    assert "tripwire_passed" in record["flags"], (record["flags"], record["heldout"])
