@@ -299,12 +299,15 @@ class GoProfile(Profile):
     def build_checks(self, commands: Sequence[str]) -> list[str]:
         """`go list -e -json ./...`: every package of the module as the go command resolves it, its //go:embed
         patterns expanded to the files they embed (EmbedFiles; a test file's own embeds are TestEmbedFiles and
-        XTestEmbedFiles). It compiles and runs nothing."""
+        XTestEmbedFiles) and the files it hands to the C toolchain (CgoFiles). It compiles and runs nothing."""
         return ["go list -e -json ./..."] if any(_go_tests(c) for c in commands) else []
 
     def build_problem(self, output: bytes, copy: Path, held: Sequence[str]) -> str | None:
         """The files a package's non-test Go files embed (//go:embed, expanded by the go command itself) that are
-        held-out files or test files: the code under test would be compiled with the tests' source in it."""
+        held-out files or test files: the code under test would be compiled with the tests' source in it; and a
+        package whose non-test files the go command hands to the C toolchain (cgo: CgoFiles, SwigFiles), whose
+        assembler reads any file it is told to as the package builds (`.incbin`), after the held-out files are
+        laid. `held`: the held-out files, relative to `copy`."""
         text, decoder = output.decode("utf-8", errors="replace"), json.JSONDecoder()
         found, at, held = [], 0, set(held)
         while (at := text.find("{", at)) >= 0:
@@ -315,16 +318,20 @@ class GoProfile(Profile):
                 package, at = decoder.raw_decode(text, at)
                 where = os.path.relpath(str(package.get("Dir") or ""), copy)
                 embeds = [str(f) for f in package.get("EmbedFiles") or ()]
+                native = [str(f) for key in ("CgoFiles", "SwigFiles", "SwigCXXFiles") for f in package.get(key) or ()]
             except (ValueError, AttributeError, TypeError):
                 at += 1
                 continue
+            if native:
+                found.append(f"{package.get('ImportPath')} is built with the C toolchain (cgo: {', '.join(native)}), "
+                             f"which reads whatever file it names (.incbin)")
             for name in embeds:
                 rel = PurePosixPath(os.path.normpath(os.path.join(where, name))).as_posix()
                 if rel in held or self.is_test_path(rel):
                     found.append(f"{package.get('ImportPath')} embeds {rel}")
         if not found:
             return None
-        return f"the code under test embeds the tests' source (//go:embed): {'; '.join(dict.fromkeys(found))}"
+        return f"the code under test's build can read the tests' source: {'; '.join(dict.fromkeys(found))}"
 
     def command_problem(self, command: str) -> str | None:
         """`go test` prints each test's result only when verbose: the profile's GOFLAGS=-v makes it so, unless the

@@ -310,7 +310,12 @@ def test_the_reference_passes_grading_in_bwrap_with_its_tripwire_failed(tmp_path
     record = result.graded(task)
     assert record["outcome"] == "passed", (record["outcome"], record["flags"], record["heldout"])
     held = record["heldout"]
-    assert [c["exit_code"] for c in held["commands"]] == [101] and held["commands"][0]["tripwire"] == "failed"
+    builds = [c for c in held["commands"] if c.get("build")]   # the harness's, before and after the files are laid
+    assert [(c["command"], c["exit_code"]) for c in builds] == [
+        ("cargo test --offline --all-features --no-run", 0),
+        ("cargo test --offline --all-features --no-run --message-format=json", 0)], builds
+    ran = [c for c in held["commands"] if not c.get("build")]
+    assert [c["exit_code"] for c in ran] == [101] and ran[0]["tripwire"] == "failed"
     assert "tripwire" not in record["oracle"] and record["oracle"]["commands"][0]["exit_code"] == 0
     log = result.file("heldout.log", task).read_text()
     assert f"test {held['tripwire']} ... FAILED" in log and "1 failed" in log
