@@ -752,10 +752,12 @@ def build_steps(which: str, commands: Sequence[tuple[str, float]], *, kind: str,
     """Run a held-out phase's build steps (Profile.prebuilds before its held-out files are laid, `which` =
     "prebuilds"; Profile.build_checks once they are, "build_checks") in the phase's copy, each as a grading command
     is run (run_command: the same sandbox, HOME, environment and guarded paths; the phase's timeout), stopping at the
-    first that fails. A check whose output shows the code under test reading the tests at build time
-    (Profile.build_problem over `held`, the held-out files laid) has the summary BUILD_READS_TESTS. Returns the steps
-    (`build` set: the record marks them as the harness's) and the next log index. None where the task's commands
-    are not ones the profile can build ahead of."""
+    first that does not pass. A check whose output shows the code under test reading the tests at build time
+    (Profile.build_problem over `held`, the held-out files laid), or was cut off at the log limit (what the build
+    read cannot be told), has the summary BUILD_READS_TESTS; one that exits nonzero (the code under test or the
+    tests do not compile) does not pass, and the phase stops there as it does after a failing prebuild. Returns the
+    steps (`build` set: the record marks them as the harness's) and the next log index; none where the task's
+    commands are not ones the profile builds ahead of or checks."""
     profile = languages.profile_of(language)
     timeout_s = max((t for _, t in commands), default=0)
     found: list[Step] = []
@@ -764,14 +766,13 @@ def build_steps(which: str, commands: Sequence[tuple[str, float]], *, kind: str,
                            env=env, logs=logs, index=index, guarded=guarded, language=language)
         index += 1
         step.build = True
-        problem = profile.build_problem(step.output, copy, list(held)) if which == "build_checks" else None
-        if problem and step.started and not step.timed_out:
-            step.summary, step.note = BUILD_READS_TESTS, problem
-        elif which == "build_checks" and step.started and not step.timed_out and step.exit_code != 0:
-            # the tests themselves do not build: the task's own commands then fail, and say why
-            step.note = step.note or f"exit {step.exit_code}: the task's commands, run next, report the failure"
+        if which == "build_checks" and step.started and not step.timed_out:
+            problem = (f"its output passed the log limit and was cut off: what the code under test's build read "
+                       f"cannot be told" if step.truncated else profile.build_problem(step.output, copy, list(held)))
+            if problem:
+                step.summary, step.note = BUILD_READS_TESTS, problem
         found.append(step)
-        if not step.passed and (which == "prebuilds" or step.summary or step.timed_out or not step.started):
+        if not step.passed:
             break
     return found, index
 
@@ -918,7 +919,8 @@ class Grading:
                 for step in checks:
                     if step.summary:
                         flags.add(step.summary, f"{phase}: {step.note}")
-                if any(s.summary or s.timed_out or not s.started for s in checks):
+                if not all(s.passed for s in checks):
+                    # the build read the tests, or failed (the task's commands would compile the same units)
                     results[phase] = phase_result(builds, run_dir / f"{phase}.log")
                     continue
             steps = []

@@ -261,3 +261,33 @@ def test_a_go_package_reading_the_held_out_test_cases_at_build_time_is_not_passe
     assert named in " ".join(record["flag_details"]["build_reads_tests"])
     commands = record["heldout"]["commands"]
     assert [c["command"] for c in commands] == ["go list -e -json ./..."] and commands[0]["build"], commands
+
+
+def _checks(tmp_path, monkeypatch, lines: list[str]) -> list:
+    """build_steps' build checks, the profile's commands replaced by `lines` (real shell commands, no sandbox)."""
+    from bench import oracle
+    monkeypatch.setattr(rust.PROFILE, "build_checks", lambda commands: lines)
+    logs = tmp_path / "logs"
+    logs.mkdir(exist_ok=True)
+    steps, _ = oracle.build_steps("build_checks", [("cargo test", 60)], kind="none", copy=tmp_path,
+                                  env={"PATH": os.environ["PATH"]}, logs=logs, index=0, language="rust",
+                                  held=["tests/t.rs"])
+    return steps
+
+
+def test_a_build_check_cut_off_at_the_log_limit_reads_the_tests(tmp_path, monkeypatch):
+    """A check whose output passed the log limit cannot show what the build read (the unit's line could lie past
+    the cut, pushed there by the change's compiler warnings): flagged build_reads_tests, and nothing runs after it."""
+    from bench import oracle
+    big = oracle.DEFAULT_MAX_LOG_BYTES + 65536
+    steps = _checks(tmp_path, monkeypatch, [f"head -c {big} /dev/zero | tr '\\0' x", "echo never"])
+    assert [s.summary for s in steps] == [oracle.BUILD_READS_TESTS] and steps[0].truncated and steps[0].build
+    assert "cut off" in steps[0].note
+
+
+def test_a_build_check_that_fails_stops_the_phase(tmp_path, monkeypatch):
+    """A check that exits nonzero (the tests do not compile) does not pass, and the steps stop there; one whose
+    output shows nothing read passes."""
+    steps = _checks(tmp_path, monkeypatch, ["echo '{\"reason\": \"build-finished\", \"success\": true}'", "exit 3",
+                                            "echo never"])
+    assert [(s.exit_code, s.passed, s.summary) for s in steps] == [(0, True, None), (3, False, None)]
