@@ -319,7 +319,8 @@ def test_the_reference_passes_grading_in_bwrap_with_its_tripwire_failed(tmp_path
     assert "tripwire" not in record["oracle"] and record["oracle"]["commands"][0]["exit_code"] == 0
     log = result.file("heldout.log", task).read_text()
     assert f"test {held['tripwire']} ... FAILED" in log and "1 failed" in log
-    assert held["tripwire"] not in result.file("oracle.log", task).read_text()
+    # no test of that name ran in the visible phase (the name is made of the tests' words: "result" can be one)
+    assert f"test {held['tripwire']} ..." not in result.file("oracle.log", task).read_text()
     # written at grading time only: the suite's held-out file is as it was, and only grading's records name it
     held_file = "heldout/rust-acronym/tests/acronym.rs"
     assert (suite / held_file).read_bytes() == (SUITE / held_file).read_bytes()
