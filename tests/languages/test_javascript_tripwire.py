@@ -292,3 +292,33 @@ def test_code_under_test_that_tells_the_tripwire_by_its_body_is_not_a_pass(tmp_p
     step, tripwire = held_phase(tmp_path, STUB + BODY_READING_NEUTER)
     assert step.tripwire == "failed", step.output.decode()[-3000:]
     assert not step.passed
+
+
+def shape(name: str) -> str:  # written here as well as in base.name_shape, so a change there cannot pass itself
+    """Each camel-case word of a name by its case (a, A, Aa), each run of digits as 9, every other character kept."""
+    def word(m: re.Match) -> str:
+        w = m.group(0)
+        return "9" if w.isdigit() else "A" if w.isupper() and len(w) > 1 else "Aa" if w[0].isupper() else "a"
+    return re.sub(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+", word, name)
+
+
+JS_HELD = sorted(SUITE.glob("heldout/javascript-*/*.spec.js"))
+
+
+@pytest.mark.parametrize("path", JS_HELD, ids=lambda p: p.parts[-2])
+def test_every_polyglot_spec_takes_a_tripwire_shaped_like_its_tests(path, tmp_path):
+    """Every jest held-out file of the polyglot suite: the tripwire goes in, titled in the shape of one of the
+    file's test titles and reported by a full name no test of the file has; the planted file still reads as the
+    same tests plus the tripwire."""
+    text = path.read_text()
+    titles = PROFILE.tripwire_names(text)
+    full = {" ".join([*t.ancestors, t.title]) for t in javascript._jest_tests(text)[0]}
+    assert titles, path
+    for seed in range(5):
+        laid, tripwire = oracle.plant_tripwire([(path.name, text.encode(), 0o644)], tmp_path, "javascript",
+                                               random.Random(seed), commands=[f"jest --ci {path.name}"])
+        assert tripwire is not None and tripwire.name not in full, path
+        after = javascript._jest_tests(laid[0][1].decode())[0]
+        trip = [t for t in after if " ".join([*t.ancestors, t.title]) == tripwire.name]
+        assert len(trip) == 1 and len(after) == len(titles) + 1
+        assert shape(trip[0].title) in {shape(t) for t in titles}, (trip[0].title, titles[:5])
