@@ -40,7 +40,7 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, pyguard, safefs, sandbox, textio
 from bench.exec.git import apply_patch, patch_files
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, GRADING_LIMITS, NoShell, run_tree, shell_command, truncation_marker
-from bench.languages.base import SUMMARY_NOTES
+from bench.languages.base import NAME_RUN, SUMMARY_NOTES
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024  # a Python source file read for what it imports; past this it is data
 is_test_path, is_test_config = rules.is_test_path, rules.is_test_config
@@ -632,7 +632,7 @@ TRIPWIRE_WORDS = ("empty", "single", "multiple", "mixed", "case", "input", "valu
 
 def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.Random | None = None) -> str:
     """A fresh random test name shaped like the held-out tests' own (`names`: as their runner reports them,
-    Profile.tripwire_names): one of them taken at random as a pattern, each of its words replaced by a word taken at
+    Profile.tripwire_names): one of them taken at random as a pattern, each of its words (a camel-case name's each word: NAME_RUN) replaced by a word taken at
     random from the names' words (a one-letter word by a one-letter word; its case kept: word, Word, WORD; a small
     list of words common in test names joins them where they hold too few), each of its numbers by as many random
     digits, every other character kept (underscores, spaces, punctuation). So it has the shape of a real test's
@@ -642,7 +642,7 @@ def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.R
     word, no hex."""
     rng = rng or secrets.SystemRandom()
     names = [n for n in names if re.search(r"[A-Za-z]", n)] or ["mixed_input"]
-    runs = [w.lower() for name in names for w in re.findall(r"[A-Za-z]+", name)]
+    runs = [w.lower() for name in names for w in NAME_RUN.findall(name) if not w.isdigit()]
     words = sorted({w for w in runs if len(w) > 1})
     if len(words) < 12:
         words = sorted({*words, *TRIPWIRE_WORDS})
@@ -661,7 +661,7 @@ def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.R
 
     for attempt in range(10000):
         pattern, drawn = rng.choice(names), set()
-        name = re.sub(r"[A-Za-z]+|[0-9]+", lambda m: draw(m, drawn), pattern)
+        name = NAME_RUN.sub(lambda m: draw(m, drawn), pattern)
         if name not in taken and (len(name) <= 76 or len(pattern) > 76 or attempt >= 5000):
             return name
     raise RuntimeError("no fresh tripwire name: the tests' names leave none")   # 10000 draws: never in practice
@@ -675,14 +675,28 @@ class Tripwire:
     name: str
 
 
+def _texts(files: Iterable[bytes]) -> list[str]:
+    """The files that are UTF-8 text, as text."""
+    texts = []
+    for data in files:
+        try:
+            texts.append(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            continue
+    return texts
+
+
 def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str,
-                   rng: random.Random | None = None,
-                   commands: Sequence[str] | None = None) -> tuple[list[tuple[str, bytes, int]], Tripwire | None]:
+                   rng: random.Random | None = None, commands: Sequence[str] | None = None,
+                   context: Sequence[bytes] = ()) -> tuple[list[tuple[str, bytes, int]], Tripwire | None]:
     """Write a tripwire (Profile.tripwire: a test that always fails, under a fresh random name) into one of the
     held-out files laid in the copy: the last by path that takes one (a runner that stops at its first failing
     file, as `cargo test` does, runs the others first). Returns the held-out files as laid now, and the tripwire
     (None where no file takes one: the language has none, or its tests are not the runner's; or where the phase's
     `commands`, when given, are not ones whose exit status the tripwire can explain: Profile.tripwire_commands).
+    `context`: the other test files the phase runs (the fixture's), whose names the tripwire's does not take either
+    (a Go package's test files share one namespace), and whose tests' names it is shaped like where the held-out
+    files name none of their own (a Go file of test data alone).
 
     Code under test that prints a passing report for every test name it can find (the test files, the runner's
     list, its own memory) names the tripwire passed too: the phase passes only when the tripwire is reported
@@ -690,13 +704,16 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
     profile = languages.profile_of(language)
     if commands is not None and not profile.tripwire_commands(commands):
         return held, None
-    texts = []
-    for _, data, _ in held:
-        try:
-            texts.append(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            continue
+    texts, others = _texts(data for _, data, _ in held), _texts(context)
     names = [n for text in texts for n in profile.tripwire_names(text)]
+    around = [n for text in others for n in profile.tripwire_names(text)]
+    # the name as the runner reports it is fresh too: among every test's name, and every identifier of the files
+    taken = {*names, *around, *(ident for text in [*texts, *others] for ident in re.findall(r"[A-Za-z_]\w*", text))}
+
+    def drawn(rel: str, text: str) -> tuple[str, str] | None:
+        planted = profile.tripwire(rel, text, tripwire_name(names or around, [*texts, *others], rng), rng)
+        return planted if planted is not None and planted[1] not in taken else None
+
     for at in sorted(range(len(held)), key=lambda i: held[i][0], reverse=True):
         rel, data, mode = held[at]
         try:
@@ -704,8 +721,7 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
         except UnicodeDecodeError:
             continue
         # a name the file cannot take (a Rust keyword) is drawn again; a file that takes none refuses them all
-        planted = next((p for p in (profile.tripwire(rel, text, tripwire_name(names, texts, rng), rng)
-                                    for _ in range(8)) if p is not None), None)
+        planted = next((p for p in (drawn(rel, text) for _ in range(8)) if p is not None), None)
         if planted is None:
             continue
         text, reported = planted
@@ -721,10 +737,10 @@ def phase_tripwire(phase: str, task: dict, held: list[tuple[str, bytes, int]], c
     `--visible all` there is no held-out phase: the graded phase is the oracle's, whose tests (the task's full
     tests, laid back as protected files) the agent sees but cannot change, so its tripwire goes into those, and the
     file it went into is then laid, guarded and compared as planted. The visible phase of a split task has none."""
+    tests = [p for p in pristine.protected if is_test_path(p[0], language)]
     if phase == "heldout":
-        return plant_tripwire(held, copy, language, commands=commands)
+        return plant_tripwire(held, copy, language, commands=commands, context=[data for _, data, _ in tests])
     if task.get("visible") == "all" and task.get("visible_all"):
-        tests = [p for p in pristine.protected if is_test_path(p[0], language)]
         planted, tripwire = plant_tripwire(tests, copy, language, commands=commands)
         return [p for p in planted if p not in tests], tripwire
     return held, None
