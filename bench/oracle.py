@@ -15,6 +15,7 @@ runner's own summary where the harness can read one. Sets `oracle`, `heldout`, `
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import random
@@ -632,14 +633,14 @@ TRIPWIRE_WORDS = ("empty", "single", "multiple", "mixed", "case", "input", "valu
 
 def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.Random | None = None) -> str:
     """A fresh random test name shaped like the held-out tests' own (`names`: as their runner reports them,
-    Profile.tripwire_names): one of them taken at random as a pattern, each of its words (a camel-case name's each word: NAME_RUN) replaced by a word taken at
-    random from the names' words (a one-letter word by a one-letter word; its case kept: word, Word, WORD; a small
-    list of words common in test names joins them where they hold too few), each of its numbers by as many random
-    digits, every other character kept (underscores, spaces, punctuation). So it has the shape of a real test's
-    name (languages.base.name_shape): code listing the tests at run time cannot tell it by lower-case words where
-    the tests use capitals, digits or underscores. Used by no name of `names` nor identifier of `texts`; no longer
-    than 76 characters where its pattern is not (Catch2 wraps a longer one over lines). Nothing marks it: no fixed
-    word, no hex."""
+    Profile.tripwire_names): one of them taken at random as a pattern, each of its words (NAME_RUN: a camel-case
+    name's each word) replaced by a word taken at random from the names' words (a one-letter word by a one-letter
+    word; its case kept: word, Word, WORD; a small list of words common in test names joins them where they hold too
+    few), each of its numbers by as many random digits, every other character kept (underscores, spaces,
+    punctuation). So it has the shape of a real test's name (languages.base.name_shape): code listing the tests at
+    run time cannot tell it by lower-case words where the tests use capitals, digits or underscores. Used by no name
+    of `names` nor identifier of `texts`; no longer than 76 characters where its pattern is not (Catch2 wraps a
+    longer one over lines). Nothing marks it: no fixed word, no hex."""
     rng = rng or secrets.SystemRandom()
     names = [n for n in names if re.search(r"[A-Za-z]", n)] or ["mixed_input"]
     runs = [w.lower() for name in names for w in NAME_RUN.findall(name) if not w.isdigit()]
@@ -661,7 +662,7 @@ def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.R
 
     for attempt in range(10000):
         pattern, drawn = rng.choice(names), set()
-        name = NAME_RUN.sub(lambda m: draw(m, drawn), pattern)
+        name = NAME_RUN.sub(functools.partial(draw, drawn=drawn), pattern)
         if name not in taken and (len(name) <= 76 or len(pattern) > 76 or attempt >= 5000):
             return name
     raise RuntimeError("no fresh tripwire name: the tests' names leave none")   # 10000 draws: never in practice
@@ -764,14 +765,15 @@ BUILD_READS_TESTS = "build_reads_tests"
 
 def build_steps(which: str, commands: Sequence[tuple[str, float]], *, kind: str, copy: Path, env: dict[str, str],
                 logs: Path, index: int, language: str, guarded: Sequence[Path] = (),
-                held: Sequence[str] = ()) -> tuple[list[Step], int]:
+                held: Sequence[str] = (), flags: Flags | None = None) -> tuple[list[Step], int]:
     """Run a held-out phase's build steps (Profile.prebuilds before its held-out files are laid, `which` =
     "prebuilds"; Profile.build_checks once they are, "build_checks") in the phase's copy, each as a grading command
     is run (run_command: the same sandbox, HOME, environment and guarded paths; the phase's timeout), stopping at the
     first that does not pass. A check whose output shows the code under test reading the tests at build time
     (Profile.build_problem over `held`, the held-out files laid), or was cut off at the log limit (what the build
     read cannot be told), has the summary BUILD_READS_TESTS; one that exits nonzero (the code under test or the
-    tests do not compile) does not pass, and the phase stops there as it does after a failing prebuild. Returns the
+    tests do not compile) does not pass, and the phase stops there as it does after a failing prebuild; its summary
+    goes into `flags`, where given. Returns the
     steps (`build` set: the record marks them as the harness's) and the next log index; none where the task's
     commands are not ones the profile builds ahead of or checks."""
     profile = languages.profile_of(language)
@@ -783,10 +785,12 @@ def build_steps(which: str, commands: Sequence[tuple[str, float]], *, kind: str,
         index += 1
         step.build = True
         if which == "build_checks" and step.started and not step.timed_out:
-            problem = (f"its output passed the log limit and was cut off: what the code under test's build read "
-                       f"cannot be told" if step.truncated else profile.build_problem(step.output, copy, list(held)))
+            problem = ("its output passed the log limit and was cut off: what the code under test's build read "
+                       "cannot be told" if step.truncated else profile.build_problem(step.output, copy, list(held)))
             if problem:
                 step.summary, step.note = BUILD_READS_TESTS, problem
+                if flags is not None:
+                    flags.add(step.summary, f"heldout: {step.note}")
         found.append(step)
         if not step.passed:
             break
@@ -858,6 +862,24 @@ class Grading:
         except OSError as exc:
             self.error = UserError(f"{self.tmp}: {exc.strerror or exc}")
 
+    def _lay_heldout(self, task: dict, commands: Sequence[tuple[str, float]], copy: Path, env: dict[str, str],
+                     index: int, language: str, pristine: Pristine, flags: Flags,
+                     log_path: Path) -> tuple[list[Step], list[tuple[str, bytes, int]], int, dict | None]:
+        """The held-out phase's prebuilds (build_steps), then its held-out files laid: (the prebuilds' steps, the
+        held-out files as the task has them, the next log index, the phase's result where it ends here: the code
+        under test did not build before the tests were laid, or they could not be laid; else None)."""
+        guarded = guard_mounts(copy, [rel for rel, _, _ in pristine.protected], (), language) \
+            if self.kind == "bwrap" else []
+        builds, index = build_steps("prebuilds", commands, kind=self.kind, copy=copy, env=env, logs=self.logs,
+                                    index=index, language=language, guarded=guarded)
+        if not all(s.passed for s in builds):
+            return builds, [], index, phase_result(builds, log_path)
+        try:
+            return builds, lay_task_heldout(task["heldout"], copy, flags, pristine, language), index, None
+        except (UserError, OSError) as exc:
+            return builds, [], index, {"passed": False, "error": f"held-out files could not be laid: {exc}",
+                                       "commands": [], "task_error": f"held-out files could not be laid: {exc}"}
+
     def grade(self, record: dict) -> tuple[dict, dict | None, list[str], dict]:
         """Apply `record`'s patch to each phase's copy and run its commands: (oracle, heldout, flags, details)."""
         flags = Flags()
@@ -906,20 +928,10 @@ class Grading:
             plain = held   # the held-out tests as the task has them: each must be reported passed
             builds: list[Step] = []
             if phase == "heldout":
-                builds, index = build_steps("prebuilds", commands, kind=self.kind, copy=copy, env=env,
-                                            logs=self.logs, index=index, language=language,
-                                            guarded=guard_mounts(copy, [rel for rel, _, _ in pristine.protected],
-                                                                 (), language) if self.kind == "bwrap" else [])
-            if builds and not all(s.passed for s in builds):
-                # the code under test did not build before the held-out tests were laid: the phase fails there
-                results[phase] = phase_result(builds, run_dir / f"{phase}.log")
-                continue
-            if phase == "heldout":
-                try:
-                    plain = lay_task_heldout(task["heldout"], copy, flags, pristine, language)
-                except (UserError, OSError) as exc:
-                    results[phase] = {"passed": False, "error": f"held-out files could not be laid: {exc}",
-                                      "commands": [], "task_error": f"held-out files could not be laid: {exc}"}
+                builds, plain, index, ended = self._lay_heldout(task, commands, copy, env, index, language, pristine,
+                                                                flags, run_dir / f"{phase}.log")
+                if ended is not None:
+                    results[phase] = ended
                     continue
             held, tripwire = phase_tripwire(phase, task, plain, copy, pristine, language, [c for c, _ in commands])
             # A held-out file that replaces a protected one is what this phase lays, guards and compares.
@@ -927,18 +939,15 @@ class Grading:
             expected = [*protected, *held]
             guarded = guard_mounts(copy, [rel for rel, _, _ in protected], [rel for rel, _, _ in held],
                                    language) if self.kind == "bwrap" else []
-            if phase == "heldout":
-                checks, index = build_steps("build_checks", commands, kind=self.kind, copy=copy, env=env,
-                                            logs=self.logs, index=index, language=language, guarded=guarded,
-                                            held=[rel for rel, _, _ in held])
-                builds += checks
-                for step in checks:
-                    if step.summary:
-                        flags.add(step.summary, f"{phase}: {step.note}")
-                if not all(s.passed for s in checks):
-                    # the build read the tests, or failed (the task's commands would compile the same units)
-                    results[phase] = phase_result(builds, run_dir / f"{phase}.log")
-                    continue
+            # the held-out phase's build checks: none in the oracle phase, whose tests the code under test may read
+            checks, index = build_steps("build_checks", commands if phase == "heldout" else [], kind=self.kind,
+                                        copy=copy, env=env, logs=self.logs, index=index, language=language,
+                                        guarded=guarded, held=[rel for rel, _, _ in held], flags=flags)
+            builds += checks
+            if not all(s.passed for s in checks):
+                # the build read the tests, or failed (the task's commands would compile the same units)
+                results[phase] = phase_result(builds, run_dir / f"{phase}.log")
+                continue
             steps = []
             for at, (command, timeout_s) in enumerate(commands):
                 steps.append(run_command(command, timeout_s, kind=self.kind, copy=copy,

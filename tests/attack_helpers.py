@@ -229,6 +229,24 @@ def bundled_task_suite(root: Path, task: str, heldout: bool = True, command: str
     return root
 
 
+def polyglot_task_suite(root: Path, task_id: str, heldout: bool = True) -> Path:
+    """A suite in `root` holding the polyglot suite's converted task `task_id` alone (its fixture, held-out and
+    upstream files, reference); without its held-out phase (and --visible all's tests) unless `heldout`, so the
+    visible phase is the verdict."""
+    polyglot = REPO / "suites" / "polyglot"
+    for part in ("fixtures", "heldout", "upstream"):
+        if (polyglot / part / task_id).exists():
+            shutil.copytree(polyglot / part / task_id, root / part / task_id)
+    (root / "solutions").mkdir(parents=True)
+    shutil.copy(polyglot / "solutions" / f"{task_id}.patch", root / "solutions")
+    text = (polyglot / "tasks" / f"{task_id}.yaml").read_text()
+    if not heldout:
+        text = re.sub(r"^(heldout|visible_all):\n(?:  .*\n)+", "", text, flags=re.M)
+    (root / "tasks").mkdir()
+    (root / "tasks" / f"{task_id}.yaml").write_text(text)
+    return root
+
+
 def oracle_and_nop_graded_clean(tmp_path: Path, suite_root: Path, task: str, timeout_s: float = 300) -> None:
     """`python -m bench run --agent oracle|nop --sandbox bwrap` on one task: the oracle passes and nop fails, each
     with no flag."""

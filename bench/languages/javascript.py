@@ -133,7 +133,7 @@ class _Token:
     start: int
 
 
-def _tokens(text: str) -> list[_Token]:
+def _tokens(text: str) -> list[_Token]:  # noqa: C901 - one pass over the text, a branch per kind of token
     """JavaScript's tokens, enough to find test and describe calls: comments dropped; strings, template literals
     (their `${...}` read as code) and regular expression literals (a `/` where an expression starts) each one token.
     ValueError on a literal or comment that does not end."""
@@ -290,7 +290,8 @@ def _jest_tests(text: str) -> tuple[list[_Test], bool]:
         direct = not stack or (len(stack) >= 2 and stack[-1][0] == "{" and stack[-2] is (outer[-1] if outer else None))
         line = text.rfind("\n", 0, tok.start) + 1
         indent = text[line:tok.start]
-        tests.append(_Test(chain[0], tokens[j + 1].text, ancestors, line, indent, plain and direct and not indent.strip()))
+        tests.append(_Test(chain[0], tokens[j + 1].text, ancestors, line, indent,
+                           plain and direct and not indent.strip()))
     return tests, focused
 
 class JavaScriptProfile(Profile):
@@ -363,7 +364,8 @@ class JavaScriptProfile(Profile):
         typed = ": number" if suffix in ("ts", "mts", "cts", "tsx") else ""
         at = spot.indent
         body = (f"{at}{spot.call}({literal}, () => {{\n{at}  const received{typed} = {left};\n"
-                f"{at}  if (received !== {right}) {{\n{at}    throw new Error(`expected ${{received}} to be {right}`);\n"
+                f"{at}  if (received !== {right}) {{\n"
+                f"{at}    throw new Error(`expected ${{received}} to be {right}`);\n"
                 f"{at}  }}\n{at}}});\n\n")
         return text[:spot.line] + body + text[spot.line:], reported
 

@@ -95,19 +95,14 @@ def test_the_reference_passes_grading_in_bwrap_with_its_tripwire_failed(tmp_path
     import shutil
     import subprocess
 
-    from attack_helpers import bench, put, sh
+    from attack_helpers import bench, polyglot_task_suite, put, sh
     from conftest import needs_toolchain
     needs_toolchain("g++", "bwrap")
     suite, task = REPO / "suites" / "polyglot", "cpp-allergies"
     work, root = tmp_path / "reference", tmp_path / "suite"
     shutil.copytree(suite / "fixtures" / task, work)
     subprocess.run(["git", "apply", str(suite / "solutions" / f"{task}.patch")], cwd=work, check=True)
-    for part in ("fixtures", "heldout", "upstream"):
-        shutil.copytree(suite / part / task, root / part / task)
-    (root / "solutions").mkdir()
-    shutil.copy(suite / "solutions" / f"{task}.patch", root / "solutions")
-    (root / "tasks").mkdir()
-    shutil.copy(suite / "tasks" / f"{task}.yaml", root / "tasks")
+    polyglot_task_suite(root, task)
     cmd = sh(put("allergies.h", (work / "allergies.h").read_text()),
              put("allergies.cpp", (work / "allergies.cpp").read_text()), "true")
     result = bench(tmp_path, root, cmd, tasks=(task,))

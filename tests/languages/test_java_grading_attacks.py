@@ -88,14 +88,8 @@ def _processor_archive(tmp_path) -> bytes:
 
 def _suite(root):
     """The converted task alone, with its held-out phase."""
-    for part in ("fixtures", "heldout", "upstream"):
-        if (SUITE / part / TASK).exists():
-            shutil.copytree(SUITE / part / TASK, root / part / TASK)
-    (root / "solutions").mkdir(parents=True)
-    shutil.copy(SUITE / "solutions" / f"{TASK}.patch", root / "solutions")
-    (root / "tasks").mkdir()
-    shutil.copy(SUITE / "tasks" / f"{TASK}.yaml", root / "tasks")
-    return root
+    from attack_helpers import polyglot_task_suite
+    return polyglot_task_suite(root, TASK)
 
 
 @pytest.mark.linux_only

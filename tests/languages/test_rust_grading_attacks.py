@@ -559,7 +559,8 @@ def test_a_crate_that_compiles_in_the_tests_expected_values_is_not_passed_by_gra
 # from the linker's search directories to /proc/self/cwd, the crate's root while cargo builds) is a linker script
 # that inputs the test file as raw bytes (TARGET(binary)). The crate is compiled before the held-out file is laid and
 # is not compiled again; the test binary that links it is linked once the file is laid, and gets its bytes.
-LINKED_ANSWER_READER = ('''#[link(name = "''' + "../" * 24 + '''proc/self/cwd/answers.ld", kind = "dylib", modifiers = "+verbatim")]
+LINKED_ANSWER_READER = ('''#[link(name = "''' + "../" * 24 + '''proc/self/cwd/answers.ld", kind = "dylib",
+       modifiers = "+verbatim")]
 unsafe extern "C" {
     static _binary__proc_self_cwd_tests_acronym_rs_start: u8;
     static _binary__proc_self_cwd_tests_acronym_rs_end: u8;

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -109,24 +106,15 @@ const int forged = [] {
 """
 
 
-def _allergies_suite(root: Path) -> Path:
-    for part in ("fixtures", "heldout", "upstream"):
-        shutil.copytree(SUITE / part / "cpp-allergies", root / part / "cpp-allergies")
-    (root / "solutions").mkdir(parents=True)
-    shutil.copy(SUITE / "solutions" / "cpp-allergies.patch", root / "solutions")
-    (root / "tasks").mkdir()
-    shutil.copy(SUITE / "tasks" / "cpp-allergies.yaml", root / "tasks")
-    return root
-
 
 @pytest.mark.slow
 @pytest.mark.linux_only
 def test_a_forger_telling_the_tripwire_by_its_shape_is_not_passed(tmp_path):
     """The whole run (bwrap, real g++ and Catch2): the wrong solution plus SHAPE_FORGER must not pass."""
     needs_toolchain("g++", "bwrap")
-    from attack_helpers import bench, not_passed, put, sh
+    from attack_helpers import bench, not_passed, polyglot_task_suite, put, sh
     stub = (SUITE / "fixtures" / "cpp-allergies" / "allergies.cpp").read_text()
-    root = _allergies_suite(tmp_path / "suite")
+    root = polyglot_task_suite(tmp_path / "suite", "cpp-allergies")
     cmd = sh(put("allergies.h", WRONG_H), put("allergies.cpp", stub + SHAPE_FORGER), "true")
     record = bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies")
     not_passed(record)

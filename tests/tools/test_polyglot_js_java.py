@@ -166,26 +166,10 @@ def test_sample_verifies_under_bwrap(task_id, programs, tmp_path):
 
 # --- hostile agents on converted exercises (the command agent in bwrap) ------------------------------------------
 
-def _polyglot_suite(root, task_id: str, heldout: bool = False):
-    """A suite in `root` holding the converted task alone; without its held-out phase unless `heldout`, so the
-    visible phase is the verdict."""
-    import re
-    for part in ("fixtures", "heldout", "upstream"):
-        if (SUITE / part / task_id).exists():
-            shutil.copytree(SUITE / part / task_id, root / part / task_id)
-    (root / "solutions").mkdir(parents=True)
-    shutil.copy(SUITE / "solutions" / f"{task_id}.patch", root / "solutions")
-    text = (SUITE / "tasks" / f"{task_id}.yaml").read_text()
-    if not heldout:
-        text = re.sub(r"^(heldout|visible_all):\n(?:  .*\n)+", "", text, flags=re.M)
-    (root / "tasks").mkdir()
-    (root / "tasks" / f"{task_id}.yaml").write_text(text)
-    return root
-
 
 def _attack(tmp_path, task_id: str, files: dict[str, str]) -> dict:
-    from attack_helpers import bench, put, sh
-    root = _polyglot_suite(tmp_path / "suite", task_id)
+    from attack_helpers import bench, polyglot_task_suite, put, sh
+    root = polyglot_task_suite(tmp_path / "suite", task_id, heldout=False)
     return bench(tmp_path, root, sh(*(put(p, t) for p, t in files.items()), "true"), tasks=(task_id,)).graded(task_id)
 
 

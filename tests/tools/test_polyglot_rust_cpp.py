@@ -544,13 +544,8 @@ def allergies_suite(root: Path, source: str) -> tuple[Path, str]:
     work = root.parent / "reference"
     shutil.copytree(SUITE / "fixtures" / "cpp-allergies", work)
     subprocess.run(["git", "apply", str(SUITE / "solutions" / "cpp-allergies.patch")], cwd=work, check=True)
-    for part in ("fixtures", "heldout", "upstream"):
-        shutil.copytree(SUITE / part / "cpp-allergies", root / part / "cpp-allergies")
-    (root / "solutions").mkdir(parents=True)
-    shutil.copy(SUITE / "solutions" / "cpp-allergies.patch", root / "solutions")
-    (root / "tasks").mkdir()
-    shutil.copy(SUITE / "tasks" / "cpp-allergies.yaml", root / "tasks")
-    from attack_helpers import put, sh
+    from attack_helpers import polyglot_task_suite, put, sh
+    polyglot_task_suite(root, "cpp-allergies")
     return root, sh(put("allergies.h", (work / "allergies.h").read_text()),
                     put("allergies.cpp", (work / "allergies.cpp").read_text() + source), "true")
 
