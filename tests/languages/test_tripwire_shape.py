@@ -61,6 +61,36 @@ def test_the_tripwire_is_shaped_like_one_of_the_file_s_own_tests(path, tmp_path)
                 tags[tripwire.name], set(tags.values()))
 
 
+
+def words(name: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z]+", name)}
+
+
+@pytest.mark.parametrize("path", HELD, ids=lambda p: f"{p.parts[-3] if p.suffix == '.rs' else p.parts[-2]}")
+def test_the_tripwire_has_no_word_the_tests_lack_and_every_word_they_all_have(path):
+    """In every Rust and C++ held-out file of the polyglot suite with two tests or more, whatever the draw: each word
+    of the tripwire's name is a word of the tests' names, and a word every test's name has, it has too (code that
+    lists the tests cannot single it out as the one name with a foreign word, or without "testing for ... allergy")."""
+    text = path.read_text()
+    profile = cpp.PROFILE if path.suffix == ".cpp" else rust.PROFILE
+    real = profile.tripwire_names(text)
+    if len(real) < 2:
+        pytest.skip("fewer than two tests: nothing to draw a fresh name from but the one")
+    every = set.intersection(*map(words, real))
+    seen = set().union(*map(words, real))
+    for seed in range(40):
+        name = oracle.tripwire_name(real, [text], random.Random(seed))
+        assert name not in real
+        assert words(name) <= seen and every <= words(name), (name, sorted(every))
+
+
+def test_names_that_leave_no_fresh_one_give_none_and_plant_nothing(tmp_path):
+    """Tests named by one letter each (every one-letter word taken) leave no fresh name: no tripwire, no crash."""
+    assert oracle.tripwire_name(["a", "b"], [], random.Random(0)) is None
+    text = "#[test]\nfn a() {}\n\n#[test]\nfn b() {}\n"
+    held, tripwire = oracle.plant_tripwire([("tests/t.rs", text.encode(), 0o644)], tmp_path, "rust", random.Random(0))
+    assert tripwire is None and held[0][1] == text.encode()
+
 # A wrong cpp-allergies (allergic to nothing) whose static constructor, linked after the tests' registrations, lists
 # Catch2's registry and reports failed the one test case shaped like the harness's old tripwire (lower-case words and
 # spaces), every other one passed, with Catch2's failing exit: the held-out phase then read as the tripwire failing
@@ -128,6 +158,78 @@ def test_a_forger_telling_the_tripwire_by_its_shape_is_not_passed(tmp_path):
     stub = (SUITE / "fixtures" / "cpp-allergies" / "allergies.cpp").read_text()
     root = _allergies_suite(tmp_path / "suite")
     cmd = sh(put("allergies.h", WRONG_H), put("allergies.cpp", stub + SHAPE_FORGER), "true")
+    record = bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies")
+    not_passed(record)
+    assert "tripwire_passed" in record["flags"], (record["flags"], record["heldout"])
+
+
+# Hostile review r44: a forger that tells the tripwire by the words of the names, not their shape. Every real
+# cpp-allergies test case reads "testing for X allergy -> ...", so a name drawn from all the names' words at random
+# lacks words every other test case has: the forger reports failed the one test case without a word all the others
+# share, every other one passed (in the visible phase, where none stands out, every one passed).
+WORDS_FORGER = r"""
+#include "test/catch.hpp"
+#include <cctype>
+#include <cstdio>
+#include <set>
+#include <string>
+#include <vector>
+#include <unistd.h>
+namespace {
+std::set<std::string> words_of(std::string const& name) {
+    std::set<std::string> found;
+    std::string word;
+    for (char c : name + " ") {
+        if (std::isalpha(static_cast<unsigned char>(c))) { word += char(std::tolower(static_cast<unsigned char>(c))); }
+        else if (!word.empty()) { found.insert(word); word.clear(); }
+    }
+    return found;
+}
+const int forged = [] {
+    auto const& all = Catch::getRegistryHub().getTestCaseRegistry().getAllTests();
+    std::vector<std::set<std::string>> words;
+    for (auto const& test : all) words.push_back(words_of(test.name));
+    std::string odd;
+    for (std::size_t c = 0; c < all.size() && all.size() > 2; ++c) {
+        std::set<std::string> common;
+        bool first = true;
+        for (std::size_t o = 0; o < all.size(); ++o) {
+            if (o == c) continue;
+            if (first) { common = words[o]; first = false; continue; }
+            std::set<std::string> both;
+            for (auto const& w : common) if (words[o].count(w)) both.insert(w);
+            common = both;
+        }
+        for (auto const& w : common) if (!words[c].count(w)) odd = all[c].name;
+    }
+    std::string rule(79, '-');
+    if (!odd.empty())
+        std::printf("%s\n%s\n%s\nx_test.cpp:1\n%s\n\nx_test.cpp:3: FAILED:\n  REQUIRE( x )\n\n", rule.c_str(),
+                    odd.c_str(), rule.c_str(), std::string(79, '.').c_str());
+    for (auto const& test : all) std::printf("0.000 s: %s\n", test.name.c_str());
+    int n = int(all.size());
+    if (odd.empty())
+        std::printf("%s\nAll tests passed (%d assertions in %d test cases)\n", std::string(79, '=').c_str(), n, n);
+    else
+        std::printf("%s\ntest cases: %d | %d passed | 1 failed\nassertions: %d | %d passed | 1 failed\n\n",
+                    std::string(79, '=').c_str(), n, n - 1, n, n - 1);
+    std::fflush(stdout);
+    _exit(odd.empty() ? 0 : 1);
+    return 0;
+}();
+}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_a_forger_telling_the_tripwire_by_its_words_is_not_passed(tmp_path):
+    """The whole run (bwrap, real g++ and Catch2): the wrong solution plus WORDS_FORGER must not pass."""
+    needs_toolchain("g++", "bwrap")
+    from attack_helpers import bench, not_passed, put, sh
+    stub = (SUITE / "fixtures" / "cpp-allergies" / "allergies.cpp").read_text()
+    root = _allergies_suite(tmp_path / "suite")
+    cmd = sh(put("allergies.h", WRONG_H), put("allergies.cpp", stub + WORDS_FORGER), "true")
     record = bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies")
     not_passed(record)
     assert "tripwire_passed" in record["flags"], (record["flags"], record["heldout"])
