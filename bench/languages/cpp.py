@@ -339,7 +339,8 @@ class CppProfile(Profile):
         """A C++ source declaring Catch2 test cases (catch2_declared) with one more, `name`, written just before one
         of those declarations chosen at random, with tags shaped like those of a test case whose name has the
         shape of `name` (base.name_shape; any test case where none has): each UUID among them a fresh random one,
-        every other tag as it is, none where it has none. Its body REQUIREs that a volatile number equals another.
+        every other tag as it is, none where it has none. Its body REQUIREs that a volatile number equals another;
+        it spans as many lines as lie between two of the file's declarations (one such distance at random).
         None for any other file, or one that already declares that name."""
         if PurePosixPath(path).suffix.lstrip(".") not in _SOURCES:
             return None
@@ -353,8 +354,15 @@ class CppProfile(Profile):
         left = chooser.randrange(1, 1 << 31)
         right = left + chooser.randrange(1, 1 << 16)
         declared = _c_literal(name) + (f", {_c_literal(tags)}" if tags else "")
-        case = (f"TEST_CASE({declared}) {{\n    volatile long long left = {left};\n"
-                f"    REQUIRE(left == {right});\n}}\n\n")
+        # Catch2's registry holds the line each test case is declared on (what code under test can read at run
+        # time): the tripwire takes as many lines as the file puts between two of its own declarations, one such
+        # distance drawn at random, so the next test case begins as far after it as one does after a real one.
+        starts = sorted(at for at, _, _ in cases)
+        span = chooser.choice([b - a for a, b in zip(starts, starts[1:])] or [5])
+        body = [f"TEST_CASE({declared}) {{", f"    volatile long long left = {left};",
+                f"    REQUIRE(left == {right});", "}"]
+        body = body if span >= len(body) else [" ".join(x.strip() for x in body)]
+        case = "".join(f"{x}\n" for x in body) + "\n" * (span - len(body))
         lines = text.splitlines(keepends=True)
         return "".join([*lines[:line], case, *lines[line:]]), name
 

@@ -117,7 +117,8 @@ class RustProfile(Profile):
         just before one of its #[test] functions chosen at random, or after the last, in that function's module, at
         its indentation. Its body asserts with std's own `::std::assert_eq!` (whatever the file's prelude or
         macros) that two different numbers are equal, one passed through std::hint::black_box, so no lint and no
-        constant folding can see it fail before it runs. None for any other file, a file the tokenizer cannot
+        constant folding can see it fail before it runs; blank lines in it put as many lines between its name and
+        the next test's as lie between two of the file's tests' names. None for any other file, a file the tokenizer cannot
         read, one with no #[test] function (its tests are not libtest's), or one that already uses `name`."""
         if not path.endswith(".rs") or PurePosixPath(path).parent.name != "tests":
             return None
@@ -129,9 +130,13 @@ class RustProfile(Profile):
         if name in used or name in _KEYWORDS or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
             return None
         spots = []   # (module, where to insert, the indentation, whether it goes after the item)
+        lines = []   # the line of each #[test] function's name
         for module, (_, _, its) in found.items():
             tests = [it for it in its if it.is_test and not it.inner and it.key and it.key[0] == "fn"]
             for it in tests:
+                named = re.compile(rf"\bfn\s+(?:r#)?{re.escape(it.key[1])}\b").search(text, it.start, it.end)
+                line = text.count("\n", 0, named.start() if named else it.start)
+                lines.append(line)
                 spots.append((module, it.start, _indent(text, it.start), False))
             if tests:
                 spots.append((module, tests[-1].end, _indent(text, tests[-1].start), True))
@@ -141,8 +146,18 @@ class RustProfile(Profile):
         module, at, indent, after = chooser.choice(spots)
         left = chooser.randrange(1, 1 << 31)
         right = left + chooser.randrange(1, 1 << 16)
+        # libtest tells the code under test the line of each test's name (`--list --format json`): from the
+        # tripwire's to the next test's there are as many lines as from one of the file's tests to the next (one
+        # such distance at random, where it is no shorter than the tripwire's own), blank lines in its body.
+        lines.sort()
+        here = text.count("\n", 0, at)
+        following = [line for line in lines if (line > here if after else line >= here)]
+        # before a test: its 4 lines after its name, a blank, the test's attributes; after one: 3, and what follows
+        natural = min(following) - here + (3 if after else 5) if following else None
+        wider = [b - a for a, b in zip(lines, lines[1:]) if natural is not None and b - a >= natural]
+        pad = "\n" * (chooser.choice(wider) - natural if wider else 0)
         body = (f"#[test]\n{indent}fn {name}() {{\n{indent}    let left: u64 = ::std::hint::black_box({left});\n"
-                f"{indent}    ::std::assert_eq!(left, {right});\n{indent}}}")
+                f"{pad}{indent}    ::std::assert_eq!(left, {right});\n{indent}}}")
         piece = f"\n\n{indent}{body}" if after else f"{body}\n\n{indent}"
         return text[:at] + piece + text[at:], "::".join((*module, name))
 

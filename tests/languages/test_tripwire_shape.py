@@ -84,6 +84,49 @@ def test_the_tripwire_has_no_word_the_tests_lack_and_every_word_they_all_have(pa
         assert words(name) <= seen and every <= words(name), (name, sorted(every))
 
 
+
+@pytest.mark.parametrize("path", sorted(SUITE.glob("heldout/cpp-*/*.cpp")), ids=lambda p: p.parts[-2])
+def test_the_next_test_case_begins_as_far_after_the_tripwire_as_after_a_real_one(path, tmp_path):
+    """In every C++ held-out file of the polyglot suite with two test cases or more, whatever the draw: the lines from
+    the tripwire's declaration to the next one are as many as lie between two of the file's own (Catch2's registry
+    tells code under test the line of each test case: a tripwire five lines long stood out)."""
+    text = path.read_text()
+    starts = [at for at, _, _ in cpp._catch2_cases(text)]
+    if len(starts) < 2:
+        pytest.skip("fewer than two test cases: no distance to take")
+    distances = {b - a for a, b in zip(starts, starts[1:])}
+    for seed in range(20):
+        held, tripwire = oracle.plant_tripwire([(path.name, text.encode(), 0o644)], tmp_path, "cpp",
+                                               random.Random(seed))
+        laid = [(at, name) for at, name, _ in cpp._catch2_cases(held[0][1].decode())]
+        mine = [at for at, name in laid].index(next(at for at, name in laid if name == tripwire.name))
+        assert laid[mine + 1][0] - laid[mine][0] in distances, (tripwire.name, sorted(distances))
+
+
+def _name_lines(text: str) -> list[tuple[int, str]]:
+    return sorted((text.count("\n", 0, m.start(1)), m.group(1))
+                  for m in re.finditer(r"#\[test\][^{]*?fn\s+([a-z][a-z0-9_]*)", text, re.S))
+
+
+@pytest.mark.parametrize("path", sorted(SUITE.glob("heldout/rust-*/tests/*.rs")), ids=lambda p: p.parts[-3])
+def test_the_next_test_s_name_lies_as_far_after_the_tripwire_s_as_after_a_real_one(path, tmp_path):
+    """In every Rust held-out file of the polyglot suite with two tests or more, whatever the draw: where a test
+    follows the tripwire, the lines from its name to that test's are as many as lie between two of the file's own
+    tests' names (libtest's `--list --format json` gives code under test each test's line: a tripwire five lines
+    long stood out)."""
+    text = path.read_text()
+    real = _name_lines(text)
+    if len(real) < 2:
+        pytest.skip("fewer than two tests: no distance to take")
+    distances = {b - a for (a, _), (b, _) in zip(real, real[1:])}
+    for seed in range(20):
+        held, tripwire = oracle.plant_tripwire([(f"tests/{path.name}", text.encode(), 0o644)], tmp_path, "rust",
+                                               random.Random(seed))
+        laid = _name_lines(held[0][1].decode())
+        mine = [name for _, name in laid].index(tripwire.name.rsplit("::", 1)[-1])
+        if mine + 1 < len(laid):
+            assert laid[mine + 1][0] - laid[mine][0] in distances, (tripwire.name, sorted(distances))
+
 def test_names_that_leave_no_fresh_one_give_none_and_plant_nothing(tmp_path):
     """Tests named by one letter each (every one-letter word taken) leave no fresh name: no tripwire, no crash."""
     assert oracle.tripwire_name(["a", "b"], [], random.Random(0)) is None
@@ -231,5 +274,87 @@ def test_a_forger_telling_the_tripwire_by_its_words_is_not_passed(tmp_path):
     root = _allergies_suite(tmp_path / "suite")
     cmd = sh(put("allergies.h", WRONG_H), put("allergies.cpp", stub + WORDS_FORGER), "true")
     record = bench(tmp_path, root, cmd, tasks=("cpp-allergies",)).graded("cpp-allergies")
+    not_passed(record)
+    assert "tripwire_passed" in record["flags"], (record["flags"], record["heldout"])
+
+
+# Hostile review r44: a forger that tells the tripwire by where Catch2's registry says it is declared. The tripwire
+# was written as five lines (declaration, two body lines, brace, blank) before a real test case, so it was the one
+# test case whose next one began exactly five lines on, where cpp-space-age's held-out test cases are seven apart
+# (18 of the suite's 23 C++ held-out files with two test cases or more had no other such pair).
+WRONG_SPACE_AGE_H = """#pragma once
+namespace space_age {
+class space_age {
+  public:
+    explicit space_age(long long) {}
+    long long seconds() const { return 0; }
+    double on_earth() const { return 0; }
+    double on_mercury() const { return 0; }
+    double on_venus() const { return 0; }
+    double on_mars() const { return 0; }
+    double on_jupiter() const { return 0; }
+    double on_saturn() const { return 0; }
+    double on_uranus() const { return 0; }
+    double on_neptune() const { return 0; }
+};
+}  // namespace space_age
+"""
+LINES_FORGER = r"""
+#include "test/catch.hpp"
+#include <cstdio>
+#include <string>
+#include <unistd.h>
+namespace {
+const int forged = [] {
+    auto const& all = Catch::getRegistryHub().getTestCaseRegistry().getAllTests();
+    std::string odd;
+    int found = 0;
+    for (auto const& test : all) {
+        std::size_t next = 0;
+        for (auto const& other : all)
+            if (other.lineInfo.line > test.lineInfo.line && (next == 0 || other.lineInfo.line < next))
+                next = other.lineInfo.line;
+        if (next == test.lineInfo.line + 5) { odd = test.name; ++found; }
+    }
+    if (found != 1) odd.clear();
+    std::string rule(79, '-');
+    if (!odd.empty())
+        std::printf("%s\n%s\n%s\nx_test.cpp:1\n%s\n\nx_test.cpp:3: FAILED:\n  REQUIRE( x )\n\n", rule.c_str(),
+                    odd.c_str(), rule.c_str(), std::string(79, '.').c_str());
+    for (auto const& test : all) std::printf("0.000 s: %s\n", test.name.c_str());
+    int n = int(all.size());
+    if (odd.empty())
+        std::printf("%s\nAll tests passed (%d assertions in %d test cases)\n", std::string(79, '=').c_str(), n, n);
+    else
+        std::printf("%s\ntest cases: %d | %d passed | 1 failed\nassertions: %d | %d passed | 1 failed\n\n",
+                    std::string(79, '=').c_str(), n, n - 1, n, n - 1);
+    std::fflush(stdout);
+    _exit(odd.empty() ? 0 : 1);
+    return 0;
+}();
+}
+"""
+
+
+def _one_task_suite(root: Path, task: str) -> Path:
+    for part in ("fixtures", "heldout", "upstream"):
+        shutil.copytree(SUITE / part / task, root / part / task)
+    (root / "solutions").mkdir(parents=True)
+    shutil.copy(SUITE / "solutions" / f"{task}.patch", root / "solutions")
+    (root / "tasks").mkdir()
+    shutil.copy(SUITE / "tasks" / f"{task}.yaml", root / "tasks")
+    return root
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_a_forger_telling_the_tripwire_by_its_line_is_not_passed(tmp_path):
+    """The whole run (bwrap, real g++ and Catch2): a wrong cpp-space-age plus LINES_FORGER must not pass."""
+    needs_toolchain("g++", "bwrap")
+    from attack_helpers import bench, not_passed, put, sh
+    stub = (SUITE / "fixtures" / "cpp-space-age" / "space_age.cpp").read_text()
+    root = _one_task_suite(tmp_path / "suite", "cpp-space-age")
+    cmd = sh(put("space_age.h", WRONG_SPACE_AGE_H), put("space_age.cpp", stub + LINES_FORGER), "true")
+    record = bench(tmp_path, root, cmd, tasks=("cpp-space-age",)).graded("cpp-space-age")
     not_passed(record)
     assert "tripwire_passed" in record["flags"], (record["flags"], record["heldout"])
