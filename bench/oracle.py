@@ -648,8 +648,8 @@ def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.R
     ..."). Only where those recombinations are all taken is one run (then every run) drawn more widely: a word
     of any of the names (a one-letter word by a one-letter word, its case kept: word, Word, WORD; no word twice
     where the pool allows), a number by as many random digits, and last a small list of words common in test
-    names joins the pool. Used by no name of `names` nor identifier of `texts`; no longer than 76 characters
-    where its pattern is not (Catch2 wraps a longer one over lines). Nothing marks it: no fixed word, no hex."""
+    names joins the pool. Used by no name of `names` nor identifier of `texts`; its pattern no longer than 76
+    characters where one is, and then no longer itself (Catch2 wraps a longer one over lines). Nothing marks it: no fixed word, no hex."""
     rng = rng or secrets.SystemRandom()
     names = [n for n in names if re.search(r"[A-Za-z]", n)] or ["mixed_input"]
     runs = [w for name in names for w in _words_of(name)]
@@ -671,9 +671,10 @@ def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.R
         drawn.add(word)
         return word.upper() if len(run) > 1 and run.isupper() else word.capitalize() if run[0].isupper() else word
 
+    patterns = [n for n in names if len(n) <= 76] or names   # Catch2 wraps a longer name over lines
     for attempt in range(10000):
         stage = attempt // 2500   # 0: run by run from names of its shape; 1: one run wider; 2: every run; 3: more words
-        pattern = rng.choice(names)
+        pattern = rng.choice(patterns)
         pieces = _NAME_RUN.findall(pattern)
         column = alike[name_shape(pattern)]
         chosen = [rng.choice(column)[i] for i in range(len(pieces))]

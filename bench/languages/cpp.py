@@ -304,6 +304,20 @@ def _c_literal(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+# A test case's block in Catch2's console report: its name (wrapped over lines past the console's width) between
+# two rules, then what it printed up to the next rule.
+_CATCH_FAILURE_BLOCK = re.compile(r"^-{20,}\n((?:(?!-{20,}$).*\n){1,8}?)-{20,}\n((?:(?!-{20,}$|={20,}$).*\n)*)", re.M)
+CATCH_NAME_WIDTH = 76   # a test case's name longer than this Catch2's console reporter wraps over lines
+
+
+def _header_names(header: str, name: str) -> bool:
+    """Whether a block's header (the lines between its rules) is the test case `name`: the one line, or for a
+    name Catch2 wraps (longer than CATCH_NAME_WIDTH) its lines, which it breaks at its own places, run together."""
+    if header == f"{name}\n":
+        return True
+    return len(name) > CATCH_NAME_WIDTH and re.sub(r"\s+", "", header) == re.sub(r"\s+", "", name)
+
+
 class CppProfile(Profile):
     """C++'s rules."""
 
@@ -383,9 +397,9 @@ class CppProfile(Profile):
         with no failure, None otherwise."""
         text = output.decode("utf-8", errors="replace")
         quoted = re.escape(name)
-        block = re.search(rf"^-{{20,}}\n{quoted}\n-{{20,}}\n((?:(?!-{{20,}}$|={{20,}}$).*\n)*)", text, re.M)
-        if block and re.search(r": FAILED:$", block.group(1), re.M):
-            return "failed"
+        for block in _CATCH_FAILURE_BLOCK.finditer(text):
+            if _header_names(block.group(1), name) and re.search(r": FAILED:$", block.group(2), re.M):
+                return "failed"
         return "passed" if re.search(rf"^\d+\.\d+ s: {quoted}$", text, re.M) else None
 
     def tripwire_exit(self, exit_code: int | None) -> bool:
