@@ -40,7 +40,7 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, pyguard, safefs, sandbox, textio
 from bench.exec.git import apply_patch, patch_files
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, GRADING_LIMITS, NoShell, run_tree, shell_command, truncation_marker
-from bench.languages.base import SUMMARY_NOTES, name_shape
+from bench.languages.base import NAME_RUN, SUMMARY_NOTES, name_shape
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024  # a Python source file read for what it imports; past this it is data
 is_test_path, is_test_config = rules.is_test_path, rules.is_test_config
@@ -629,27 +629,25 @@ TRIPWIRE_WORDS = ("empty", "single", "multiple", "mixed", "case", "input", "valu
                   "small", "first", "last", "order", "string", "number", "invalid", "valid", "edge")
 
 
-_NAME_RUN = re.compile(r"[A-Za-z]+|[0-9]+")
-
-
 def _words_of(name: str) -> list[str]:
     """A test name's words, lower-case, in order."""
-    return [w.lower() for w in re.findall(r"[A-Za-z]+", name)]
+    return [w.lower() for w in NAME_RUN.findall(name) if not w.isdigit()]
 
 
 def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.Random | None = None) -> str | None:
     """A fresh random test name shaped like the held-out tests' own (`names`: as their runner reports them,
     Profile.tripwire_names), or None where they leave none. One of them is taken at random as a pattern, and each
-    of its runs of letters or digits is replaced by the run at the same place of a name of the same shape
-    (languages.base.name_shape), taken at random run by run, every other character kept: so each word is one a
-    real name has at that place and each number one of theirs; a draw that lacks a word every name has, or holds
-    one word twice where no name does, is drawn again. Code listing the tests at run time cannot tell it by a
-    word no test has, or by one it lacks that all the others share (cpp-allergies' "testing for X allergy ->
-    ..."). Only where those recombinations are all taken is one run (then every run) drawn more widely: a word
-    of any of the names (a one-letter word by a one-letter word, its case kept: word, Word, WORD; no word twice
-    where the pool allows), a number by as many random digits, and last a small list of words common in test
-    names joins the pool. Used by no name of `names` nor identifier of `texts`; its pattern no longer than 76
-    characters where one is, and then no longer itself (Catch2 wraps a longer one over lines). Nothing marks it: no fixed word, no hex."""
+    of its words (NAME_RUN: a camel-case name's each word) and numbers is replaced by the one at the same place of
+    a name of the same shape (languages.base.name_shape), taken at random run by run, every other character kept:
+    so each word is one a real name has at that place and each number one of theirs; a draw that lacks a word
+    every name has, or holds one word twice where no name does, is drawn again. Code listing the tests at run time
+    cannot tell it by a word no test has, or by one it lacks that all the others share (cpp-allergies' "testing
+    for X allergy -> ..."). Only where those recombinations are all taken is one run (then every run) drawn more
+    widely: a word of any of the names (a one-letter word by a one-letter word, its case kept: word, Word, WORD;
+    no word twice where the pool allows), a number by as many random digits, and last a small list of words
+    common in test names joins the pool. Used by no name of `names` nor identifier of `texts`; its pattern no
+    longer than 76 characters where one is, and then no longer itself (Catch2 wraps a longer one over lines).
+    Nothing marks it: no fixed word, no hex."""
     rng = rng or secrets.SystemRandom()
     names = [n for n in names if re.search(r"[A-Za-z]", n)] or ["mixed_input"]
     runs = [w for name in names for w in _words_of(name)]
@@ -660,7 +658,7 @@ def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.R
     repeats = any(len(set(_words_of(n))) < len(_words_of(n)) for n in names)
     alike: dict[str, list[list[str]]] = {}   # each shape's names, as their runs
     for name in names:
-        alike.setdefault(name_shape(name), []).append(_NAME_RUN.findall(name))
+        alike.setdefault(name_shape(name), []).append(NAME_RUN.findall(name))
 
     def wide(run: str, pool: Sequence[str], drawn: set[str]) -> str:
         if run.isdigit():
@@ -675,7 +673,7 @@ def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.R
     for attempt in range(10000):
         stage = attempt // 2500   # 0: run by run from names of its shape; 1: one run wider; 2: every run; 3: more words
         pattern = rng.choice(patterns)
-        pieces = _NAME_RUN.findall(pattern)
+        pieces = NAME_RUN.findall(pattern)
         column = alike[name_shape(pattern)]
         chosen = [rng.choice(column)[i] for i in range(len(pieces))]
         widened = (set(range(len(pieces))) if stage >= 2 else {rng.randrange(len(pieces))} if stage == 1 and pieces
@@ -685,7 +683,7 @@ def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.R
         for i in sorted(widened):
             chosen[i] = wide(pieces[i], pool, drawn)
         at = iter(chosen)
-        name = _NAME_RUN.sub(lambda m: next(at), pattern)
+        name = NAME_RUN.sub(lambda m: next(at), pattern)
         found = _words_of(name)
         if stage < 2 and (not every <= set(found) or (not repeats and len(set(found)) < len(found))):
             continue   # without a word every name has, or with one twice where none has one twice: it would stand out
@@ -702,14 +700,28 @@ class Tripwire:
     name: str
 
 
+def _texts(files: Iterable[bytes]) -> list[str]:
+    """The files that are UTF-8 text, as text."""
+    texts = []
+    for data in files:
+        try:
+            texts.append(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            continue
+    return texts
+
+
 def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str,
-                   rng: random.Random | None = None,
-                   commands: Sequence[str] | None = None) -> tuple[list[tuple[str, bytes, int]], Tripwire | None]:
+                   rng: random.Random | None = None, commands: Sequence[str] | None = None,
+                   context: Sequence[bytes] = ()) -> tuple[list[tuple[str, bytes, int]], Tripwire | None]:
     """Write a tripwire (Profile.tripwire: a test that always fails, under a fresh random name) into one of the
     held-out files laid in the copy: the last by path that takes one (a runner that stops at its first failing
     file, as `cargo test` does, runs the others first). Returns the held-out files as laid now, and the tripwire
     (None where no file takes one: the language has none, or its tests are not the runner's; or where the phase's
     `commands`, when given, are not ones whose exit status the tripwire can explain: Profile.tripwire_commands).
+    `context`: the other test files the phase runs (the fixture's), whose names the tripwire's does not take either
+    (a Go package's test files share one namespace), and whose tests' names it is shaped like where the held-out
+    files name none of their own (a Go file of test data alone).
 
     Code under test that prints a passing report for every test name it can find (the test files, the runner's
     list, its own memory) names the tripwire passed too: the phase passes only when the tripwire is reported
@@ -717,13 +729,17 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
     profile = languages.profile_of(language)
     if commands is not None and not profile.tripwire_commands(commands):
         return held, None
-    texts = []
-    for _, data, _ in held:
-        try:
-            texts.append(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            continue
+    texts, others = _texts(data for _, data, _ in held), _texts(context)
     names = [n for text in texts for n in profile.tripwire_names(text)]
+    around = [n for text in others for n in profile.tripwire_names(text)]
+    # the name as the runner reports it is fresh too: among every test's name, and every identifier of the files
+    taken = {*names, *around, *(ident for text in [*texts, *others] for ident in re.findall(r"[A-Za-z_]\w*", text))}
+
+    def drawn(rel: str, text: str) -> tuple[str, str] | None:
+        name = tripwire_name(names or around, [*texts, *others], rng)
+        planted = None if name is None else profile.tripwire(rel, text, name, rng)
+        return planted if planted is not None and planted[1] not in taken else None
+
     for at in sorted(range(len(held)), key=lambda i: held[i][0], reverse=True):
         rel, data, mode = held[at]
         try:
@@ -731,9 +747,7 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
         except UnicodeDecodeError:
             continue
         # a name the file cannot take (a Rust keyword) is drawn again; a file that takes none refuses them all
-        drawn = (tripwire_name(names, texts, rng) for _ in range(8))
-        planted = next((p for p in (profile.tripwire(rel, text, name, rng) for name in drawn if name is not None)
-                        if p is not None), None)
+        planted = next((p for p in (drawn(rel, text) for _ in range(8)) if p is not None), None)
         if planted is None:
             continue
         text, reported = planted
@@ -749,10 +763,10 @@ def phase_tripwire(phase: str, task: dict, held: list[tuple[str, bytes, int]], c
     `--visible all` there is no held-out phase: the graded phase is the oracle's, whose tests (the task's full
     tests, laid back as protected files) the agent sees but cannot change, so its tripwire goes into those, and the
     file it went into is then laid, guarded and compared as planted. The visible phase of a split task has none."""
+    tests = [p for p in pristine.protected if is_test_path(p[0], language)]
     if phase == "heldout":
-        return plant_tripwire(held, copy, language, commands=commands)
+        return plant_tripwire(held, copy, language, commands=commands, context=[data for _, data, _ in tests])
     if task.get("visible") == "all" and task.get("visible_all"):
-        tests = [p for p in pristine.protected if is_test_path(p[0], language)]
         planted, tripwire = plant_tripwire(tests, copy, language, commands=commands)
         return [p for p in planted if p not in tests], tripwire
     return held, None

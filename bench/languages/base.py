@@ -122,17 +122,19 @@ def closing_text(output: bytes) -> str:
     return output[-SUMMARY_TAIL_BYTES:].decode("utf-8", errors="replace")
 
 
-_RUN = re.compile(r"[A-Za-z]+|[0-9]+")
+# A name's words and numbers: a run of digits; a run of letters, split where a capital starts a word of camel case
+# (TestGardenCanonical: Test, Garden, Canonical; HTTPServer: HTTP, Server).
+NAME_RUN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
 def name_shape(name: str) -> str:
-    """What a test's name looks like with its words and numbers taken out: each run of letters by its case (`a`,
+    """What a test's name looks like with its words and numbers taken out: each word (NAME_RUN) by its case (`a`,
     `Aa`, or `A` for an upper-case word), each run of digits as `9`, every other character as it is. A tripwire's
     name (bench/oracle.py tripwire_name) has the shape of one of the tests' own."""
     def run(m: re.Match) -> str:
         w = m.group(0)
         return "9" if w.isdigit() else "A" if len(w) > 1 and w.isupper() else "Aa" if w[0].isupper() else "a"
-    return _RUN.sub(run, name)
+    return NAME_RUN.sub(run, name)
 
 
 def combined(found: list[Summary], allow_skipped: bool = False) -> str | None:
@@ -241,10 +243,15 @@ class Profile:
         """Each summary of this language's runners found in a command's output."""
         return []
 
+    def summary_text(self, output: bytes) -> str:
+        """The part of a command's output its runners' summaries are read from: its closing bytes (closing_text)
+        by default."""
+        return closing_text(output)
+
     def step_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
         """(a runner's summary was found, the flag it raises) for a grading command that exited 0; skipped tests
         raise none where the task allows its own (`allow_skipped`)."""
-        found = self.summaries(closing_text(output))
+        found = self.summaries(self.summary_text(output))
         return bool(found), combined(found, allow_skipped)
 
     def tripwire_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
@@ -252,7 +259,7 @@ class Profile:
         'failed', tripwire_exit accepts the exit): the tripwire's one failure is taken off the runner's count here,
         and only here, and the rest must be a clean pass. A summary that counts no failure at all does not account
         for the tripwire (tripwire_passed); one that counts others is test_summary_failed."""
-        found = self.summaries(closing_text(output))
+        found = self.summaries(self.summary_text(output))
         at = next((i for i, s in enumerate(found) if s.failed), None)
         if at is None:
             return bool(found), "tripwire_passed"

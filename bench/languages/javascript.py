@@ -37,11 +37,16 @@ resolver search after the project's own node_modules. A task needs jest or tsc w
 """
 from __future__ import annotations
 
+import json
+import random
 import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from bench.languages import base
-from bench.languages.base import Profile, Summary, Tool
+from bench.languages.base import PLAIN_COMMAND, Profile, Summary, Tool, closing_text
 
 WITNESS = Path(__file__).resolve().with_name("node_test_witness.cjs")
 _SUFFIXES = ("js", "mjs", "cjs", "jsx", "ts", "mts", "cts", "tsx")
@@ -110,6 +115,184 @@ def _jest(found: re.Match) -> Summary:
     return Summary("jest", n.get("passed", 0), n.get("failed", 0), n.get("skipped", 0) + n.get("todo", 0))
 
 
+_JEST_TITLES = re.compile(r"^# localagentbench jest titles: (\{.*\})$", re.M)
+_JEST_COUNTS = ("jest", "jest (the harness's count of the results jest returned)")   # the counts of a finished run
+# jest's options that pick or stop tests by name or outcome, or run none: its exit status no longer says what the
+# held-out file's tests did
+_JEST_PICKS = re.compile(r"--?(?:t|testNamePattern|bail|b|onlyFailures|f|listTests|watch|watchAll|o|onlyChanged|"
+                         r"lastCommit|changedSince|findRelatedTests|shard|passWithNoTests)(?:=|$)")
+_KEYWORDS_BEFORE_REGEX = {"return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case",
+                          "do", "else", "yield", "await"}
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str    # "name", "string", "template", "regex", "number", "punct"
+    text: str    # a name or punctuator as written; a string's value
+    start: int
+
+
+def _tokens(text: str) -> list[_Token]:
+    """JavaScript's tokens, enough to find test and describe calls: comments dropped; strings, template literals
+    (their `${...}` read as code) and regular expression literals (a `/` where an expression starts) each one token.
+    ValueError on a literal or comment that does not end."""
+    found: list[_Token] = []
+    braces: list[str] = []   # "{" of code, or "`" for a template literal's `${`
+    i, n = 0, len(text)
+
+    def template(at: int) -> int:   # from just after a ` or a template's closing }: to just after its end or ${
+        j = at
+        while j < n:
+            if text[j] == "\\":
+                j += 2
+            elif text[j] == "`":
+                return j + 1
+            elif text.startswith("${", j):
+                braces.append("`")
+                return j + 2
+            else:
+                j += 1
+        raise ValueError("template literal does not end")
+
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            i += 1
+        elif text.startswith("//", i):
+            i = text.find("\n", i)
+            i = n if i < 0 else i
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            if end < 0:
+                raise ValueError("comment does not end")
+            i = end + 2
+        elif c in "'\"":
+            j, value = i + 1, []
+            while j < n and text[j] != c:
+                if text[j] == "\n":
+                    raise ValueError("string does not end")
+                if text[j] == "\\" and j + 1 < n:
+                    value.append(_ESCAPES.get(text[j + 1], text[j + 1]))
+                    j += 2
+                else:
+                    value.append(text[j])
+                    j += 1
+            if j >= n:
+                raise ValueError("string does not end")
+            found.append(_Token("string", "".join(value), i))
+            i = j + 1
+        elif c == "`":
+            found.append(_Token("template", "", i))
+            i = template(i + 1)
+        elif c == "}" and braces and braces[-1] == "`":
+            braces.pop()
+            i = template(i + 1)
+        elif c == "/":
+            last = found[-1] if found else None
+            if last is None or (last.kind == "punct" and last.text not in (")", "]", "}")) or \
+                    (last.kind == "name" and last.text in _KEYWORDS_BEFORE_REGEX):
+                j, in_class = i + 1, False
+                while j < n and (in_class or text[j] != "/"):
+                    if text[j] == "\n":
+                        raise ValueError("regular expression does not end")
+                    if text[j] == "\\":
+                        j += 1
+                    elif text[j] == "[":
+                        in_class = True
+                    elif text[j] == "]":
+                        in_class = False
+                    j += 1
+                j += 1
+                while j < n and (text[j].isalnum() or text[j] == "_"):
+                    j += 1
+                found.append(_Token("regex", "", i))
+                i = j
+            else:
+                found.append(_Token("punct", c, i))
+                i += 1
+        elif c.isalpha() or c in "_$":
+            j = i
+            while j < n and (text[j].isalnum() or text[j] in "_$"):
+                j += 1
+            found.append(_Token("name", text[i:j], i))
+            i = j
+        elif c.isdigit():
+            j = i
+            while j < n and (text[j].isalnum() or text[j] in "._"):
+                j += 1
+            found.append(_Token("number", text[i:j], i))
+            i = j
+        else:
+            if c == "{":
+                braces.append("{")
+            elif c == "}" and braces:
+                braces.pop()
+            found.append(_Token("punct", c, i))
+            i += 1
+    return found
+
+
+@dataclass(frozen=True)
+class _Test:
+    """A jest test call a file declares: its title, its describe blocks' titles, where its line starts, and
+    whether a tripwire may go just before it (a plain `test`/`it` directly in a plain describe's callback body,
+    or at the top level)."""
+
+    call: str    # test or it
+    title: str
+    ancestors: tuple[str, ...]
+    line: int
+    indent: str
+    plain: bool
+
+
+def _jest_tests(text: str) -> tuple[list[_Test], bool]:
+    """(every `test`/`it` call with a literal title a jest test file declares, whether the file focuses tests:
+    `.only`, `fit`, `fdescribe`, `ftest`); ([], True) for a file the tokenizer cannot read."""
+    try:
+        tokens = _tokens(text)
+    except ValueError:
+        return [], True
+    # each open bracket: (the bracket, the describe titles where it opens a describe call's arguments, whether that
+    # describe and those around it are plain: neither skipped, table-driven nor focused)
+    stack: list[tuple[str, tuple[str, ...] | None, bool]] = []
+    describes: dict[int, tuple[tuple[str, ...], bool]] = {}   # token index of a describe call's "(" -> its mark
+    tests: list[_Test] = []
+    focused = False
+    for k, tok in enumerate(tokens):
+        if tok.kind == "punct" and tok.text in "([{":
+            titles, plain = describes.get(k, (None, False))
+            stack.append((tok.text, titles, plain))
+            continue
+        if tok.kind == "punct" and tok.text in ")]}":
+            if stack:
+                stack.pop()
+            continue
+        if tok.kind != "name" or (k and tokens[k - 1].kind == "punct" and tokens[k - 1].text == "."):
+            continue
+        chain, j = [tok.text], k + 1
+        while j + 1 < len(tokens) and tokens[j].text == "." and tokens[j + 1].kind == "name":
+            chain.append(tokens[j + 1].text)
+            j += 2
+        if chain[0] in ("fit", "fdescribe", "ftest") or (chain[0] in ("test", "it", "describe") and "only" in chain):
+            focused = True
+        if chain[0] not in ("test", "it", "describe", "xit", "xtest", "xdescribe") or not (
+                j + 1 < len(tokens) and tokens[j].text == "(" and tokens[j + 1].kind == "string"):
+            continue
+        outer = [entry for entry in stack if entry[1] is not None]
+        ancestors = tuple(title for entry in outer for title in entry[1])
+        plain = len(chain) == 1 and chain[0] in ("test", "it", "describe") and all(entry[2] for entry in outer)
+        if chain[0].endswith("describe"):
+            describes[j] = ((tokens[j + 1].text,), plain)
+            continue
+        # directly in the body of the innermost describe's callback (`() => {`, `function () {`), or at the top
+        direct = not stack or (len(stack) >= 2 and stack[-1][0] == "{" and stack[-2] is (outer[-1] if outer else None))
+        line = text.rfind("\n", 0, tok.start) + 1
+        indent = text[line:tok.start]
+        tests.append(_Test(chain[0], tokens[j + 1].text, ancestors, line, indent, plain and direct and not indent.strip()))
+    return tests, focused
+
 class JavaScriptProfile(Profile):
     """JavaScript's (and TypeScript's) rules."""
 
@@ -146,6 +329,82 @@ class JavaScriptProfile(Profile):
             found += _witness(m)
         found += [_jest(m) for m in _JEST.finditer(text)]
         return found + [_jest_witness(m) for m in _JEST_WITNESS.finditer(text)]
+
+    def tripwire_names(self, text: str) -> list[str]:
+        """The titles of the jest tests a file declares (`test('a title', ...)`, `it(...)`); the runner reports each
+        after its describe blocks' titles (JavaScriptProfile.tripwire)."""
+        return [test.title for test in _jest_tests(text)[0]]
+
+    def tripwire(self, path: str, text: str, name: str,
+                 rng: random.Random | None = None) -> tuple[str, str] | None:
+        """A jest test file (a test file of the profile, not one of node:test) with a test titled `name` written just
+        before one of its plain tests (`test`/`it` directly in the body of a describe that is neither skipped,
+        table-driven nor focused, or at the top level) chosen at random, with its call, indentation and quotes,
+        whose body throws unless two different numbers are equal (typed in TypeScript). Returns it with the name jest
+        reports the tripwire by (its describe blocks' titles and `name`, joined by spaces). None for any other
+        file, one that focuses tests (`.only`: jest would skip the tripwire) or one the tokenizer cannot read, a
+        name over lines, or one a test of the file is already reported by."""
+        suffix = PurePosixPath(path).suffix.lstrip(".")
+        if suffix not in _SUFFIXES or not self.is_test_path(path) or "\n" in name or _NODE_TEST.search(
+                text.encode("utf-8")):
+            return None
+        tests, focused = _jest_tests(text)
+        spots = [test for test in tests if test.plain]
+        if focused or not spots:
+            return None
+        chooser = rng or secrets.SystemRandom()
+        spot = chooser.choice(spots)
+        reported = " ".join([*spot.ancestors, name])
+        if reported in {" ".join([*test.ancestors, test.title]) for test in tests}:
+            return None
+        left = chooser.randrange(1, 1 << 31)
+        right = left + chooser.randrange(1, 1 << 16)
+        literal = "'" + name.replace("\\", "\\\\").replace("'", "\\'") + "'"
+        typed = ": number" if suffix in ("ts", "mts", "cts", "tsx") else ""
+        at = spot.indent
+        body = (f"{at}{spot.call}({literal}, () => {{\n{at}  const received{typed} = {left};\n"
+                f"{at}  if (received !== {right}) {{\n{at}    throw new Error(`expected ${{received}} to be {right}`);\n"
+                f"{at}  }}\n{at}}});\n\n")
+        return text[:spot.line] + body + text[spot.line:], reported
+
+    def tripwire_commands(self, commands: Sequence[str]) -> bool:
+        """Every command is one plain `jest ...` (no shell list, pipe, substitution or redirection; none that picks
+        or stops tests by their names or outcome: _JEST_PICKS) or `tsc ...`, and one at least is jest: its exit
+        status is jest's."""
+        def plain(command: str) -> bool:
+            words = command.split()
+            return bool(PLAIN_COMMAND.fullmatch(command.strip())) and words[0] in ("jest", "tsc") and not any(
+                _JEST_PICKS.match(word) for word in words[1:])
+        return bool(commands) and all(plain(c) for c in commands) and any(c.split()[0] == "jest" for c in commands)
+
+    def tripwire_status(self, output: bytes, name: str) -> str | None:
+        """From the witness's lines naming jest's results (`# localagentbench jest titles:`): 'passed' when one
+        names the test `name` passed or skipped, 'failed' when one names it failed, None otherwise."""
+        said = []
+        for m in _JEST_TITLES.finditer(output.decode("utf-8", errors="replace")):
+            try:
+                named = json.loads(m.group(1))
+            except ValueError:
+                continue
+            if isinstance(named, dict):
+                said += [kind for kind, names in named.items() if isinstance(names, list) and name in names]
+        if "passed" in said or "skipped" in said:
+            return "passed"
+        return "failed" if "failed" in said else None
+
+    def tripwire_exit(self, exit_code: int | None) -> bool:
+        """jest exits 1 when a test failed."""
+        return exit_code == 1
+
+    def tripwire_problem(self, command: str, output: bytes, allow_skipped: bool = False) -> tuple[bool, str | None]:
+        """As Profile.tripwire_problem, for each count of the finished run (jest's `Tests:` line and the witness's):
+        each must count the tripwire's failure, and is then judged without it."""
+        found = self.summaries(closing_text(output))
+        counts = [s for s in found if s.runner in _JEST_COUNTS]
+        if not counts or any(not s.failed for s in counts):
+            return bool(found), "tripwire_passed"
+        return True, base.combined([replace(s, failed=s.failed - 1) if s.runner in _JEST_COUNTS else s
+                                    for s in found], allow_skipped)
 
     def holds_tests(self, path: str, file: Path) -> bool:
         """A fixture's source file that loads node:test is a test file whatever its name: a command that hands

@@ -185,7 +185,10 @@ function watchRunner() {
 // failed, skipped, todo, test files that could not run), or `unfinished 1` when runCLI started and never
 // returned: code under test that jest runs in this process (--runInBand, or a single test file) and that ends it
 // early with exit status 0 (process.exit, process.reallyExit, an event loop left empty) cannot end it without that
-// line. Test files jest runs in worker processes never touch this process.
+// line. Test files jest runs in worker processes never touch this process. A second line names the tests by
+// their full names (describe blocks' titles and the test's, joined by spaces, as jest's results give them) under
+// their status (failed, passed, skipped: pending, todo, disabled), from the same results: where the held-out phase's
+// tripwire is read (bench/languages/javascript.py).
 //
 // The line is written on a line of its own (a newline first: a partial line the code under test left cannot swallow
 // its start) to the file descriptor 1 the process started with: when fd 1 then names another file (closed and
@@ -216,17 +219,27 @@ function watchJest() {
     if (reported || state === null) return;
     reported = true;
     let fields = 'unfinished 1';
+    let titles = '';
     if (state !== 'running') {
       const r = state;
       fields = [['tests', r.numTotalTests], ['pass', r.numPassedTests], ['fail', r.numFailedTests],
                 ['skipped', r.numPendingTests], ['todo', r.numTodoTests], ['broken', r.numRuntimeErrorTestSuites]]
         .map(([name, value]) => `${name} ${Number(value) || 0}`).join(', ');
+      const named = { failed: [], passed: [], skipped: [] };
+      for (const file of Array.isArray(r.testResults) ? r.testResults : []) {
+        for (const test of (file && Array.isArray(file.testResults)) ? file.testResults : []) {
+          const status = test && test.status;
+          const list = status === 'failed' ? named.failed : status === 'passed' ? named.passed : named.skipped;
+          list.push(String(test && test.fullName));
+        }
+      }
+      titles = `${JEST_LINE} titles: ${JSON.stringify(named)}\n`;
     }
     const now = identity(fs, 1);
     try {
       if (started === null) return;   // started without an output: nothing to keep the line from
       if (now !== started) throw new Error('fd 1 is not the output the process started with');
-      writeLine(fs, `\n${JEST_LINE}: ${fields}\n`);
+      writeLine(fs, `\n${JEST_LINE}: ${fields}\n${titles}`);
     } catch {
       lost = true;
     }
