@@ -15,7 +15,6 @@ runner's own summary where the harness can read one. Sets `oracle`, `heldout`, `
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import os
 import random
@@ -41,7 +40,7 @@ from bench.common.stage import ArgumentParser, log, run_main
 from bench.exec import cleanup, environment, pyguard, safefs, sandbox, textio
 from bench.exec.git import apply_patch, patch_files
 from bench.exec.proc import DEFAULT_MAX_LOG_BYTES, GRADING_LIMITS, NoShell, run_tree, shell_command, truncation_marker
-from bench.languages.base import NAME_RUN, SUMMARY_NOTES
+from bench.languages.base import NAME_RUN, SUMMARY_NOTES, name_shape
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024  # a Python source file read for what it imports; past this it is data
 is_test_path, is_test_config = rules.is_test_path, rules.is_test_config
@@ -631,41 +630,67 @@ TRIPWIRE_WORDS = ("empty", "single", "multiple", "mixed", "case", "input", "valu
                   "small", "first", "last", "order", "string", "number", "invalid", "valid", "edge")
 
 
-def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.Random | None = None) -> str:
+def _words_of(name: str) -> list[str]:
+    """A test name's words, lower-case, in order."""
+    return [w.lower() for w in NAME_RUN.findall(name) if not w.isdigit()]
+
+
+def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.Random | None = None) -> str | None:
     """A fresh random test name shaped like the held-out tests' own (`names`: as their runner reports them,
-    Profile.tripwire_names): one of them taken at random as a pattern, each of its words (NAME_RUN: a camel-case
-    name's each word) replaced by a word taken at random from the names' words (a one-letter word by a one-letter
-    word; its case kept: word, Word, WORD; a small list of words common in test names joins them where they hold too
-    few), each of its numbers by as many random digits, every other character kept (underscores, spaces,
-    punctuation). So it has the shape of a real test's name (languages.base.name_shape): code listing the tests at
-    run time cannot tell it by lower-case words where the tests use capitals, digits or underscores. Used by no name
-    of `names` nor identifier of `texts`; no longer than 76 characters where its pattern is not (Catch2 wraps a
-    longer one over lines). Nothing marks it: no fixed word, no hex."""
+    Profile.tripwire_names), or None where they leave none. One of them is taken at random as a pattern, and each
+    of its words (NAME_RUN: a camel-case name's each word) and numbers is replaced by the one at the same place of
+    a name of the same shape (languages.base.name_shape), taken at random run by run, every other character kept:
+    so each word is one a real name has at that place and each number one of theirs; a draw that lacks a word
+    every name has, or holds one word twice where no name does, is drawn again. Code listing the tests at run time
+    cannot tell it by a word no test has, or by one it lacks that all the others share (cpp-allergies' "testing
+    for X allergy -> ..."). Only where those recombinations are all taken is one run (then every run) drawn more
+    widely: a word of any of the names (a one-letter word by a one-letter word, its case kept: word, Word, WORD;
+    no word twice where the pool allows), a number by as many random digits, and last a small list of words
+    common in test names joins the pool. Used by no name of `names` nor identifier of `texts`; its pattern no
+    longer than 76 characters where one is, and then no longer itself (Catch2 wraps a longer one over lines).
+    Nothing marks it: no fixed word, no hex."""
     rng = rng or secrets.SystemRandom()
     names = [n for n in names if re.search(r"[A-Za-z]", n)] or ["mixed_input"]
-    runs = [w.lower() for name in names for w in NAME_RUN.findall(name) if not w.isdigit()]
+    runs = [w for name in names for w in _words_of(name)]
     words = sorted({w for w in runs if len(w) > 1})
-    if len(words) < 12:
-        words = sorted({*words, *TRIPWIRE_WORDS})
     letters = sorted({w for w in runs if len(w) == 1}) or ["a"]
     taken = {*names, *(ident for text in texts for ident in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))}
+    every = set.intersection(*(set(_words_of(n)) for n in names))
+    repeats = any(len(set(_words_of(n))) < len(_words_of(n)) for n in names)
+    alike: dict[str, list[list[str]]] = {}   # each shape's names, as their runs
+    for name in names:
+        alike.setdefault(name_shape(name), []).append(NAME_RUN.findall(name))
 
-    def draw(m: re.Match, drawn: set[str]) -> str:
-        run = m.group(0)
+    def wide(run: str, pool: Sequence[str], drawn: set[str]) -> str:
         if run.isdigit():
             return "".join(rng.choice("123456789" if i == 0 and len(run) > 1 else "0123456789")
                            for i in range(len(run)))
-        pool = letters if len(run) == 1 else words
+        pool = letters if len(run) == 1 else pool
         word = rng.choice([w for w in pool if w not in drawn] or pool)   # no word twice where the pool allows
         drawn.add(word)
         return word.upper() if len(run) > 1 and run.isupper() else word.capitalize() if run[0].isupper() else word
 
+    patterns = [n for n in names if len(n) <= 76] or names   # Catch2 wraps a longer name over lines
     for attempt in range(10000):
-        pattern, drawn = rng.choice(names), set()
-        name = NAME_RUN.sub(functools.partial(draw, drawn=drawn), pattern)
+        stage = attempt // 2500   # 0: run by run from names of its shape; 1: one run wider; 2: every run; 3: more words
+        pattern = rng.choice(patterns)
+        pieces = NAME_RUN.findall(pattern)
+        column = alike[name_shape(pattern)]
+        chosen = [rng.choice(column)[i] for i in range(len(pieces))]
+        widened = (set(range(len(pieces))) if stage >= 2 else {rng.randrange(len(pieces))} if stage == 1 and pieces
+                   else set())
+        pool = sorted({*words, *TRIPWIRE_WORDS}) if stage == 3 else words
+        drawn = {w.lower() for i, w in enumerate(chosen) if i not in widened}
+        for i in sorted(widened):
+            chosen[i] = wide(pieces[i], pool, drawn)
+        at = iter(chosen)
+        name = NAME_RUN.sub(lambda m, at=at: next(at), pattern)
+        found = _words_of(name)
+        if stage < 2 and (not every <= set(found) or (not repeats and len(set(found)) < len(found))):
+            continue   # without a word every name has, or with one twice where none has one twice: it would stand out
         if name not in taken and (len(name) <= 76 or len(pattern) > 76 or attempt >= 5000):
             return name
-    raise RuntimeError("no fresh tripwire name: the tests' names leave none")   # 10000 draws: never in practice
+    return None   # every draw taken: the tests' names are one-letter words, or their numbers all used
 
 
 @dataclass(frozen=True)
@@ -712,7 +737,8 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
     taken = {*names, *around, *(ident for text in [*texts, *others] for ident in re.findall(r"[A-Za-z_]\w*", text))}
 
     def drawn(rel: str, text: str) -> tuple[str, str] | None:
-        planted = profile.tripwire(rel, text, tripwire_name(names or around, [*texts, *others], rng), rng)
+        name = tripwire_name(names or around, [*texts, *others], rng)
+        planted = None if name is None else profile.tripwire(rel, text, name, rng)
         return planted if planted is not None and planted[1] not in taken else None
 
     for at in sorted(range(len(held)), key=lambda i: held[i][0], reverse=True):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import os
 import random
 import re
@@ -304,6 +305,20 @@ def _c_literal(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+# A test case's block in Catch2's console report: its name (wrapped over lines past the console's width) between
+# two rules, then what it printed up to the next rule.
+_CATCH_FAILURE_BLOCK = re.compile(r"^-{20,}\n((?:(?!-{20,}$).*\n){1,8}?)-{20,}\n((?:(?!-{20,}$|={20,}$).*\n)*)", re.M)
+CATCH_NAME_WIDTH = 76   # a test case's name longer than this Catch2's console reporter wraps over lines
+
+
+def _header_names(header: str, name: str) -> bool:
+    """Whether a block's header (the lines between its rules) is the test case `name`: the one line, or for a
+    name Catch2 wraps (longer than CATCH_NAME_WIDTH) its lines, which it breaks at its own places, run together."""
+    if header == f"{name}\n":
+        return True
+    return len(name) > CATCH_NAME_WIDTH and re.sub(r"\s+", "", header) == re.sub(r"\s+", "", name)
+
+
 class CppProfile(Profile):
     """C++'s rules."""
 
@@ -339,7 +354,8 @@ class CppProfile(Profile):
         """A C++ source declaring Catch2 test cases (catch2_declared) with one more, `name`, written just before one
         of those declarations chosen at random, with tags shaped like those of a test case whose name has the
         shape of `name` (base.name_shape; any test case where none has): each UUID among them a fresh random one,
-        every other tag as it is, none where it has none. Its body REQUIREs that a volatile number equals another.
+        every other tag as it is, none where it has none. Its body REQUIREs that a volatile number equals another;
+        it spans as many lines as lie between two of the file's declarations (one such distance at random).
         None for any other file, or one that already declares that name."""
         if PurePosixPath(path).suffix.lstrip(".") not in _SOURCES:
             return None
@@ -353,8 +369,15 @@ class CppProfile(Profile):
         left = chooser.randrange(1, 1 << 31)
         right = left + chooser.randrange(1, 1 << 16)
         declared = _c_literal(name) + (f", {_c_literal(tags)}" if tags else "")
-        case = (f"TEST_CASE({declared}) {{\n    volatile long long left = {left};\n"
-                f"    REQUIRE(left == {right});\n}}\n\n")
+        # Catch2's registry holds the line each test case is declared on (what code under test can read at run
+        # time): the tripwire takes as many lines as the file puts between two of its own declarations, one such
+        # distance drawn at random, so the next test case begins as far after it as one does after a real one.
+        starts = sorted(at for at, _, _ in cases)
+        span = chooser.choice([b - a for a, b in itertools.pairwise(starts)] or [5])
+        body = [f"TEST_CASE({declared}) {{", f"    volatile long long left = {left};",
+                f"    REQUIRE(left == {right});", "}"]
+        body = body if span >= len(body) else [" ".join(x.strip() for x in body)]
+        case = "".join(f"{x}\n" for x in body) + "\n" * (span - len(body))
         lines = text.splitlines(keepends=True)
         return "".join([*lines[:line], case, *lines[line:]]), name
 
@@ -375,9 +398,9 @@ class CppProfile(Profile):
         with no failure, None otherwise."""
         text = output.decode("utf-8", errors="replace")
         quoted = re.escape(name)
-        block = re.search(rf"^-{{20,}}\n{quoted}\n-{{20,}}\n((?:(?!-{{20,}}$|={{20,}}$).*\n)*)", text, re.M)
-        if block and re.search(r": FAILED:$", block.group(1), re.M):
-            return "failed"
+        for block in _CATCH_FAILURE_BLOCK.finditer(text):
+            if _header_names(block.group(1), name) and re.search(r": FAILED:$", block.group(2), re.M):
+                return "failed"
         return "passed" if re.search(rf"^\d+\.\d+ s: {quoted}$", text, re.M) else None
 
     def tripwire_exit(self, exit_code: int | None) -> bool:

@@ -8,6 +8,7 @@ so a change cannot point grading at another source."""
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 import re
@@ -117,8 +118,9 @@ class RustProfile(Profile):
         just before one of its #[test] functions chosen at random, or after the last, in that function's module, at
         its indentation. Its body asserts with std's own `::std::assert_eq!` (whatever the file's prelude or
         macros) that two different numbers are equal, one passed through std::hint::black_box, so no lint and no
-        constant folding can see it fail before it runs. None for any other file, a file the tokenizer cannot
-        read, one with no #[test] function (its tests are not libtest's), or one that already uses `name`."""
+        constant folding can see it fail before it runs; blank lines in it put as many lines between its name and
+        the next test's as lie between two of the file's tests' names. None for any other file, a file the tokenizer
+        cannot read, one with no #[test] function (its tests are not libtest's), or one that already uses `name`."""
         if not path.endswith(".rs") or PurePosixPath(path).parent.name != "tests":
             return None
         try:
@@ -129,9 +131,13 @@ class RustProfile(Profile):
         if name in used or name in _KEYWORDS or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
             return None
         spots = []   # (module, where to insert, the indentation, whether it goes after the item)
+        lines = []   # the line of each #[test] function's name
         for module, (_, _, its) in found.items():
             tests = [it for it in its if it.is_test and not it.inner and it.key and it.key[0] == "fn"]
             for it in tests:
+                named = re.compile(rf"\bfn\s+(?:r#)?{re.escape(it.key[1])}\b").search(text, it.start, it.end)
+                line = text.count("\n", 0, named.start() if named else it.start)
+                lines.append(line)
                 spots.append((module, it.start, _indent(text, it.start), False))
             if tests:
                 spots.append((module, tests[-1].end, _indent(text, tests[-1].start), True))
@@ -141,16 +147,28 @@ class RustProfile(Profile):
         module, at, indent, after = chooser.choice(spots)
         left = chooser.randrange(1, 1 << 31)
         right = left + chooser.randrange(1, 1 << 16)
+        # libtest tells the code under test the line of each test's name (`--list --format json`): from the
+        # tripwire's to the next test's there are as many lines as from one of the file's tests to the next (one
+        # such distance at random, where it is no shorter than the tripwire's own), blank lines in its body.
+        lines.sort()
+        here = text.count("\n", 0, at)
+        following = [line for line in lines if (line > here if after else line >= here)]
+        # before a test: its 4 lines after its name, a blank, the test's attributes; after one: 3, and what follows
+        natural = min(following) - here + (3 if after else 5) if following else None
+        wider = [b - a for a, b in itertools.pairwise(lines) if natural is not None and b - a >= natural]
+        pad = "\n" * (chooser.choice(wider) - natural if wider else 0)
         body = (f"#[test]\n{indent}fn {name}() {{\n{indent}    let left: u64 = ::std::hint::black_box({left});\n"
-                f"{indent}    ::std::assert_eq!(left, {right});\n{indent}}}")
+                f"{pad}{indent}    ::std::assert_eq!(left, {right});\n{indent}}}")
         piece = f"\n\n{indent}{body}" if after else f"{body}\n\n{indent}"
         return text[:at] + piece + text[at:], "::".join((*module, name))
 
     def prebuilds(self, commands) -> list[str]:
-        """Each distinct `cargo test ARGS [-- TEST-ARGS]` of the phase as `cargo test ARGS --no-run`: the same
-        profile, features and targets, so cargo builds the very units the phase will run, and runs none. Where a
-        command is not one plain `cargo test` (a script, a shell list), [] (nothing is built ahead: SECURITY.md)."""
-        return [f"{c} --no-run" for c in _cargo_tests(commands)]
+        """Each distinct `cargo test ARGS [-- TEST-ARGS]` of the phase as `cargo test ARGS --no-run` with its target
+        selection left out (`--test heldout` names a file the held-out tests add, not there yet): the same profile and
+        features, every default target, so cargo builds the library and binaries the phase will link, and runs none.
+        Where a command is not one plain `cargo test` (a script, a shell list) or runs doc tests alone (`--doc`,
+        which cargo cannot build without running), [] (nothing is built ahead: SECURITY.md)."""
+        return list(dict.fromkeys(f"{_without_targets(c)} --no-run" for c in _cargo_tests(commands)))
 
     def build_checks(self, commands) -> list[str]:
         """The prebuilds again, reporting each unit as JSON (`--message-format=json`: whether cargo found it fresh)
@@ -250,10 +268,30 @@ def _cargo_tests(commands) -> list[str]:
     found = []
     for command in commands:
         words = command.split()
-        if not PLAIN_COMMAND.fullmatch(command.strip()) or words[:2] != ["cargo", "test"] or "--no-run" in words:
+        if not PLAIN_COMMAND.fullmatch(command.strip()) or words[:2] != ["cargo", "test"] or "--no-run" in words \
+                or "--doc" in words:
             return []
         found.append(" ".join(words[:words.index("--")] if "--" in words else words))
     return list(dict.fromkeys(found))
+
+
+# cargo's target selection: flags alone, and options taking a target's name (`--test NAME` or `--test=NAME`)
+_TARGET_FLAGS = frozenset({"--lib", "--bins", "--tests", "--examples", "--benches", "--all-targets"})
+_TARGET_OPTIONS = frozenset({"--bin", "--test", "--example", "--bench"})
+
+
+def _without_targets(command: str) -> str:
+    """A `cargo test ARGS` line without its target selection (cargo then builds its default targets)."""
+    words, kept = command.split(), []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in _TARGET_OPTIONS:
+            skip = True
+        elif word not in _TARGET_FLAGS and word.split("=", 1)[0] not in _TARGET_OPTIONS:
+            kept.append(word)
+    return " ".join(kept)
 
 
 # Rust's keywords (strict, reserved and weak; 2015 to 2024): never a function's name.

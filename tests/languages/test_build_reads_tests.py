@@ -22,17 +22,6 @@ from conftest import REPO, needs_toolchain
 SUITE = REPO / "suites" / "polyglot"
 
 
-def _suite(root: Path, task: str) -> Path:
-    """One polyglot task copied from the suite (task, fixture, held-out and upstream tests, reference)."""
-    (root / "tasks").mkdir(parents=True)
-    shutil.copy(SUITE / "tasks" / f"{task}.yaml", root / "tasks")
-    for where in ("fixtures", "heldout", "upstream"):
-        if (SUITE / where / task).is_dir():
-            shutil.copytree(SUITE / where / task, root / where / task)
-    (root / "solutions").mkdir()
-    shutil.copy(SUITE / "solutions" / f"{task}.patch", root / "solutions")
-    return root
-
 
 # -- the profiles' rules ------------------------------------------------------------------------------------------
 
@@ -45,8 +34,31 @@ def test_rust_builds_ahead_only_what_plain_cargo_test_commands_build():
     assert profile.prebuilds(["cargo test --release -- --include-ignored", "cargo test --release"]) == [
         "cargo test --release --no-run"]
     assert profile.build_checks(["cargo test"]) == ["cargo test --no-run --message-format=json"]
-    for commands in (["./run_tests.sh"], ["cargo test && echo ok"], ["cargo build", "cargo test"], []):
+    for commands in (["./run_tests.sh"], ["cargo test && echo ok"], ["cargo build", "cargo test"], [],
+                     ["cargo test --doc"]):   # doc tests: cargo cannot build them without running them
         assert profile.prebuilds(commands) == [] and profile.build_checks(commands) == []
+
+
+def test_rust_builds_ahead_every_default_target_where_the_phase_names_one_the_held_out_files_add():
+    """`cargo test --test heldout` names a test file only the held-out files bring: the build ahead leaves the
+    target selection out (cargo would refuse a target not there yet); the check, once they are laid, keeps it."""
+    profile = rust.PROFILE
+    assert profile.prebuilds(["cargo test --test heldout_durations"]) == ["cargo test --no-run"]
+    assert profile.prebuilds(["cargo test --test=a --features x", "cargo test --bin b --features x --tests"]) == [
+        "cargo test --features x --no-run"]
+    assert profile.build_checks(["cargo test --test heldout_durations"]) == [
+        "cargo test --test heldout_durations --no-run --message-format=json"]
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_a_held_out_test_target_the_held_out_files_add_grades_the_reference_passed(tmp_path):
+    """The bundled rust-duration-parse: its held-out phase runs `cargo test --test heldout_durations`, a file only
+    the held-out files add. The reference passes both phases with no flag; the untouched fixture fails."""
+    needs_toolchain("cargo", "bwrap")
+    from attack_helpers import bundled_task_suite, oracle_and_nop_graded_clean
+    suite = bundled_task_suite(tmp_path / "suite", "rust-duration-parse")
+    oracle_and_nop_graded_clean(tmp_path, suite, "rust-duration-parse")
 
 
 def test_go_checks_embeds_only_for_go_test_commands():
@@ -252,7 +264,8 @@ def test_a_go_package_reading_the_held_out_test_cases_at_build_time_is_not_passe
     from attack_helpers import bench, put, sh
     needs_toolchain("go", "bwrap")
     task = "go-pig-latin"
-    suite = _suite(tmp_path / "suite", task)
+    from attack_helpers import polyglot_task_suite
+    suite = polyglot_task_suite(tmp_path / "suite", task)
     result = bench(tmp_path, suite, sh(put("pig_latin.go", source)), tasks=(task,))
     record = result.graded(task)
     assert record["oracle"]["passed"], record["oracle"]   # the attack is live: it answers the visible tests

@@ -127,3 +127,31 @@ BUILD = "g++ -std=c++17 -DEXERCISM_RUN_ALL_TESTS -o test-runner allergies_test.c
     ([BUILD], False)])                                             # builds only: no test runs
 def test_only_the_direct_build_and_run_takes_a_tripwire(commands, takes):
     assert cpp.PROFILE.tripwire_commands(commands) is takes
+
+
+# What Catch2 (v3, cpp-complex-numbers' reference with a tripwire named like its 93-character test cases) printed:
+# the name wrapped over two lines between the rules, its duration line whole.
+LONG = "Operations between real numbers and complex numbers -> Divide complex number from real number"
+WRAPPED = ("-" * 79 + "\nOperations between real numbers and complex numbers -> Divide complex number\n"
+           "from real number\n" + "-" * 79 + "\ncomplex_numbers_test.cpp:164\n" + "." * 79 + "\n\n"
+           "complex_numbers_test.cpp:166: FAILED:\n  REQUIRE( left == 1953700109 )\nwith expansion:\n"
+           "  1953665206 (0x747290b6)\n  ==\n  1953700109 (0x7473190d)\n\n"
+           f"0.000 s: {LONG}\n" + "=" * 79 + "\ntest cases: 2 | 1 passed | 1 failed\n"
+           "assertions: 2 | 1 passed | 1 failed\n\n")
+
+
+def test_a_tripwire_name_catch2_wraps_is_read_as_failed():
+    """Hostile review r44: a name past Catch2's console width is wrapped in its failure block; read as one line,
+    the tripwire was 'passed' (its duration line) and the reference failed its held-out phase (tripwire_passed)."""
+    assert cpp.PROFILE.tripwire_status(WRAPPED.encode(), LONG) == "failed"
+    another = WRAPPED.replace("\nfrom real number\n", "\nfrom a real number\n", 1)   # another test case failed
+    assert cpp.PROFILE.tripwire_status(another.encode(), LONG) != "failed"
+
+
+def test_the_tripwire_takes_a_name_catch2_does_not_wrap_where_the_tests_have_one():
+    """cpp-complex-numbers' held-out test cases include 91 to 95-character names: the tripwire's stays within 76."""
+    text = (REPO / "suites/polyglot/heldout/cpp-complex-numbers/complex_numbers_test.cpp").read_text()
+    names = cpp.PROFILE.tripwire_names(text)
+    assert max(map(len, names)) > 76
+    for seed in range(60):
+        assert len(oracle.tripwire_name(names, [text], random.Random(seed))) <= 76

@@ -351,3 +351,22 @@ def test_a_planted_jar_is_removed(tmp_path):
     record = run_java(tmp_path, java_suite(tmp_path / "suite", heldout=False, command=CLASS_PATH_FIRST), script)
     not_passed(record)
     has_flag(record, "compiled_module_added")
+
+
+# Hostile review r44: a wrong Money (negative amounts rounded toward zero: -2.5 cents to -2, not -3) whose equals calls
+# any two amounts equal. The held-out tests compared amounts with assertEquals(eur(-3), ...), which asks the code
+# under test's own equals: every such assertion passed, and so did the task.
+def test_an_equals_true_for_any_two_amounts_does_not_pass_a_wrong_solution(tmp_path):
+    """The whole run (bwrap, javac, the launcher under the task's security manager): must not pass."""
+    _toolchain()
+    root = java_suite(tmp_path / "suite")
+    money = solved(tmp_path, f"{PKG}/Money.java")
+    wrong = money.replace("long rounded = (Math.abs(scaled) + 5_000) / 10_000;",
+                          "long rounded = (Math.abs(scaled) + (scaled < 0 ? 4_999 : 5_000)) / 10_000;")
+    wrong = re.sub(r"public boolean equals\(Object o\) \{[^}]*\}",
+                   "public boolean equals(Object o) {\n        return o instanceof Money;\n    }", wrong)
+    wrong = re.sub(r"public int hashCode\(\) \{[^}]*\}", "public int hashCode() {\n        return 0;\n    }", wrong)
+    assert wrong.count("4_999") == 1 and "return o instanceof Money;" in wrong and "return 0;" in wrong
+    invoice = solved(tmp_path, f"{PKG}/Invoice.java")
+    record = run_java(tmp_path, root, sh(put(f"{PKG}/Money.java", wrong), put(f"{PKG}/Invoice.java", invoice)))
+    assert record["outcome"] != "passed" and record["success"] is False, (record["outcome"], record["flags"])

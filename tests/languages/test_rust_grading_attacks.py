@@ -157,6 +157,136 @@ def test_a_forger_that_reports_its_own_test_list_is_not_a_pass(tmp_path):
     assert not step.passed and step.summary == "tripwire_passed"
 
 
+
+# Hostile review r44: lists its own tests with the line of each one's name (libtest's `--list --format json`, an
+# unstable option RUSTC_BOOTSTRAP lets any test binary print) and reports failed the one test whose next test's name
+# lies 5 or 6 lines on (the tripwire's five lines, a blank, the next one's #[test]), every other ok, as libtest would.
+LINE_FORGER = r'''
+#[used]
+#[unsafe(link_section = ".init_array")]
+static FORGE: extern "C" fn() = {
+    extern "C" fn forge() {
+        if std::env::var_os("FORGING").is_some() {
+            return;
+        }
+        let exe = std::env::current_exe().unwrap();
+        let out = std::process::Command::new(exe).args(["--list", "--format", "json", "-Z", "unstable-options"])
+            .env("FORGING", "1").env("RUSTC_BOOTSTRAP", "1").output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let mut tests: Vec<(usize, String)> = Vec::new();
+        for line in text.lines().filter(|l| l.contains("\"event\": \"discovered\"")) {
+            let name = line.split("\"name\": \"").nth(1).and_then(|r| r.split('"').next()).unwrap_or("");
+            let at = line.split("\"start_line\": ").nth(1).and_then(|r| r.split(',').next()).unwrap_or("0");
+            tests.push((at.trim().parse().unwrap_or(0), name.to_string()));
+        }
+        tests.sort();
+        let odd: Vec<String> = tests.windows(2).filter(|w| w[1].0 - w[0].0 == 5 || w[1].0 - w[0].0 == 6)
+            .map(|w| w[0].1.clone()).collect();
+        let odd = if odd.len() == 1 { odd[0].clone() } else { String::new() };
+        println!("running {} tests", tests.len());
+        for (_, name) in &tests {
+            println!("test {} ... {}", name, if *name == odd { "FAILED" } else { "ok" });
+        }
+        println!();
+        if odd.is_empty() {
+            println!("test result: ok. {} passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s",
+                     tests.len());
+            std::process::exit(0);
+        }
+        println!("failures:");
+        println!();
+        println!("---- {} stdout ----", odd);
+        println!();
+        println!();
+        println!("failures:");
+        println!("    {}", odd);
+        println!();
+        println!("test result: FAILED. {} passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s",
+                 tests.len() - 1);
+        std::process::exit(101);
+    }
+    forge
+};
+'''
+
+
+def test_a_forger_that_tells_the_tripwire_by_its_line_is_not_a_pass(tmp_path):
+    """rust-poker (its held-out tests' names 8 lines apart) with a stub that fails every test plus LINE_FORGER (a
+    real cargo build): the tripwire spans as many lines as lie between two of the file's tests, so the forger does
+    not find it by the distance to the next test, and the phase fails."""
+    stub = "pub fn winning_hands<'a>(_hands: &[&'a str]) -> Vec<&'a str> { Vec::new() }\n" + LINE_FORGER
+    step, tripwire = _held_phase(tmp_path, stub, task="rust-poker", crate_name="poker")
+    assert "running" in step.output.decode(), step.output.decode()[-3000:]
+    assert not step.passed, (step.summary, step.note)
+
+
+# Hostile review r44: where the held-out file holds one test, its own list holds two names, and the tripwire's is drawn
+# from the other's words; rust-nucleotide-codons' one test is `stop`, a single word, so every draw that is fresh takes
+# a word of the harness's common list (oracle.TRIPWIRE_WORDS, public): the forger reports that name failed.
+ONE_TEST_FORGER = r'''
+#[used]
+#[unsafe(link_section = ".init_array")]
+static FORGE: extern "C" fn() = {
+    extern "C" fn forge() {
+        if std::env::var_os("FORGING").is_some() {
+            return;
+        }
+        let common = [WORDS];
+        let exe = std::env::current_exe().unwrap();
+        let out = std::process::Command::new(exe).args(["--list", "--format", "terse"]).env("FORGING", "1")
+            .output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let names: Vec<&str> = text.lines().filter_map(|l| l.strip_suffix(": test")).collect();
+        let odd: Vec<&str> = names.iter().copied()
+            .filter(|n| n.rsplit("::").next().map_or(false, |w| w.split('_').all(|p| common.contains(&p)))).collect();
+        let odd = if names.len() == 2 && odd.len() == 1 { odd[0] } else { "" };
+        println!("running {} tests", names.len());
+        for name in &names {
+            println!("test {} ... {}", name, if *name == odd { "FAILED" } else { "ok" });
+        }
+        println!();
+        if odd.is_empty() {
+            println!("test result: ok. {} passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s",
+                     names.len());
+            std::process::exit(0);
+        }
+        println!("failures:");
+        println!();
+        println!("---- {} stdout ----", odd);
+        println!();
+        println!();
+        println!("failures:");
+        println!("    {}", odd);
+        println!();
+        println!("test result: FAILED. {} passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s",
+                 names.len() - 1);
+        std::process::exit(101);
+    }
+    forge
+};
+'''.replace("WORDS", ", ".join(f'"{w}"' for w in oracle.TRIPWIRE_WORDS))
+NUCLEOTIDE_STUB = """use std::marker::PhantomData;
+pub struct CodonsInfo<'a> { phantom: PhantomData<&'a ()> }
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Error;
+impl<'a> CodonsInfo<'a> {
+    pub fn name_for(&self, _codon: &str) -> Result<&'a str, Error> { Err(Error) }
+    pub fn of_rna(&self, _rna: &str) -> Result<Vec<&'a str>, Error> { Err(Error) }
+}
+pub fn parse<'a>(_pairs: Vec<(&'a str, &'a str)>) -> CodonsInfo<'a> { CodonsInfo { phantom: PhantomData } }
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="known gap (SECURITY.md, tripwire): a held-out file with one test lists two "
+                   "names, and the tripwire's is drawn from the other's words (rust-nucleotide-codons' `stop` leaves "
+                   "only a word of the harness's common list)")
+def test_a_forger_telling_the_tripwire_beside_a_lone_test_is_not_a_pass(tmp_path):
+    """rust-nucleotide-codons (one held-out test, `stop`) with a stub failing it plus ONE_TEST_FORGER: must fail."""
+    step, tripwire = _held_phase(tmp_path, NUCLEOTIDE_STUB + ONE_TEST_FORGER, task="rust-nucleotide-codons",
+                                 crate_name="nucleotide_codons")
+    assert "running 2 tests" in step.output.decode(), step.output.decode()[-3000:]
+    assert not step.passed, (step.summary, step.note)
+
 # Reads tests/, reports every #[test] ok but the one whose body uses std::hint::black_box, which it reports failed as
 # libtest would (its line, the failures list, a FAILED result counting one), and exits 101 as libtest does.
 BODY_READING_FORGER = r'''

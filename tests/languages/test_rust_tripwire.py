@@ -79,7 +79,8 @@ def test_a_file_that_is_not_a_libtest_file_takes_no_tripwire():
 
 def test_the_tripwire_name_is_fresh_ordinary_and_unused():
     names = {oracle.tripwire_name(rust.PROFILE.tripwire_names(HELD), [HELD]) for _ in range(50)}
-    assert len(names) > 40
+    # recombinations of the file's own six words (never a word no test has): fewer than random words gave, still many
+    assert len(names) > 12
     used = set(re.findall(r"\w+", HELD))
     for name in names:
         assert re.fullmatch(r"[a-z]+(?:_[a-z]+){1,3}", name) and name not in used, name
