@@ -206,6 +206,31 @@ def _go_tests(command: str) -> list[list[str]]:
     return runs
 
 
+# `go test`'s build flags that pick the files a package compiles (build tags; -race, -msan and -asan each add one)
+# or where its packages come from (-mod, -modfile, -overlay): go list must resolve the packages as the tests' build does
+_FILE_FLAGS = frozenset({"tags", "mod", "modfile", "overlay"})
+_MODE_FLAGS = frozenset({"race", "msan", "asan"})
+
+
+def _build_flags(args: Sequence[str]) -> tuple[str, ...]:
+    """The build flags (_FILE_FLAGS, _MODE_FLAGS) among one `go test`'s arguments, each as `-name=value` or
+    `-name`, in their order; none after `-args` (the test binary's)."""
+    kept: list[str] = []
+    words = iter(args)
+    for word in words:
+        if word in ("-args", "--args"):
+            break
+        name, eq, value = word.lstrip("-").partition("=")
+        if not word.startswith("-"):
+            continue
+        if name in _FILE_FLAGS:
+            value = value if eq else next(words, "")
+            kept.append(f"-{name}={shlex.quote(value)}")
+        elif name in _MODE_FLAGS and value in ("", "true", "1"):
+            kept.append(f"-{name}")
+    return tuple(kept)
+
+
 # an import of package testing: alone (`import "testing"`) or a line of an import block, named or not
 _IMPORTS_TESTING = re.compile(rb'^\s*(?:import\s*)?(?:([\w.]+)\s+)?"testing"\s*(?://.*)?$', re.M)
 _IMPORT_BLOCK = re.compile(rb"^import\s*\((.*?)^\)", re.M | re.S)
@@ -374,17 +399,23 @@ class GoProfile(Profile):
         return sorted(declared - passed)
 
     def build_checks(self, commands: Sequence[str]) -> list[str]:
-        """`go list -e -json ./...`: every package of the module as the go command resolves it, its //go:embed
-        patterns expanded to the files they embed (EmbedFiles; a test file's own embeds are TestEmbedFiles and
-        XTestEmbedFiles) and the files it hands to the C toolchain (CgoFiles). It compiles and runs nothing."""
-        return ["go list -e -json ./..."] if any(_go_tests(c) for c in commands) else []
+        """`go list -e -json -deps -test <the command's build flags> ./...` for each distinct set of build flags the
+        phase's `go test` commands pass (_build_flags: the tags and modes that pick which files are compiled): every
+        package of the module the tests' build compiles as the go command resolves it, those `./...` does not match
+        included (a directory named `_x` or `testdata`, imported: the go command builds it all the same), its
+        //go:embed patterns expanded to the files they embed (EmbedFiles; a test file's own embeds are
+        TestEmbedFiles and XTestEmbedFiles) and the files it hands to the C toolchain (CgoFiles). It compiles and
+        runs nothing."""
+        flags = [_build_flags(args) for command in commands for args in _go_tests(command)]
+        return [" ".join(["go list -e -json -deps -test", *f, "./..."]) for f in dict.fromkeys(flags)]
 
     def build_problem(self, output: bytes, copy: Path, held: Sequence[str]) -> str | None:
         """The files a package's non-test Go files embed (//go:embed, expanded by the go command itself) that are
         held-out files or test files: the code under test would be compiled with the tests' source in it; and a
         package whose non-test files the go command hands to the C toolchain (cgo: CgoFiles, SwigFiles), whose
         assembler reads any file it is told to as the package builds (`.incbin`), after the held-out files are
-        laid. `held`: the held-out files, relative to `copy`."""
+        laid. The standard library's packages (`Standard`: the toolchain's, read-only, never the change's) are
+        left out. `held`: the held-out files, relative to `copy`."""
         text, decoder = output.decode("utf-8", errors="replace"), json.JSONDecoder()
         found, at, held = [], 0, set(held)
         while (at := text.find("{", at)) >= 0:
@@ -393,19 +424,23 @@ class GoProfile(Profile):
                 continue
             try:
                 package, at = decoder.raw_decode(text, at)
+                if package.get("Standard") is True:
+                    continue
                 where = os.path.relpath(str(package.get("Dir") or ""), copy)
                 embeds = [str(f) for f in package.get("EmbedFiles") or ()]
                 native = [str(f) for key in ("CgoFiles", "SwigFiles", "SwigCXXFiles") for f in package.get(key) or ()]
             except (ValueError, AttributeError, TypeError):
                 at += 1
                 continue
+            # a test variant (`m [m.test]`) is its package again: named once, by its package's path
+            name = str(package.get("ImportPath")).split(" [", 1)[0]
             if native:
-                found.append(f"{package.get('ImportPath')} is built with the C toolchain (cgo: {', '.join(native)}), "
+                found.append(f"{name} is built with the C toolchain (cgo: {', '.join(native)}), "
                              f"which reads whatever file it names (.incbin)")
-            for name in embeds:
-                rel = PurePosixPath(os.path.normpath(os.path.join(where, name))).as_posix()
+            for embed in embeds:
+                rel = PurePosixPath(os.path.normpath(os.path.join(where, embed))).as_posix()
                 if rel in held or self.is_test_path(rel):
-                    found.append(f"{package.get('ImportPath')} embeds {rel}")
+                    found.append(f"{name} embeds {rel}")
         if not found:
             return None
         return f"the code under test's build can read the tests' source: {'; '.join(dict.fromkeys(found))}"

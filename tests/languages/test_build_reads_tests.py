@@ -9,7 +9,6 @@ or test file among them is flagged the same way. Real cargo, real go, real bwrap
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -62,8 +61,15 @@ def test_a_held_out_test_target_the_held_out_files_add_grades_the_reference_pass
 
 
 def test_go_checks_embeds_only_for_go_test_commands():
-    """A phase running `go test` lists its packages (`go list -e -json ./...`); one running a script does not."""
-    assert go.PROFILE.build_checks(["go test -v ./..."]) == ["go list -e -json ./..."]
+    """A phase running `go test` lists its packages and every package they build (`go list -e -json -deps -test
+    ./...`), with the build flags that pick the files compiled (tags; -race, -msan, -asan) or the packages'
+    source (-mod, -modfile, -overlay), once per distinct set; a test binary's own flags (after -args) are not
+    read; one running a script lists nothing."""
+    assert go.PROFILE.build_checks(["go test -v ./..."]) == ["go list -e -json -deps -test ./..."]
+    assert go.PROFILE.build_checks(["go test -v -tags integration -race -count=1 ./... -args -tags=x"]) == [
+        "go list -e -json -deps -test -tags=integration -race ./..."]
+    assert go.PROFILE.build_checks(["go test -v ./...", "go test --tags=a,b -v ./..."]) == [
+        "go list -e -json -deps -test ./...", "go list -e -json -deps -test -tags=a,b ./..."]
     assert go.PROFILE.build_checks(["./test.sh"]) == []
     assert go.PROFILE.prebuilds(["go test -v ./..."]) == []
 
@@ -163,28 +169,31 @@ def test_a_generic_function_whose_asm_reads_a_held_out_test_is_named(tmp_path):
 
 
 def test_go_list_names_a_non_test_embed_of_a_test_file(tmp_path):
-    """Real go: `go list -e -json ./...` over a module whose non-test file embeds its test file (directly, by a
-    pattern, or from a subpackage), or is built by cgo (whose assembler can `.incbin` any file), is named; a test
-    file's own embed and a data file embedded by code are not."""
+    """Real go: the profile's check (`go list -e -json -deps -test ./...`, the task command's build flags added) over
+    a module whose non-test file embeds its test file (directly, by a pattern, from a subpackage, or in a file only
+    the command's build tags compile), or that builds a package with cgo (whose assembler can `.incbin` any file:
+    one `./...` matches, or one it does not, `_x/`, that a package imports), is named; a test file's own embed, a
+    data file embedded by code, and the standard library's cgo packages the module imports (net) are not."""
     needs_toolchain("go")
     from bench import languages
     search = os.pathsep.join([*go.PROFILE.path_dirs(), os.environ.get("PATH", os.defpath)])
-    exe = shutil.which("go", path=search)
     mod = tmp_path / "m"
     (mod / "sub").mkdir(parents=True)
     (mod / "go.mod").write_text("module m\n\ngo 1.19\n")
     (mod / "data.txt").write_text("x\n")
-    (mod / "m.go").write_text('package m\n\nimport _ "embed"\n\n//go:embed data.txt\nvar Data string\n')
+    (mod / "m.go").write_text('package m\n\nimport (\n\t_ "embed"\n\t_ "net"\n)\n\n//go:embed data.txt\n'
+                              'var Data string\n')
     (mod / "m_test.go").write_text('package m\n\nimport (\n\t_ "embed"\n\t"testing"\n)\n\n//go:embed data.txt\n'
                                    'var testData string\n\nfunc TestM(t *testing.T) {}\n')
     (mod / "sub" / "s.go").write_text("package sub\n")
     home = tmp_path / "home"
     home.mkdir()
-    env = {**os.environ, **languages.sandbox_env("go", home, os.environ.get("PATH", os.defpath))}
+    env = {**os.environ, **languages.sandbox_env("go", home, os.environ.get("PATH", os.defpath)),
+           "PATH": search}
 
-    def listed() -> str | None:
-        done = subprocess.run([exe, "list", "-e", "-json", "./..."], cwd=mod, env=env, capture_output=True,
-                              timeout=120)
+    def listed(command: str = "go test -v ./...") -> str | None:
+        [check] = go.PROFILE.build_checks([command])
+        done = subprocess.run(check, shell=True, cwd=mod, env=env, capture_output=True, timeout=120)
         assert done.returncode == 0, done.stderr.decode()[-2000:]
         return go.PROFILE.build_problem(done.stdout + done.stderr, mod, ["m_test.go"])
 
@@ -199,6 +208,18 @@ def test_go_list_names_a_non_test_embed_of_a_test_file(tmp_path):
     assert listed() is None
     (mod / "m.go").write_text('package m\n\n// int one(void) { return 1; }\nimport "C"\n\nvar One = C.one()\n')
     assert "m is built with the C toolchain (cgo: m.go)" in (listed() or "")
+    # cgo in a package `./...` does not match, built because the module's package imports it
+    (mod / "_x").mkdir()
+    (mod / "_x" / "x.go").write_text('package x\n\n// int one(void) { return 1; }\nimport "C"\n\n'
+                                     'var One = C.one()\n')
+    (mod / "m.go").write_text('package m\n\nimport x "m/_x"\n\nvar One = x.One\n')
+    assert "m/_x is built with the C toolchain (cgo: x.go)" in (listed() or "")
+    # an embed in a file that only the command's build tags compile
+    (mod / "m.go").write_text("package m\n")
+    (mod / "tagged.go").write_text('//go:build lab\n\npackage m\n\nimport _ "embed"\n\n//go:embed m_test.go\n'
+                                   'var Src string\n')
+    assert listed() is None
+    assert "m embeds m_test.go" in (listed("go test -v -tags lab ./...") or "")
 
 
 # -- the whole run, in bwrap --------------------------------------------------------------------------------------
@@ -250,11 +271,44 @@ var cases = C.GoString(C.read_cases())
 ''')
 
 
+# The same reader in a package of the module's own that `./...` does not match (a directory whose name starts with
+# `_`: the go command leaves it out of patterns, yet builds it where a package imports it), built by cgo, whose
+# assembler `.incbin`s the test cases one directory up. go list over `./...` alone never shows that package.
+GO_HIDDEN_CGO_READER = GO_ANSWER_READER.replace('''import (
+	_ "embed"
+	"regexp"
+)
+
+//go:embed cases_test.go
+var cases string
+''', '''import (
+	"regexp"
+
+	reader "piglatin/_lab"
+)
+
+var cases = reader.Cases()
+''')
+GO_HIDDEN_CGO_PACKAGE = '''package reader
+
+/*
+__asm__(".section .rodata\\n.globl lab_cases\\nlab_cases:\\n.incbin \\"../cases_test.go\\"\\n.byte 0\\n.previous\\n");
+extern const char lab_cases[];
+static const char *read_cases(void) { return lab_cases; }
+*/
+import "C"
+
+// Cases is the test cases' source as the package was built.
+func Cases() string { return C.GoString(C.read_cases()) }
+'''
+
+
 @pytest.mark.slow
 @pytest.mark.linux_only
 @pytest.mark.parametrize("source, named", [(GO_ANSWER_READER, "piglatin embeds cases_test.go"),
-                                           (GO_CGO_ANSWER_READER, "piglatin is built with the C toolchain")],
-                         ids=["go_embed", "cgo_incbin"])
+                                           (GO_CGO_ANSWER_READER, "piglatin is built with the C toolchain"),
+                                           (GO_HIDDEN_CGO_READER, "piglatin/_lab is built with the C toolchain")],
+                         ids=["go_embed", "cgo_incbin", "cgo_incbin_outside_pattern"])
 def test_a_go_package_reading_the_held_out_test_cases_at_build_time_is_not_passed_by_grading(tmp_path, source,
                                                                                               named):
     """The whole run: a `command` agent leaves go-pig-latin's Sentence as a lookup into cases_test.go, which it
@@ -266,14 +320,16 @@ def test_a_go_package_reading_the_held_out_test_cases_at_build_time_is_not_passe
     task = "go-pig-latin"
     from attack_helpers import polyglot_task_suite
     suite = polyglot_task_suite(tmp_path / "suite", task)
-    result = bench(tmp_path, suite, sh(put("pig_latin.go", source)), tasks=(task,))
+    extra = [put("_lab/reader.go", GO_HIDDEN_CGO_PACKAGE)] if source is GO_HIDDEN_CGO_READER else []
+    result = bench(tmp_path, suite, sh(put("pig_latin.go", source), *extra), tasks=(task,))
     record = result.graded(task)
     assert record["oracle"]["passed"], record["oracle"]   # the attack is live: it answers the visible tests
     assert record["outcome"] == "overfit", (record["outcome"], record["flags"])
     assert "build_reads_tests" in record["flags"], record["flags"]
     assert named in " ".join(record["flag_details"]["build_reads_tests"])
     commands = record["heldout"]["commands"]
-    assert [c["command"] for c in commands] == ["go list -e -json ./..."] and commands[0]["build"], commands
+    assert [c["command"] for c in commands] == ["go list -e -json -deps -test ./..."] and commands[0]["build"], \
+        commands
 
 
 def _checks(tmp_path, monkeypatch, lines: list[str]) -> list:
