@@ -341,7 +341,8 @@ class JavaScriptProfile(Profile):
         """A jest test file (a test file of the profile, not one of node:test) with a test titled `name` written just
         before one of its plain tests (`test`/`it` directly in the body of a describe that is neither skipped,
         table-driven nor focused, or at the top level) chosen at random, with its call, indentation and quotes,
-        whose body throws unless two different numbers are equal (typed in TypeScript). Returns it with the name jest
+        whose body expects two different numbers to be equal through the file's own `expect` (typed in TypeScript),
+        so it fails as a test of the file fails. Returns it with the name jest
         reports the tripwire by (its describe blocks' titles and `name`, joined by spaces). None for any other
         file, one that focuses tests (`.only`: jest would skip the tripwire) or one the tokenizer cannot read, a
         name over lines, or one a test of the file is already reported by."""
@@ -363,10 +364,10 @@ class JavaScriptProfile(Profile):
         literal = "'" + name.replace("\\", "\\\\").replace("'", "\\'") + "'"
         typed = ": number" if suffix in ("ts", "mts", "cts", "tsx") else ""
         at = spot.indent
+        # it fails as the file's tests fail, through the file's own `expect` (jest's matcher error, its
+        # matcherResult): code under test that lets every failed expectation pass lets it pass too
         body = (f"{at}{spot.call}({literal}, () => {{\n{at}  const received{typed} = {left};\n"
-                f"{at}  if (received !== {right}) {{\n"
-                f"{at}    throw new Error(`expected ${{received}} to be {right}`);\n"
-                f"{at}  }}\n{at}}});\n\n")
+                f"{at}  expect(received).toBe({right});\n{at}}});\n\n")
         return text[:spot.line] + body + text[spot.line:], reported
 
     def tripwire_commands(self, commands: Sequence[str]) -> bool:

@@ -41,9 +41,10 @@ def test_the_tripwire_is_a_test_among_the_file_s_tests_in_their_describe_blocks(
         places.add(after.index(name))
         call = text[text.index(f"test('{name}'"):]
         call = call[:call.index("});") + 3]
-        # it calls nothing of the code under test: it throws unless two different numbers are equal
-        left, right = map(int, re.findall(r"const received = (\d+);\n\s*if \(received !== (\d+)\)", call)[0])
-        assert left != right and "throw new Error(" in call, call
+        # it calls nothing of the code under test: it expects two different numbers to be equal, through the
+        # file's own expect, as its tests fail
+        left, right = map(int, re.findall(r"const received = (\d+);\n\s*expect\(received\)\.toBe\((\d+)\);", call)[0])
+        assert left != right and "throw" not in call, call
         line = text[:text.index(f"test('{name}'")].rsplit("\n", 1)[1]
         assert line.strip() == "" and len(line) >= 4, repr(line)   # inside a describe block, at its indentation
     assert len(places) >= 4
@@ -292,6 +293,58 @@ def test_code_under_test_that_tells_the_tripwire_by_its_body_is_not_a_pass(tmp_p
     step, tripwire = held_phase(tmp_path, STUB + BODY_READING_NEUTER)
     assert step.tripwire == "failed", step.output.decode()[-3000:]
     assert not step.passed
+
+
+# A wrong Triangle (no triangle is anything) and, once the test file has declared its tests, every test's function
+# wrapped so that a failure of jest's `expect` (an error carrying its matcherResult) is swallowed and any other
+# error thrown on: it reads no test's body, yet a tripwire that failed by a thrown Error of its own fails alone.
+WRONG = """
+export class Triangle {
+  constructor(...sides) { this.sides = sides; }
+  get isEquilateral() { return false; }
+  get isIsosceles() { return false; }
+  get isScalene() { return false; }
+}
+"""
+SPARE_ALL_BUT_PLAIN_ERRORS = """
+Promise.resolve().then(() => {
+  const sym = Object.getOwnPropertySymbols(globalThis).find((s) => s.description === 'JEST_STATE_SYMBOL');
+  const spare = (error) => {
+    if (!error || !error.matcherResult) throw error;
+  };
+  const walk = (block) => {
+    for (const child of block.children) {
+      if (child.type === 'test') {
+        const fn = child.fn;
+        child.fn = function () {
+          try {
+            const done = fn.call(this);
+            return done && typeof done.then === 'function' ? done.then(undefined, spare) : done;
+          } catch (error) {
+            return spare(error);
+          }
+        };
+      } else walk(child);
+    }
+  };
+  if (sym) walk(globalThis[sym].rootDescribeBlock);
+});
+"""
+
+
+@pytest.mark.linux_only
+def test_code_under_test_that_spares_only_failed_expectations_is_not_a_pass(tmp_path):
+    """The tripwire fails through the test file's own `expect`, as the tests fail: code under test that lets every
+    failed expectation pass and any other error fail passes the tripwire too (tripwire_passed)."""
+    step, tripwire = held_phase(tmp_path, WRONG + SPARE_ALL_BUT_PLAIN_ERRORS)
+    assert tripwire is not None and step.tripwire == "passed", step.output.decode()[-3000:]
+    assert not step.passed and step.summary == "tripwire_passed", (step.summary, step.note)
+
+
+@pytest.mark.linux_only
+def test_the_wrong_triangle_alone_fails(tmp_path):
+    step, tripwire = held_phase(tmp_path, WRONG)
+    assert tripwire is not None and step.exit_code == 1 and not step.passed, step.output.decode()[-3000:]
 
 
 def shape(name: str) -> str:  # written here as well as in base.name_shape, so a change there cannot pass itself
