@@ -414,8 +414,9 @@ class GoProfile(Profile):
         held-out files or test files: the code under test would be compiled with the tests' source in it; and a
         package whose non-test files the go command hands to the C toolchain (cgo: CgoFiles, SwigFiles), whose
         assembler reads any file it is told to as the package builds (`.incbin`), after the held-out files are
-        laid. The standard library's packages (`Standard`: the toolchain's, read-only, never the change's) are
-        left out. `held`: the held-out files, relative to `copy`."""
+        laid. Only the main module's packages are read: the standard library's (`Standard`) are the toolchain's, a
+        dependency's (another `Module`) the fixture's (grading lays back go.mod and vendor/). `held`: the held-out
+        files, relative to `copy`."""
         text, decoder = output.decode("utf-8", errors="replace"), json.JSONDecoder()
         found, at, held = [], 0, set(held)
         while (at := text.find("{", at)) >= 0:
@@ -424,8 +425,9 @@ class GoProfile(Profile):
                 continue
             try:
                 package, at = decoder.raw_decode(text, at)
-                if package.get("Standard") is True:
-                    continue
+                module = package.get("Module")
+                if package.get("Standard") is True or (isinstance(module, dict) and module.get("Main") is not True):
+                    continue   # the toolchain's, or a dependency's (vendor/ and go.mod are the fixture's)
                 where = os.path.relpath(str(package.get("Dir") or ""), copy)
                 embeds = [str(f) for f in package.get("EmbedFiles") or ()]
                 native = [str(f) for key in ("CgoFiles", "SwigFiles", "SwigCXXFiles") for f in package.get(key) or ()]

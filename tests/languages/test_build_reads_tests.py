@@ -173,7 +173,8 @@ def test_go_list_names_a_non_test_embed_of_a_test_file(tmp_path):
     a module whose non-test file embeds its test file (directly, by a pattern, from a subpackage, or in a file only
     the command's build tags compile), or that builds a package with cgo (whose assembler can `.incbin` any file:
     one `./...` matches, or one it does not, `_x/`, that a package imports), is named; a test file's own embed, a
-    data file embedded by code, and the standard library's cgo packages the module imports (net) are not."""
+    data file embedded by code, the standard library's cgo packages the module imports (net) and a vendored
+    dependency built by cgo (the fixture's) are not."""
     needs_toolchain("go")
     from bench import languages
     search = os.pathsep.join([*go.PROFILE.path_dirs(), os.environ.get("PATH", os.defpath)])
@@ -220,6 +221,16 @@ def test_go_list_names_a_non_test_embed_of_a_test_file(tmp_path):
                                    'var Src string\n')
     assert listed() is None
     assert "m embeds m_test.go" in (listed("go test -v -tags lab ./...") or "")
+    # a vendored dependency built by cgo is the fixture's (go.mod and vendor/ are laid back): not named
+    (mod / "tagged.go").unlink()
+    (mod / "go.mod").write_text("module m\n\ngo 1.19\n\nrequire example.com/dep v1.0.0\n")
+    dep = mod / "vendor" / "example.com" / "dep"
+    dep.mkdir(parents=True)
+    (mod / "vendor" / "modules.txt").write_text("# example.com/dep v1.0.0\n## explicit\nexample.com/dep\n")
+    (dep / "dep.go").write_text('package dep\n\n// int one(void) { return 1; }\nimport "C"\n\nvar One = C.one()\n')
+    (mod / "m.go").write_text('package m\n\nimport "example.com/dep"\n\nvar One = dep.One\n')
+    (mod / "_x" / "x.go").write_text("package x\n")
+    assert listed() is None
 
 
 # -- the whole run, in bwrap --------------------------------------------------------------------------------------
