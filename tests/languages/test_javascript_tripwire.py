@@ -347,6 +347,26 @@ def test_the_wrong_triangle_alone_fails(tmp_path):
     assert tripwire is not None and step.exit_code == 1 and not step.passed, step.output.decode()[-3000:]
 
 
+# The wrong Triangle noting each construction, and every test wrapped so that a failed expectation is swallowed
+# only where the test constructed a Triangle: it reads no test's source, and spares the one test that calls nothing
+# of the code under test.
+CALLS_NOTED = WRONG.replace("constructor(...sides) { this.sides = sides; }",
+                            "constructor(...sides) { this.sides = sides; globalThis.labCalled = true; }")
+SPARE_WHERE_CALLED = SPARE_ALL_BUT_PLAIN_ERRORS.replace(
+    "if (!error || !error.matcherResult) throw error;",
+    "if (!error || !error.matcherResult || !globalThis.labCalled) throw error;").replace(
+    "          try {\n", "          globalThis.labCalled = false;\n          try {\n")
+
+
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="known gap (SECURITY.md, JavaScript): the tripwire calls nothing of the code "
+                   "under test, which code under test that notes its own calls tells at run time, reading no test")
+def test_code_under_test_that_spares_failed_expectations_where_it_was_called_is_not_a_pass(tmp_path):
+    step, tripwire = held_phase(tmp_path, CALLS_NOTED + SPARE_WHERE_CALLED)
+    assert "labCalled = false" in SPARE_WHERE_CALLED and tripwire is not None
+    assert not step.passed, (step.tripwire, step.output.decode()[-3000:])
+
+
 def shape(name: str) -> str:  # written here as well as in base.name_shape, so a change there cannot pass itself
     """Each camel-case word of a name by its case (a, A, Aa), each run of digits as 9, every other character kept."""
     def word(m: re.Match) -> str:
