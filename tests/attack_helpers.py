@@ -11,6 +11,7 @@ import json
 import os
 import re
 import resource
+import shlex
 import shutil
 import signal
 import subprocess
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from bench import oracle
 from conftest import REPO, add_task, build_suite
 
 PY = sys.executable  # the interpreter the sandbox shows (its installation is bound read-only)
@@ -227,6 +229,21 @@ def bundled_task_suite(root: Path, task: str, heldout: bool = True, command: str
     (root / "tasks").mkdir(exist_ok=True)
     (root / "tasks" / f"{task}.yaml").write_text(text)
     return root
+
+
+def judged_with_tripwire(tmp_path: Path, output: str, exit_code: int, language: str, held_file: str,
+                         name: str) -> oracle.Step:
+    """The step grading makes of a real command printing `output` and exiting `exit_code` in a held-out phase of
+    `language` whose tripwire `name` was planted in `held_file`, after the phase's summary and tripwire checks."""
+    (tmp_path / "out.txt").write_text(output)
+    logs = tmp_path / "logs"
+    logs.mkdir(exist_ok=True)
+    step = oracle.run_command(f"cat {shlex.quote(str(tmp_path / 'out.txt'))}; exit {exit_code}", 30, kind="none",
+                              copy=tmp_path, home=tmp_path, env={"PATH": os.environ["PATH"]}, logs=logs, index=0,
+                              language=language, tripwire=name)
+    oracle.require_summary([step], language)
+    oracle.require_tripwire([step], oracle.Tripwire(held_file, name))
+    return step
 
 
 def polyglot_task_suite(root: Path, task_id: str, heldout: bool = True) -> Path:

@@ -3,12 +3,11 @@ Catch2's console output is judged with it. Commands are real subprocesses printi
 held-out file with a tripwire (tests/tools/test_polyglot_rust_cpp.py builds and runs the real program)."""
 from __future__ import annotations
 
-import os
 import random
-import shlex
 
 import pytest
 
+from attack_helpers import judged_with_tripwire
 from bench import oracle
 from bench.languages import cpp
 from conftest import REPO
@@ -56,15 +55,7 @@ def catch2(failed: bool, durations: bool = True, extra_failure: bool = False) ->
 
 
 def judge(tmp_path, output: str, exit_code: int) -> oracle.Step:
-    (tmp_path / "out.txt").write_text(output)
-    logs = tmp_path / "logs"
-    logs.mkdir(exist_ok=True)
-    step = oracle.run_command(f"cat {shlex.quote(str(tmp_path / 'out.txt'))}; exit {exit_code}", 30, kind="none",
-                              copy=tmp_path, home=tmp_path, env={"PATH": os.environ["PATH"]}, logs=logs, index=0,
-                              language="cpp", tripwire=TRIP)
-    oracle.require_summary([step], "cpp")
-    oracle.require_tripwire([step], oracle.Tripwire("allergies_test.cpp", TRIP))
-    return step
+    return judged_with_tripwire(tmp_path, output, exit_code, "cpp", "allergies_test.cpp", TRIP)
 
 
 @pytest.mark.parametrize("durations", [True, False])

@@ -4,15 +4,14 @@ judging tests run real subprocesses printing what `go test -v` prints (a real `s
 real go toolchain on polyglot tasks, as grading runs them but without the sandbox."""
 from __future__ import annotations
 
-import os
 import random
 import re
-import shlex
 import shutil
 import subprocess
 
 import pytest
 
+from attack_helpers import judged_with_tripwire
 from bench import oracle
 from bench.languages import go
 from conftest import REPO, needs_toolchain
@@ -123,15 +122,7 @@ def go_output(failed: bool = True, others: str = "PASS", build_failed: bool = Fa
 
 
 def judge(tmp_path, output: str, exit_code: int) -> oracle.Step:
-    (tmp_path / "out.txt").write_text(output)
-    logs = tmp_path / "logs"
-    logs.mkdir(exist_ok=True)
-    step = oracle.run_command(f"cat {shlex.quote(str(tmp_path / 'out.txt'))}; exit {exit_code}", 30, kind="none",
-                              copy=tmp_path, home=tmp_path, env={"PATH": os.environ["PATH"]}, logs=logs, index=0,
-                              language="go", tripwire=TRIP)
-    oracle.require_summary([step], "go")
-    oracle.require_tripwire([step], oracle.Tripwire("garden_test.go", TRIP))
-    return step
+    return judged_with_tripwire(tmp_path, output, exit_code, "go", "garden_test.go", TRIP)
 
 
 def test_the_tripwire_failing_alone_with_go_tests_exit_passes(tmp_path):

@@ -6,15 +6,14 @@ test toolchain on polyglot tasks, as grading runs them but without the sandbox."
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import shlex
 import shutil
 import subprocess
 
 import pytest
 
+from attack_helpers import judged_with_tripwire
 from bench import oracle
 from bench.languages import javascript
 from conftest import REPO, needs_toolchain
@@ -118,15 +117,7 @@ def jest_output(failed: bool = True, other_failed: bool = False, witness: str | 
 
 
 def judge(tmp_path, output: str, exit_code: int) -> oracle.Step:
-    (tmp_path / "out.txt").write_text(output)
-    logs = tmp_path / "logs"
-    logs.mkdir(exist_ok=True)
-    step = oracle.run_command(f"cat {shlex.quote(str(tmp_path / 'out.txt'))}; exit {exit_code}", 30, kind="none",
-                              copy=tmp_path, home=tmp_path, env={"PATH": os.environ["PATH"]}, logs=logs, index=0,
-                              language="javascript", tripwire=TRIP)
-    oracle.require_summary([step], "javascript")
-    oracle.require_tripwire([step], oracle.Tripwire("triangle.spec.js", TRIP))
-    return step
+    return judged_with_tripwire(tmp_path, output, exit_code, "javascript", "triangle.spec.js", TRIP)
 
 
 def test_the_tripwire_failing_alone_with_jests_exit_passes(tmp_path):

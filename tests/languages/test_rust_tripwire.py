@@ -10,6 +10,7 @@ import shlex
 
 import pytest
 
+from attack_helpers import judged_with_tripwire
 from bench import oracle
 from bench.languages import rust
 from bench.languages.rust import scopes
@@ -117,15 +118,7 @@ FAILED_RESULT = "test result: FAILED. 2 passed; 1 failed; 0 ignored; 0 measured;
 def judge(tmp_path, output: str, exit_code: int) -> oracle.Step:
     """The step grading makes of a real command printing `output` and exiting `exit_code`, with the tripwire TRIP,
     and the phase's checks after it."""
-    (tmp_path / "out.txt").write_text(output)
-    logs = tmp_path / "logs"
-    logs.mkdir(exist_ok=True)
-    step = oracle.run_command(f"cat {shlex.quote(str(tmp_path / 'out.txt'))}; exit {exit_code}", 30, kind="none",
-                              copy=tmp_path, home=tmp_path, env={"PATH": os.environ["PATH"]}, logs=logs, index=0,
-                              language="rust", tripwire=TRIP)
-    oracle.require_summary([step], "rust")
-    oracle.require_tripwire([step], oracle.Tripwire("tests/acronym.rs", TRIP))
-    return step
+    return judged_with_tripwire(tmp_path, output, exit_code, "rust", "tests/acronym.rs", TRIP)
 
 
 def test_the_tripwire_failing_alone_with_cargos_exit_passes(tmp_path):
