@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -37,7 +38,33 @@ def rust_names(text: str) -> list[str]:
     return re.findall(r"#\[test\][^{]*?fn\s+([a-z][a-z0-9_]*)", text, re.S)
 
 
-@pytest.mark.parametrize("path", HELD, ids=lambda p: f"{p.parts[-3] if p.suffix == '.rs' else p.parts[-2]}")
+def _real_names(path: Path) -> list[str]:
+    """The test names a held-out file declares, read here apart from the profiles."""
+    text = path.read_text()
+    return cpp.catch2_declared(text) if path.suffix == ".cpp" else rust_names(text)
+
+
+def _name_lines(text: str) -> list[tuple[int, str]]:
+    return sorted((text.count("\n", 0, m.start(1)), m.group(1))
+                  for m in re.finditer(r"#\[test\][^{]*?fn\s+([a-z][a-z0-9_]*)", text, re.S))
+
+
+# the files each property is about (a file with one test has no distance between two, nor a second name to draw
+# from: test_a_forger_telling_the_tripwire_beside_a_lone_test_is_not_a_pass holds what that leaves open)
+HELD_WITH_TESTS = [p for p in HELD if _real_names(p)]
+HELD_WITH_TWO = [p for p in HELD if len(_real_names(p)) >= 2]
+CPP_WITH_TWO = [p for p in HELD_WITH_TWO if p.suffix == ".cpp"]
+RUST_WITH_TWO = [p for p in HELD_WITH_TWO if p.suffix == ".rs" and len(_name_lines(p.read_text())) >= 2]
+
+
+def test_most_held_out_files_have_the_tests_the_properties_below_are_about():
+    """The selections above leave out only the few files with one test, or none of a #[test] fn's usual form
+    (rust-forth's alloc_attack.rs): the properties are checked on the rest."""
+    assert len(HELD) >= 56 and len(HELD_WITH_TESTS) >= len(HELD) - 1 and len(HELD_WITH_TWO) >= len(HELD) - 8, (
+        len(HELD), len(HELD_WITH_TESTS), len(HELD_WITH_TWO))
+
+
+@pytest.mark.parametrize("path", HELD_WITH_TESTS, ids=lambda p: f"{p.parts[-3] if p.suffix == '.rs' else p.parts[-2]}")
 def test_the_tripwire_is_shaped_like_one_of_the_file_s_own_tests(path, tmp_path):
     """In every Rust and C++ held-out file of the polyglot suite, whatever the draw: the tripwire's name has the
     shape of one of the file's test names, and (C++) its tags the shape of one of the test cases' tags."""
@@ -45,8 +72,6 @@ def test_the_tripwire_is_shaped_like_one_of_the_file_s_own_tests(path, tmp_path)
     rel = path.name if path.suffix == ".cpp" else f"tests/{path.name}"
     profile = cpp.PROFILE if path.suffix == ".cpp" else rust.PROFILE
     real = cpp.catch2_declared(text) if path.suffix == ".cpp" else rust_names(text)
-    if not real:
-        pytest.skip("no test in this file")
     for seed in range(25):
         held, tripwire = oracle.plant_tripwire([(rel, text.encode(), 0o644)], tmp_path, profile.name,
                                                random.Random(seed))
@@ -64,7 +89,7 @@ def words(name: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-z]+", name)}
 
 
-@pytest.mark.parametrize("path", HELD, ids=lambda p: f"{p.parts[-3] if p.suffix == '.rs' else p.parts[-2]}")
+@pytest.mark.parametrize("path", HELD_WITH_TWO, ids=lambda p: f"{p.parts[-3] if p.suffix == '.rs' else p.parts[-2]}")
 def test_the_tripwire_has_no_word_the_tests_lack_and_every_word_they_all_have(path):
     """In every Rust and C++ held-out file of the polyglot suite with two tests or more, whatever the draw: each word
     of the tripwire's name is a word of the tests' names, and a word every test's name has, it has too (code that
@@ -72,8 +97,7 @@ def test_the_tripwire_has_no_word_the_tests_lack_and_every_word_they_all_have(pa
     text = path.read_text()
     profile = cpp.PROFILE if path.suffix == ".cpp" else rust.PROFILE
     real = profile.tripwire_names(text)
-    if len(real) < 2:
-        pytest.skip("fewer than two tests: nothing to draw a fresh name from but the one")
+    assert len(real) >= 2, real
     every = set.intersection(*map(words, real))
     seen = set().union(*map(words, real))
     for seed in range(40):
@@ -83,15 +107,13 @@ def test_the_tripwire_has_no_word_the_tests_lack_and_every_word_they_all_have(pa
 
 
 
-@pytest.mark.parametrize("path", sorted(SUITE.glob("heldout/cpp-*/*.cpp")), ids=lambda p: p.parts[-2])
+@pytest.mark.parametrize("path", CPP_WITH_TWO, ids=lambda p: p.parts[-2])
 def test_the_next_test_case_begins_as_far_after_the_tripwire_as_after_a_real_one(path, tmp_path):
     """In every C++ held-out file of the polyglot suite with two test cases or more, whatever the draw: the lines from
     the tripwire's declaration to the next one are as many as lie between two of the file's own (Catch2's registry
     tells code under test the line of each test case: a tripwire five lines long stood out)."""
     text = path.read_text()
     starts = [at for at, _, _ in cpp._catch2_cases(text)]
-    if len(starts) < 2:
-        pytest.skip("fewer than two test cases: no distance to take")
     distances = {b - a for a, b in itertools.pairwise(starts)}
     for seed in range(20):
         held, tripwire = oracle.plant_tripwire([(path.name, text.encode(), 0o644)], tmp_path, "cpp",
@@ -101,12 +123,7 @@ def test_the_next_test_case_begins_as_far_after_the_tripwire_as_after_a_real_one
         assert laid[mine + 1][0] - laid[mine][0] in distances, (tripwire.name, sorted(distances))
 
 
-def _name_lines(text: str) -> list[tuple[int, str]]:
-    return sorted((text.count("\n", 0, m.start(1)), m.group(1))
-                  for m in re.finditer(r"#\[test\][^{]*?fn\s+([a-z][a-z0-9_]*)", text, re.S))
-
-
-@pytest.mark.parametrize("path", sorted(SUITE.glob("heldout/rust-*/tests/*.rs")), ids=lambda p: p.parts[-3])
+@pytest.mark.parametrize("path", RUST_WITH_TWO, ids=lambda p: p.parts[-3])
 def test_the_next_test_s_name_lies_as_far_after_the_tripwire_s_as_after_a_real_one(path, tmp_path):
     """In every Rust held-out file of the polyglot suite with two tests or more, whatever the draw: where a test
     follows the tripwire, the lines from its name to that test's are as many as lie between two of the file's own
@@ -114,8 +131,6 @@ def test_the_next_test_s_name_lies_as_far_after_the_tripwire_s_as_after_a_real_o
     long stood out)."""
     text = path.read_text()
     real = _name_lines(text)
-    if len(real) < 2:
-        pytest.skip("fewer than two tests: no distance to take")
     distances = {b - a for (a, _), (b, _) in itertools.pairwise(real)}
     for seed in range(20):
         held, tripwire = oracle.plant_tripwire([(f"tests/{path.name}", text.encode(), 0o644)], tmp_path, "rust",
