@@ -246,6 +246,21 @@ def judged_with_tripwire(tmp_path: Path, output: str, exit_code: int, language: 
     return step
 
 
+def ran_with_tripwire(tmp_path: Path, command: str, timeout_s: float, copy: Path, plain: list,
+                      tripwire: oracle.Tripwire | None, language: str) -> oracle.Step:
+    """`command` run in `copy` (no sandbox) as a held-out phase's command is, with the held-out files `plain` laid
+    and `tripwire` planted among them, after the phase's summary, reported-tests and tripwire checks."""
+    home, logs = tmp_path / "home", tmp_path / "logs"
+    home.mkdir()
+    logs.mkdir()
+    step = oracle.run_command(command, timeout_s, kind="none", copy=copy, home=home, env=oracle.grading_env(),
+                              logs=logs, index=0, language=language, tripwire=tripwire.name if tripwire else None)
+    oracle.require_summary([step], language)
+    oracle.require_reported([step], plain, language)
+    oracle.require_tripwire([step], tripwire)
+    return step
+
+
 def polyglot_task_suite(root: Path, task_id: str, heldout: bool = True) -> Path:
     """A suite in `root` holding the polyglot suite's converted task `task_id` alone (its fixture, held-out and
     upstream files, reference); without its held-out phase (and --visible all's tests) unless `heldout`, so the

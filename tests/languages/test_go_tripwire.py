@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from attack_helpers import judged_with_tripwire
+from attack_helpers import judged_with_tripwire, ran_with_tripwire
 from bench import oracle
 from bench.languages import go
 from conftest import REPO, needs_toolchain
@@ -210,15 +210,7 @@ def held_phase(tmp_path, task: str, sources: dict[str, str] | None = None, rng=N
         (pkg / rel).write_bytes(data)
     context = [f.read_bytes() for f in sorted((SUITE / "fixtures" / task).glob("*_test.go"))]
     held, tripwire = oracle.plant_tripwire(plain, pkg, "go", rng, commands=[COMMAND], context=context)
-    home, logs = tmp_path / "home", tmp_path / "logs"
-    home.mkdir()
-    logs.mkdir()
-    step = oracle.run_command(COMMAND, 300, kind="none", copy=pkg, home=home, env=oracle.grading_env(), logs=logs,
-                              index=0, language="go", tripwire=tripwire.name if tripwire else None)
-    oracle.require_summary([step], "go")
-    oracle.require_reported([step], plain, "go")
-    oracle.require_tripwire([step], tripwire)
-    return step, tripwire
+    return ran_with_tripwire(tmp_path, COMMAND, 300, pkg, plain, tripwire, "go"), tripwire
 
 
 # An init function of the package under test: before the testing package runs, it reads the test files in the

@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from attack_helpers import judged_with_tripwire
+from attack_helpers import judged_with_tripwire, ran_with_tripwire
 from bench import oracle
 from bench.languages import javascript
 from conftest import REPO, needs_toolchain
@@ -198,15 +198,7 @@ def held_phase(tmp_path, source: str, rng=None):
     plain = [("triangle.spec.js", HELD.encode(), 0o644)]
     (root / "triangle.spec.js").write_bytes(plain[0][1])
     held, tripwire = oracle.plant_tripwire(plain, root, "javascript", rng, commands=[COMMAND])
-    home, logs = tmp_path / "home", tmp_path / "logs"
-    home.mkdir()
-    logs.mkdir()
-    step = oracle.run_command(COMMAND, 180, kind="none", copy=root, home=home, env=oracle.grading_env(), logs=logs,
-                              index=0, language="javascript", tripwire=tripwire.name if tripwire else None)
-    oracle.require_summary([step], "javascript")
-    oracle.require_reported([step], plain, "javascript")
-    oracle.require_tripwire([step], tripwire)
-    return step, tripwire
+    return ran_with_tripwire(tmp_path, COMMAND, 180, root, plain, tripwire, "javascript"), tripwire
 
 
 # The code under test, once the test file has declared its tests (a microtask queued as the test file imports it),
