@@ -142,6 +142,8 @@ def _reference_problems(task: dict, runs: list[dict]) -> list[tuple[str, str]]:
         elif outcomes[0] == "task_error" and first["oracle"] and first["oracle"]["passed"] and task.get("heldout"):
             why = (f"the held-out command could not run its tests; the held-out files land in "
                    f"{layout.describe(task['heldout'])} (heldout.into: {layout.into(task['heldout'])})")
+        else:
+            why += _grading_said(first)
         found.append(("reference_fails", f"the reference solution does not pass: {outcomes[0]} ({why})"))
     unapplied = next((r["agent"]["agent_error"] for r in runs if r["outcome"] == "passed"
                       and r["agent"].get("agent_error")), None)
@@ -149,6 +151,19 @@ def _reference_problems(task: dict, runs: list[dict]) -> list[tuple[str, str]]:
         found.append(("reference_not_applied", "the reference solution did not apply, though the tests passed: "
                       f"{unapplied.splitlines()[-1]}"))
     return found
+
+
+def _grading_said(run: dict) -> str:
+    """What grading itself said about a reference run that did not pass, for the task's author: the first note on a
+    command of the phase that failed (`exit 0, but no command printed a summary ...`), and each flag grading raised
+    on the run with what it names (`test_config_modified (upper.sh)`: the reference's change to that file was laid
+    back, so the tests ran without it)."""
+    phase = "oracle" if run["oracle"] and not run["oracle"]["passed"] else "heldout"
+    said = [f"`{c['command']}`: {c['note']}" for c in (run[phase] or {}).get("commands", []) if c.get("note")][:1]
+    details = run.get("flag_details") or {}
+    said += [f"flagged {flag}" + (f" ({', '.join(map(str, details[flag]))})" if details.get(flag) else "")
+             for flag in run.get("flags") or [] if flag in details]
+    return "".join(f"; {s}" for s in said)
 
 
 GAP_FIX = ("take known_gap out of the task file (the polyglot suite's: its GAPS and KNOWN_GAP_PROBLEMS in "

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,75 @@ def test_a_solution_patch_that_vanishes_mid_run_is_one_line(suite, capsys):
     assert code == 1 and "Traceback" not in err
     problems = _problems(report, "calib-hello")
     assert any("cannot be read" in p and "calib-hello.patch" in p for p in problems), problems
+
+
+def _plain_task(root: Path, task_id: str, language: str, files: dict[str, str], fixed: dict[str, str],
+                command: str) -> Path:
+    """A task in `language` judged by one command, its fixture `files` and reference `fixed`, as a user writes it."""
+    from conftest import CANARY, make_patch
+    fixture = root / "fixtures" / task_id
+    for rel, text in files.items():
+        write(fixture / rel, text)
+    (root / "solutions").mkdir(parents=True, exist_ok=True)
+    (root / "solutions" / f"{task_id}.patch").write_bytes(make_patch(fixture, fixed))
+    write(root / "tasks" / f"{task_id}.yaml", f"""
+        # canary {CANARY}
+        id: {task_id}
+        title: {task_id}
+        difficulty: easy
+        category: bugfix
+        language: {language}
+        canary: {CANARY}
+        prompt: Fix the bug the tests show.
+        repo:
+          type: fixture
+          path: fixtures/{task_id}
+        oracle:
+          command:
+            - {command}
+          timeout_s: 60
+        solution: solutions/{task_id}.patch
+        timeout_s: 60
+        max_turns: 10
+    """)
+    return root
+
+
+UPPER = "#!/bin/sh\ntr 'a-y' 'A-Y' < \"$1\"\n"
+UPPER_FIXED = "#!/bin/sh\ntr 'a-z' 'A-Z' < \"$1\"\n"
+UPPER_TEST = "#!/bin/sh\nd=$(mktemp -d)\nprintf 'xyz\\n' > \"$d/in\"\n[ \"$(sh ./upper.sh \"$d/in\")\" = XYZ ]\n"
+
+
+def test_a_reference_change_grading_lays_back_is_named_in_the_problem(tmp_path, capsys):
+    """A Bash task's reference fixes upper.sh, which grading lays back as test configuration: verify's problem says
+    so (flag and path), not only 'visible oracle failed', which sent the task's author to the wrong place."""
+    suite = _plain_task(tmp_path / "s", "bash-upper", "bash", {"upper.sh": UPPER, "tests/test_upper.sh": UPPER_TEST},
+                        {"upper.sh": UPPER_FIXED}, "sh tests/test_upper.sh")
+    code = verify.main([str(suite / "tasks"), "--times", "1"])
+    problems = _problems(json.loads(capsys.readouterr().out), "bash-upper")
+    assert code == 1 and any("flagged test_config_modified (upper.sh)" in p for p in problems), problems
+
+
+@pytest.mark.xfail(strict=True, reason="a shell script a grading command's script runs (and, in a language no "
+                   "profile knows, any *.sh) is test configuration, laid back: a Bash task's fix never reaches grading")
+def test_a_bash_task_whose_test_script_runs_the_script_under_test_is_fair(tmp_path, capsys):
+    suite = _plain_task(tmp_path / "s", "bash-upper", "bash", {"upper.sh": UPPER, "tests/test_upper.sh": UPPER_TEST},
+                        {"upper.sh": UPPER_FIXED}, "sh tests/test_upper.sh")
+    code = verify.main([str(suite / "tasks"), "--times", "1"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["tasks"][0]["status"] == "fair", report["tasks"][0]["problems"]
+
+
+@pytest.mark.skipif(not shutil.which("gcc") or not shutil.which("make"), reason="needs gcc and make")
+def test_a_c_task_judged_by_exit_status_says_which_command_printed_no_runner_summary(tmp_path, capsys):
+    """`language: c` is C++'s profile, which reads a runner's summary: a plain test program's exit 0 is not a
+    verdict. verify's problem names the command and that note rather than only 'visible oracle failed'."""
+    suite = _plain_task(tmp_path / "s", "c-abs", "c", {
+        "Makefile": "test: t\n\t./t\n\nt: abs.c test_abs.c\n\tgcc -o t abs.c test_abs.c\n",
+        "abs.c": "int my_abs(int x) { return x; }\n",
+        "test_abs.c": "int my_abs(int);\nint main(void) { return my_abs(-2) != 2; }\n"},
+        {"abs.c": "int my_abs(int x) { return x < 0 ? -x : x; }\n"}, "make test")
+    code = verify.main([str(suite / "tasks"), "--times", "1"])
+    problems = _problems(json.loads(capsys.readouterr().out), "c-abs")
+    assert code == 1 and any("`make test`: exit 0, but no command printed a summary of a c test runner" in p
+                             for p in problems), problems
