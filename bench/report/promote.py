@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -211,8 +212,17 @@ def _main(argv: Sequence[str]) -> int:
     print(json.dumps({"entry": str(path.resolve()), "name": args.name, "groups": len(entry["groups"]),
                       "complete": entry["complete"], "synthetic": entry["synthetic"]}))
     mark = "" if entry["complete"] else f"; marked incomplete: {'; '.join(entry['incomplete_reasons'])}"
-    log(f"promote: {path} ({len(entry['groups'])} group(s)){mark}; build the site with `{paths.command('site')}`")
+    log(f"promote: {path} ({len(entry['groups'])} group(s)){mark}; build the site with "
+        f"`{site_command(Path(args.leaderboard))}`")
     return 0
+
+
+def site_command(leaderboard: Path) -> str:
+    """The command that builds the site of the entries just written: `nox -s site` (or its installed spelling) only
+    for the checkout's own leaderboard/, which is the one it builds; any other directory is named to publish."""
+    if paths.from_checkout() and leaderboard.resolve() == (paths.REPO_ROOT / "leaderboard").resolve():
+        return paths.command("site")
+    return f"localagentbench publish {shlex.quote(str(leaderboard))}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -236,3 +236,18 @@ def test_an_entry_carries_each_language_and_its_page_shows_them(tmp_path, capsys
     assert cli.main(["publish", str(board), "--out", str(tmp_path / "site")]) == 0
     page = (tmp_path / "site" / "entries" / "langs.html").read_text()
     assert "<h2>Per language</h2>" in page and 'id="languages"' in page and "· 2 tasks" in page
+
+
+def test_the_site_command_promote_suggests_builds_the_board_it_wrote_to(summary, tmp_path, capsys):
+    """`promote --leaderboard DIR` named `nox -s site`, which builds the checkout's leaderboard/, not DIR: the hint
+    names DIR, and the command it prints, typed as printed, builds DIR's site with the entry."""
+    import shlex
+    write_json_atomic(tmp_path / "run" / "summary.json", summary)
+    board = tmp_path / "my board"
+    assert cli.main(["promote", str(tmp_path / "run"), "--name", "mine", "--leaderboard", str(board)]) == 0
+    hint = re.search(r"build the site with `([^`]+)`", capsys.readouterr().err).group(1)
+    argv = shlex.split(hint)
+    assert argv[:2] == ["localagentbench", "publish"], hint
+    assert cli.main(argv[1:]) == 0
+    assert "mine" in (board / "site" / "index.html").read_text()
+    assert promote.site_command(REPO / "leaderboard") == "nox -s site"
