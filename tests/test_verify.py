@@ -353,3 +353,15 @@ def test_a_c_task_judged_by_exit_status_says_which_command_printed_no_runner_sum
     problems = _problems(json.loads(capsys.readouterr().out), "c-abs")
     assert code == 1 and any("`make test`: exit 0, but no command printed a summary of a c test runner" in p
                              for p in problems), problems
+
+
+def test_a_solution_patch_that_does_not_apply_is_one_line_naming_it_and_the_fix(suite, capsys):
+    """A reference patch whose context no longer matches the fixture: verify's problem is one line naming the patch
+    as the suite names it, git's reasons and the fix; the run is not flagged for naming the grader's files."""
+    patch = suite / "solutions" / "fix-add.patch"
+    patch.write_bytes(patch.read_bytes().replace(b" def add(a, b):", b" def add(a, b, c):"))
+    code, report, err = _verify(suite, capsys, "--task", "fix-add", "--times", "1")
+    problems = _problems(report, "fix-add")
+    assert code == 1 and len(problems) == 1 and "\n" not in problems[0], problems
+    assert "the reference solution solutions/fix-add.patch does not apply to the task's starting tree (error: " in \
+        problems[0] and "remake it with `git diff`" in problems[0] and "grader_path_referenced" not in problems[0]

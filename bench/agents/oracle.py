@@ -33,16 +33,28 @@ def invocation(ctx: AgentContext) -> Invocation:
     return Invocation(argv=["git", "apply", "--whitespace=nowarn", "-"], stdin=patch)
 
 
+REFUSED = 3   # _refuse's exit status; git apply exits 1 or 128
+
+
 def _refuse(message: str) -> Invocation:
     """An invocation that fails at once with `message` as its one line on stderr (the run's agent_error)."""
-    return Invocation(argv=["sh", "-c", 'printf "%s\\n" "$1" >&2; exit 3', "sh", message])
+    return Invocation(argv=["sh", "-c", f'printf "%s\\n" "$1" >&2; exit {REFUSED}', "sh", message])
+
+
+def _named(solution: str | None) -> str:
+    """The solution as its suite names it (solutions/<id>.patch): an absolute path to the grader's files in the
+    agent's output would be flagged as the agent reading them."""
+    return "/".join(Path(solution).parts[-2:]) if solution else "(none)"
 
 
 def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     """One 'tool call': the patch application, failed if git apply exited non-zero."""
     ok = result.exit_code == 0
-    error = (None if ok
-             else textio.read_text(result.stderr_path).strip()[-500:] or f"exit code {result.exit_code}")
+    said = textio.read_text(result.stderr_path).strip()[-500:]
+    error = (None if ok else said or f"exit code {result.exit_code}" if result.exit_code == REFUSED
+             else f"the reference solution {_named(ctx.task.get('solution'))} does not apply to the task's starting tree "
+                  f"({'; '.join(said.splitlines()) or f'git apply exit code {result.exit_code}'}); remake it with "
+                  f"`git diff` in a copy of the fixture")
     return AgentSignals(
         agent_error=error,
         events=[{"type": "tool_call", "name": "apply_patch", "status": "ok" if ok else "error",
