@@ -51,10 +51,10 @@ def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     """One 'tool call': the patch application, failed if git apply exited non-zero."""
     ok = result.exit_code == 0
     said = textio.read_text(result.stderr_path).strip()[-500:]
+    reasons = "; ".join(said.splitlines()) or f"git apply exit code {result.exit_code}"
     error = (None if ok else said or f"exit code {result.exit_code}" if result.exit_code == REFUSED
-             else f"the reference solution {_named(ctx.task.get('solution'))} does not apply to the task's starting tree "
-                  f"({'; '.join(said.splitlines()) or f'git apply exit code {result.exit_code}'}); remake it with "
-                  f"`git diff` in a copy of the fixture")
+             else f"the reference solution {_named(ctx.task.get('solution'))} does not apply to the task's "
+                  f"starting tree ({reasons}); remake it with `git diff` in a copy of the fixture")
     return AgentSignals(
         agent_error=error,
         events=[{"type": "tool_call", "name": "apply_patch", "status": "ok" if ok else "error",
