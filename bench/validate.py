@@ -597,6 +597,7 @@ def validate(paths: Sequence[str], only: Sequence[str] = (), others: list[str] |
         first, more = problems.no_canary[0], len(problems.no_canary) - 1
         log(f"warning: {len(problems.no_canary)} task file(s) lack the suite canary GUID {CANARY} "
             f"({first}{f' and {more} more' if more else ''}; see README)")
+    _warn_unknown_languages(records)
     check_separation(records, problems)
     lines = problems.lines
     if only:
@@ -615,6 +616,22 @@ def validate(paths: Sequence[str], only: Sequence[str] = (), others: list[str] |
     for record in records:
         schema.check(record, "task-record", where=record["source_file"])
     return records, lines
+
+
+def _warn_unknown_languages(records: Sequence[dict]) -> None:
+    """One warning for the tasks whose `language:` no profile knows (a typo such as `Pyhton`, or a language with no
+    profile, `bash`): they are judged by exit status alone, every profile's test and configuration files protected,
+    so a misspelt profile's name loses its runner checks without a word (doctor says it too)."""
+    names = sorted(set(languages.PROFILES) | set(languages.ALIASES))
+    unknown: dict[str, list[str]] = {}
+    for record in records:
+        if languages.canonical(record.get("language")) is None:
+            unknown.setdefault(str(record.get("language")), []).append(record["id"])
+    for language, ids in sorted(unknown.items()):
+        near = difflib.get_close_matches(language.lower(), names, n=1, cutoff=0.75)
+        log(f"warning: language: {language!r} is no profile's ({len(ids)} task(s), e.g. {ids[0]}): judged by exit "
+            f"status alone, every profile's test and configuration files protected; "
+            f"{f'did you mean {near[0]}? ' if near else ''}the profiles: {', '.join(languages.PROFILES)}")
 
 
 def _unknown_ids(paths: Sequence[str], asked: set[str], known: set[str]) -> None:

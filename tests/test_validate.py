@@ -255,3 +255,19 @@ def test_a_file_name_that_is_not_utf8_is_named_in_one_line(suite, capsys, where,
     assert code == 2
     assert any(f": {field}: " in e and "data\\xff.txt" in e and "rename it" in e for e in errors), errors
     assert "Traceback" not in "\n".join(errors)
+
+
+def test_a_misspelt_language_is_a_warning_naming_the_profile_it_resembles(suite, capsys):
+    """`language: Pyhton` passed check without a word, and the task lost Python's runner checks (judged by exit
+    status alone): check warns, once per language, with the profile it resembles; a known language says nothing."""
+    from bench import cli
+    task = suite / "tasks" / "fix-add.yaml"
+    task.write_text(task.read_text().replace("language: python", "language: Pyhton"))
+    assert cli.main(["check", "--tasks", str(suite / "tasks")]) == 0
+    err = capsys.readouterr().err
+    warnings = [line for line in err.splitlines() if line.startswith("warning: language:")]
+    assert len(warnings) == 1 and "'Pyhton' is no profile's (1 task(s), e.g. fix-add)" in warnings[0], err
+    assert "did you mean python?" in warnings[0] and "judged by exit status alone" in warnings[0]
+    task.write_text(task.read_text().replace("language: Pyhton", "language: py"))
+    assert cli.main(["check", "--tasks", str(suite / "tasks")]) == 0
+    assert "warning: language" not in capsys.readouterr().err
