@@ -271,3 +271,12 @@ def test_a_misspelt_language_is_a_warning_naming_the_profile_it_resembles(suite,
     task.write_text(task.read_text().replace("language: Pyhton", "language: py"))
     assert cli.main(["check", "--tasks", str(suite / "tasks")]) == 0
     assert "warning: language" not in capsys.readouterr().err
+
+
+def test_an_empty_command_is_one_line(suite, capsys):
+    """`- ""` as a command broke two of the schema's rules for one field and printed two lines for one problem."""
+    task = suite / "tasks" / "fix-add.yaml"
+    task.write_text(task.read_text().replace("    - python -m unittest discover -s tests -t . -q\n", '    - ""\n', 1))
+    assert validate.main([str(suite / "tasks")]) == 2
+    lines = [line for line in capsys.readouterr().err.splitlines() if "oracle.command[0]" in line]
+    assert len(lines) == 1 and "should be non-empty; use 1 to 50 non-empty shell command lines" in lines[0], lines
