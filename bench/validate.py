@@ -597,7 +597,6 @@ def validate(paths: Sequence[str], only: Sequence[str] = (), others: list[str] |
         first, more = problems.no_canary[0], len(problems.no_canary) - 1
         log(f"warning: {len(problems.no_canary)} task file(s) lack the suite canary GUID {CANARY} "
             f"({first}{f' and {more} more' if more else ''}; see README)")
-    _warn_unknown_languages(records)
     check_separation(records, problems)
     lines = problems.lines
     if only:
@@ -613,6 +612,7 @@ def validate(paths: Sequence[str], only: Sequence[str] = (), others: list[str] |
                     theirs.setdefault(file, []).append(line)
             others.extend(found[0] + (f" (and {len(found) - 1} more problem(s) in this file)" if found[1:] else "")
                           for found in theirs.values())
+    _warn_unknown_languages(records)
     for record in records:
         schema.check(record, "task-record", where=record["source_file"])
     return records, lines
