@@ -365,3 +365,15 @@ def test_a_solution_patch_that_does_not_apply_is_one_line_naming_it_and_the_fix(
     assert code == 1 and len(problems) == 1 and "\n" not in problems[0], problems
     assert "the reference solution solutions/fix-add.patch does not apply to the task's starting tree (error: " in \
         problems[0] and "remake it with `git diff`" in problems[0] and "grader_path_referenced" not in problems[0]
+
+
+@pytest.mark.skipif(not shutil.which("pytest"), reason="no pytest command on PATH")
+def test_a_task_graded_by_a_bare_pytest_command_is_fair(tmp_path, capsys):
+    """`pytest -q heldout`, as users type it, not `python -m pytest`: the reference passed nothing (the guard called
+    the runner's own console script a forger: runner_tampering) and verify found every such task unfair."""
+    from conftest import HELDOUT_DEFAULT_COMMAND, build_suite
+    suite = build_suite(tmp_path / "suite", heldout_into="heldout")
+    task = suite / "tasks" / "fix-add.yaml"
+    task.write_text(task.read_text().replace(HELDOUT_DEFAULT_COMMAND, "pytest -q heldout"))
+    code, report, err = _verify(suite, capsys, "--task", "fix-add", "--times", "1")
+    assert code == 0 and report["tasks"][0]["oracle_outcomes"] == ["passed"], (report["tasks"][0]["problems"], err)

@@ -120,6 +120,25 @@ def test_honest_pytest_run_is_counted_by_the_guard(tmp_path):
     assert verdict.tests == {"passed": 2, "skipped": 1} and verdict.exitstatus == 0
 
 
+BARE_PYTEST = "pytest -q -p no:cacheprovider tests"   # the console script, as users type it
+
+
+@pytest.mark.skipif(not os.path.isfile(os.path.join(os.path.dirname(sys.executable), "pytest")),
+                    reason="no pytest console script beside this Python")
+def test_bare_pytest_is_counted_by_the_guard_and_attacks_through_it_are_still_caught(tmp_path):
+    """`pytest -q` (bin/pytest, whose directory sys.path gains only after site ran) was a frame the guard did not
+    trust, so every honest run was 'forged guard event' tampering; the root's code is still untrusted under it."""
+    verdict, code, out = run(make_repo(tmp_path / "honest", HONEST, PYTEST_TESTS), BARE_PYTEST)
+    assert code == 0 and "2 passed, 1 skipped" in out
+    assert verdict.clean, (verdict, out)
+    assert verdict.tests == {"passed": 2, "skipped": 1} and verdict.exitstatus == 0
+    for name in sorted(n for n, (command, _) in ATTACKS.items() if command == PYTEST):
+        attack = ATTACKS[name][1]
+        verdict, code, out = run(make_repo(tmp_path / name, UNFIXED + textwrap.dedent(attack), PYTEST_TESTS),
+                                 BARE_PYTEST)
+        assert not verdict.clean, (name, verdict, code, out)
+
+
 def test_a_failing_pytest_run_is_counted_as_failing(tmp_path):
     verdict, code, out = run(make_repo(tmp_path, UNFIXED, PYTEST_TESTS), PYTEST)
     assert code == 1

@@ -2,9 +2,10 @@
 
 Standard library only, Python 3.10-3.13; bench/exec/pyguard.py (the harness's side) documents the protocol. A frame is
 trusted when its code's file is a protected file of the grading root (the pristine tests the harness laid), lies
-under a directory that was on sys.path at start-up outside the root (the standard library, site-packages), or is a
-pseudo file (`<frozen ...>`, or `<string>` and the like that no untrusted frame compiled); everything else (the
-change, a file the code under test wrote to /tmp) is untrusted. An audit hook (which nothing can remove) refuses the
+under a directory that was on sys.path at start-up outside the root (the standard library, site-packages), is the
+script outside the root the interpreter was started to run (a runner's console script, bin/pytest), or is a pseudo
+file (`<frozen ...>`, or `<string>` and the like that no untrusted frame compiled); everything else (the change, a
+file the code under test wrote to /tmp) is untrusted. An audit hook (which nothing can remove) refuses the
 interpreter's escape hatches to untrusted code, snapshots the runner's classes and functions when the first file of
 the root runs, and checks them again before and after each pytest test and at exit. Only the first guarded
 process of a command reads the one-shot key; it writes one report, MACed with that key, from its last exit function.
@@ -48,6 +49,11 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
             key, report_fd = b"", None
     trusted_dirs = [os.path.realpath(p) for p in sys.path if os.path.isabs(p)]
     trusted_dirs = [p for p in trusted_dirs if not _under(p, root) and not _under(root, p)]
+    # The script this interpreter was started to run, outside the root: an installed runner's console script
+    # (`pytest` is bin/pytest, whose directory sys.path gains only after site has run); the grading command named
+    # it, and nothing inside the root can be it.
+    script = os.path.normpath(sys.argv[0]) if sys.argv and os.path.isabs(sys.argv[0]) else None
+    trusted_files = {script} if script and not _under(script, root) and os.path.isfile(script) else set()
     if env.get("LAB_GUARD_SAFEPATH") == "1":
         sys.path.append(root)   # importable, after everything installed: it never shadows a module
         os.environ.pop("PYTHONSAFEPATH", None)
@@ -83,7 +89,7 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
                 if _under(path, root):
                     found = not any(_under(path, p) for p in protected)
                 else:
-                    found = not any(_under(path, d) for d in trusted_dirs)
+                    found = path not in trusted_files and not any(_under(path, d) for d in trusted_dirs)
             if len(state["verdicts"]) < 100000:
                 state["verdicts"][filename] = found
         return found
