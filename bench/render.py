@@ -644,7 +644,7 @@ def _main(argv: Sequence[str]) -> int:
                         help="the results directory: report.md goes in it, the site in its site/ (site/index.html)")
     parser.add_argument("--jobs", type=int, default=None, help="processes writing run pages (default: one per CPU)")
     args = parser.parse_args(argv)
-    paths = render(load_summary(args.summary, rescore_hint="python -m bench.score"), Path(args.out), args.jobs)
+    paths = render(load_summary(args.summary), Path(args.out), args.jobs)
     print(json.dumps(paths))
     log(f"render: report at {paths['report']}, site at {paths['site']}")
     return 0

@@ -3,6 +3,7 @@ conventions every page that shows one follows."""
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -16,8 +17,9 @@ def summary_path(source: str | Path) -> Path:
     return path / "summary.json" if path.is_dir() else path
 
 
-def load_summary(source: str | Path, rescore_hint: str = "localagentbench report --results DIR") -> dict:
-    """Read and validate a summary; one-line errors name the file and how to make one."""
+def load_summary(source: str | Path) -> dict:
+    """Read and validate a summary; one-line errors name the file and how to make one (the score stage writes it:
+    `report --results DIR` re-scores a directory for its pages but leaves no summary.json behind)."""
     if str(source) == "-":
         try:
             data = json.load(sys.stdin)
@@ -26,7 +28,8 @@ def load_summary(source: str | Path, rescore_hint: str = "localagentbench report
         return schema.check(data, "summary", where="<stdin>")
     path = summary_path(source)
     if Path(source).is_dir() and not path.is_file():
-        raise UserError(f"{source}: no summary.json in this results directory; make one with `{rescore_hint}`")
+        made = shlex.join(["python", "-m", "bench.score", str(source), "--out", str(path)])
+        raise UserError(f"{source}: no summary.json in this results directory; make one with `{made}`")
     if not path.is_file():
         raise UserError(f"{path}: no such summary file or results directory")
     try:

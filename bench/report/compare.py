@@ -612,9 +612,8 @@ def _main(argv: Sequence[str]) -> int:
                         help="write the HTML page here (default: OTHER/site/compare-<base>.html)")
     parser.add_argument("--no-html", action="store_true", help="do not write the HTML page")
     args = parser.parse_args(argv)
-    hint = "localagentbench report --results DIR"
-    other = usable_runs(load_summary(args.other, hint), "compare")
-    cmp = compare(usable_runs(load_summary(args.base, hint), "compare"), other, args.allow_different_tasks,
+    other = usable_runs(load_summary(args.other), "compare")
+    cmp = compare(usable_runs(load_summary(args.base), "compare"), other, args.allow_different_tasks,
                   args.base_group, args.other_group)
     schema.check(cmp, "comparison", where="comparison")
     html_path = None if args.no_html else Path(args.html) if args.html else default_html_path(args.other, cmp)

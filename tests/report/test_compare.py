@@ -499,3 +499,22 @@ def test_the_comparison_breaks_down_by_language(tmp_path, capsys):
     capsys.readouterr()
     (page,) = (other / "site").glob("compare-*.html")
     assert 'id="compare-languages"' in page.read_text()
+
+
+def test_the_command_a_missing_summary_names_makes_one_compare_reads(suite, tmp_path, capsys):
+    """A results directory without summary.json (the stages piped by hand): compare named `localagentbench report
+    --results DIR`, which renders pages but writes no summary.json, so the same error came back. The command it
+    names now, typed as printed, makes the summary compare then reads."""
+    import re
+    import shlex
+    bundle = tmp_path / "by-hand"
+    assert cli.main(["run", "--agent", "nop", "--tasks", str(suite / "tasks"), "--out", str(bundle)]) == 0
+    (bundle / "summary.json").unlink()
+    assert cli.main(["report", "--results", str(bundle)]) == 0
+    capsys.readouterr()
+    assert cli.main(["compare", "--base", str(bundle), "--other", str(bundle)]) == 2
+    made = re.search(r"make one with `([^`]+)`", capsys.readouterr().err).group(1)
+    argv = shlex.split(made)
+    assert argv[:3] == ["python", "-m", "bench.score"], made
+    subprocess.run([sys.executable, *argv[1:]], check=True, capture_output=True, cwd=Path(__file__).parents[2])
+    assert cli.main(["compare", "--base", str(bundle), "--other", str(bundle), "--no-html"]) == 0
