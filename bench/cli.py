@@ -30,7 +30,7 @@ from bench import engine, slurm, verify
 from bench.agents import install
 from bench.common import schema
 from bench.common.errors import UserError
-from bench.common.paths import SCHEMAS_DIR
+from bench.common.paths import SCHEMAS_DIR, run_id_argument
 from bench.common.stage import ArgumentParser, invoked_as, log, run_main
 from bench.common.summary import load_summary
 from bench.harbor import export_main, import_main
@@ -179,7 +179,8 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--tasks", default="tasks", help="the tasks directory (default: tasks)")
     p.add_argument("--task", action="append", default=[], help="only this task id (repeatable)")
     p.add_argument("--out", default=None, help="the run bundle directory (default: results/<run-id>)")
-    p.add_argument("--run-id", default=None, help="the run id (default: UTC time + random suffix)")
+    p.add_argument("--run-id", default=None, type=run_id_argument,
+                       help="the run id (default: UTC time + random suffix)")
     p.add_argument("--repeat", type=int, default=1, help="runs per task, for pass@k (default 1)")
     p.add_argument("--report", action="store_true", help="also write report.md and site/")
     p.add_argument("--jobs", default="1",

@@ -33,6 +33,7 @@ from bench.common.paths import (
     WORKDIR_PREFIX,
     cache_dir,
     harness_version,
+    run_id_argument,
     temp_root,
     tree_name,
     writable_dir,
@@ -374,7 +375,8 @@ def _main(argv: Sequence[str]) -> int:
     parser = ArgumentParser(prog="python -m bench.isolate", description=__doc__.split("\n")[0])
     parser.add_argument("inputs", nargs="*", default=["-"], help="task records (JSON Lines file or - for stdin)")
     parser.add_argument("--results", default=None, help="the run bundle directory (default: results/<run-id>)")
-    parser.add_argument("--run-id", default=None, help="the run id (default: UTC time + random suffix)")
+    parser.add_argument("--run-id", default=None, type=run_id_argument,
+                        help="the run id (default: UTC time + random suffix)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per task (default 1)")
     parser.add_argument("--out", default="-", help="where to write run records (default: stdout)")
     parser.add_argument("--sandbox", choices=sandbox.KINDS, default="auto",

@@ -31,6 +31,7 @@ from pathlib import Path
 import bench
 from bench.common import lifecycle
 from bench.common.errors import UserError
+from bench.common.paths import run_id_argument
 from bench.common.records import CONFIG_FILE, write_json_atomic
 from bench.common.stage import ArgumentParser, log, run_main
 
@@ -163,7 +164,8 @@ def submit(argv: list[str]) -> int:
                         help="sbatch options for the array tasks only (e.g. '--gres=gpu:1')")
     parser.add_argument("--server-script", default=None, metavar="FILE",
                         help="a batch script that starts the model server and writes its URL into $LAB_SERVER_URL_FILE")
-    parser.add_argument("--run-id", default=None, help="the run id (default: UTC time + random suffix)")
+    parser.add_argument("--run-id", default=None, type=run_id_argument,
+                        help="the run id (default: UTC time + random suffix)")
     args, run_args = parser.parse_known_args(argv)
     from bench import engine
     out = Path(args.out).resolve()

@@ -178,3 +178,18 @@ def test_an_unknown_task_is_named_with_the_tasks_dir_and_near_ids(suite, tmp_pat
     assert f"no task named {typed} in {suite / 'tasks'}" in err and "problem(s) in the task files" not in err
     assert (f"did you mean {near}" in err) if near else ("did you mean" not in err), err
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("run_id", ["../elsewhere", "a b/c", "..", ".hidden", ""])
+def test_a_run_id_that_is_not_one_path_component_is_refused_before_anything_is_written(suite, tmp_path, capsys,
+                                                                                        monkeypatch, run_id):
+    """`--run-id ../elsewhere` wrote the bundle beside results/ (its default folder is results/<run id>), and
+    `a b/c` nested it; the id is refused in one line naming the flag and what an id holds, nothing written."""
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    assert cli.main(["run", "--agent", "nop", "--tasks", str(suite / "tasks"), "--task", "fix-add",
+                     "--run-id", run_id]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "argument --run-id:" in err and "is not a run id" in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["here", "suite"] and not list(here.iterdir())

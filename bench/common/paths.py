@@ -42,6 +42,20 @@ def command(name: str) -> str:
     return in_checkout if from_checkout() else installed
 
 
+RUN_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+
+
+def run_id_argument(value: str) -> str:
+    """A `--run-id` as argparse's type: one path component (results/<run id> is its default folder, every record and
+    page names it), letters, digits, '.', '_' and '-', never '..' or a '/' that would put the bundle elsewhere."""
+    if not RUN_ID.fullmatch(value) or ".." in value:
+        import argparse
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not a run id; use letters, digits, '.', '_' and '-' (at most 100, no '..', first a letter "
+            "or digit), e.g. qwen3-aider-1")
+    return value
+
+
 def agents_root() -> Path:
     """The directory whose .agents/ holds the agent CLIs `install-agents` installs: the checkout's root, or for an
     installed harness $XDG_DATA_HOME/localagentbench (~/.local/share/localagentbench), never site-packages."""
