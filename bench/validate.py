@@ -111,18 +111,35 @@ def _local_raw(url: str) -> str:
 
 def _yaml_shape(text: str) -> str | None:
     """Why `text` must not be built into Python objects, or None: the events are scanned first, since an alias
-    bomb costs nothing to parse but explodes wherever its value is walked, and deep nesting crashes libyaml."""
+    bomb costs nothing to parse but explodes wherever its value is walked, and deep nesting crashes libyaml; a key
+    written twice in one mapping is refused too (once the text has parsed: a syntax error is said first)."""
     depth = 0
+    # Each open collection: a mapping's keys so far and whether its next node is a key (None for a sequence). YAML
+    # keeps the last of two equal keys without a word: a field written twice must be said, not half-applied.
+    open_: list[list | None] = []
+    twice = None
     for event in yaml.parse(text, Loader=YAML_LOADER):
         if getattr(event, "anchor", None) is not None:  # AliasEvent and every node event that names an anchor
             return ALIASES
+        top = open_[-1] if open_ else None
+        if isinstance(event, yaml.ScalarEvent) and top is not None:
+            if top[1] and event.value in top[0] and twice is None:   # said after the whole text parsed
+                twice = (f"line {event.start_mark.line + 1}: {event.value!r} is written twice in one mapping (YAML "
+                         "would keep the last without a word); keep one")
+            if top[1]:
+                top[0].add(event.value)
+            top[1] = not top[1]
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            if top is not None:
+                top[1] = not top[1]   # this collection is the mapping's value (or, rarely, a complex key)
+            open_.append([set(), True] if isinstance(event, yaml.MappingStartEvent) else None)
             depth += 1
             if depth > MAX_YAML_DEPTH:
                 return f"nested deeper than {MAX_YAML_DEPTH} levels; a task file needs three at most"
         elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            open_.pop()
             depth -= 1
-    return None
+    return twice
 
 
 def _read_yaml(file: Path, problems: TaskProblems) -> tuple[str, object] | None:

@@ -280,3 +280,18 @@ def test_an_empty_command_is_one_line(suite, capsys):
     assert validate.main([str(suite / "tasks")]) == 2
     lines = [line for line in capsys.readouterr().err.splitlines() if "oracle.command[0]" in line]
     assert len(lines) == 1 and "should be non-empty; use 1 to 50 non-empty shell command lines" in lines[0], lines
+
+
+def test_a_field_written_twice_is_refused_naming_its_line(suite, capsys):
+    """`timeout_s: 5` appended to a task file that already sets it: YAML keeps the last without a word, so the agent
+    got 5 s. A key twice in one mapping is refused with its line; the same key in two mappings is fine."""
+    task = suite / "tasks" / "fix-add.yaml"
+    text = task.read_text()
+    assert "\ntimeout_s: 60\n" in text and "  timeout_s: 30\n" in text   # the top level's and the oracle's
+    task.write_text(text + "timeout_s: 5\n")
+    assert validate.main([str(suite / "tasks")]) == 2
+    line = len(text.splitlines()) + 1
+    assert (f"fix-add.yaml: (yaml): line {line}: 'timeout_s' is written twice in one mapping (YAML would keep the "
+            "last without a word); keep one") in capsys.readouterr().err
+    task.write_text(text)
+    assert validate.main([str(suite / "tasks")]) == 0
