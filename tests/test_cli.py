@@ -242,3 +242,23 @@ def test_the_default_results_folder_is_named_by_the_run_id_it_prints(suite, tmp_
     assert f"-> results/{run_id}" in printed
     assert json.loads((tmp_path / "results" / run_id / "run-config.json").read_text())["run_id"] == run_id
     assert json.loads(done.stdout)["results"] == str((tmp_path / "results" / run_id).resolve())
+
+
+@pytest.mark.skipif(__import__("bench.exec.sandbox", fromlist=["resolve"]).resolve("auto") != "bwrap",
+                    reason="bubblewrap cannot run here")
+def test_a_script_given_to_an_interpreter_runs_once_shown_with_sandbox_ro(suite, tmp_path, capsys):
+    """README: `--agent-cmd 'sh /path/agent.sh'` does not show the script in the sandbox (only a first word that is a
+    path is shown), and `--sandbox-ro /path/agent.sh` does; the agent's exit status says which."""
+    script = tmp_path / "elsewhere" / "agent.sh"
+    script.parent.mkdir()
+    script.write_text("echo ran\n")
+
+    def exit_code(*extra: str) -> int:
+        out = tmp_path / f"out{len(extra)}"
+        assert cli.main(["run", "--agent", "command", "--agent-cmd", f"sh {script}", "--model", "m", "--tasks",
+                         str(suite / "tasks"), "--task", "fix-add", "--sandbox", "bwrap", "--out", str(out),
+                         *extra]) in (0, 3)
+        return json.loads((out / "runs" / "fix-add" / "0" / "run.json").read_text())["agent"]["exit_code"]
+
+    assert exit_code() != 0
+    assert exit_code("--sandbox-ro", str(script)) == 0
