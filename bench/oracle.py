@@ -725,8 +725,8 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
     (None where no file takes one: the language has none, or its tests are not the runner's; or where the phase's
     `commands`, when given, are not ones whose exit status the tripwire can explain: Profile.tripwire_commands).
     `context`: the other test files the phase runs (the fixture's), whose names the tripwire's does not take either
-    (a Go package's test files share one namespace), and whose tests' names it is shaped like where the held-out
-    files name none of their own (a Go file of test data alone).
+    (a Go package's test files share one namespace), and whose tests' names join the held-out files' as its
+    patterns where those name fewer than three (a Go file of test data alone, a file of one test).
 
     Code under test that prints a passing report for every test name it can find (the test files, the runner's
     list, its own memory) names the tripwire passed too: the phase passes only when the tripwire is reported
@@ -741,8 +741,12 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
     # the name as the runner reports it is fresh too: among every test's name, and every identifier of the files
     taken = {*names, *around, *identifiers([*texts, *others])}
 
+    # a held-out file of one or two tests gives too few names to draw a fresh one like them (a lone `stop` leaves a
+    # reordering of its words, or none): the fixture's tests, the same author's, widen the pool
+    pool = names if len(set(names)) >= 3 else [*names, *around]
+
     def drawn(rel: str, text: str) -> tuple[str, str] | None:
-        name = tripwire_name(names or around, rng=rng, taken=taken)
+        name = tripwire_name(pool, rng=rng, taken=taken)
         planted = None if name is None else profile.tripwire(rel, text, name, rng)
         return planted if planted is not None and planted[1] not in taken else None
 
