@@ -318,3 +318,26 @@ def test_a_forger_that_tells_the_tripwire_by_its_body_is_not_a_pass(tmp_path):
     step, tripwire = held_phase(tmp_path, "go-alphametics", {"alphametics.go": STUB, "forge.go": BODY_READING_FORGER})
     assert f"--- FAIL: {tripwire.name} (0.00s)" in step.output.decode(), step.output.decode()[-3000:]
     assert not step.passed
+
+
+# Knows the Test functions the agent was shown (written into the change at agent time) and reports failed the one
+# Test function of the package it was not shown: in a task whose held-out file is table data (or tables of the
+# visible Test functions), the tripwire is the only such name (32 of the 38 Go tasks).
+def _visible_names_forger(task: str) -> str:
+    shown = sorted({m for f in (SUITE / "fixtures" / task).glob("*_test.go")
+                    for m in re.findall(r"(?m)^func (Test\w*)\(", f.read_text())})
+    listed = ", ".join(f'"{name}"' for name in shown)
+    return BODY_READING_FORGER.replace(
+        'if strings.Contains(chunk, "testCases") || strings.Contains(chunk, "Solve") {',
+        f"if strings.Contains(\"|{'|'.join(shown)}|\", \"|\"+m[1]+\"|\") {{").replace(
+        "func init() {", f"var shown = []string{{{listed}}}\n\nfunc init() {{\n\t_ = shown")
+
+
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="known gap (SECURITY.md, Go): where the held-out tests are table elements of "
+                   "the visible Test functions, the tripwire is the one Test function the agent was not shown")
+def test_a_forger_knowing_the_visible_test_functions_is_not_a_pass(tmp_path):
+    step, tripwire = held_phase(tmp_path, "go-alphametics",
+                                {"alphametics.go": STUB, "forge.go": _visible_names_forger("go-alphametics")})
+    assert f"--- FAIL: {tripwire.name} (0.00s)" in step.output.decode(), step.output.decode()[-3000:]
+    assert not step.passed
