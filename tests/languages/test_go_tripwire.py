@@ -82,13 +82,13 @@ GO_HELD = sorted(SUITE.glob("heldout/go-*/*_test.go"))
 def test_the_tripwire_is_shaped_like_the_package_s_own_tests_and_takes_none_of_their_names(path, tmp_path):
     """Every Go held-out file of the polyglot suite, laid with the rest of its task's held-out files over the
     fixture's test files (the context): the tripwire is a Test function whose name has the shape of one of the
-    package's test functions' (the held-out files', or the fixture's where the held-out files declare none), used by
-    no file of the package."""
+    package's test functions' (the held-out files', and the fixture's where the held-out files declare fewer than
+    three), used by no file of the package."""
     task = path.parent.name
     held = [(f.name, f.read_bytes(), 0o644) for f in sorted(path.parent.glob("*_test.go"))]
     fixture = [f.read_bytes() for f in sorted((SUITE / "fixtures" / task).glob("*_test.go"))]
     own = [n for _, data, _ in held for n in _declared(data.decode())]
-    real = own or [n for data in fixture for n in _declared(data.decode())]
+    real = own if len(set(own)) >= 3 else [*own, *(n for data in fixture for n in _declared(data.decode()))]
     idents = {i for data in [*fixture, *(d for _, d, _ in held)] for i in re.findall(r"\w+", data.decode())}
     for seed in range(10):
         laid, tripwire = oracle.plant_tripwire(held, tmp_path, "go", random.Random(seed), context=fixture)
