@@ -26,7 +26,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -635,7 +635,13 @@ def _words_of(name: str) -> list[str]:
     return [w.lower() for w in NAME_RUN.findall(name) if not w.isdigit()]
 
 
-def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.Random | None = None) -> str | None:
+def identifiers(texts: Iterable[str]) -> set[str]:
+    """Every identifier-shaped word of `texts`: the names a tripwire's name must not take."""
+    return {ident for text in texts for ident in re.findall(r"[A-Za-z_]\w*", text)}
+
+
+def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.Random | None = None, *,
+                  taken: Collection[str] | None = None) -> str | None:
     """A fresh random test name shaped like the held-out tests' own (`names`: as their runner reports them,
     Profile.tripwire_names), or None where they leave none. One of them is taken at random as a pattern, and each
     of its words (NAME_RUN: a camel-case name's each word) and numbers is replaced by the one at the same place of
@@ -648,13 +654,14 @@ def tripwire_name(names: Sequence[str], texts: Iterable[str] = (), rng: random.R
     no word twice where the pool allows), a number by as many random digits, and last a small list of words
     common in test names joins the pool. Used by no name of `names` nor identifier of `texts`; its pattern no
     longer than 76 characters where one is, and then no longer itself (Catch2 wraps a longer one over lines).
-    Nothing marks it: no fixed word, no hex."""
+    Nothing marks it: no fixed word, no hex. `taken`, when given, stands for identifiers(texts) (a caller drawing
+    many names from the same texts finds them once)."""
     rng = rng or secrets.SystemRandom()
     names = [n for n in names if re.search(r"[A-Za-z]", n)] or ["mixed_input"]
     runs = [w for name in names for w in _words_of(name)]
     words = sorted({w for w in runs if len(w) > 1})
     letters = sorted({w for w in runs if len(w) == 1}) or ["a"]
-    taken = {*names, *(ident for text in texts for ident in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))}
+    taken = {*names, *(identifiers(texts) if taken is None else taken)}
     every = set.intersection(*(set(_words_of(n)) for n in names))
     repeats = any(len(set(_words_of(n))) < len(_words_of(n)) for n in names)
     alike: dict[str, list[list[str]]] = {}   # each shape's names, as their runs
@@ -701,15 +708,12 @@ class Tripwire:
     name: str
 
 
-def _texts(files: Iterable[bytes]) -> list[str]:
-    """The files that are UTF-8 text, as text."""
-    texts = []
-    for data in files:
-        try:
-            texts.append(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            continue
-    return texts
+def _text(data: bytes) -> str | None:
+    """A file's text where it is UTF-8, else None."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str,
@@ -721,8 +725,8 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
     (None where no file takes one: the language has none, or its tests are not the runner's; or where the phase's
     `commands`, when given, are not ones whose exit status the tripwire can explain: Profile.tripwire_commands).
     `context`: the other test files the phase runs (the fixture's), whose names the tripwire's does not take either
-    (a Go package's test files share one namespace), and whose tests' names it is shaped like where the held-out
-    files name none of their own (a Go file of test data alone).
+    (a Go package's test files share one namespace), and whose tests' names join the held-out files' as its
+    patterns where those name fewer than three (a Go file of test data alone, a file of one test).
 
     Code under test that prints a passing report for every test name it can find (the test files, the runner's
     list, its own memory) names the tripwire passed too: the phase passes only when the tripwire is reported
@@ -730,23 +734,25 @@ def plant_tripwire(held: list[tuple[str, bytes, int]], copy: Path, language: str
     profile = languages.profile_of(language)
     if commands is not None and not profile.tripwire_commands(commands):
         return held, None
-    texts, others = _texts(data for _, data, _ in held), _texts(context)
+    decoded = {at: text for at, (_, data, _) in enumerate(held) if (text := _text(data)) is not None}
+    texts, others = list(decoded.values()), [text for data in context if (text := _text(data)) is not None]
     names = [n for text in texts for n in profile.tripwire_names(text)]
     around = [n for text in others for n in profile.tripwire_names(text)]
     # the name as the runner reports it is fresh too: among every test's name, and every identifier of the files
-    taken = {*names, *around, *(ident for text in [*texts, *others] for ident in re.findall(r"[A-Za-z_]\w*", text))}
+    taken = {*names, *around, *identifiers([*texts, *others])}
+
+    # a held-out file of one or two tests gives too few names to draw a fresh one like them (a lone `stop` leaves a
+    # reordering of its words, or none): the fixture's tests, the same author's, widen the pool
+    pool = names if len(set(names)) >= 3 else [*names, *around]
 
     def drawn(rel: str, text: str) -> tuple[str, str] | None:
-        name = tripwire_name(names or around, [*texts, *others], rng)
+        name = tripwire_name(pool, rng=rng, taken=taken)
         planted = None if name is None else profile.tripwire(rel, text, name, rng)
         return planted if planted is not None and planted[1] not in taken else None
 
-    for at in sorted(range(len(held)), key=lambda i: held[i][0], reverse=True):
-        rel, data, mode = held[at]
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            continue
+    for at in sorted(decoded, key=lambda i: held[i][0], reverse=True):
+        rel, _, mode = held[at]
+        text = decoded[at]
         # a name the file cannot take (a Rust keyword) is drawn again; a file that takes none refuses them all
         planted = next((p for p in (drawn(rel, text) for _ in range(8)) if p is not None), None)
         if planted is None:

@@ -188,20 +188,39 @@ def _event(line: str, events: dict[str, _Binary], tally: _Tally) -> None:
 
 
 def _go_tests(command: str) -> list[list[str]]:
-    """The argument lists of each `go test` the command line runs directly (split at the shell's separators)."""
+    """The argument lists of each `go test` the command line runs directly, each led by the flags of the GOFLAGS
+    the line gives it (_go_runs), which the go command reads as if they came first."""
+    return [[*(goflags.split() if goflags is not None else ()), *args] for goflags, args in _go_runs(command)]
+
+
+def _go_runs(command: str) -> list[tuple[str | None, list[str]]]:
+    """Each `go test` the command line runs directly (split at the shell's separators): the GOFLAGS the line gives
+    it (`GOFLAGS=.. go test`, `env GOFLAGS=.. go test`, or an earlier `GOFLAGS=..` or `export GOFLAGS=..`
+    statement; None where it gives none, so the sandbox's holds) and its arguments."""
     try:
         lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
         lexer.whitespace_split = True
         words = list(lexer)
     except ValueError:
         return []
-    runs, current = [], []
+    runs: list[tuple[str | None, list[str]]] = []
+    current: list[str] = []
+    assigned: dict[str, str] = {}   # VAR=value words before the command word
+    goflags: str | None = None      # the line's own GOFLAGS for what follows
     for word in [*words, ";"]:
         if word and set(word) <= set("&|;()"):
+            if current[:1] == ["env"]:
+                current = current[1:]
             if current[:2] == ["go", "test"]:
-                runs.append(current[2:])
-            current = []
-        elif not (not current and "=" in word and not word.startswith("=")):   # VAR=value before a command
+                runs.append((assigned.get("GOFLAGS", goflags), current[2:]))
+            elif not current or current[:1] == ["export"]:
+                exported = dict(w.partition("=")[::2] for w in current[1:] if "=" in w)
+                goflags = {**assigned, **exported}.get("GOFLAGS", goflags)
+            current, assigned = [], {}
+        elif current in ([], ["env"]) and "=" in word and not word.startswith("="):   # VAR=value before a command
+            name, _, value = word.partition("=")
+            assigned[name] = value
+        else:
             current.append(word)
     return runs
 
@@ -450,12 +469,12 @@ class GoProfile(Profile):
     def command_problem(self, command: str) -> str | None:
         """`go test` prints each test's result only when verbose: the profile's GOFLAGS=-v makes it so, unless the
         command sets GOFLAGS itself (then it must say -v or -json, there or to `go test`)."""
-        if "GOFLAGS" not in command:
-            return None
-        for args in _go_tests(command):
+        for goflags, args in _go_runs(command):
+            if goflags is None:
+                continue
             verbose = any(a in ("-v", "-json", "--v", "--json") or a.startswith(("-v=", "-json=", "-test.v"))
-                          for a in args)
-            if not verbose and not re.search(r"GOFLAGS=\S*['\"]?[^;&|]*-(?:v|json)\b", command):
+                          for a in [*goflags.split(), *args])
+            if not verbose:
                 return ("the command sets GOFLAGS, which replaces the harness's GOFLAGS=-v: `go test` then prints "
                         "no test's result; add -v to its GOFLAGS or to `go test` (grading reads them)")
         return None

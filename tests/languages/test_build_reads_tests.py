@@ -72,6 +72,12 @@ def test_go_checks_embeds_only_for_go_test_commands():
         "go list -e -json -deps -test ./...", "go list -e -json -deps -test -tags=a,b ./..."]
     assert go.PROFILE.build_checks(["./test.sh"]) == []
     assert go.PROFILE.prebuilds(["go test -v ./..."]) == []
+    # a GOFLAGS the command line gives `go test` is read as its first flags, however the line gives it
+    for line in ("GOFLAGS='-v -tags=lab' go test ./...", "env GOFLAGS='-tags=lab -v' go test ./...",
+                 "export GOFLAGS='-tags=lab -v' && go test ./...", "GOFLAGS='-v -tags=lab'; go test -v ./..."):
+        assert go.PROFILE.build_checks([line]) == ["go list -e -json -deps -test -tags=lab ./..."], line
+    assert go.PROFILE.build_checks(["GOFLAGS='-v -tags=lab' go vet ./... && go test -v ./..."]) == [
+        "go list -e -json -deps -test ./..."]
 
 
 def _cargo(crate: Path, home: Path, *args: str) -> subprocess.CompletedProcess:
@@ -221,6 +227,7 @@ def test_go_list_names_a_non_test_embed_of_a_test_file(tmp_path):
                                    'var Src string\n')
     assert listed() is None
     assert "m embeds m_test.go" in (listed("go test -v -tags lab ./...") or "")
+    assert "m embeds m_test.go" in (listed("GOFLAGS='-v -tags=lab' go test ./...") or "")
     # a vendored dependency built by cgo is the fixture's (go.mod and vendor/ are laid back): not named
     (mod / "tagged.go").unlink()
     (mod / "go.mod").write_text("module m\n\ngo 1.19\n\nrequire example.com/dep v1.0.0\n")

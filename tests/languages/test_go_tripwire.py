@@ -82,13 +82,13 @@ GO_HELD = sorted(SUITE.glob("heldout/go-*/*_test.go"))
 def test_the_tripwire_is_shaped_like_the_package_s_own_tests_and_takes_none_of_their_names(path, tmp_path):
     """Every Go held-out file of the polyglot suite, laid with the rest of its task's held-out files over the
     fixture's test files (the context): the tripwire is a Test function whose name has the shape of one of the
-    package's test functions' (the held-out files', or the fixture's where the held-out files declare none), used by
-    no file of the package."""
+    package's test functions' (the held-out files', and the fixture's where the held-out files declare fewer than
+    three), used by no file of the package."""
     task = path.parent.name
     held = [(f.name, f.read_bytes(), 0o644) for f in sorted(path.parent.glob("*_test.go"))]
     fixture = [f.read_bytes() for f in sorted((SUITE / "fixtures" / task).glob("*_test.go"))]
     own = [n for _, data, _ in held for n in _declared(data.decode())]
-    real = own or [n for data in fixture for n in _declared(data.decode())]
+    real = own if len(set(own)) >= 3 else [*own, *(n for data in fixture for n in _declared(data.decode()))]
     idents = {i for data in [*fixture, *(d for _, d, _ in held)] for i in re.findall(r"\w+", data.decode())}
     for seed in range(10):
         laid, tripwire = oracle.plant_tripwire(held, tmp_path, "go", random.Random(seed), context=fixture)
@@ -316,5 +316,28 @@ func init() {
                    "tell the tripwire by its body (it calls nothing of the package) and report it alone failed")
 def test_a_forger_that_tells_the_tripwire_by_its_body_is_not_a_pass(tmp_path):
     step, tripwire = held_phase(tmp_path, "go-alphametics", {"alphametics.go": STUB, "forge.go": BODY_READING_FORGER})
+    assert f"--- FAIL: {tripwire.name} (0.00s)" in step.output.decode(), step.output.decode()[-3000:]
+    assert not step.passed
+
+
+# Knows the Test functions the agent was shown (written into the change at agent time) and reports failed the one
+# Test function of the package it was not shown: in a task whose held-out file is table data (or tables of the
+# visible Test functions), the tripwire is the only such name (32 of the 38 Go tasks).
+def _visible_names_forger(task: str) -> str:
+    shown = sorted({m for f in (SUITE / "fixtures" / task).glob("*_test.go")
+                    for m in re.findall(r"(?m)^func (Test\w*)\(", f.read_text())})
+    listed = ", ".join(f'"{name}"' for name in shown)
+    return BODY_READING_FORGER.replace(
+        'if strings.Contains(chunk, "testCases") || strings.Contains(chunk, "Solve") {',
+        f"if strings.Contains(\"|{'|'.join(shown)}|\", \"|\"+m[1]+\"|\") {{").replace(
+        "func init() {", f"var shown = []string{{{listed}}}\n\nfunc init() {{\n\t_ = shown")
+
+
+@pytest.mark.linux_only
+@pytest.mark.xfail(strict=True, reason="known gap (SECURITY.md, Go): where the held-out tests are table elements of "
+                   "the visible Test functions, the tripwire is the one Test function the agent was not shown")
+def test_a_forger_knowing_the_visible_test_functions_is_not_a_pass(tmp_path):
+    step, tripwire = held_phase(tmp_path, "go-alphametics",
+                                {"alphametics.go": STUB, "forge.go": _visible_names_forger("go-alphametics")})
     assert f"--- FAIL: {tripwire.name} (0.00s)" in step.output.decode(), step.output.decode()[-3000:]
     assert not step.passed

@@ -283,6 +283,16 @@ def test_check_names_a_go_test_command_without_v(tmp_path: Path) -> None:
         in done.stdout + done.stderr, done.stdout + done.stderr
 
 
+def test_only_a_go_test_given_its_own_goflags_must_say_v_there() -> None:
+    """The profile's GOFLAGS=-v holds for a `go test` the line gives no GOFLAGS of its own (one given to another
+    command does not count); one given GOFLAGS must say -v or -json in them or on `go test`."""
+    assert PROFILE.command_problem("GOFLAGS=-mod=readonly go vet ./... && go test ./...") is None
+    assert PROFILE.command_problem("export GOFLAGS='-mod=readonly -v'; go test ./...") is None
+    assert PROFILE.command_problem("GOFLAGS=-mod=readonly go test -json ./...") is None
+    for line in ("export GOFLAGS=-mod=readonly; go test ./...", "env GOFLAGS=-count=1 go test ./..."):
+        assert "replaces the harness's GOFLAGS=-v" in (PROFILE.command_problem(line) or ""), line
+
+
 # ---- hostile agents through the CLI under bwrap --------------------------------------------------------------
 
 @pytest.mark.parametrize("name", [n for n in ATTACKS if n != "fake-go"])

@@ -3,6 +3,7 @@ tests it reads at run time, and cargo configuration the change plants where carg
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 
@@ -52,7 +53,8 @@ static FORGE: extern "C" fn() = {
 
 def _held_phase(tmp_path, lib: str, task: str = "rust-acronym", crate_name: str = "acronym", rng=None):
     """The held-out phase of `task` as grading runs it, without its sandbox: the fixture with `lib` as its
-    src/lib.rs, the held-out files laid and a tripwire planted (oracle.plant_tripwire), the task's command run
+    src/lib.rs, the held-out files laid and a tripwire planted (oracle.plant_tripwire, the fixture's test files
+    its context as in grading), the task's command run
     through oracle.run_command (real cargo), then the phase's checks. Returns (its one step, the tripwire)."""
     needs_toolchain("cargo")
     crate = tmp_path / crate_name
@@ -62,7 +64,10 @@ def _held_phase(tmp_path, lib: str, task: str = "rust-acronym", crate_name: str 
     for rel, data, _ in plain:
         (crate / rel).parent.mkdir(parents=True, exist_ok=True)
         (crate / rel).write_bytes(data)
-    held, tripwire = oracle.plant_tripwire(plain, crate, "rust", rng)
+    fixture = SUITE / "fixtures" / task
+    context = [f.read_bytes() for f in sorted(fixture.rglob("*"))
+               if f.is_file() and oracle.is_test_path(str(f.relative_to(fixture)), "rust")]   # as phase_tripwire
+    held, tripwire = oracle.plant_tripwire(plain, crate, "rust", rng, context=context)
     assert tripwire is not None and held != plain
     (crate / "src" / "lib.rs").write_text(lib)
     home, logs = tmp_path / "home", tmp_path / "logs"
@@ -220,9 +225,10 @@ def test_a_forger_that_tells_the_tripwire_by_its_line_is_not_a_pass(tmp_path):
     assert not step.passed, (step.summary, step.note)
 
 
-# Hostile review r44: where the held-out file holds one test, its own list holds two names, and the tripwire's is drawn
-# from the other's words; rust-nucleotide-codons' one test is `stop`, a single word, so every draw that is fresh takes
-# a word of the harness's common list (oracle.TRIPWIRE_WORDS, public): the forger reports that name failed.
+# Hostile review r44: where the held-out file holds one test, its own list holds two names; rust-nucleotide-codons' one
+# test is `stop`, a single word, so a tripwire drawn from its words alone took a word of the harness's common list
+# (oracle.TRIPWIRE_WORDS, public): the forger reports failed the name made of those words. The fixture's names now join
+# the pool (plant_tripwire).
 ONE_TEST_FORGER = r'''
 #[used]
 #[unsafe(link_section = ".init_array")]
@@ -277,12 +283,29 @@ pub fn parse<'a>(_pairs: Vec<(&'a str, &'a str)>) -> CodonsInfo<'a> { CodonsInfo
 """
 
 
-@pytest.mark.xfail(strict=True, reason="known gap (SECURITY.md, tripwire): a held-out file with one test lists two "
-                   "names, and the tripwire's is drawn from the other's words (rust-nucleotide-codons' `stop` leaves "
-                   "only a word of the harness's common list)")
 def test_a_forger_telling_the_tripwire_beside_a_lone_test_is_not_a_pass(tmp_path):
     """rust-nucleotide-codons (one held-out test, `stop`) with a stub failing it plus ONE_TEST_FORGER: must fail."""
     step, tripwire = _held_phase(tmp_path, NUCLEOTIDE_STUB + ONE_TEST_FORGER, task="rust-nucleotide-codons",
+                                 crate_name="nucleotide_codons")
+    assert "running 2 tests" in step.output.decode(), step.output.decode()[-3000:]
+    assert not step.passed, (step.summary, step.note)
+
+
+def _visible_words(task: str) -> list[str]:
+    """The words of the names of the tests the agent was shown (the fixture's)."""
+    text = "".join(f.read_text() for f in sorted((SUITE / "fixtures" / task / "tests").glob("*.rs")))
+    return sorted({w for name in re.findall(r"#\[test\]\s*fn (\w+)", text) for w in name.split("_")})
+
+
+@pytest.mark.xfail(strict=True, reason="known gap (SECURITY.md, tripwire): beside a lone held-out test the tripwire's "
+                   "name is drawn from the words of the names the agent was shown, and the real one (`stop`) has a "
+                   "word none of those has")
+def test_a_forger_knowing_the_visible_names_beside_a_lone_test_is_not_a_pass(tmp_path):
+    """ONE_TEST_FORGER told the fixture's name words instead of the common list: it reports failed the name made
+    of words the agent was shown. rust-nucleotide-codons with a stub failing `stop`: must fail."""
+    known = ", ".join(f'"{w}"' for w in _visible_words("rust-nucleotide-codons"))
+    forger = ONE_TEST_FORGER.replace(", ".join(f'"{w}"' for w in oracle.TRIPWIRE_WORDS), known)
+    step, tripwire = _held_phase(tmp_path, NUCLEOTIDE_STUB + forger, task="rust-nucleotide-codons",
                                  crate_name="nucleotide_codons")
     assert "running 2 tests" in step.output.decode(), step.output.decode()[-3000:]
     assert not step.passed, (step.summary, step.note)
