@@ -384,3 +384,37 @@ def test_what_a_frame_reaches_is_still_told(tmp_path, name):
 def test_unittest_outcomes_are_counted_by_the_guard(tmp_path):
     verdict, code, _ = run(make_repo(tmp_path, UNFIXED), UNITTEST)
     assert code == 1 and verdict.clean and verdict.unittest == {"failed": 2, "passed": 1}, verdict
+
+
+# What the code under test can leave where Python looks at start-up: the copy (its own files) and the phase's private
+# HOME, which every command of the phase shares (an earlier command's code under test writes it).
+STEAL_KEY_PTH = (
+    "import os, hmac, hashlib, json; k = os.read(int(os.environ['LAB_GUARD_KEY_FD']), 64); "
+    "b = json.dumps({'v': 1, 'completed': True, 'exitstatus': 0, 'tests': {'passed': 2}, 'unittest': None, "
+    "'blocked': [], 'tampering': [], 'frozen': True}, sort_keys=True).encode(); "
+    "os.write(int(os.environ['LAB_GUARD_REPORT_FD']), b'\\nLABGUARD ' + hmac.new(k, b, hashlib.sha256).hexdigest()"
+    ".encode() + b' ' + b + b'\\n'); os.write(1, b'2 passed in 0.01s\\n'); os._exit(0)\n")
+
+
+def test_a_pth_file_left_in_home_by_an_earlier_command_never_runs(tmp_path):
+    """A .pth file in the user site directory runs before the guard, with the key's pipe still unread: one left in
+    the phase's HOME by the code under test of an earlier command took the next command's key and signed a report
+    of its own. Graded Pythons start with no user site."""
+    plant = f"import os, site\nos.makedirs(site.getusersitepackages(), exist_ok=True)\n" \
+            f"open(os.path.join(site.getusersitepackages(), 'zz.pth'), 'w').write({STEAL_KEY_PTH!r})\n"
+    repo = make_repo(tmp_path, UNFIXED + plant, PYTEST_TESTS)
+    first, _, _ = run(repo, PYTEST)
+    assert first.tests == {"failed": 2, "skipped": 1}, first
+    assert list((repo.parent / "home").glob(".local/lib/*/site-packages/zz.pth")), "the attack planted nothing"
+    verdict, code, out = run(repo, PYTEST)
+    assert verdict.tests == {"failed": 2, "skipped": 1} and code == 1, (verdict, code, out)
+
+
+def test_a_usercustomize_in_the_copy_never_runs(tmp_path):
+    """site imports `usercustomize` from sys.path after the guard has put the copy there: the change's ran before
+    pytest had loaded, the guard's snapshot of the runner was taken before the runner existed, and a patched
+    `Function.runtest` passed every test with a clean report."""
+    repo = make_repo(tmp_path, UNFIXED, PYTEST_TESTS)
+    write(repo / "usercustomize.py", "import _pytest.python\n_pytest.python.Function.runtest = lambda self: None\n")
+    verdict, code, out = run(repo, PYTEST)
+    assert verdict.tests == {"failed": 2, "skipped": 1} and code == 1, (verdict, code, out)
