@@ -418,3 +418,39 @@ def test_a_usercustomize_in_the_copy_never_runs(tmp_path):
     write(repo / "usercustomize.py", "import _pytest.python\n_pytest.python.Function.runtest = lambda self: None\n")
     verdict, code, out = run(repo, PYTEST)
     assert verdict.tests == {"failed": 2, "skipped": 1} and code == 1, (verdict, code, out)
+
+
+RUN_PY = "import sys, pytest, _pytest.python\n_pytest.python.Function.runtest = lambda self: None\n" \
+         "sys.exit(pytest.main(sys.argv[1:]))\n"
+
+
+@pytest.mark.parametrize("how", ["script", "symlink"])
+def test_a_script_outside_the_copy_that_is_no_installed_console_script_is_not_trusted(tmp_path, how):
+    """The guard trusts the script the interpreter was started to run (bin/pytest) only where the interpreter's
+    installation keeps its console scripts: one in the phase's HOME (which an earlier command's code under test
+    writes), or a link there to a file of the copy, is code under test like any other."""
+    plant = f"import os\nhome = os.environ['HOME']\nopen(os.path.join(home, 'run.py'), 'w').write({RUN_PY!r})\n" \
+            "if not os.path.lexists(os.path.join(home, 'link.py')):\n" \
+            "    os.symlink(os.path.join(os.getcwd(), 'runner.py'), os.path.join(home, 'link.py'))\n"
+    repo = make_repo(tmp_path, UNFIXED + plant, PYTEST_TESTS)
+    write(repo / "runner.py", RUN_PY)
+    run(repo, PYTEST)
+    name = "run.py" if how == "script" else "link.py"
+    verdict, code, out = run(repo, f'python "$HOME/{name}" -q -p no:cacheprovider tests')
+    assert (repo.parent / "home" / name).exists()
+    assert not verdict.clean, (verdict, code, out)   # trusted, it patched the runner and passed all 3 tests clean
+
+
+@pytest.mark.skipif(not os.path.isfile(os.path.join(os.path.dirname(sys.executable), "pytest")),
+                    reason="no pytest console script beside this Python")
+@pytest.mark.parametrize("link", ["script", "directory"])
+def test_bare_pytest_reached_through_a_link_is_still_trusted(tmp_path, link):
+    """A PATH entry that links to the installation's bin (a venv's bin made a link), or a link to its pytest: argv[0]
+    is the link, the script it resolves to is the installation's, and the honest run stays clean."""
+    bindir = shlex.quote(os.path.dirname(sys.executable))
+    make = {"script": f'mkdir -p "$HOME/bin" && ln -sf {bindir}/pytest "$HOME/bin/pytest"',
+            "directory": f'ln -sfn {bindir} "$HOME/bin"'}[link]
+    verdict, code, out = run(make_repo(tmp_path, HONEST, PYTEST_TESTS),
+                             f'{make} && PATH="$HOME/bin:$PATH" {BARE_PYTEST}')
+    assert code == 0 and "2 passed, 1 skipped" in out, out
+    assert verdict.clean and verdict.tests == {"passed": 2, "skipped": 1}, (verdict, out)

@@ -3,7 +3,7 @@
 Standard library only, Python 3.10-3.13; bench/exec/pyguard.py (the harness's side) documents the protocol. A frame is
 trusted when its code's file is a protected file of the grading root (the pristine tests the harness laid), lies
 under a directory that was on sys.path at start-up outside the root (the standard library, site-packages), is the
-script outside the root the interpreter was started to run (a runner's console script, bin/pytest), or is a pseudo
+installation's console script the interpreter was started to run (bin/pytest beside it), or is a pseudo
 file (`<frozen ...>`, or `<string>` and the like that no untrusted frame compiled); everything else (the change, a
 file the code under test wrote to /tmp) is untrusted. An audit hook (which nothing can remove) refuses the
 interpreter's escape hatches to untrusted code, snapshots the runner's classes and functions when the first file of
@@ -49,11 +49,7 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
             key, report_fd = b"", None
     trusted_dirs = [os.path.realpath(p) for p in sys.path if os.path.isabs(p)]
     trusted_dirs = [p for p in trusted_dirs if not _under(p, root) and not _under(root, p)]
-    # The script this interpreter was started to run, outside the root: an installed runner's console script
-    # (`pytest` is bin/pytest, whose directory sys.path gains only after site has run); the grading command named
-    # it, and nothing inside the root can be it.
-    script = os.path.normpath(sys.argv[0]) if sys.argv and os.path.isabs(sys.argv[0]) else None
-    trusted_files = {script} if script and not _under(script, root) and os.path.isfile(script) else set()
+    trusted_files = _console_script(os, root)
     if env.get("LAB_GUARD_SAFEPATH") == "1":
         sys.path.append(root)   # importable, after everything installed: it never shadows a module
         os.environ.pop("PYTHONSAFEPATH", None)
@@ -401,6 +397,22 @@ _HOOK_PREFIXES = ("setUp", "tearDown", "asyncSetUp", "asyncTearDown")   # what a
 
 def _under(path, top):
     return path == top or path.startswith(top.rstrip("/") + "/")
+
+
+def _console_script(os, root):
+    """{the script this interpreter was started to run} where it is a console script of the interpreter's own
+    installation (`pytest` is bin/pytest, whose directory sys.path gains only after site has run): it lies, links
+    resolved, in the directory beside the interpreter or its prefix's bin, which the code under test cannot write.
+    A script anywhere else (the private HOME, /tmp, a link there into the root) is not the installation's."""
+    argv0 = sys.argv[0] if sys.argv and isinstance(sys.argv[0], str) else ""
+    if not os.path.isabs(argv0) or not os.path.isfile(argv0):
+        return set()
+    real = os.path.realpath(argv0)
+    homes = {os.path.realpath(os.path.dirname(sys.executable)), os.path.dirname(os.path.realpath(sys.executable)),
+             *(os.path.realpath(os.path.join(p, "bin")) for p in (sys.prefix, sys.exec_prefix))}
+    if _under(real, root) or os.path.dirname(real) not in homes:
+        return set()
+    return {os.path.normpath(argv0)}   # the frames' file is argv[0] as given (the PATH entry), links unresolved
 
 
 def _close(os, fd):
