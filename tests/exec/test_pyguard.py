@@ -286,6 +286,31 @@ ATTACKS = {
     "proc_self_mem": (UNITTEST, "import pathlib\npathlib.Path('/proc/self/mem').read_bytes()\n"),
     "ctypes_memory": (UNITTEST, "import ctypes\nctypes.string_at(id(object), 8)\n"),
     "set_trace": (UNITTEST, "import sys\nsys.settrace(lambda *a: None)\n"),
+    # The guard's own functions that the code under test can reach (its wrappers of TestResult's methods, its
+    # module's globals): a closure's cells are readable and writable, a module's globals rebindable.
+    "guard_state_through_closures": (UNITTEST, """\
+        import sys
+        result = sys.modules['unittest.result'].TestResult
+        seen, todo, state = set(), [result.addSuccess, result.addFailure], None
+        while todo:
+            f = todo.pop()
+            if id(f) not in seen:
+                seen.add(id(f))
+                for cell in getattr(f, '__closure__', None) or ():
+                    v = cell.cell_contents
+                    if isinstance(v, dict) and 'verdicts' in v:
+                        state = v
+                    elif callable(v):
+                        todo.append(v)
+        if state is not None:
+            state['verdicts'][__file__] = False   # this file's frames trusted from now on
+        sys.modules['unittest.case'].TestCase.assertEqual = lambda self, a, b, msg=None: None
+        """),
+    "guard_helper_rebound": (UNITTEST, """\
+        import sys
+        sys.modules['sitecustomize']._under = lambda path, top: True   # every file a protected test file
+        sys.modules['unittest.case'].TestCase.assertEqual = lambda self, a, b, msg=None: None
+        """),
 }
 
 
@@ -326,6 +351,16 @@ def test_a_dumpable_free_key_holder_cannot_be_read_by_a_child(tmp_path):
 # the standard library): change the runner's objects. The guard's own count of unittest's outcomes, and its checks of
 # the test classes and instances, still tell.
 COUNTED = {
+    # the guard's wrapper of addFailure, its cells rewritten: it held the method's name, which the count trusted
+    "result_wrapper_cells_swapped": """\
+        import sys
+        result = sys.modules['unittest.result'].TestResult
+        for cell in result.addFailure.__closure__:
+            if cell.cell_contents == 'addFailure':
+                cell.cell_contents = 'addSuccess'   # the guard counts a failure as a success
+            elif callable(cell.cell_contents) and getattr(cell.cell_contents, '__name__', '') == 'addFailure':
+                cell.cell_contents = lambda self, test, *a: None   # the runner records nothing
+        """,
     "result_failures_emptied": """\
         import inspect
         class Never(list):

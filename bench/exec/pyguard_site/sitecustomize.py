@@ -16,16 +16,20 @@ import sys
 _CALLABLE_KINDS = (type, classmethod, staticmethod, property)
 
 
-def _install(env):  # noqa: C901 - one closure keeps the key and the state out of every module's globals
+def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the state out of every module's globals
     import atexit
     import functools
     import hashlib
     import hmac
     import json
     import os
+    import sys
     import types
     from _thread import get_ident
 
+    # This module's helpers, bound here: its globals are anyone's to rebind (an `_under` that says yes to everything
+    # would make every file trusted), the closure's cells only through the functions that hold them.
+    _under, _close, _secret_path, _MISSING, _HOOK_PREFIXES, _CALLABLE_KINDS, result_method = helpers
     root = os.path.realpath(env["LAB_GUARD_ROOT"])
     pid, busy = os.getpid(), set()
     key, report_fd, protected = b"", None, []
@@ -287,6 +291,11 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
                 pass
             elif event == "labguard.pytest":
                 on_pytest(frame, args)
+            elif event == "labguard.unittest":
+                if state.get("on_unittest") and len(args) == 2:
+                    state["on_unittest"](frame, args)
+                else:
+                    note("tampering", f"forged guard event 'unittest' from {frame.f_code.co_filename}")
             elif event in hatches or event.startswith(("ctypes.", "cffi.")) or event in guarded:
                 what = refused(event, args, frame)
                 if what:
@@ -353,25 +362,22 @@ def _install(env):  # noqa: C901 - one closure keeps the key and the state out o
                 counts[index] = set()
             counts[index].add(kinds[what])
 
-        def wrap(name, orig):
-            @functools.wraps(orig)
-            def wrapper(self, test, *args, **kwargs):
-                me = get_ident()
-                if stack_untrusted(sys._getframe(1)):
-                    note("tampering", f"unittest TestResult.{name} called by the code under test")
-                elif me not in busy:
-                    busy.add(me)
-                    try:
-                        record(name, test, args[1] if name == "addSubTest" and len(args) > 1 else None)
-                    finally:
-                        busy.discard(me)
-                return orig(self, test, *args, **kwargs)
-            return wrapper
+        codes = {}   # id(a wrapper's code) -> (that code, the method it wraps)
 
+        def on_unittest(frame, args):
+            code, name = codes.get(id(frame.f_code), (None, None))
+            if code is not frame.f_code or stack_untrusted(frame):
+                note("tampering", f"unittest TestResult.{name or frame.f_code.co_name} called by the code under test")
+            else:
+                record(name, *args)
+
+        state["on_unittest"] = on_unittest
         for name in ("startTest", "stopTest", *kinds):
             orig = vars(ur.TestResult).get(name)
             if orig is not None:
-                setattr(ur.TestResult, name, wrap(name, orig))
+                made = result_method(name, orig)
+                codes[id(made.__code__)] = (made.__code__, name)
+                setattr(ur.TestResult, name, made)
 
     def unittest_counts():
         counts = state["unittest"]
@@ -429,6 +435,18 @@ def _secret_path(os, path):
                                                          for p in parts[3:])
 
 
+def _result_method(name, orig):
+    """unittest's TestResult.`name`, telling the guard's audit hook first. A closure's cells can be read and
+    rewritten by anyone who holds the function: the wrapper holds only the method it wraps (no reference to the
+    guard's state), and the hook tells the method by the wrapper's code object, its own for each name."""
+    def wrapper(self, test, *args, **kwargs):
+        sys.audit("labguard.unittest", test, args[1] if len(args) > 1 else None)   # addSubTest's err
+        return orig(self, test, *args, **kwargs)
+    made = type(wrapper)(wrapper.__code__.replace(co_name=name), wrapper.__globals__, name, None, wrapper.__closure__)
+    made.__qualname__, made.__doc__ = f"TestResult.{name}", getattr(orig, "__doc__", None)
+    return made
+
+
 # pytest plugin hooks (PYTEST_PLUGINS=sitecustomize): each passes what it saw to the audit hook, which accepts it only
 # from these functions' own code with no untrusted frame on the stack.
 def pytest_sessionstart(session):
@@ -452,5 +470,6 @@ def pytest_sessionfinish(session, exitstatus):
 
 
 if __import__("os").environ.get("LAB_GUARD_ROOT"):
-    _install(dict(__import__("os").environ))
+    _install(dict(__import__("os").environ),
+             (_under, _close, _secret_path, _MISSING, _HOOK_PREFIXES, _CALLABLE_KINDS, _result_method))
 del _install
