@@ -30,6 +30,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
     # This module's helpers, bound here: its globals are anyone's to rebind (an `_under` that says yes to everything
     # would make every file trusted), the closure's cells only through the functions that hold them.
     _under, _close, _secret_path, _MISSING, _HOOK_PREFIXES, _CALLABLE_KINDS, result_method = helpers
+    audit, guard_globals = sys.audit, result_method.__globals__
     root = os.path.realpath(env["LAB_GUARD_ROOT"])
     pid, busy = os.getpid(), set()
     key, report_fd, protected = b"", None, []
@@ -65,7 +66,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         for name in [m for m in sys.modules if m == "ctypes" or m.startswith(("ctypes.", "_ctypes"))]:
             del sys.modules[name]   # what the code under test loads again raises ctypes.* events
     state = {"blocked": [], "tampering": [], "tests": None, "exitstatus": None, "pm": None, "current": None,
-             "snapshot": None, "tainted": set(), "verdicts": {}, "unittest": None, "started": {}, "testcase": None}
+             "snapshot": None, "tainted": set(), "verdicts": {}, "unittest": None, "started": {}, "testcase": None,
+             "wrappers": {}}
     plugin_codes = {f.__code__: f.__name__ for f in (pytest_sessionstart, pytest_runtest_logstart,
                                                      pytest_runtest_logreport, pytest_runtest_logfinish,
                                                      pytest_sessionfinish)}
@@ -147,6 +149,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
 
     def check():
         pm, snapshot = state["pm"], state["snapshot"]
+        intact()
         if snapshot is not None:
             for name, mod, members in snapshot[0]:
                 now = sys.modules.get(name, mod)
@@ -163,6 +166,18 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                 for impl in getattr(caller, "get_hookimpls", lambda: [])():
                     if made_untrusted(impl.function):
                         note("tampering", f"pytest hook {name} implemented by {impl.plugin_name}")
+
+    def intact():
+        """The guard's own lines to its hook as it laid them: `sys.audit`, the `sys` its plugin hooks and wrappers
+        call it through, and each TestResult wrapper (in place, holding the method it wraps). A runner may put an
+        original back; these must stay, or events go unreported (a trusted `print` as `sys.audit`, the wrapped
+        originals restored from the wrappers' cells) and a failing run counts as passing."""
+        if sys.audit is not audit or guard_globals.get("sys") is not sys:
+            note("tampering", "the grading guard's sys.audit replaced")
+        result = state.get("result")
+        for name, (made, orig) in (state.get("wrappers") or {}).items():
+            if vars(result).get(name) is not made or [c.cell_contents for c in made.__closure__ or ()] != [orig]:
+                note("tampering", f"the grading guard's wrapper of unittest TestResult.{name} replaced")
 
     def check_test_classes():
         """The test classes of the protected files get unittest's verdict (its assertions, its run) from the
@@ -378,6 +393,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                 made = result_method(name, orig)
                 codes[id(made.__code__)] = (made.__code__, name)
                 setattr(ur.TestResult, name, made)
+                state["wrappers"][name] = (made, orig)
+        state["result"] = ur.TestResult
 
     def unittest_counts():
         counts = state["unittest"]
