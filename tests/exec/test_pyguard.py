@@ -507,3 +507,36 @@ def test_bare_pytest_reached_through_a_link_is_still_trusted(tmp_path, link):
                              f'{make} && PATH="$HOME/bin:$PATH" {BARE_PYTEST}')
     assert code == 0 and "2 passed, 1 skipped" in out, out
     assert verdict.clean and verdict.tests == {"passed": 2, "skipped": 1}, (verdict, out)
+
+
+# The guard trusts a frame by its code's file name; these make code under test whose name is a trusted file's (the
+# standard library's, or the console script's) without a `compile` the guard refuses. Open (SECURITY.md).
+RENAMED = {
+    "fix_co_filename": """\
+        import _imp, os, sys
+        def runtest(self):
+            pass
+        _imp._fix_co_filename(runtest.__code__, os.__file__)   # renames the code in place, no audit event
+        sys.modules['_pytest.python'].Function.runtest = runtest
+        """,
+    "importlib_source_to_code": """\
+        import importlib.machinery, os, sys
+        ns = {}
+        exec(importlib.machinery.SourceFileLoader.source_to_code(None, b'def runtest(self):\\n    pass\\n',
+                                                                 os.__file__), ns)   # compile called by importlib
+        sys.modules['_pytest.python'].Function.runtest = ns['runtest']
+        """,
+    "timeit_statement": """\
+        import timeit
+        timeit.Timer(stmt="import sys; sys.modules['_pytest.python'].Function.runtest = lambda self: None").timeit(1)
+        """,
+}
+
+
+@pytest.mark.xfail(strict=True, reason="open: a frame is trusted by its code's file name, which the code under test "
+                                       "can give its own code through _imp, importlib's source_to_code or a "
+                                       "standard-library function that compiles a string (SECURITY.md)")
+@pytest.mark.parametrize("name", sorted(RENAMED))
+def test_code_under_test_named_as_a_trusted_file_is_still_told(tmp_path, name):
+    verdict, code, out = run(make_repo(tmp_path, UNFIXED + textwrap.dedent(RENAMED[name]), PYTEST_TESTS), PYTEST)
+    assert oracle.guard_problem(verdict, "pytest") is not None, (name, verdict, code, out)
