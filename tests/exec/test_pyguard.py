@@ -509,16 +509,9 @@ def test_bare_pytest_reached_through_a_link_is_still_trusted(tmp_path, link):
     assert verdict.clean and verdict.tests == {"passed": 2, "skipped": 1}, (verdict, out)
 
 
-# The guard trusts a frame by its code's file name; these make code under test whose name is a trusted file's (the
-# standard library's, or the console script's) without a `compile` the guard refuses. Open (SECURITY.md).
-RENAMED = {
-    "fix_co_filename": """\
-        import _imp, os, sys
-        def runtest(self):
-            pass
-        _imp._fix_co_filename(runtest.__code__, os.__file__)   # renames the code in place, no audit event
-        sys.modules['_pytest.python'].Function.runtest = runtest
-        """,
+# Code under test compiled by a trusted function for it, under a trusted file's name or a pseudo file's: refused
+# or untrusted, as if it had called compile itself.
+COMPILED_FOR_IT = {
     "importlib_source_to_code": """\
         import importlib.machinery, os, sys
         ns = {}
@@ -533,9 +526,28 @@ RENAMED = {
 }
 
 
+@pytest.mark.parametrize("name", sorted(COMPILED_FOR_IT))
+def test_code_compiled_for_the_code_under_test_is_its_own(tmp_path, name):
+    verdict, code, out = run(make_repo(tmp_path, UNFIXED + textwrap.dedent(COMPILED_FOR_IT[name]), PYTEST_TESTS),
+                             PYTEST)
+    assert oracle.guard_problem(verdict, "pytest") is not None, (name, verdict, code, out)
+
+
+# The guard trusts a frame by its code's file name; this gives code under test a trusted file's name (the standard
+# library's, or the console script's) without any compile. Open (SECURITY.md).
+RENAMED = {
+    "fix_co_filename": """\
+        import _imp, os, sys
+        def runtest(self):
+            pass
+        _imp._fix_co_filename(runtest.__code__, os.__file__)   # renames the code in place, no audit event
+        sys.modules['_pytest.python'].Function.runtest = runtest
+        """,
+}
+
+
 @pytest.mark.xfail(strict=True, reason="open: a frame is trusted by its code's file name, which the code under test "
-                                       "can give its own code through _imp, importlib's source_to_code or a "
-                                       "standard-library function that compiles a string (SECURITY.md)")
+                                       "can give its own code with _imp._fix_co_filename (SECURITY.md)")
 @pytest.mark.parametrize("name", sorted(RENAMED))
 def test_code_under_test_named_as_a_trusted_file_is_still_told(tmp_path, name):
     verdict, code, out = run(make_repo(tmp_path, UNFIXED + textwrap.dedent(RENAMED[name]), PYTEST_TESTS), PYTEST)

@@ -274,19 +274,42 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             return f"open {args[0]!r}" if secret and stack_untrusted(frame) else None
         if event == "sys._getframe":   # the standard library (namedtuple, enum, typing, inspect) may read the
             return event if untrusted(frame.f_code.co_filename) else None   # caller's frame for it
+        if event == "compile":
+            return refused_compile(args, frame)
         if not untrusted(frame.f_code.co_filename):
             return None
         if event == "object.__getattr__":
             return f"{event} {args[1]}" if args[1] in frame_attrs else None
         if event in ("object.__setattr__", "object.__delattr__"):
             return f"{event} {args[1]}" if args[1] in special and not made_untrusted(args[0]) else None
-        if event == "compile":
-            name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
-            if name.startswith("<") and not name.startswith("<frozen"):
-                state["tainted"].add(name)   # its frames are untrusted from now on
-                state["verdicts"].pop(name, None)
-            return None if untrusted(name) else f"compile as {name}"
         return event   # marshal, code objects, loading a library (the standard library may do these for it)
+
+    def refused_compile(args, frame):
+        """Code compiled while the code under test is on the stack is its code, whoever calls compile for it (the
+        standard library compiling its string, `timeit.Timer`; importlib's source_to_code under any name): a pseudo
+        file's frames are untrusted from then on, and a trusted file's name is refused unless the source is that
+        file's own (an import, with no .pyc, of a module the code under test imports)."""
+        direct = untrusted(frame.f_code.co_filename)
+        if not direct and not stack_untrusted(frame):
+            return None
+        name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
+        if name.startswith("<") and not name.startswith("<frozen"):
+            state["tainted"].add(name)   # its frames are untrusted from now on
+            state["verdicts"].pop(name, None)
+        if untrusted(name) or not direct and own_source(name, args[0]):
+            return None
+        return f"compile as {name}"
+
+    def own_source(name, source):
+        """Whether `source` (bytes or text) is what the file `name` holds."""
+        if not isinstance(source, (bytes, str)) or not os.path.isabs(name):
+            return False
+        try:
+            with open(name, "rb") as fh:
+                held = fh.read(len(source) * 4 + 1)
+        except OSError:
+            return False
+        return held == (source if isinstance(source, bytes) else source.encode("utf-8", "surrogateescape"))
 
     def hook(event, args):
         me = get_ident()
