@@ -115,11 +115,12 @@ class Guard:
         plugins = ",".join(p for p in (PLUGIN, base.get("PYTEST_PLUGINS", "")) if p)
         env = {"PYTHONPATH": path, "PYTEST_PLUGINS": plugins, "LAB_GUARD_ROOT": str(self.root),
                "LAB_GUARD_PROTECTED": str(self._list), "LAB_GUARD_KEY_FD": str(self._key_read),
-               "LAB_GUARD_REPORT_FD": str(self._report_write),
-               # No user site: its .pth files run before the guard (the key still unread) and its
-               # usercustomize after it, from any sys.path entry (the copy's too): both are the private HOME's or
-               # the copy's, which the code under test writes (an earlier command of the phase, or the change).
-               "PYTHONNOUSERSITE": "1"}
+               "LAB_GUARD_REPORT_FD": str(self._report_write)}
+        if not base.get("PYTHONNOUSERSITE"):
+            # No user site: its .pth files run before the guard (the key still unread) and its usercustomize after
+            # it, from any sys.path entry (the copy's too): both are the private HOME's or the copy's, which the code
+            # under test writes (an earlier command of the phase, or the change). The guard drops it again.
+            env.update(PYTHONNOUSERSITE="1", LAB_GUARD_NOUSERSITE="1")
         if self.safepath:
             env.update(PYTHONSAFEPATH="1", LAB_GUARD_SAFEPATH="1")
         if self.runner:

@@ -183,8 +183,8 @@ def test_processes_the_tests_start_get_the_environment_the_task_wrote(tmp_path):
     repo = make_repo(tmp_path, HONEST)
     child = ("import os, subprocess, sys; "
              "print(subprocess.run([sys.executable, '-S', '-c', 'import os, calc; print(sorted(n for n in os.environ "
-             "if n.startswith((\"LAB_GUARD\", \"PYTHONSAFE\"))), calc.add(2, 3))'], capture_output=True, "
-             "text=True).stdout)")
+             "if n.startswith((\"LAB_GUARD\", \"PYTHONSAFE\", \"PYTHONNOUSER\"))), calc.add(2, 3))'], "
+             "capture_output=True, text=True).stdout)")
     verdict, code, out = run(repo, f"python -c {shlex.quote(child)}")
     assert code == 0 and "[] 5" in out, out
     assert verdict.clean

@@ -58,6 +58,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
     if env.get("LAB_GUARD_SAFEPATH") == "1":
         sys.path.append(root)   # importable, after everything installed: it never shadows a module
         os.environ.pop("PYTHONSAFEPATH", None)
+    if env.get("LAB_GUARD_NOUSERSITE") == "1":
+        os.environ.pop("PYTHONNOUSERSITE", None)
     for name in [n for n in os.environ if n.startswith("LAB_GUARD_")]:
         del os.environ[name]   # the processes the tests start run as the task wrote them (the plugin hooks idle there)
     if key:   # no other process of this uid may read this one's memory (and the key in it) through /proc
