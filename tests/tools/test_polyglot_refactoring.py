@@ -95,8 +95,9 @@ def _check(records: dict[str, dict], passing: set[str], failure: str, elsewhere:
 @pytest.mark.slow
 @pytest.mark.linux_only
 def test_go_ledger_check_grades_layout_alone_failed_and_changes_passed(tmp_path):
-    """go-ledger: layout, comments, a BOM, CRLF, the same declarations split over two files, and a changed copy
-    behind `//go:build ignore` fail; one variable renamed, a split with one change, and the reference pass."""
+    """go-ledger: layout, comments, a BOM, CRLF, the same declarations split over two files, a changed copy behind
+    `//go:build ignore`, and a change in a test file of the agent's own (which grading removes) fail; one variable
+    renamed, a split with one change, and the reference pass."""
     needs_toolchain("go", "bwrap")
     stub = (SUITE / "fixtures" / "go-ledger" / "ledger.go").read_text()
     head, sep, tail = stub.partition("\nfunc FormatLedger(")
@@ -112,13 +113,15 @@ def test_go_ledger_check_grades_layout_alone_failed_and_changes_passed(tmp_path)
         "split": {"ledger.go": head.replace(imports, "") + "\n",
                   "format.go": package + imports + "\nfunc FormatLedger(" + tail},
         "ignored": {"extra.go": "//go:build ignore\n\n" + renamed},
+        "test-file": {"helper_test.go": "package ledger\n\nfunc labUnused() {}\n"},   # grading removes it
         "renamed": {"ledger.go": renamed},
         "split-changed": {"ledger.go": head.replace(imports, "") + "\n",
                           "format.go": package + imports + "\nfunc FormatLedger(" + tail.replace("entriesCopy",
                                                                                                   "sortedEntries")},
         "reference": _reference(tmp_path, "go-ledger"),
     }
-    _check(_graded(tmp_path, "go-ledger", variants), {"renamed", "split-changed", "reference"}, r"ledger_test\.go:\d+: ")
+    _check(_graded(tmp_path, "go-ledger", variants), {"renamed", "split-changed", "reference"},
+           r"ledger_test\.go:\d+: ")
 
 
 @pytest.mark.slow
@@ -145,7 +148,8 @@ def test_javascript_ledger_check_grades_layout_alone_failed_and_changes_passed(t
 @pytest.mark.linux_only
 def test_java_ledger_check_grades_layout_alone_failed_and_changes_passed(tmp_path):
     """java-ledger: layout, comments, CRLF, a changed copy outside src/ (never compiled), and the stub moved into
-    src/test/java (compiled with the tests: grading refuses it as a test added, before the check) fail; one variable renamed and the reference pass."""
+    src/test/java (compiled with the tests: grading refuses it as a test added, before the check) fail; one
+    variable renamed and the reference pass."""
     needs_toolchain("javac", "bwrap")
     main = "src/main/java/Ledger.java"
     stub = (SUITE / "fixtures" / "java-ledger" / main).read_text()
