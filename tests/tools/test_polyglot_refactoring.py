@@ -95,9 +95,9 @@ def _check(records: dict[str, dict], passing: set[str], failure: str, elsewhere:
 @pytest.mark.slow
 @pytest.mark.linux_only
 def test_go_ledger_check_grades_layout_alone_failed_and_changes_passed(tmp_path):
-    """go-ledger: layout, comments, a BOM, CRLF, the same declarations split over two files, a changed copy behind
-    `//go:build ignore`, and a change in a test file of the agent's own (which grading removes) fail; one variable
-    renamed, a split with one change, and the reference pass."""
+    """go-ledger: layout, comments, a BOM, CRLF, stray semicolons, the same declarations split over two files, a
+    changed copy behind `//go:build ignore`, and a change in a test file of the agent's own (which grading removes)
+    fail; one variable renamed, a split with one change, and the reference pass."""
     needs_toolchain("go", "bwrap")
     stub = (SUITE / "fixtures" / "go-ledger" / "ledger.go").read_text()
     head, sep, tail = stub.partition("\nfunc FormatLedger(")
@@ -110,6 +110,7 @@ def test_go_ledger_check_grades_layout_alone_failed_and_changes_passed(tmp_path)
         "stub": {},
         "layout": {"ledger.go": _comments_and_layout(stub, "// refactored: nothing", "\t")},
         "bom-crlf": {"ledger.go": "\ufeff" + stub.replace("\n", "\r\n")},
+        "semicolons": {"ledger.go": stub.replace("\tes := entriesCopy\n", "\tes := entriesCopy;;\n", 1)},
         "split": {"ledger.go": head.replace(imports, "") + "\n",
                   "format.go": package + imports + "\nfunc FormatLedger(" + tail},
         "ignored": {"extra.go": "//go:build ignore\n\n" + renamed},
@@ -127,8 +128,8 @@ def test_go_ledger_check_grades_layout_alone_failed_and_changes_passed(tmp_path)
 @pytest.mark.slow
 @pytest.mark.linux_only
 def test_javascript_ledger_check_grades_layout_alone_failed_and_changes_passed(tmp_path):
-    """javascript-ledger: layout, comments, a BOM, CRLF, and a changed copy jest does not resolve `./ledger` to
-    fail; one variable renamed and the reference pass."""
+    """javascript-ledger: layout, comments, a BOM, CRLF, stray semicolons, and a changed copy jest does not resolve
+    `./ledger` to fail; one variable renamed and the reference pass."""
     needs_toolchain("jest", "bwrap")
     stub = (SUITE / "fixtures" / "javascript-ledger" / "ledger.js").read_text()
     renamed = stub.replace("truncatedDescription", "shortDescription")
@@ -137,6 +138,7 @@ def test_javascript_ledger_check_grades_layout_alone_failed_and_changes_passed(t
         "stub": {},
         "layout": {"ledger.js": _comments_and_layout(stub, "/* refactored: nothing */", "  ")},
         "bom-crlf": {"ledger.js": "\ufeff" + stub.replace("\n", "\r\n")},
+        "semicolons": {"ledger.js": stub.replace("  let table = '';\n", "  let table = '';;;\n", 1) + ";\n"},
         "decoy": {"ledger.mjs": renamed, "ledger/index.js": renamed},
         "renamed": {"ledger.js": renamed},
         "reference": _reference(tmp_path, "javascript-ledger"),
@@ -186,3 +188,15 @@ def test_java_tree_building_check_counts_every_source_file_however_split(tmp_pat
         "moved-changed": {record: None, node: tree + "\n" + changed},
     }
     _check(_graded(tmp_path, "java-tree-building", variants), {"record", "moved-changed"}, "AssertionFailedError: ")
+
+
+def test_the_check_is_in_exactly_the_refactoring_exercises_both_modes():
+    """Each refactoring exercise's held-out file and its --visible all copy carry the check (its message) and no
+    known_gap; no other task's files do, and no fixture (what the agent sees in split mode) does."""
+    from tools.polyglot import refactor
+    carrying = {p.relative_to(SUITE).parts[:2] for part in ("heldout", "upstream", "fixtures")
+                for p in (SUITE / part).rglob("*") if p.is_file() and MESSAGE in p.read_text(errors="replace")}
+    assert carrying == {(part, task) for task in refactor.REFACTORING for part in ("heldout", "upstream")}
+    for task, path in refactor.REFACTORING.items():
+        assert MESSAGE in (SUITE / "heldout" / task / path).read_text()
+        assert "known_gap" not in (SUITE / "tasks" / f"{task}.yaml").read_text()

@@ -511,7 +511,8 @@ TOOLCHAINS = {
             "path, under a security manager whose policy grants everything to the libraries and the tests and "
             "nothing to build/main: a permission is checked against every frame on the stack, so code under test "
             "cannot halt the JVM after printing a summary of its own, while a test's own extension may set the "
-            "default locale (JDK 24 removed the security manager: the commands fail there).",
+            "default locale, and javac's own module may read the JDK's files (a refactoring exercise's check parses "
+            "the code under test with javac) (JDK 24 removed the security manager: the commands fail there).",
 }
 
 
@@ -1116,6 +1117,7 @@ def _write(path: Path, text: str) -> None:
 def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> str:
     """The suite's README: attribution, pinned commits, the split rule, and each language's counts."""
     rule = split.__doc__.split("\n\n", 1)[1].strip()
+    ids = {e.task_id for e in exercises}
     lines = ["# The polyglot suite (Exercism, via Aider's polyglot benchmark)", "",
              "Written by `python -m tools.polyglot.convert`: do not edit by hand; re-run the converter (it writes",
              "the same bytes from the same commits). It reads the upstream files from `tools/polyglot/packs/`: git",
@@ -1142,9 +1144,10 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "`localagentbench run --tasks suites/polyglot/tasks --visible all` runs the upstream tests as Aider's",
               "benchmark does, for numbers beside its published ones: the agent's tree and every grading copy hold",
               "the full upstream test files (`upstream/<id>/` laid over the fixture), the oracle runs every test, and",
-              "nothing is held out (so `overfit` cannot show). The default, `--visible split`, gives the agent the",
-              "visible part and grades the held-out part after it stops. Each run records its mode (`visible` in",
-              "run.json); scores, reports, `compare` and the leaderboard never pool the two modes.", "",
+              "nothing is held out (so `overfit` cannot show); the refactoring exercises' check (below), the one",
+              "test Aider's benchmark lacks, is among those tests too. The default, `--visible split`, gives the",
+              "agent the visible part and grades the held-out part after it stops. Each run records its mode",
+              "(`visible` in run.json); scores, reports, `compare` and the leaderboard never pool the two modes.", "",
               "Exercism marks every test but the first as skipped in some tracks (Rust `#[ignore]`, JavaScript",
               "`xtest`, Java `@Disabled`); the converter removes those markers, so every test runs.", "",
               "## The split rule", "", rule, "",
@@ -1164,7 +1167,30 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "and the visible oracle grades every candidate there. That mode shows every candidate, so it cannot tell",
               "tests that recognise them by their bytes from tests of behaviour (as any task's tests can be overfit",
               "when all are visible).",
-              "", "## Toolchains", ""]
+              "", "## Refactoring exercises", "",
+              "Five exercises are Exercism refactoring exercises whose stub is working legacy code that already passes",
+              "every test (" + ", ".join(f"`{t}`" for t in sorted(refactor.REFACTORING)) + "), so an agent that",
+              "changed nothing would pass. A refactoring exercise asks for a change: each of their held-out test files",
+              "(and its `--visible all` copy in `upstream/<id>/`, so the rule is the same in both modes) has one more",
+              "test, which fails with \"" + refactor.MESSAGE + "\" when the code under test is the",
+              "stub's program. The test parses the code under test and the stub (embedded in the test as a string",
+              "literal) with the language's own parser and compares them without comments and layout: Go's go/parser",
+              "over the files go/build picks for the package's tests (build constraints applied; the task's own test",
+              "files left out), as the multiset of top-level declarations printed by go/ast without positions plus the",
+              "set of imports; Java's javac (JavacTask.parse) over every .java file under src/ that the grading",
+              "command compiles but the task's test files, as the multiset of top-level types javac prints plus the",
+              "set of imports and packages; JavaScript's Babel parser (jest's transform's) over the module the tests",
+              "import as jest resolves it, as its syntax tree without locations, comments, raw text or parentheses.",
+              "Whitespace, comments, indentation, line ends, a byte-order mark, the same declarations split over",
+              "other files or in another order, and in Go and JavaScript a stray `;`, are no change; any other change",
+              "of the program text is one, however small (one name renamed passes; in Java, members of a class in",
+              "another order do too). The check does not judge the refactoring's quality: it only tells an agent",
+              "that left the code as it was from one that changed it. This is the one place where the suite's tests",
+              "differ from the tests of Aider's benchmark (which has no such test, so there the untouched stub",
+              "passes these five): pass@1 over these five is not comparable with Aider's published numbers.", ""]
+    lines += [f"- `{task_id}`: the reference: {why}" for task_id, (why, _) in sorted(refactor.REFERENCES.items())
+              if task_id in ids]
+    lines += ["", "## Toolchains", ""]
     lines += [f"- {name}: {TOOLCHAINS[name]}" for name in languages if name in TOOLCHAINS]
     lines += ["", "## Against Aider's copy", "",
               "Aider's repository holds copies of these exercises taken in 2024; the tracks have moved since. At the",
@@ -1175,7 +1201,6 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "Where only the track's example solution names a crate (its Cargo-example.toml, which grading never",
               "uses: the fixture's Cargo.toml is laid back), the reference is the example with that crate's use",
               "written out in std (`PORTS` in tools/polyglot/convert.py), its Cargo.toml left as the fixture's:", ""]
-    ids = {e.task_id for e in exercises}
     lines += [f"- `{task_id}`: {why}" for task_id, (why, _) in sorted(PORTS.items())
               if task_id in ids and task_id not in EXERCISE_PORTS]
     lines += ["", "## Exercises ported to the library versions Debian packages", "",

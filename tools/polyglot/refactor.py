@@ -4,8 +4,9 @@ Exercism's refactoring exercises ship working legacy code that passes every test
 was would pass. Each such task's held-out test file (and its `--visible all` copy) gets one more test, written in
 the exercise's own language, that parses the code under test with the language's own parser and the stub's source
 (embedded in the test as a string literal) the same way, drops comments and layout, and fails when the two are
-equal. Whitespace, comments, a byte-order mark, line endings and a different split of the same declarations over
-files are no change; any other change of the program text is one. The check does not judge the refactoring.
+equal. Whitespace, comments, a byte-order mark, line endings, a different split of the same declarations over
+files (in any order) and, in Go and JavaScript, a stray `;` are no change; any other change of the program text is
+one. The check does not judge the refactoring.
 
 - Go: go/build picks the package's files as the go tool does (build constraints, _test.go files of the package
   itself, not the task's own test files), go/parser parses them without comments; the program is the multiset of
@@ -98,20 +99,18 @@ def _go(text: str, stub: dict[str, str], tests: list[str]) -> str:
                '\tlabAST "go/ast"\n\tlabBuild "go/build"\n\tlabParser "go/parser"\n\tlabToken "go/token"\n'
                '\tlabOS "os"\n\tlabFilepath "path/filepath"\n\tlabReflect "reflect"\n\tlabSort "sort"\n'
                '\tlabStrings "strings"\n\tlabTesting "testing"\n)\n')
-    stub_lines = "".join(f"\t\t{json.dumps(name)}: {json.dumps(src, ensure_ascii=False)},\n"
-                         for name, src in sorted(stub.items()))
-    test_lines = "".join(f"\t{json.dumps(name)}: true,\n" for name in sorted(tests))
+    stub_lines = ", ".join(f"{json.dumps(name)}: {json.dumps(src, ensure_ascii=False)}"
+                           for name, src in sorted(stub.items()))
+    test_lines = ", ".join(f"{json.dumps(name)}: true" for name in sorted(tests))
     check = f"""
 // localagentbench: this is a refactoring exercise, and the stub already passes every other test. The code under
 // test must differ from the stub below beyond comments and layout: its top-level declarations and imports, parsed
 // without comments and printed without positions, over every file the go tool compiles into this package's tests
 // but the task's own test files, however they are split over files.
-var labTaskTestFiles = map[string]bool{{
-{test_lines}}}
+var labTaskTestFiles = map[string]bool{{{test_lines}}}
 
 func TestCodeUnderTestChangedFromStub(t *labTesting.T) {{
-	stub := map[string]string{{
-{stub_lines}\t}}
+	stub := map[string]string{{{stub_lines}}}
 	pkg, err := labBuild.ImportDir(".", 0)
 	if err != nil {{
 		t.Fatalf("the package directory: %v", err)
@@ -154,6 +153,17 @@ func labProgram(t *labTesting.T, files map[string]string) string {{
 		if err != nil {{
 			t.Fatalf("parsing %s: %v", name, err)
 		}}
+		labAST.Inspect(file, func(n labAST.Node) bool {{ // a stray ";" is layout (gofmt drops it)
+			switch n := n.(type) {{
+			case *labAST.BlockStmt:
+				n.List = labStatements(n.List)
+			case *labAST.CaseClause:
+				n.Body = labStatements(n.Body)
+			case *labAST.CommClause:
+				n.Body = labStatements(n.Body)
+			}}
+			return true
+		}})
 		for _, decl := range file.Decls {{
 			if gen, ok := decl.(*labAST.GenDecl); ok && gen.Tok == labToken.IMPORT {{
 				for _, spec := range gen.Specs {{
@@ -169,6 +179,16 @@ func labProgram(t *labTesting.T, files map[string]string) string {{
 	}}
 	labSort.Strings(decls)
 	return labStrings.Join(decls, "\\x00")
+}}
+
+func labStatements(list []labAST.Stmt) []labAST.Stmt {{
+	var kept []labAST.Stmt
+	for _, stmt := range list {{
+		if _, empty := stmt.(*labAST.EmptyStmt); !empty {{
+			kept = append(kept, stmt)
+		}}
+	}}
+	return kept
 }}
 """
     return text[:at] + imports + text[at:] + check
@@ -291,7 +311,9 @@ describe('Refactoring', () => {{
     const dropped = new Set({json.dumps(list(_JS_DROPPED))});
     const program = (source) =>
       JSON.stringify(parse(source, {{ sourceType: 'unambiguous', allowReturnOutsideFunction: true }}).program,
-        (key, value) => (dropped.has(key) ? undefined : value));
+        (key, value) => (dropped.has(key) ? undefined
+          // a stray ";" (an empty statement in a list of statements) is layout
+          : Array.isArray(value) ? value.filter((node) => !(node && node.type === 'EmptyStatement')) : value));
     const stub = {json.dumps(src, ensure_ascii=True)};
     const now = readFileSync(require.resolve({json.dumps(module)}), 'utf8');
     expect(program(now) === program(stub) ? {json.dumps(MESSAGE)} : 'changed').toBe('changed');
