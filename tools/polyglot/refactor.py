@@ -82,6 +82,9 @@ REFERENCES = {
             }
 """),)),
 }
+# The check's test, by language: a Go test function, a JUnit method, a jest test's title.
+CHECK_TEST = {"go": "TestCodeUnderTestChangedFromStub", "java": "codeUnderTestChangedFromStub",
+              "javascript": "the code under test changed from the stub"}
 MESSAGE = ("the code under test is unchanged from the stub (comments and layout aside): this is a refactoring "
            "exercise")
 
@@ -109,7 +112,7 @@ def _go(text: str, stub: dict[str, str], tests: list[str]) -> str:
 // but the task's own test files, however they are split over files.
 var labTaskTestFiles = map[string]bool{{{test_lines}}}
 
-func TestCodeUnderTestChangedFromStub(t *labTesting.T) {{
+func {CHECK_TEST['go']}(t *labTesting.T) {{
 	stub := map[string]string{{{stub_lines}}}
 	pkg, err := labBuild.ImportDir(".", 0)
 	if err != nil {{
@@ -218,9 +221,10 @@ def _utf16(ch: str) -> list[int]:
 
 
 def _java(text: str, stub: dict[str, str], tests: list[str]) -> str:
-    end = text.rstrip().rfind("}")
-    if end < 0 or not text.rstrip().endswith("}"):
+    if not text.rstrip().endswith("}"):
         raise CheckError("the test file does not end with its class's closing brace")
+    if "\nimport org.junit.jupiter.api.Test;\n" not in text:   # @Test as the file's tests say it (the split reads it)
+        raise CheckError("the test file does not import org.junit.jupiter.api.Test")
     stubs = ",\n".join(f"            {_java_string(src)}" for _, src in sorted(stub.items()))
     names = ", ".join(_java_string(name) for name in sorted(tests))
     check = f"""
@@ -228,8 +232,8 @@ def _java(text: str, stub: dict[str, str], tests: list[str]) -> str:
     // under test must differ from the stub below beyond comments and layout: the top-level types, imports and
     // package names javac parses from every .java file the grading command compiles (under src/) but the task's
     // own test files, printed by javac (no comments, one layout), however they are split over files.
-    @org.junit.jupiter.api.Test
-    public void codeUnderTestChangedFromStub() throws java.io.IOException {{
+    @Test
+    public void {CHECK_TEST['java']}() throws java.io.IOException {{
         java.util.List<String> stub = java.util.List.of(
 {stubs});
         java.util.Set<String> taskTests = java.util.Set.of({names});
@@ -305,7 +309,7 @@ def _javascript(text: str, stub: dict[str, str], tests: list[str]) -> str:
 // by Babel's parser (jest's own transform's) and compared as syntax trees without locations, comments, raw text
 // or parentheses.
 describe('Refactoring', () => {{
-  test('the code under test changed from the stub', () => {{
+  test('{CHECK_TEST['javascript']}', () => {{
     const {{ parse }} = require('@babel/parser');
     const {{ readFileSync }} = require('fs');
     const dropped = new Set({json.dumps(list(_JS_DROPPED))});
