@@ -200,3 +200,15 @@ def test_the_check_is_in_exactly_the_refactoring_exercises_both_modes():
     for task, path in refactor.REFACTORING.items():
         assert MESSAGE in (SUITE / "heldout" / task / path).read_text()
         assert "known_gap" not in (SUITE / "tasks" / f"{task}.yaml").read_text()
+
+
+@pytest.mark.slow
+@pytest.mark.linux_only
+def test_javascript_check_is_not_passed_by_a_parser_of_the_agents_own(tmp_path):
+    """A node_modules/@babel/parser of the agent's own (which node's resolution would take before the toolchain's)
+    that parses every source to a different tree does not pass the untouched stub."""
+    needs_toolchain("jest", "bwrap")
+    fake = {"node_modules/@babel/parser/package.json": '{"name": "@babel/parser", "main": "index.js"}\n',
+            "node_modules/@babel/parser/index.js": "exports.parse = () => ({ program: Math.random() });\n"}
+    records = _graded(tmp_path, "javascript-ledger", {"parser": fake})
+    assert records["parser"]["outcome"] != "passed", (records["parser"]["outcome"], records["parser"]["flags"])
