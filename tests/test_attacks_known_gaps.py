@@ -89,14 +89,23 @@ def test_a_record_past_the_size_cap_is_refused_in_one_line(suite, capsys, tmp_pa
     assert "bytes" in _one_line_error(suite, capsys, record)
 
 
-def test_a_gap_the_record_confirms_for_split_is_not_confirmed_in_visible_all():
-    """go-ledger's nop_passes gap is confirmed by the polyglot suite's record at its split digest. --visible all grades
-    the task's full upstream tests, at another digest the record (verify's of split mode) never measured: there the
-    claim is unconfirmed, the task is scored as fair, and the warning does not send the user to a record that mode
-    cannot write."""
+def test_a_gap_the_record_confirms_for_split_is_not_confirmed_in_visible_all(tmp_path):
+    """A copy of the polyglot go-ledger flagged nop_passes, whose record confirms the gap at its split digest.
+    --visible all grades the task's full upstream tests, at another digest the record (verify's of split mode) never
+    measured: there the claim is unconfirmed, the task is scored as fair, and the warning does not send the user to
+    a record that mode cannot write."""
+    from attack_helpers import polyglot_task_suite
     from bench import engine, score
-    from conftest import REPO
-    suite = str(REPO / "suites" / "polyglot" / "tasks")
+    root = polyglot_task_suite(tmp_path / "suite", "go-ledger")
+    task_file = root / "tasks" / "go-ledger.yaml"
+    task_file.write_text(task_file.read_text() + "known_gap:\n  problem: nop_passes\n  reason: \"kept\"\n")
+    [unrecorded], problems = engine.load_tasks([str(root / "tasks")], ["go-ledger"])
+    assert not problems and unrecorded["known_gap"]["verified"] is False
+    (root / "verified.json").write_text(json.dumps({
+        "schema": "localagentbench/verified@1", "visible": "split", "tasks": {},
+        "known_gaps": {"go-ledger": {"digest": unrecorded["digest"], "problem": "nop_passes", "reason": "kept",
+                                     "times": 1}}}))
+    suite = str(root / "tasks")
     [split], problems = engine.load_tasks([suite], ["go-ledger"])
     assert not problems and split["known_gap"]["verified"] is True and score.known_gap_of(split) == "nop_passes"
     [every], problems = engine.load_tasks([suite], ["go-ledger"], visible="all")

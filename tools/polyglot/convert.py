@@ -33,7 +33,7 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
-from tools.polyglot import packs, split
+from tools.polyglot import packs, refactor, split
 
 ROOT = Path(__file__).resolve().parents[2]
 PINS = Path(__file__).resolve().with_name("upstream.json")
@@ -41,25 +41,14 @@ CANARY = "3bc510bb-0dfb-43fa-98a2-fc8ef6ed13b9"
 DONE = ("python", "go", "rust", "cpp", "javascript", "java")   # the languages whose tasks this converter writes
 # What verify found that the conversion cannot change (upstream's design), for the README.
 GAPS = {
-    "go-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
-    "go-markdown": "a refactoring exercise: the stub already passes every test (nop passes)",
     "go-zebra-puzzle": "one test in all: nothing to hold out (visible only)",
-    "java-ledger": "a refactoring exercise: the stub already passes every test (nop passes; its LocaleExtension, "
-                   "which sets the default locale, runs since the tests' classes hold every permission)",
-    "java-tree-building": "a refactoring exercise: the stub already passes every test (nop passes)",
-    "javascript-ledger": "a refactoring exercise: the stub already passes every test (nop passes)",
 }
 # The gaps kept in the suite though verify finds them unfair, with the problem verify finds: the task file carries
 # `known_gap: {problem, reason}` (the reason from GAPS), verify passes it only while it shows that problem and
-# nothing else, and score reports pass@1 without it. Refactoring exercises stay for numbers comparable with Aider's
-# 225; a gap another change makes fair leaves GAPS, and its line here is then ignored.
-KNOWN_GAP_PROBLEMS = {
-    "go-ledger": "nop_passes",
-    "go-markdown": "nop_passes",
-    "java-ledger": "nop_passes",
-    "java-tree-building": "nop_passes",
-    "javascript-ledger": "nop_passes",
-}
+# nothing else, and score reports pass@1 without it. None now: the refactoring exercises whose stub passed every
+# test, once listed here as nop_passes, are fair by their held-out check (tools/polyglot/refactor.py); a gap another
+# change makes fair leaves GAPS, and its line here is then ignored.
+KNOWN_GAP_PROBLEMS: dict[str, str] = {}
 CATCH2_V3 = "test/catch_amalgamated.cpp"
 _PIG_LATIN_HELPERS = '''\
 // Ported from regex-lite to std (LocalAgentBench grades with the fixture's Cargo.toml, which names no
@@ -523,7 +512,8 @@ TOOLCHAINS = {
             "path, under a security manager whose policy grants everything to the libraries and the tests and "
             "nothing to build/main: a permission is checked against every frame on the stack, so code under test "
             "cannot halt the JVM after printing a summary of its own, while a test's own extension may set the "
-            "default locale (JDK 24 removed the security manager: the commands fail there).",
+            "default locale, and javac's own module may read the JDK's files (a refactoring exercise's check parses "
+            "the code under test with javac) (JDK 24 removed the security manager: the commands fail there).",
 }
 
 
@@ -551,6 +541,9 @@ class Language:
     more_tests: str | None = None
     # (text, stub files) -> text: a test file as every phase runs it (Rust: the std prelude pinned over a glob import)
     guard_tests: object = None
+    # (path, solution files) -> bool: whether a fixture file that is not a test is code under test (the program a
+    # refactoring exercise's check compares with the stub: tools/polyglot/refactor.py)
+    code_under_test: object = None
 
 
 def _python_units(files: dict[str, str]) -> list[split.Unit]:
@@ -578,7 +571,10 @@ JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
 # exit status (1 when a test failed) always come; a test's own fixture (java-ledger's LocaleExtension sets the
 # default locale) may do what it needs. Every code source may read system properties (line.separator...) and load
 # the JDK's random generators (RandomGenerator.getDefault() loads them under its caller's permissions): plain library
-# calls a solution makes, which change nothing. Only build/test is scanned for tests. -implicit:none: javac writes no
+# calls a solution makes, which change nothing. javac's own module (jdk.compiler, which JDK's default policy grants
+# nothing) may read the JDK's files: a refactoring exercise's check parses the code under test with javac
+# (tools/polyglot/refactor.py), and a permission is checked against javac's frames too. Only build/test is scanned
+# for tests. -implicit:none: javac writes no
 # class for a source it finds on the class path. The sources reach javac through find's -exec, each path one argument
 # whatever it holds: an unquoted $(find ...) let the shell split a path the change adds at its blanks (and glob the
 # pieces), so a directory named `a.java -processorpath src/t.dat -processor Evil src` gave javac options that ran the
@@ -586,6 +582,7 @@ JUNIT = "/usr/share/java/junit-platform-console-standalone.jar"
 # JDK 17 to 23 (JDK 24 has no security manager).
 JAVA_POLICY = ('grant codeBase "file:/usr/share/java/-" { permission java.security.AllPermission; };',
                'grant codeBase "file:${user.dir}/build/test/-" { permission java.security.AllPermission; };',
+               'grant codeBase "jrt:/jdk.compiler" { permission java.io.FilePermission "${java.home}/-", "read"; };',
                'grant { permission java.util.PropertyPermission "*", "read"; '
                'permission java.lang.RuntimePermission "accessClassInPackage.jdk.internal.util.random"; };')
 _POLICY_ARG = " ".join(f"'{line}'" for line in JAVA_POLICY).replace("{", "{{").replace("}", "}}")   # str.format
@@ -687,7 +684,8 @@ def _rust_guard_tests(text: str, stub: dict[str, str], task_id: str = "") -> str
 LANGUAGES = {
     "python": Language("python", "Python", "*_test.py", "python -m pytest -q {tests}", 120,
                        _python_units, split.python_cut),
-    "go": Language("go", "Go", "*_test.go", "go test -v ./...", 300, split.go_units, split.go_cut),
+    "go": Language("go", "Go", "*_test.go", "go test -v ./...", 300, split.go_units, split.go_cut,
+                   code_under_test=lambda path, solution: path.endswith(".go")),
     # Cargo offline (the bench's rust profile gives each run its own CARGO_HOME); --include-ignored is not needed:
     # the converter removed the track's #[ignore] markers. --all-features: the tests behind a cargo feature
     # (doubly-linked-list's advanced, wordy's exponentials, xorcism's io) run too, as in the track's own CI.
@@ -703,9 +701,11 @@ LANGUAGES = {
                     "{framework}{libs}\n./test-runner -d yes -w NoAssertions", 600, split.cpp_units, split.cpp_cut),
     # a test's 5 s default is short for worker_threads (parallel-letter-frequency) on a loaded machine
     "javascript": Language("javascript", "JavaScript", "*.spec.js", "jest --ci --testTimeout=30000 {tests}", 180,
-                           split.js_units, split.js_cut, fixture_files=_js_fixture),
+                           split.js_units, split.js_cut, fixture_files=_js_fixture,
+                           code_under_test=lambda path, solution: path in solution),
     "java": Language("java", "Java", "*Test.java", JAVA_COMMAND, 240, split.java_units, split.java_cut,
-                     fixture_files=_java_fixture, solution_of=_java_solution_of, more_tests="src/test/*"),
+                     fixture_files=_java_fixture, solution_of=_java_solution_of, more_tests="src/test/*",
+                     code_under_test=lambda path, solution: path.startswith("src/") and path.endswith(".java")),
 }
 
 
@@ -898,6 +898,17 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     fixture.update(visible_files)
     if lang.fixture_files:
         fixture = lang.fixture_files(fixture)
+    if task_id in refactor.REFACTORING:   # the same check in the held-out file and in its --visible all copy
+        where = refactor.REFACTORING[task_id]
+        if where not in held_files:
+            raise ConvertError(f"{task_id}: {where} is not one of its test files; update REFACTORING in "
+                               "tools/polyglot/refactor.py")
+        stub = {p: t for p, t in fixture.items() if p not in tests and lang.code_under_test(p, solution)}
+        try:
+            held_files[where], upstream[where] = (refactor.with_check(task_id, lang.name, where, part[where], stub,
+                                                                      tests) for part in (held_files, upstream))
+        except refactor.CheckError as exc:
+            raise ConvertError(str(exc)) from None
     runner = sorted(t for t in tests if fnmatch(PurePosixPath(t).name, lang.runner_tests))
     sources = " ".join(s for s in solution if s.endswith((".cpp", ".cc")))
     libs = " -lboost_date_time" if "Boost" in files.get("CMakeLists.txt", "") else ""
@@ -906,6 +917,9 @@ def convert_one(track: Track, lang: Language, slug: str, meta: dict) -> Exercise
     if task_id in PORTS:
         pairs = [(s, e) for s, e in pairs if PurePosixPath(s).name != "Cargo.toml"]   # laid back in grading anyway
         files = {**files, **{e: _replaced_once(task_id, e, files[e], PORTS[task_id][1], "PORTS") for _, e in pairs}}
+    if task_id in refactor.REFERENCES:
+        files = {**files, **{e: _replaced_once(task_id, e, files[e], refactor.REFERENCES[task_id][1], "REFERENCES")
+                             for _, e in pairs}}
     patch = "".join(unified_patch(s, files.get(s), files[e]) for s, e in pairs)
     differs = {p: t for p, t in held_files.items() if t != visible_files[p]} if held else {}
     prompt = prompt_of(files, solution, command.replace("\n", " && "))
@@ -1104,6 +1118,7 @@ def _write(path: Path, text: str) -> None:
 def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> str:
     """The suite's README: attribution, pinned commits, the split rule, and each language's counts."""
     rule = split.__doc__.split("\n\n", 1)[1].strip()
+    ids = {e.task_id for e in exercises}
     lines = ["# The polyglot suite (Exercism, via Aider's polyglot benchmark)", "",
              "Written by `python -m tools.polyglot.convert`: do not edit by hand; re-run the converter (it writes",
              "the same bytes from the same commits). It reads the upstream files from `tools/polyglot/packs/`: git",
@@ -1130,9 +1145,10 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "`localagentbench run --tasks suites/polyglot/tasks --visible all` runs the upstream tests as Aider's",
               "benchmark does, for numbers beside its published ones: the agent's tree and every grading copy hold",
               "the full upstream test files (`upstream/<id>/` laid over the fixture), the oracle runs every test, and",
-              "nothing is held out (so `overfit` cannot show). The default, `--visible split`, gives the agent the",
-              "visible part and grades the held-out part after it stops. Each run records its mode (`visible` in",
-              "run.json); scores, reports, `compare` and the leaderboard never pool the two modes.", "",
+              "nothing is held out (so `overfit` cannot show); the refactoring exercises' check (below), the one",
+              "test Aider's benchmark lacks, is among those tests too. The default, `--visible split`, gives the",
+              "agent the visible part and grades the held-out part after it stops. Each run records its mode",
+              "(`visible` in run.json); scores, reports, `compare` and the leaderboard never pool the two modes.", "",
               "Exercism marks every test but the first as skipped in some tracks (Rust `#[ignore]`, JavaScript",
               "`xtest`, Java `@Disabled`); the converter removes those markers, so every test runs.", "",
               "## The split rule", "", rule, "",
@@ -1152,7 +1168,30 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "and the visible oracle grades every candidate there. That mode shows every candidate, so it cannot tell",
               "tests that recognise them by their bytes from tests of behaviour (as any task's tests can be overfit",
               "when all are visible).",
-              "", "## Toolchains", ""]
+              "", "## Refactoring exercises", "",
+              "Five exercises are Exercism refactoring exercises whose stub is working legacy code that already passes",
+              "every test (" + ", ".join(f"`{t}`" for t in sorted(refactor.REFACTORING)) + "), so an agent that",
+              "changed nothing would pass. A refactoring exercise asks for a change: each of their held-out test files",
+              "(and its `--visible all` copy in `upstream/<id>/`, so the rule is the same in both modes) has one more",
+              "test, which fails with \"" + refactor.MESSAGE + "\" when the code under test is the",
+              "stub's program. The test parses the code under test and the stub (embedded in the test as a string",
+              "literal) with the language's own parser and compares them without comments and layout: Go's go/parser",
+              "over the files go/build picks for the package's tests (build constraints applied; the task's own test",
+              "files left out), as the multiset of top-level declarations printed by go/ast without positions plus the",
+              "set of imports; Java's javac (JavacTask.parse) over every .java file under src/ that the grading",
+              "command compiles but the task's test files, as the multiset of top-level types javac prints plus the",
+              "set of imports and packages; JavaScript's Babel parser (jest's transform's) over the module the tests",
+              "import as jest resolves it, as its syntax tree without locations, comments, raw text or parentheses.",
+              "Whitespace, comments, indentation, line ends, a byte-order mark, the same declarations split over",
+              "other files or in another order, and in Go and JavaScript a stray `;`, are no change; any other change",
+              "of the program text is one, however small (one name renamed passes; in Java, members of a class in",
+              "another order do too). The check does not judge the refactoring's quality: it only tells an agent",
+              "that left the code as it was from one that changed it. This is the one place where the suite's tests",
+              "differ from the tests of Aider's benchmark (which has no such test, so there the untouched stub",
+              "passes these five): pass@1 over these five is not comparable with Aider's published numbers.", ""]
+    lines += [f"- `{task_id}`: the reference: {why}" for task_id, (why, _) in sorted(refactor.REFERENCES.items())
+              if task_id in ids]
+    lines += ["", "## Toolchains", ""]
     lines += [f"- {name}: {TOOLCHAINS[name]}" for name in languages if name in TOOLCHAINS]
     lines += ["", "## Against Aider's copy", "",
               "Aider's repository holds copies of these exercises taken in 2024; the tracks have moved since. At the",
@@ -1163,7 +1202,6 @@ def readme(pins: dict, languages: Sequence[str], exercises: list[Exercise]) -> s
               "Where only the track's example solution names a crate (its Cargo-example.toml, which grading never",
               "uses: the fixture's Cargo.toml is laid back), the reference is the example with that crate's use",
               "written out in std (`PORTS` in tools/polyglot/convert.py), its Cargo.toml left as the fixture's:", ""]
-    ids = {e.task_id for e in exercises}
     lines += [f"- `{task_id}`: {why}" for task_id, (why, _) in sorted(PORTS.items())
               if task_id in ids and task_id not in EXERCISE_PORTS]
     lines += ["", "## Exercises ported to the library versions Debian packages", "",
