@@ -5,6 +5,7 @@ beside a changed copy the toolchain never compiles fail; a real edit (one name c
 and the reference pass."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -212,3 +213,50 @@ def test_javascript_check_is_not_passed_by_a_parser_of_the_agents_own(tmp_path):
             "node_modules/@babel/parser/index.js": "exports.parse = () => ({ program: Math.random() });\n"}
     records = _graded(tmp_path, "javascript-ledger", {"parser": fake})
     assert records["parser"]["outcome"] != "passed", (records["parser"]["outcome"], records["parser"]["flags"])
+
+
+def _go_check(tmp_path, name: str, extra: dict[str, str], flags: tuple[str, ...], with_cc: bool):
+    """go-ledger's held-out check alone, run by the installed go over the stub plus `extra` files, with `flags` to
+    `go test`, and a PATH that holds a C compiler or not (the go command turns cgo off where none is on PATH)."""
+    from bench.languages import go
+    root = go.toolchain_root()
+    if root is None:
+        pytest.skip("the installed Go toolchain is missing (nox -s toolchains installs it)")
+    work = tmp_path / name
+    shutil.copytree(SUITE / "fixtures" / "go-ledger", work)
+    shutil.copy(SUITE / "heldout" / "go-ledger" / "ledger_test.go", work / "ledger_test.go")
+    for path, text in extra.items():
+        (work / path).write_text(text)
+    home = tmp_path / f"home-{name}"
+    home.mkdir()
+    go.PROFILE.prepare_home(home)
+    bin_dir = tmp_path / f"bin-{name}"
+    bin_dir.mkdir()
+    (bin_dir / "go").symlink_to(root / "bin" / "go")
+    path = f"{bin_dir}:{os.environ.get('PATH', os.defpath)}" if with_cc else str(bin_dir)
+    env = {**go.PROFILE.env(home), "HOME": str(home), "PATH": path}
+    return subprocess.run([str(root / "bin" / "go"), "test", *flags, "-run", "^TestCodeUnderTestChangedFromStub$",
+                           "."], cwd=work, env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.linux_only
+def test_go_check_reads_the_files_the_go_command_compiled(tmp_path):
+    """The Go check picks the package's files with the tags and cgo setting the go command built the test binary
+    with: a declaration the build leaves out (`//go:build cgo` where no C compiler is on PATH, so the go command
+    turns cgo off; `//go:build !labtag` under `go test -tags labtag`) is no change; the same file compiled is one."""
+    needs_toolchain("go")
+    if shutil.which("gcc") is None and shutil.which("cc") is None:
+        pytest.skip("no C compiler on PATH: the compiled control cannot be built with cgo")
+    extra = "//go:build {}\n\npackage ledger\n\nvar labExtra = 0\n"
+    runs = {
+        "cgo-off": _go_check(tmp_path, "cgo-off", {"extra.go": extra.format("cgo")}, (), with_cc=False),
+        "tag-given": _go_check(tmp_path, "tag-given", {"extra.go": extra.format("!labtag")}, ("-tags", "labtag"),
+                               with_cc=True),
+        "cgo-on": _go_check(tmp_path, "cgo-on", {"extra.go": extra.format("cgo")}, (), with_cc=True),
+        "tag-absent": _go_check(tmp_path, "tag-absent", {"extra.go": extra.format("!labtag")}, (), with_cc=True),
+    }
+    for name in ("cgo-off", "tag-given"):
+        assert runs[name].returncode == 1 and MESSAGE in runs[name].stdout, (name, runs[name].stdout,
+                                                                            runs[name].stderr)
+    for name in ("cgo-on", "tag-absent"):
+        assert runs[name].returncode == 0, (name, runs[name].stdout, runs[name].stderr)

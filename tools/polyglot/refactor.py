@@ -9,7 +9,9 @@ files (in any order) and, in Go and JavaScript, a stray `;` are no change; any o
 one. The check does not judge the refactoring.
 
 - Go: go/build picks the package's files as the go tool does (build constraints, _test.go files of the package
-  itself, not the task's own test files), go/parser parses them without comments; the program is the multiset of
+  itself, not the task's own test files), in a context set from the build settings the go command recorded in the
+  test binary (its tags, -race, CGO_ENABLED: the go command turns cgo off where no C compiler is on PATH, go/build's
+  default context does not), go/parser parses them without comments; the program is the multiset of
   its top-level declarations (each dumped by go/ast without positions) plus the set of its import specs.
 - Java: every .java file the grading command compiles (under src/, but not the task's own test files) is parsed by
   javac (JavacTask.parse); the program is the multiset of top-level type declarations as javac prints them (no
@@ -100,7 +102,8 @@ def _go(text: str, stub: dict[str, str], tests: list[str]) -> str:
     at = package[0].end()
     imports = ("\n// localagentbench: the refactoring check's imports (named apart from the file's own).\nimport (\n"
                '\tlabAST "go/ast"\n\tlabBuild "go/build"\n\tlabParser "go/parser"\n\tlabToken "go/token"\n'
-               '\tlabOS "os"\n\tlabFilepath "path/filepath"\n\tlabReflect "reflect"\n\tlabSort "sort"\n'
+               '\tlabOS "os"\n\tlabFilepath "path/filepath"\n\tlabReflect "reflect"\n\tlabDebug "runtime/debug"\n'
+               '\tlabSort "sort"\n'
                '\tlabStrings "strings"\n\tlabTesting "testing"\n)\n')
     stub_lines = ", ".join(f"{json.dumps(name)}: {json.dumps(src, ensure_ascii=False)}"
                            for name, src in sorted(stub.items()))
@@ -114,7 +117,32 @@ var labTaskTestFiles = map[string]bool{{{test_lines}}}
 
 func {CHECK_TEST['go']}(t *labTesting.T) {{
 	stub := map[string]string{{{stub_lines}}}
-	pkg, err := labBuild.ImportDir(".", 0)
+	// The files as the go command picked them for this very binary: go/build's default context knows neither the
+	// tags nor the cgo setting the go command built with (it turns cgo off where no C compiler is on PATH), so it
+	// is set from the build settings the go command recorded in the binary.
+	info, ok := labDebug.ReadBuildInfo()
+	if !ok {{
+		t.Fatal("the test binary carries no build settings (runtime/debug.ReadBuildInfo)")
+	}}
+	context := labBuild.Default
+	context.BuildTags = nil
+	for _, setting := range info.Settings {{
+		switch setting.Key {{
+		case "CGO_ENABLED":
+			context.CgoEnabled = setting.Value == "1"
+		case "GOOS":
+			context.GOOS = setting.Value
+		case "GOARCH":
+			context.GOARCH = setting.Value
+		case "-tags":
+			context.BuildTags = append(context.BuildTags, labStrings.Split(setting.Value, ",")...)
+		case "-race", "-msan", "-asan":
+			if setting.Value == "true" {{
+				context.BuildTags = append(context.BuildTags, setting.Key[1:])
+			}}
+		}}
+	}}
+	pkg, err := context.ImportDir(".", 0)
 	if err != nil {{
 		t.Fatalf("the package directory: %v", err)
 	}}

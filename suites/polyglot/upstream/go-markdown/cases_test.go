@@ -9,6 +9,7 @@ import (
 	labOS "os"
 	labFilepath "path/filepath"
 	labReflect "reflect"
+	labDebug "runtime/debug"
 	labSort "sort"
 	labStrings "strings"
 	labTesting "testing"
@@ -121,7 +122,32 @@ var labTaskTestFiles = map[string]bool{"cases_test.go": true, "markdown_test.go"
 
 func TestCodeUnderTestChangedFromStub(t *labTesting.T) {
 	stub := map[string]string{"markdown.go": "package markdown\n\n// implementation to refactor\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\n// Render translates markdown to HTML\nfunc Render(markdown string) string {\n\theader := 0\n\tmarkdown = strings.Replace(markdown, \"__\", \"<strong>\", 1)\n\tmarkdown = strings.Replace(markdown, \"__\", \"</strong>\", 1)\n\tmarkdown = strings.Replace(markdown, \"_\", \"<em>\", 1)\n\tmarkdown = strings.Replace(markdown, \"_\", \"</em>\", 1)\n\tpos := 0\n\tlist := 0\n\tlistOpened := false\n\thtml := \"\"\n\the := false\n\tfor {\n\t\tchar := markdown[pos]\n\t\tif char == '#' {\n\t\t\tfor char == '#' {\n\t\t\t\theader++\n\t\t\t\tpos++\n\t\t\t\tchar = markdown[pos]\n\t\t\t}\n\t\t\tif header == 7 {\n\t\t\t\thtml += fmt.Sprintf(\"<p>%s \", strings.Repeat(\"#\", header))\n\t\t\t} else if he {\n\t\t\t\thtml += \"# \"\n\t\t\t\theader--\n\t\t\t} else {\n\t\t\t\thtml += fmt.Sprintf(\"<h%d>\", header)\n\t\t\t}\n\t\t\tpos++\n\t\t\tcontinue\n\t\t}\n\t\the = true\n\t\tif char == '*' && header == 0 && strings.Contains(markdown, \"\\n\") {\n\t\t\tif list == 0 {\n\t\t\t\thtml += \"<ul>\"\n\t\t\t}\n\t\t\tlist++\n\t\t\tif !listOpened {\n\t\t\t\thtml += \"<li>\"\n\t\t\t\tlistOpened = true\n\t\t\t} else {\n\t\t\t\thtml += string(char) + \" \"\n\t\t\t}\n\t\t\tpos += 2\n\t\t\tcontinue\n\t\t}\n\t\tif char == '\\n' {\n\t\t\tif listOpened && strings.LastIndex(markdown, \"\\n\") == pos && strings.LastIndex(markdown, \"\\n\") > strings.LastIndex(markdown, \"*\") {\n\t\t\t\thtml += \"</li></ul><p>\"\n\t\t\t\tlistOpened = false\n\t\t\t\tlist = 0\n\t\t\t}\n\t\t\tif list > 0 && listOpened {\n\t\t\t\thtml += \"</li>\"\n\t\t\t\tlistOpened = false\n\t\t\t}\n\t\t\tif header > 0 {\n\t\t\t\thtml += fmt.Sprintf(\"</h%d>\", header)\n\t\t\t\theader = 0\n\t\t\t}\n\t\t\tpos++\n\t\t\tcontinue\n\t\t}\n\t\thtml += string(char)\n\t\tpos++\n\t\tif pos >= len(markdown) {\n\t\t\tbreak\n\t\t}\n\t}\n\tswitch {\n\tcase header == 7:\n\t\treturn html + \"</p>\"\n\tcase header > 0:\n\t\treturn html + fmt.Sprintf(\"</h%d>\", header)\n\t}\n\tif list > 0 {\n\t\treturn html + \"</li></ul>\"\n\t}\n\tif strings.Contains(html, \"<p>\") {\n\t\treturn html + \"</p>\"\n\t}\n\treturn \"<p>\" + html + \"</p>\"\n}\n"}
-	pkg, err := labBuild.ImportDir(".", 0)
+	// The files as the go command picked them for this very binary: go/build's default context knows neither the
+	// tags nor the cgo setting the go command built with (it turns cgo off where no C compiler is on PATH), so it
+	// is set from the build settings the go command recorded in the binary.
+	info, ok := labDebug.ReadBuildInfo()
+	if !ok {
+		t.Fatal("the test binary carries no build settings (runtime/debug.ReadBuildInfo)")
+	}
+	context := labBuild.Default
+	context.BuildTags = nil
+	for _, setting := range info.Settings {
+		switch setting.Key {
+		case "CGO_ENABLED":
+			context.CgoEnabled = setting.Value == "1"
+		case "GOOS":
+			context.GOOS = setting.Value
+		case "GOARCH":
+			context.GOARCH = setting.Value
+		case "-tags":
+			context.BuildTags = append(context.BuildTags, labStrings.Split(setting.Value, ",")...)
+		case "-race", "-msan", "-asan":
+			if setting.Value == "true" {
+				context.BuildTags = append(context.BuildTags, setting.Key[1:])
+			}
+		}
+	}
+	pkg, err := context.ImportDir(".", 0)
 	if err != nil {
 		t.Fatalf("the package directory: %v", err)
 	}
