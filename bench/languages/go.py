@@ -193,36 +193,104 @@ def _go_tests(command: str) -> list[list[str]]:
     return [[*(goflags.split() if goflags is not None else ()), *args] for goflags, args in _go_runs(command)]
 
 
-def _go_runs(command: str) -> list[tuple[str | None, list[str]]]:
-    """Each `go test` the command line runs directly (split at the shell's separators): the GOFLAGS the line gives
-    it (`GOFLAGS=.. go test`, `env GOFLAGS=.. go test`, or an earlier `GOFLAGS=..` or `export GOFLAGS=..`
-    statement; None where it gives none, so the sandbox's holds) and its arguments."""
+@dataclass
+class _Statement:
+    """A simple statement of a command line: its words, the separators before and after it ("" at either end of
+    the line) and how many parentheses (subshells) it lies in."""
+
+    words: list[str]
+    before: str
+    after: str = ""
+    depth: int = 0
+
+
+def _statements(command: str) -> list[_Statement] | None:
+    """The command line's simple statements, split at the shell's separators (`;`, `&&`, `||`, `|`, `&`,
+    parentheses); None where the line does not lex (an unclosed quote)."""
     try:
         lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
         lexer.whitespace_split = True
         words = list(lexer)
     except ValueError:
-        return []
-    runs: list[tuple[str | None, list[str]]] = []
-    current: list[str] = []
-    assigned: dict[str, str] = {}   # VAR=value words before the command word
-    goflags: str | None = None      # the line's own GOFLAGS for what follows
-    for word in [*words, ";"]:
+        return None
+    statements, depth = [_Statement([], "")], 0
+    for word in words:
         if word and set(word) <= set("&|;()"):
-            if current[:1] == ["env"]:
-                current = current[1:]
-            if current[:2] == ["go", "test"]:
-                runs.append((assigned.get("GOFLAGS", goflags), current[2:]))
-            elif not current or current[:1] == ["export"]:
-                exported = dict(w.partition("=")[::2] for w in current[1:] if "=" in w)
-                goflags = {**assigned, **exported}.get("GOFLAGS", goflags)
-            current, assigned = [], {}
-        elif current in ([], ["env"]) and "=" in word and not word.startswith("="):   # VAR=value before a command
-            name, _, value = word.partition("=")
-            assigned[name] = value
+            depth += word.count("(") - word.count(")")
+            statements[-1].after = word
+            statements.append(_Statement([], word, depth=depth))
         else:
-            current.append(word)
+            statements[-1].words.append(word)
+            statements[-1].depth = max(statements[-1].depth, depth)
+    return [s for s in statements if s.words]
+
+
+def _assignment(word: str) -> tuple[str, str] | None:
+    """A shell assignment word `NAME=value` as (NAME, value), else None."""
+    name, eq, value = word.partition("=")
+    return (name, value) if eq and re.fullmatch(r"[A-Za-z_]\w*", name) else None
+
+
+def _split_assignments(words: list[str]) -> tuple[dict[str, str], list[str]]:
+    """A statement's leading assignments (`VAR=value`, also after `env`) and the command that follows them."""
+    assigned: dict[str, str] = {}
+    current = list(words)
+    if current[:1] == ["env"]:
+        current = current[1:]
+    while current and (pair := _assignment(current[0])):
+        assigned[pair[0]] = pair[1]
+        current = current[1:]
+    return assigned, current
+
+
+def _go_runs(command: str) -> list[tuple[str | None, list[str]]]:
+    """Each `go test` the command line runs directly (split at the shell's separators): the GOFLAGS the line gives
+    it (`GOFLAGS=.. go test`, `env GOFLAGS=.. go test`, or an earlier `GOFLAGS=..` or `export GOFLAGS=..`
+    statement; None where it gives none, so the sandbox's holds) and its arguments. A `go test` or a GOFLAGS this
+    cannot read is refused by command_problem (_unread)."""
+    runs: list[tuple[str | None, list[str]]] = []
+    goflags: str | None = None      # the line's own GOFLAGS for what follows
+    for statement in _statements(command) or ():
+        assigned, current = _split_assignments(statement.words)
+        if current[:2] == ["go", "test"]:
+            runs.append((assigned.get("GOFLAGS", goflags), current[2:]))
+        elif not current or current[:1] == ["export"]:
+            exported = dict(a for w in current[1:] if (a := _assignment(w)))
+            goflags = {**assigned, **exported}.get("GOFLAGS", goflags)
     return runs
+
+
+# a `go test` named inside a word or behind another command: `timeout 9 go test`, `sh -c 'go test'`, `go -C d test`
+_GO_TEST = re.compile(r"(?:^|[\s/])go(?:\s+-\S+(?:\s+[^-\s]\S*)?)*\s+test(?:\s|$)")
+
+
+def _unread(command: str) -> str | None:
+    """What of the command line grading cannot read (_go_runs) for its build checks, which list the files `go test`
+    compiles under the same build flags: a `go test` run behind another command or program (`timeout`, `env -i`,
+    `sh -c`, `go -C`); GOFLAGS changed other than by `GOFLAGS=..` before a command, or alone or in `export` as a
+    statement of the line itself (not in a subshell, a pipe or after `||`, where it would not hold for what
+    follows)."""
+    statements = _statements(command)
+    if statements is None:
+        return "the command line does not lex as a shell line (an unclosed quote): grading cannot read its go test"
+    for statement in statements:
+        assigned, current = _split_assignments(statement.words)
+        direct = current[:2] == ["go", "test"]
+        exporting = current[:1] == ["export"] and not any(w.startswith("-") for w in current[1:])
+        sets = "GOFLAGS" in assigned and not current or exporting and any(
+            w == "GOFLAGS" or w.startswith("GOFLAGS=") for w in current[1:])
+        if sets and (statement.depth or statement.before not in ("", ";")
+                     or statement.after not in ("", ";", "&&")):
+            return ("GOFLAGS is set in a subshell, a pipe or a conditional, where grading cannot tell what holds "
+                    "for the `go test` after it: set it with GOFLAGS=.. before `go test`")
+        for word in current:
+            if "GOFLAGS" in word and not (exporting and (word == "GOFLAGS" or word.startswith("GOFLAGS="))):
+                return (f"`{word}` changes GOFLAGS in a way grading does not read: set it with GOFLAGS=.. before "
+                        "`go test` or in `export GOFLAGS=..`")
+        if not direct and (_GO_TEST.search(" ".join(current)) or any(_GO_TEST.search(w) for w in current)):
+            return (f"`{' '.join(statement.words)}` runs `go test` behind another command, where grading does "
+                    "not read its build flags: run `go test` directly (GOFLAGS=.. or env GOFLAGS=.. before it)")
+    return None
 
 
 # `go test`'s build flags that pick the files a package compiles (build tags; -race, -msan and -asan each add one)
@@ -468,7 +536,11 @@ class GoProfile(Profile):
 
     def command_problem(self, command: str) -> str | None:
         """`go test` prints each test's result only when verbose: the profile's GOFLAGS=-v makes it so, unless the
-        command sets GOFLAGS itself (then it must say -v or -json, there or to `go test`)."""
+        command sets GOFLAGS itself (then it must say -v or -json, there or to `go test`); and a `go test` or a
+        GOFLAGS the build checks cannot read (_unread)."""
+        unread = _unread(command)
+        if unread:
+            return unread
         for goflags, args in _go_runs(command):
             if goflags is None:
                 continue

@@ -293,6 +293,59 @@ def test_only_a_go_test_given_its_own_goflags_must_say_v_there() -> None:
         assert "replaces the harness's GOFLAGS=-v" in (PROFILE.command_problem(line) or ""), line
 
 
+
+# A `go test` the build checks would not see, or would see with other GOFLAGS than the shell gives it.
+UNREAD_GO_LINES = (
+    "timeout 300 go test -v ./...", "command go test -v ./...", "env -i PATH=/usr/bin go test -v ./...",
+    "env -u GOFLAGS go test -v ./...", "go -C sub test -v ./...", "sh -c 'go test -v ./...'",
+    "/usr/bin/go test -v ./...", "GOFLAGS='-v -tags=x'; unset GOFLAGS; go test -v ./...",
+    "export -n GOFLAGS; go test -v ./...", "GOFLAGS+=-tags=x go test -v ./...",
+    "(export GOFLAGS='-v -tags=x'); go test ./...", "export GOFLAGS='-v -tags=x' | true; go test ./...",
+    "true || export GOFLAGS='-v -tags=x'; go test ./...", "export GOFLAGS='-v -tags=x' & go test ./...",
+    "go test -v ./... 'unclosed",
+)
+# Lines the build checks read: each `go test` and the GOFLAGS it runs with.
+READ_GO_LINES = (
+    "go test -v ./...", "go test -tags=a,b -v ./...", "GOFLAGS='-v -tags=lab' go test ./...",
+    "export GOFLAGS='-tags=lab -v' && go test ./...", "GOFLAGS='-v -tags=x'; export GOFLAGS; go test ./...",
+    "env GOFLAGS='-v -tags=y' go test ./...", "go vet ./... && go test -v ./... 2>&1 | tee log",
+    "GOFLAGS=-v; go test -race ./...; GOFLAGS='-v -tags=z' go test -v ./...",
+)
+
+
+def test_a_go_test_or_goflags_the_build_checks_cannot_read_is_refused() -> None:
+    """`check` refuses a task command whose `go test` runs behind another command or program, or whose GOFLAGS
+    change other than by an assignment the build checks read: their `go list` would list other files than `go test`
+    compiles (or none)."""
+    for line in UNREAD_GO_LINES:
+        assert PROFILE.command_problem(line), line
+    for line in READ_GO_LINES:
+        assert PROFILE.command_problem(line) is None, line
+
+
+@pytest.mark.linux_only
+def test_the_go_tests_read_are_the_ones_the_shell_runs(tmp_path: Path) -> None:
+    """Each line the build checks read runs, in the harness's own shell (proc.shell_command), exactly the `go test`
+    runs _go_runs reads, with the build flags it reads (_build_flags) (a recording `go` first on PATH; the sandbox's GOFLAGS=-v
+    where the line gives none)."""
+    from bench.exec.proc import shell_command
+    from bench.languages.go import _build_flags, _go_runs
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    log = tmp_path / "runs"
+    (fake / "go").write_text('#!/bin/sh\n[ "$1" = test ] || exit 0\nshift\n'
+                             f'printf "%s\\0" $GOFLAGS "$@" >> {log}\nprintf "\\n" >> {log}\n')
+    (fake / "go").chmod(0o755)
+    for line in READ_GO_LINES:
+        log.write_text("")
+        subprocess.run(shell_command(line), cwd=tmp_path, check=False, timeout=60,
+                       env={"PATH": f"{fake}:/usr/bin:/bin", "GOFLAGS": "-v"})
+        ran = [_build_flags([w for w in row.split("\0") if w]) for row in log.read_text().split("\n") if row]
+        read = [_build_flags([*(goflags if goflags is not None else "-v").split(), *args])
+                for goflags, args in _go_runs(line)]
+        assert ran == read and len(ran) == line.count("go test"), (line, ran, read)
+
+
 # ---- hostile agents through the CLI under bwrap --------------------------------------------------------------
 
 @pytest.mark.parametrize("name", [n for n in ATTACKS if n != "fake-go"])
