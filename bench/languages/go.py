@@ -260,8 +260,9 @@ def _go_runs(command: str) -> list[tuple[str | None, list[str]]]:
     return runs
 
 
-# a `go test` named inside a word or behind another command: `timeout 9 go test`, `sh -c 'go test'`, `go -C d test`
-_GO_TEST = re.compile(r"(?:^|[\s/])go(?:\s+-\S+(?:\s+[^-\s]\S*)?)*\s+test(?:\s|$)")
+# a `go test` named inside a word or behind another command: `timeout 9 go test`, `sh -c 'go test'`, `go -C d test`,
+# echo `go test`
+_GO_TEST = re.compile(r"(?:^|[\s/`$])go(?:\s+-\S+(?:\s+[^-\s]\S*)?)*\s+test(?:\s|$)")
 
 
 def _unread(command: str) -> str | None:

@@ -303,6 +303,7 @@ UNREAD_GO_LINES = (
     "(export GOFLAGS='-v -tags=x'); go test ./...", "export GOFLAGS='-v -tags=x' | true; go test ./...",
     "true || export GOFLAGS='-v -tags=x'; go test ./...", "export GOFLAGS='-v -tags=x' & go test ./...",
     "go test -v ./... 'unclosed",
+    "echo `go test -v ./...`", "xargs go test -v < pkgs", "eval 'go test -v ./...'",
 )
 # Lines the build checks read: each `go test` and the GOFLAGS it runs with.
 READ_GO_LINES = (
