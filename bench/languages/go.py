@@ -235,10 +235,10 @@ def _split_assignments(words: list[str]) -> tuple[dict[str, str], list[str]]:
     """A statement's leading assignments (`VAR=value`, also after `env`) and the command that follows them."""
     assigned: dict[str, str] = {}
     current = list(words)
-    if current[:1] == ["env"]:
-        current = current[1:]
-    while current and (pair := _assignment(current[0])):
-        assigned[pair[0]] = pair[1]
+    while current and (current[0] == "env" or _assignment(current[0])):
+        if current[0] != "env":
+            name, value = _assignment(current[0]) or ("", "")
+            assigned[name] = value
         current = current[1:]
     return assigned, current
 
@@ -254,7 +254,7 @@ def _go_runs(command: str) -> list[tuple[str | None, list[str]]]:
         assigned, current = _split_assignments(statement.words)
         if current[:2] == ["go", "test"]:
             runs.append((assigned.get("GOFLAGS", goflags), current[2:]))
-        elif not current or current[:1] == ["export"]:
+        elif all(map(_assignment, statement.words)) or current[:1] == ["export"]:   # `env` alone sets nothing
             exported = dict(a for w in current[1:] if (a := _assignment(w)))
             goflags = {**assigned, **exported}.get("GOFLAGS", goflags)
     return runs
@@ -278,7 +278,7 @@ def _unread(command: str) -> str | None:
         assigned, current = _split_assignments(statement.words)
         direct = current[:2] == ["go", "test"]
         exporting = current[:1] == ["export"] and not any(w.startswith("-") for w in current[1:])
-        sets = "GOFLAGS" in assigned and not current or exporting and any(
+        sets = "GOFLAGS" in assigned and all(map(_assignment, statement.words)) or exporting and any(
             w == "GOFLAGS" or w.startswith("GOFLAGS=") for w in current[1:])
         if sets and (statement.depth or statement.before not in ("", ";")
                      or statement.after not in ("", ";", "&&")):

@@ -310,6 +310,7 @@ READ_GO_LINES = (
     "go test -v ./...", "go test -tags=a,b -v ./...", "GOFLAGS='-v -tags=lab' go test ./...",
     "export GOFLAGS='-tags=lab -v' && go test ./...", "GOFLAGS='-v -tags=x'; export GOFLAGS; go test ./...",
     "env GOFLAGS='-v -tags=y' go test ./...", "go vet ./... && go test -v ./... 2>&1 | tee log",
+    "GOFLAGS='-v -tags=w' env; go test -v ./...", "GOFLAGS='-v -tags=q' env go test ./...",
     "GOFLAGS=-v; go test -race ./...; GOFLAGS='-v -tags=z' go test -v ./...",
 )
 
