@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import posixpath
 import random
 import re
 import secrets
@@ -231,15 +232,39 @@ def _assignment(word: str) -> tuple[str, str] | None:
     return (name, value) if eq and re.fullmatch(r"[A-Za-z_]\w*", name) else None
 
 
+# Programs that run the rest of their words as the command, unchanged (their own options and values skipped):
+# each with its options that take a value, and whether a leading operand of its own follows (timeout's duration)
+_WRAPPERS = {"timeout": ({"-s", "--signal", "-k", "--kill-after"}, True), "nice": ({"-n", "--adjustment"}, False),
+             "command": (set(), False), "exec": (set(), False)}
+
+
 def _split_assignments(words: list[str]) -> tuple[dict[str, str], list[str]]:
-    """A statement's leading assignments (`VAR=value`, also after `env`) and the command that follows them."""
+    """A statement's leading assignments (`VAR=value`, also after `env`) and the command that follows them, the
+    wrappers that run it unchanged taken off (`timeout [opts] DURATION`, `nice [-n N]`, `command`, `exec`; one
+    with another option keeps its place, so the command is not read) and a path to `go` read as `go`."""
     assigned: dict[str, str] = {}
     current = list(words)
-    while current and (current[0] == "env" or _assignment(current[0])):
-        if current[0] != "env":
-            name, value = _assignment(current[0]) or ("", "")
-            assigned[name] = value
-        current = current[1:]
+    while current:
+        if current[0] == "env" or _assignment(current[0]):
+            if current[0] != "env":
+                name, value = _assignment(current[0]) or ("", "")
+                assigned[name] = value
+            current = current[1:]
+            continue
+        wrapper = _WRAPPERS.get(current[0])
+        rest = current[1:]
+        if wrapper is None:
+            break
+        valued, operand = wrapper
+        while rest and rest[0].startswith("-") and rest[0] != "--":
+            option = rest[0].partition("=")[0]
+            if option not in valued and not (current[0] == "timeout" and option == "--foreground"):
+                return assigned, current   # an option that changes how it runs the command: left unread
+            rest = rest[2:] if option == rest[0] and option in valued else rest[1:]
+        rest = rest[1:] if rest[:1] == ["--"] else rest
+        current = rest[1:] if operand else rest
+    if current and current[0].startswith("/") and posixpath.basename(current[0]) == "go":
+        current = ["go", *current[1:]]
     return assigned, current
 
 

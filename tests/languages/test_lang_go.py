@@ -296,9 +296,9 @@ def test_only_a_go_test_given_its_own_goflags_must_say_v_there() -> None:
 
 # A `go test` the build checks would not see, or would see with other GOFLAGS than the shell gives it.
 UNREAD_GO_LINES = (
-    "timeout 300 go test -v ./...", "command go test -v ./...", "env -i PATH=/usr/bin go test -v ./...",
+    "command -p go test -v ./...", "exec -a tests go test -v ./...", "env -i PATH=/usr/bin go test -v ./...",
     "env -u GOFLAGS go test -v ./...", "go -C sub test -v ./...", "sh -c 'go test -v ./...'",
-    "/usr/bin/go test -v ./...", "GOFLAGS='-v -tags=x'; unset GOFLAGS; go test -v ./...",
+    "GOFLAGS='-v -tags=x'; unset GOFLAGS; go test -v ./...",
     "export -n GOFLAGS; go test -v ./...", "GOFLAGS+=-tags=x go test -v ./...",
     "(export GOFLAGS='-v -tags=x'); go test ./...", "export GOFLAGS='-v -tags=x' | true; go test ./...",
     "true || export GOFLAGS='-v -tags=x'; go test ./...", "export GOFLAGS='-v -tags=x' & go test ./...",
@@ -312,6 +312,8 @@ READ_GO_LINES = (
     "env GOFLAGS='-v -tags=y' go test ./...", "go vet ./... && go test -v ./... 2>&1 | tee log",
     "GOFLAGS='-v -tags=w' env; go test -v ./...", "GOFLAGS='-v -tags=q' env go test ./...",
     "GOFLAGS=-v; go test -race ./...; GOFLAGS='-v -tags=z' go test -v ./...",
+    "timeout 300 go test -v ./...", "command go test -tags=c -v ./...", "exec go test -tags=e -v ./...",
+    "nice -n 5 timeout -k 5 --signal=TERM 300 env GOFLAGS='-v -tags=n' go test ./...",
 )
 
 
@@ -323,13 +325,17 @@ def test_a_go_test_or_goflags_the_build_checks_cannot_read_is_refused() -> None:
         assert PROFILE.command_problem(line), line
     for line in READ_GO_LINES:
         assert PROFILE.command_problem(line) is None, line
+    # a path to the go command is the go command
+    assert PROFILE.command_problem("/usr/local/go/bin/go test -v ./...") is None
+    assert PROFILE.build_checks(["/usr/local/go/bin/go test -tags=p -v ./..."]) == [
+        "go list -e -json -deps -test -tags=p ./..."]
 
 
 @pytest.mark.linux_only
 def test_the_go_tests_read_are_the_ones_the_shell_runs(tmp_path: Path) -> None:
     """Each line the build checks read runs, in the harness's own shell (proc.shell_command), exactly the `go test`
-    runs _go_runs reads, with the build flags it reads (_build_flags) (a recording `go` first on PATH; the sandbox's GOFLAGS=-v
-    where the line gives none)."""
+    runs _go_runs reads, with the build flags it reads (_build_flags) (a recording `go` first on PATH; the
+    sandbox's GOFLAGS=-v where the line gives none)."""
     from bench.exec.proc import shell_command
     from bench.languages.go import _build_flags, _go_runs
     fake = tmp_path / "bin"
