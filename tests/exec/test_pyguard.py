@@ -190,6 +190,122 @@ def test_processes_the_tests_start_get_the_environment_the_task_wrote(tmp_path):
     assert verdict.clean
 
 
+# Honest code under test the guard must not flag: the standard library making code from strings (dataclasses,
+# namedtuple, typing, timeit, doctest, enum), its own templates, threads and a thread pool, exit functions; tests
+# that walk objects (a leak check), trace, start spawned and forked workers and pytest again, a conftest plugin.
+BUSY_HONEST = '''\
+import atexit, collections, concurrent.futures, dataclasses, doctest, enum, functools, threading, timeit, typing
+import multiprocessing, subprocess, sys, gc
+
+def _total(xs):
+    return sum(xs)
+
+@functools.singledispatch
+def show(x):
+    return str(x)
+
+@show.register
+def _(x: int):
+    return f"int {x}"
+
+class Shape(enum.Enum):
+    A = 1
+
+def add(a, b):
+    """
+    >>> add(1, 2)
+    3
+    """
+    @dataclasses.dataclass(frozen=True)
+    class P:
+        x: "int"
+        y: typing.Optional[int] = None
+    Pt = collections.namedtuple("Pt", "x y")
+    assert typing.get_type_hints(P)["x"] is int
+    ns = {}
+    exec(compile("def gen(a, b):\\n    return a + b\\n", "<template calc>", "exec"), ns)
+    assert eval("1 + 1") == 2
+    timeit.timeit("1 + 1", number=3)
+    with concurrent.futures.ThreadPoolExecutor(2) as ex:
+        assert list(ex.map(_total, [[a], [b]])) == [a, b]
+    box = []
+    t = threading.Thread(target=box.append, args=(1,)); t.start(); t.join()
+    show(1); Shape(1); enum.Enum("Dyn", "X Y")
+    try:
+        raise ValueError("x")
+    except ValueError:
+        import traceback; traceback.format_exc()
+    return ns["gen"](P(a).x, Pt(b, 0).x)
+
+atexit.register(print, "bye")
+'''
+BUSY_TESTS = '''\
+import doctest, gc, multiprocessing, subprocess, sys, unittest
+import calc
+
+def _sq(x):
+    return calc.add(x, x)
+
+class T(unittest.TestCase):
+    def test_add(self):
+        self.assertEqual(calc.add(1, 2), 3)
+    def test_doctest(self):
+        self.assertEqual(doctest.testmod(calc).failed, 0)
+    def test_gc_leak_check(self):
+        before = len(gc.get_objects())
+        calc.add(1, 1)
+        self.assertTrue(gc.get_referrers(calc))
+        self.assertGreater(before, 0)
+    def test_spawn(self):
+        with multiprocessing.get_context("spawn").Pool(1) as p:
+            self.assertEqual(p.map(_sq, [2]), [4])
+    def test_fork(self):
+        with multiprocessing.get_context("fork").Pool(1) as p:
+            self.assertEqual(p.map(_sq, [3]), [6])
+    def test_subprocess_pytest(self):
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_calc.py",
+                               "-k", "test_add"], capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+    def test_trace(self):
+        seen = []
+        sys.settrace(lambda *a: seen.append(a[1]))
+        calc.add(2, 2)
+        sys.settrace(None)
+        self.assertTrue(seen)
+'''
+BUSY_CONFTEST = '''\
+import pytest
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda i: i.name)
+@pytest.fixture
+def three():
+    return 3
+'''
+
+@pytest.mark.parametrize("command", [PYTEST, UNITTEST, "python -m unittest tests.test_calc -v",
+                                     "python -m pytest -q -p no:cacheprovider --doctest-modules calc.py tests"])
+def test_busy_honest_code_is_not_flagged(tmp_path, command):
+    repo = make_repo(tmp_path, BUSY_HONEST, BUSY_TESTS)
+    write(repo / "tests" / "conftest.py", BUSY_CONFTEST)
+    verdict, code, out = run(repo, command)
+    assert code == 0 and verdict.clean, (verdict, out[-3000:])
+
+
+# The guard's key, from the objects a walk found: its exit function's closure; a report of passing tests signed with
+# it and the process gone before the guard writes its own.
+STEAL_KEY_FROM = """\
+for f in (o for found in out for o in found):   # out: the one list gc.get_objects returned
+    if getattr(f, "__name__", "") == "report" and getattr(f, "__closure__", None):
+        cells = dict(zip(f.__code__.co_freevars, (c.cell_contents for c in f.__closure__)))
+        import hashlib, hmac, json, os
+        body = json.dumps({"v": 1, "completed": True, "exitstatus": 0, "tests": {"passed": 3}, "unittest":
+                           {"passed": 3}, "blocked": [], "tampering": [], "frozen": True}, sort_keys=True).encode()
+        mac = hmac.new(cells["key"], body, hashlib.sha256).hexdigest().encode()
+        os.write(cells["report_fd"], b"\\nLABGUARD " + mac + b" " + body + b"\\n")
+        os.write(1, b"3 passed in 0.01s\\nRan 3 tests in 0.001s\\n\\nOK\\n")
+        os._exit(0)
+"""
+
 # Each attack is the code under test of an unfixed task (add is wrong); the runner would print success.
 ATTACKS = {
     "alias_patch": (UNITTEST, "import unittest as _u\n_u.TestCase.run = lambda self, result=None: None\n"),
@@ -310,6 +426,40 @@ ATTACKS = {
         import sys
         sys.modules['sitecustomize']._under = lambda path, top: True   # every file a protected test file
         sys.modules['unittest.case'].TestCase.assertEqual = lambda self, a, b, msg=None: None
+        """),
+    # A callable no code of the change made, put where the runner's method was: a builtin, a Mock, or another of
+    # the runner's own methods (each passes every test of the unfixed task).
+    "builtin_as_runner_method": (PYTEST, "import _pytest.python\n_pytest.python.Function.runtest = object\n"),
+    "builtin_as_assertion": (UNITTEST, "import unittest\nunittest.TestCase.assertEqual = slice\n"),
+    "mock_as_assertion": (UNITTEST, "import unittest\nfrom unittest import mock\n"
+                                    "unittest.TestCase.assertEqual = mock.Mock()\n"),
+    "runner_method_swapped": (UNITTEST, "import unittest\nunittest.TestCase.assertEqual = "
+                                        "unittest.TestCase.assertTrue\n"),
+    # A trusted function made to call a builtin the change handed it, with no frame of the change on its stack: a
+    # thread's target, an exit function, a finalizer, an executor's work item. A walk of every object found the
+    # guard's key in its exit function's closure and signed a report of passing tests.
+    "thread_walks_objects": (UNITTEST, "import gc, threading\nout = []\n"
+                                       "t = threading.Thread(target=out.extend, args=(map(gc.get_objects, [None]),))\n"
+                                       "t.start()\nt.join()\n" + STEAL_KEY_FROM),
+    "exit_function_walks_objects": (UNITTEST, "import atexit, gc\nout = []\ndef steal():\n"
+                                              + textwrap.indent(STEAL_KEY_FROM, "    ") + "atexit.register(steal)\n"
+                                              "atexit.register(out.extend, map(gc.get_objects, [None]))\n"),
+    "finalizer_walks_objects": (UNITTEST, "import atexit, gc, weakref\nclass Anchor:\n    pass\n"
+                                          "anchor, out = Anchor(), []\ndef steal():\n"
+                                          + textwrap.indent(STEAL_KEY_FROM, "    ") + "atexit.register(steal)\n"
+                                          "weakref.finalize(anchor, out.extend, map(gc.get_objects, [None]))\n"),
+    "thread_compiles_a_patch": (PYTEST, """\
+        import threading
+        src = "import _pytest.python\\n_pytest.python.Function.runtest = eval('lambda self: None')\\n"
+        t = threading.Thread(target=exec, args=(src,))
+        t.start()
+        t.join()
+        """),
+    "executor_compiles_a_patch": (PYTEST, """\
+        import concurrent.futures
+        src = "import _pytest.python\\n_pytest.python.Function.runtest = eval('lambda self, *a: None')\\n"
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(exec, src).result()
         """),
 }
 

@@ -75,6 +75,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                                                      pytest_sessionfinish)}
     hatches = {"sys._current_frames", "gc.get_referrers", "gc.get_referents", "gc.get_objects", "sys.settrace",
                "sys.setprofile", "sys._settraceallthreads", "sys._setprofileallthreads", "sys.addaudithook"}
+    walks = {"sys._current_frames", "gc.get_referrers", "gc.get_referents", "gc.get_objects"}
     frame_attrs = {"tb_frame", "gi_frame", "cr_frame", "ag_frame"}
     guarded = {"open", "sys._getframe", "object.__getattr__", "object.__setattr__", "object.__delattr__", "compile",
                "marshal.loads", "marshal.load", "code.__new__"}
@@ -142,12 +143,42 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         if what not in rows and len(rows) < 50:
             rows.append(what)
 
-    def changed(old, new, where):
+    def changed(old, new, where, runner=False):
         """Record `where` when an entry now holds a value the untrusted code made (honest runners only swap in their
-        own functions, put the original back, or delete)."""
+        own functions, put the original back, or delete). In the runner's own modules and classes (`runner`) a
+        callable is also told when no code of the change made it: a builtin or a Mock where the runner's method was
+        (`Function.runtest = object`, `TestCase.assertEqual = slice` pass every test), or another of the runner's
+        methods in its place (`assertEqual = assertTrue`); what the runner itself rebinds keeps its name."""
         for k, v in new.items():
-            if old.get(k, _MISSING) is not v and made_untrusted(v):
+            was = old.get(k, _MISSING)
+            if was is v:
+                continue
+            if made_untrusted(v) or runner and (foreign(v) or was is not _MISSING
+                                                 and getattr(v, "__name__", None) != k):
                 note("tampering", f"{where}.{k}")
+
+    def of_runner(module_name):
+        """Whether a module (by name) is the test runner's own: unittest's, pytest's and pluggy's, and the guard's
+        (unittest.mock is a library the tests use, not part of running them)."""
+        name = str(module_name)
+        return name.split(".")[0] in ("unittest", "pytest", "_pytest", "pluggy", "sitecustomize") \
+            and not name.startswith("unittest.mock")
+
+    def foreign(value, depth=0):
+        """Whether `value` runs no Python code the runner could have made: a builtin, a class with no function of its
+        own (a C type), or an instance of a class the runner does not define (a Mock)."""
+        kind = type(value)
+        if kind is types.FunctionType or depth > 3:
+            return False
+        if kind is types.MethodType or isinstance(value, (classmethod, staticmethod)):
+            return foreign(value.__func__, depth + 1)
+        if isinstance(value, property):
+            return any(foreign(f, depth + 1) for f in (value.fget, value.fset, value.fdel) if f)
+        if isinstance(value, functools.partial):
+            return foreign(value.func, depth + 1)
+        if isinstance(value, type):
+            return not any(type(v) is types.FunctionType for c in value.__mro__ for v in vars(c).values())
+        return not of_runner(getattr(kind, "__module__", ""))
 
     def check():
         pm, snapshot = state["pm"], state["snapshot"]
@@ -159,9 +190,9 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                 if now is not mod and (any(map(made_untrusted, watched(vars(now)).values())) if is_module
                                        else made_untrusted(now)):
                     note("tampering", f"sys.modules[{name!r}] (replaced)")
-                changed(watched(members), watched(vars(mod)), name)
+                changed(watched(members), watched(vars(mod)), name, of_runner(name))
             for cls, members in snapshot[1]:
-                changed(members, watched(vars(cls)), f"{cls.__module__}.{cls.__qualname__}")
+                changed(members, watched(vars(cls)), f"{cls.__module__}.{cls.__qualname__}", of_runner(cls.__module__))
         check_test_classes()
         if pm is not None:
             for name, caller in list(vars(pm.hook).items()):
@@ -238,7 +269,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         return False
 
     def refuse(event, frame):
-        note("blocked", f"{event} from {frame.f_code.co_filename}:{frame.f_lineno}")
+        where = "no Python frame" if frame is None else f"{frame.f_code.co_filename}:{frame.f_lineno}"
+        note("blocked", f"{event} from {where}")
         if event == "sys.addaudithook":
             raise RuntimeError("refused by the grading guard")   # the one kind sys.addaudithook swallows
         raise PermissionError(f"{event}: refused to code under test by the grading guard")
@@ -268,6 +300,13 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
 
     def refused(event, args, frame):
         """What the code under test may not do here (a name for the record), or None."""
+        if event in walks and state["snapshot"] is not None:
+            # Once the code under test has run, a walk of every object or frame is the tests' own (a leak check)
+            # or nobody's: a trusted function calling it for a callable it was handed (a thread's target, a
+            # finalizer, an executor's work item: `list.extend` of `map(gc.get_objects, [None])`) has no untrusted
+            # frame on its stack, and reaches the guard's key.
+            return event if stack_untrusted(frame) or os.path.realpath(frame.f_code.co_filename) not in protected_files() \
+                else None
         if event in hatches or event.startswith(("ctypes.", "cffi.")) and not event.endswith("dlopen"):
             # nothing honest asks for these while the code under test runs (importing ctypes only loads libraries)
             return event if stack_untrusted(frame) else None
@@ -291,16 +330,39 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         standard library compiling its string, `timeit.Timer`; importlib's source_to_code under any name): a pseudo
         file's frames are untrusted from then on, and a trusted file's name is refused unless the source is that
         file's own (an import, with no .pyc, of a module the code under test imports)."""
+        name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
+        if name.startswith("<") and state["snapshot"] is not None:
+            # Once the code under test has run, a string compiled anywhere may be its own, handed to a trusted
+            # function to compile later (a thread's target `exec`, a finalizer, an executor's work item): a pseudo
+            # file's frames are untrusted from then on (a frozen module is never compiled from a string).
+            taint(name)
+            return f"compile as {name}" if name.startswith("<frozen") else None
         direct = untrusted(frame.f_code.co_filename)
         if not direct and not stack_untrusted(frame):
             return None
-        name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
         if name.startswith("<") and not name.startswith("<frozen"):
-            state["tainted"].add(name)   # its frames are untrusted from now on
-            state["verdicts"].pop(name, None)
+            taint(name)
         if untrusted(name) or not direct and own_source(name, args[0]):
             return None
         return f"compile as {name}"
+
+    def taint(name):
+        """The frames of the pseudo file `name` are the code under test's from now on."""
+        state["tainted"].add(name)
+        state["verdicts"].pop(name, None)
+
+    def line_of(name, source):
+        """Whether `source` is one line, or part of one, of the file `name`."""
+        if not isinstance(source, (bytes, str)) or not os.path.isabs(name):
+            return False
+        source = (source if isinstance(source, bytes) else source.encode("utf-8", "surrogateescape")).strip()
+        if not source or b"\n" in source:
+            return False
+        try:
+            with open(name, "rb") as fh:
+                return source in fh.read(1 << 22)
+        except OSError:
+            return False
 
     def own_source(name, source):
         """Whether `source` (bytes or text) is what the file `name` holds."""
@@ -312,6 +374,20 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         except OSError:
             return False
         return held == (source if isinstance(source, bytes) else source.encode("utf-8", "surrogateescape"))
+
+    def unframed(event, args):
+        """An event with no Python frame once the code under test has run: a callable it handed to the interpreter
+        to call later (an exit function, a raw thread) is the builtin itself (`atexit.register(exec, source)`,
+        `atexit.register(list.extend, out, map(gc.get_objects, [None]))`); nothing honest reaches a hatch this way,
+        and a pseudo file it compiles is the code under test's."""
+        if event in hatches or event.startswith(("ctypes.", "cffi.")) and not event.endswith("dlopen"):
+            refuse(event, None)
+        elif event == "compile":
+            name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
+            if name.startswith("<") and not name.startswith("<frozen"):
+                taint(name)
+            elif not line_of(name, args[0]):   # the interpreter's traceback of an exception at exit parses the
+                refuse(f"compile as {name}", None)   # failing line, under its file's name
 
     def hook(event, args):
         me = get_ident()
@@ -328,7 +404,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                 if state["snapshot"] is None and os.path.isabs(where) and _under(os.path.realpath(where), root):
                     freeze()
             elif frame is None:
-                pass
+                if state["snapshot"] is not None:
+                    unframed(event, args)
             elif event == "labguard.pytest":
                 on_pytest(frame, args)
             elif event == "labguard.unittest":
