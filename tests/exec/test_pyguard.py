@@ -448,6 +448,38 @@ ATTACKS = {
                                           "anchor, out = Anchor(), []\ndef steal():\n"
                                           + textwrap.indent(STEAL_KEY_FROM, "    ") + "atexit.register(steal)\n"
                                           "weakref.finalize(anchor, out.extend, map(gc.get_objects, [None]))\n"),
+    # Code of the change run by the guard itself, inside a check: a module-like object whose `__file__` the guard
+    # read (or a `__class__` isinstance asked) reached the guard's state through inspect.currentframe() and wiped
+    # the tampering it had just recorded.
+    "guard_reads_the_change_attribute": (UNITTEST, """\
+        import inspect, sys
+        class Spy:
+            @property
+            def __file__(self):
+                f = inspect.currentframe().f_back
+                while f is not None:
+                    state = f.f_locals.get("state")
+                    if isinstance(state, dict) and "tampering" in state:
+                        state["tampering"].clear()
+                        state["blocked"].clear()
+                    f = f.f_back
+        sys.modules["spy"] = Spy()
+        sys.modules["unittest.case"].TestCase.assertEqual = lambda self, a, b, msg=None: None
+        """),
+    "guard_reads_the_change_attribute_pytest": (PYTEST, """\
+        import inspect, sys
+        class Spy:
+            def __getattr__(self, name):
+                f = inspect.currentframe().f_back
+                while f is not None:
+                    state = f.f_locals.get("state")
+                    if isinstance(state, dict) and "tampering" in state:
+                        state["tampering"].clear()
+                    f = f.f_back
+                raise AttributeError(name)
+        sys.modules["_pytest.python"].Function.runtest = lambda self: None
+        sys.modules["spy"] = Spy()
+        """),
     "thread_compiles_a_patch": (PYTEST, """\
         import threading
         src = "import _pytest.python\\n_pytest.python.Function.runtest = eval('lambda self: None')\\n"

@@ -19,6 +19,7 @@ _CALLABLE_KINDS = (type, classmethod, staticmethod, property)
 def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the state out of every module's globals
     import atexit
     import functools
+    import gc
     import hashlib
     import hmac
     import json
@@ -99,6 +100,35 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                 state["verdicts"][filename] = found
         return found
 
+    # What the code under test made is read only through the interpreter's own descriptors: an attribute it can
+    # define (a module's `__file__` or `__dict__`, the `__class__` isinstance asks, a metaclass's `__mro__`, a cell's
+    # `__eq__`) would run its code inside a check, where inspect.currentframe() leads to the guard's state.
+    mod_dict = types.ModuleType.__dict__["__dict__"].__get__
+    cls_dict, cls_mro = type.__dict__["__dict__"].__get__, type.__dict__["__mro__"].__get__
+    cls_module, cls_name = type.__dict__["__module__"].__get__, type.__dict__["__qualname__"].__get__
+    cm_func, sm_func = classmethod.__dict__["__func__"].__get__, staticmethod.__dict__["__func__"].__get__
+    prop_parts = [property.__dict__[n].__get__ for n in ("fget", "fset", "fdel")]
+    partial_func = functools.partial.__dict__["func"].__get__
+
+    def is_a(value, kinds):
+        return issubclass(type(value), kinds)
+
+    def plain(text):
+        return text if type(text) is str else "?"
+
+    def inner(value):
+        """The functions a method, classmethod, staticmethod, property or partial runs (None: not one of those)."""
+        kind = type(value)
+        if kind is types.MethodType:
+            return [value.__func__]
+        if issubclass(kind, (classmethod, staticmethod)):
+            return [(cm_func if issubclass(kind, classmethod) else sm_func)(value)]
+        if issubclass(kind, property):
+            return [f for f in (get(value) for get in prop_parts) if f is not None]
+        if issubclass(kind, functools.partial):
+            return [partial_func(value)]
+        return None
+
     def made_untrusted(value, depth=0):
         """Whether `value` (a callable or class) runs or was made by untrusted code."""
         kind = type(value)
@@ -106,37 +136,36 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             return False
         if kind is types.FunctionType:
             return untrusted(value.__code__.co_filename)
-        if kind is types.MethodType or isinstance(value, (classmethod, staticmethod)):
-            return made_untrusted(value.__func__, depth + 1)
-        if isinstance(value, property):
-            return any(made_untrusted(f, depth + 1) for f in (value.fget, value.fset, value.fdel) if f)
-        if isinstance(value, functools.partial):
-            return made_untrusted(value.func, depth + 1)
-        if isinstance(value, type):
-            return any(made_untrusted(v, depth + 1) for v in vars(value).values() if callable(v) or
-                       isinstance(v, _CALLABLE_KINDS))
-        if kind.__module__ != "builtins" and not isinstance(value, types.ModuleType):
+        parts = inner(value)
+        if parts is not None:
+            return any(made_untrusted(f, depth + 1) for f in parts)
+        if issubclass(kind, type):
+            return any(made_untrusted(v, depth + 1) for v in cls_dict(value).values() if callable(v) or
+                       is_a(v, _CALLABLE_KINDS))
+        if cls_module(kind) != "builtins" and not issubclass(kind, types.ModuleType):
             return made_untrusted(kind, depth + 1)   # an instance whose class runs code of its own
         return False
 
     def watched(mapping):
-        return {k: v for k, v in mapping.items() if callable(v) or isinstance(v, _CALLABLE_KINDS)}
+        return {k: v for k, v in mapping.items() if callable(v) or is_a(v, _CALLABLE_KINDS)}
 
     def freeze():
         """The runner as it stands before the first file of the root runs: its modules' and classes' callables."""
         mods, classes = [], {}
         for name, mod in list(sys.modules.items()):
-            where = getattr(mod, "__file__", None)
-            if not isinstance(mod, types.ModuleType) or (where and _under(os.path.realpath(where), root)):
+            if not is_a(mod, types.ModuleType):
                 continue
-            members = dict(vars(mod))
+            members = dict(mod_dict(mod))
+            where = members.get("__file__")
+            if type(where) is str and _under(os.path.realpath(where), root):
+                continue
             mods.append((name, mod, members))
             for v in members.values():
-                if isinstance(v, type) and id(v) not in classes:
-                    classes[id(v)] = (v, watched(vars(v)))
+                if is_a(v, type) and id(v) not in classes:
+                    classes[id(v)] = (v, watched(cls_dict(v)))
         state["snapshot"] = (mods, list(classes.values()))
         case = sys.modules.get("unittest.case")
-        state["testcase"] = vars(case).get("TestCase") if isinstance(case, types.ModuleType) else None
+        state["testcase"] = mod_dict(case).get("TestCase") if is_a(case, types.ModuleType) else None
 
     def note(kind, what):
         rows = state[kind]
@@ -153,14 +182,22 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             was = old.get(k, _MISSING)
             if was is v:
                 continue
-            if made_untrusted(v) or runner and (foreign(v) or was is not _MISSING
-                                                 and getattr(v, "__name__", None) != k):
+            if made_untrusted(v) or runner and (foreign(v) or was is not _MISSING and name_of(v) != k):
                 note("tampering", f"{where}.{k}")
+
+    def name_of(value):
+        """The name a function, method or class was defined with."""
+        if type(value) is types.FunctionType:
+            return value.__name__
+        if is_a(value, type):
+            return type.__dict__["__name__"].__get__(value)
+        parts = inner(value)
+        return name_of(parts[0]) if parts else None
 
     def of_runner(module_name):
         """Whether a module (by name) is the test runner's own: unittest's, pytest's and pluggy's, and the guard's
         (unittest.mock is a library the tests use, not part of running them)."""
-        name = str(module_name)
+        name = plain(module_name)
         return name.split(".")[0] in ("unittest", "pytest", "_pytest", "pluggy", "sitecustomize") \
             and not name.startswith("unittest.mock")
 
@@ -170,32 +207,44 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         kind = type(value)
         if kind is types.FunctionType or depth > 3:
             return False
-        if kind is types.MethodType or isinstance(value, (classmethod, staticmethod)):
-            return foreign(value.__func__, depth + 1)
-        if isinstance(value, property):
-            return any(foreign(f, depth + 1) for f in (value.fget, value.fset, value.fdel) if f)
-        if isinstance(value, functools.partial):
-            return foreign(value.func, depth + 1)
-        if isinstance(value, type):
-            return not any(type(v) is types.FunctionType for c in value.__mro__ for v in vars(c).values())
-        return not of_runner(getattr(kind, "__module__", ""))
+        parts = inner(value)
+        if parts is not None:
+            return any(foreign(f, depth + 1) for f in parts)
+        if issubclass(kind, type):
+            return not any(type(v) is types.FunctionType for c in cls_mro(value) for v in cls_dict(c).values())
+        return not of_runner(cls_module(kind))
 
     def check():
+        collecting = gc.isenabled()
+        gc.disable()   # no finalizer of the code under test runs inside a check (its frames lead to the state)
+        try:
+            checked()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def checked():
         pm, snapshot = state["pm"], state["snapshot"]
         intact()
         if snapshot is not None:
             for name, mod, members in snapshot[0]:
                 now = sys.modules.get(name, mod)
-                is_module = isinstance(now, types.ModuleType)
-                if now is not mod and (any(map(made_untrusted, watched(vars(now)).values())) if is_module
+                is_module = is_a(now, types.ModuleType)
+                if now is not mod and (any(map(made_untrusted, watched(mod_dict(now)).values())) if is_module
                                        else made_untrusted(now)):
                     note("tampering", f"sys.modules[{name!r}] (replaced)")
-                changed(watched(members), watched(vars(mod)), name, of_runner(name))
+                changed(watched(members), watched(mod_dict(mod)), name, of_runner(name))
             for cls, members in snapshot[1]:
-                changed(members, watched(vars(cls)), f"{cls.__module__}.{cls.__qualname__}", of_runner(cls.__module__))
+                where = cls_module(cls)
+                changed(members, watched(cls_dict(cls)), f"{plain(where)}.{plain(cls_name(cls))}", of_runner(where))
         check_test_classes()
         if pm is not None:
-            for name, caller in list(vars(pm.hook).items()):
+            relay = pm.hook
+            callers = [] if made_untrusted(type(relay)) else list(vars(relay).items())
+            for name, caller in callers:
+                if made_untrusted(type(caller)) or made_untrusted(type(pm)):
+                    note("tampering", f"pytest hook {name} replaced")
+                    continue
                 for impl in getattr(caller, "get_hookimpls", lambda: [])():
                     if made_untrusted(impl.function):
                         note("tampering", f"pytest hook {name} implemented by {impl.plugin_name}")
@@ -209,7 +258,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             note("tampering", "the grading guard's sys.audit replaced")
         result = state.get("result")
         for name, (made, orig) in (state.get("wrappers") or {}).items():
-            if vars(result).get(name) is not made or [c.cell_contents for c in made.__closure__ or ()] != [orig]:
+            cells = made.__closure__ or ()
+            if cls_dict(result).get(name) is not made or len(cells) != 1 or cells[0].cell_contents is not orig:
                 note("tampering", f"the grading guard's wrapper of unittest TestResult.{name} replaced")
 
     def check_test_classes():
@@ -220,19 +270,18 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             return
         verdict = verdict_names(base)
         for name, mod in list(sys.modules.items()):
-            where = getattr(mod, "__file__", None)
-            if not isinstance(mod, types.ModuleType) or not isinstance(where, str) \
-                    or not any(os.path.realpath(where) == p for p in protected_files()):
+            where = mod_dict(mod).get("__file__") if is_a(mod, types.ModuleType) else None
+            if type(where) is not str or not any(os.path.realpath(where) == p for p in protected_files()):
                 continue
-            for value in list(vars(mod).values()):
-                if not isinstance(value, type) or not issubclass(value, base):
+            for value in list(mod_dict(mod).values()):
+                if not is_a(value, type) or not issubclass(value, base):
                     continue
-                for klass in value.__mro__:
+                for klass in cls_mro(value):
                     if klass is base:
                         break
                     for k in verdict:
-                        if k in vars(klass) and made_untrusted(vars(klass)[k]):
-                            note("tampering", f"{name}.{value.__qualname__}.{k} (from {klass.__qualname__})")
+                        if k in cls_dict(klass) and made_untrusted(cls_dict(klass)[k]):
+                            note("tampering", f"{name}.{plain(cls_name(value))}.{k} (from {plain(cls_name(klass))})")
 
     def shadowed(test):
         """A test whose own attributes hide the verdict methods unittest's TestCase gives it (set on the instance by
@@ -246,7 +295,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                 note("tampering", f"{type(test).__qualname__}.{k} set on a test instance")
 
     def verdict_names(base):
-        return [k for k, v in vars(base).items() if (callable(v) or isinstance(v, _CALLABLE_KINDS))
+        return [k for k, v in cls_dict(base).items() if (callable(v) or is_a(v, _CALLABLE_KINDS))
                 and not k.lstrip("_").startswith(_HOOK_PREFIXES)]
 
     def protected_files():
@@ -394,6 +443,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         if me in busy:
             return
         busy.add(me)
+        collecting = gc.isenabled()
+        gc.disable()   # no finalizer of the code under test runs inside the hook, whose events it would not see
         try:
             try:
                 frame = sys._getframe(1)
@@ -419,6 +470,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                     refuse(what, frame)
         finally:
             busy.discard(me)
+            if collecting:
+                gc.enable()
 
     def report():
         """The one report: written from the interpreter's own exit (no Python frame below this one), else flagged."""
