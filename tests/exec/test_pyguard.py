@@ -728,6 +728,39 @@ RENAMED = {
 }
 
 
+# A signal handler is called with the frame it interrupted; a builtin handler keeps it (no frame is asked for),
+# and one that interrupted the guard's audit hook leads to its state. Open (SECURITY.md).
+SIGNAL_FRAMES = """\
+import os, signal, sys
+frames, state = [], None
+signal.signal(signal.SIGALRM, frames.insert)   # frames.insert(signum, frame)
+signal.setitimer(signal.ITIMER_REAL, 0.00001, 0.00001)
+for _ in range(100000):
+    open(os.devnull).close()   # the guard's hook runs for each
+    for f in frames:
+        while f is not None and state is None:
+            found = f.f_locals.get("state")
+            state = found if isinstance(found, dict) and "verdicts" in found else None
+            f = f.f_back
+    frames.clear()
+    if state is not None:
+        break
+signal.setitimer(signal.ITIMER_REAL, 0)
+if state is not None:
+    state["verdicts"][__file__] = False   # this file trusted
+    def runtest(self):
+        pass
+    sys.modules["_pytest.python"].Function.runtest = runtest
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="open: a builtin signal handler keeps the frames it interrupts, the guard's "
+                                       "among them, whose locals hold its state (SECURITY.md)")
+def test_frames_a_signal_handler_keeps_do_not_reach_the_guard(tmp_path):
+    verdict, code, out = run(make_repo(tmp_path, UNFIXED + SIGNAL_FRAMES, PYTEST_TESTS), PYTEST)
+    assert oracle.guard_problem(verdict, "pytest") is not None or code != 0, (verdict, code, out)
+
+
 @pytest.mark.xfail(strict=True, reason="open: a frame is trusted by its code's file name, which the code under test "
                                        "can give its own code with _imp._fix_co_filename (SECURITY.md)")
 @pytest.mark.parametrize("name", sorted(RENAMED))
