@@ -691,6 +691,28 @@ def test_bare_pytest_reached_through_a_link_is_still_trusted(tmp_path, link):
     assert verdict.clean and verdict.tests == {"passed": 2, "skipped": 1}, (verdict, out)
 
 
+@pytest.mark.skipif(not os.path.isfile(os.path.join(os.path.dirname(sys.executable), "pytest")),
+                    reason="no pytest console script beside this Python")
+def test_a_trusted_console_script_link_re_pointed_is_not_trusted_source(tmp_path):
+    """bare `pytest` through a link in HOME: the link's name is trusted; the code under test re-points it to a file
+    of its own and has runpy compile that file under the trusted name (the source is 'that file's own')."""
+    bindir = shlex.quote(os.path.dirname(sys.executable))
+    attack = """\
+        import os, runpy
+        link = os.path.join(os.environ["HOME"], "bin", "pytest")
+        with open(os.path.join(os.environ["HOME"], "mine.py"), "w") as fh:
+            fh.write("import sys\\ndef runtest(self):\\n    pass\\n"
+                     "sys.modules['_pytest.python'].Function.runtest = runtest\\n")
+        os.remove(link)
+        os.symlink(os.path.join(os.environ["HOME"], "mine.py"), link)
+        runpy.run_path(link)
+        """
+    verdict, code, out = run(make_repo(tmp_path, UNFIXED + textwrap.dedent(attack), PYTEST_TESTS),
+                             f'mkdir -p "$HOME/bin" && ln -sf {bindir}/pytest "$HOME/bin/pytest" && '
+                             f'PATH="$HOME/bin:$PATH" {BARE_PYTEST}')
+    assert oracle.guard_problem(verdict, "pytest") is not None, (verdict, code, out)
+
+
 # Code under test compiled by a trusted function for it, under a trusted file's name or a pseudo file's: refused
 # or untrusted, as if it had called compile itself.
 COMPILED_FOR_IT = {

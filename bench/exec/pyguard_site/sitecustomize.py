@@ -4,8 +4,8 @@ Standard library only, Python 3.10-3.13; bench/exec/pyguard.py (the harness's si
 trusted when its code's file is a protected file of the grading root (the pristine tests the harness laid), lies
 under a directory that was on sys.path at start-up outside the root (the standard library, site-packages), is the
 installation's console script the interpreter was started to run (bin/pytest beside it), or is a pseudo
-file (`<frozen ...>`, or `<string>` and the like that no untrusted frame compiled); everything else (the change, a
-file the code under test wrote to /tmp) is untrusted. An audit hook (which nothing can remove) refuses the
+file (`<frozen ...>`, or `<string>` and the like compiled by no untrusted frame before the first file of the root
+ran); everything else (the change, a file the code under test wrote to /tmp) is untrusted. An audit hook (which nothing can remove) refuses the
 interpreter's escape hatches to untrusted code, snapshots the runner's classes and functions when the first file of
 the root runs, and checks them again before and after each pytest test and at exit. Only the first guarded
 process of a command reads the one-shot key; it writes one report, MACed with that key, from its last exit function.
@@ -56,6 +56,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
     trusted_dirs = [os.path.realpath(p) for p in sys.path if os.path.isabs(p)]
     trusted_dirs = [p for p in trusted_dirs if not _under(p, root) and not _under(root, p)]
     trusted_files = _console_script(os, root)
+    trusted_real = {f: os.path.realpath(f) for f in trusted_files}   # a link to it may be re-pointed later
     if env.get("LAB_GUARD_SAFEPATH") == "1":
         sys.path.append(root)   # importable, after everything installed: it never shadows a module
         os.environ.pop("PYTHONSAFEPATH", None)
@@ -417,6 +418,9 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         """Whether `source` (bytes or text) is what the file `name` holds."""
         if not isinstance(source, (bytes, str)) or not os.path.isabs(name):
             return False
+        real = trusted_real.get(os.path.normpath(name))
+        if real is not None and os.path.realpath(name) != real:
+            return False   # the console script's name, now a link to another file
         try:
             with open(name, "rb") as fh:
                 held = fh.read(len(source) * 4 + 1)
