@@ -3,6 +3,7 @@ with the guard's own counts; each way of reaching the test runner from the code 
 clean, or none. Every command runs as bench/oracle.py run_command runs it: `sh -c` in a bwrap sandbox, run_tree."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import shlex
 import sys
@@ -137,6 +138,15 @@ def test_bare_pytest_is_counted_by_the_guard_and_attacks_through_it_are_still_ca
         verdict, code, out = run(make_repo(tmp_path / name, UNFIXED + textwrap.dedent(attack), PYTEST_TESTS),
                                  BARE_PYTEST)
         assert not verdict.clean, (name, verdict, code, out)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("xdist") is None, reason="pytest-xdist is not installed")
+def test_pytest_xdist_workers_reporting_together_are_counted(tmp_path):
+    """Under `-n 2` the controller hears two tests start before either reports: no report is outside its test."""
+    tests = PYTEST_TESTS + "\n\ndef test_more():\n    assert True\n\ndef test_still_more():\n    assert True\n"
+    verdict, code, out = run(make_repo(tmp_path, HONEST, tests), "python -m pytest -q -p no:cacheprovider -n 2 tests")
+    assert code == 0 and verdict.clean, (verdict, out)
+    assert verdict.tests == {"passed": 4, "skipped": 1}, verdict
 
 
 def test_a_failing_pytest_run_is_counted_as_failing(tmp_path):

@@ -69,7 +69,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE, 0
         for name in [m for m in sys.modules if m == "ctypes" or m.startswith(("ctypes.", "_ctypes"))]:
             del sys.modules[name]   # what the code under test loads again raises ctypes.* events
-    state = {"blocked": [], "tampering": [], "tests": None, "exitstatus": None, "pm": None, "current": None,
+    state = {"blocked": [], "tampering": [], "tests": None, "exitstatus": None, "pm": None, "current": set(),
              "snapshot": None, "tainted": set(), "verdicts": {}, "unittest": None, "started": {}, "testcase": None,
              "wrappers": {}}
     plugin_codes = {f.__code__: f.__name__ for f in (pytest_sessionstart, pytest_runtest_logstart,
@@ -334,10 +334,14 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             state["pm"], state["tests"] = args[1], {}
         elif what in ("runtest_logstart", "runtest_logfinish"):
             check()
-            state["current"] = args[1] if what == "runtest_logstart" else None
+            # the tests started and not yet finished: one, or several when pytest-xdist's workers report together
+            if what == "runtest_logstart":
+                state["current"].add(args[1])
+            else:
+                state["current"].discard(args[1])
         elif what == "runtest_logreport" and state["tests"] is not None:
             nodeid, when, outcome = args[1:]
-            if nodeid != state["current"]:
+            if nodeid not in state["current"]:
                 note("tampering", f"report for {nodeid!r} outside its test")
                 return
             name = {"passed": "passed", "skipped": "skipped"}.get(outcome, "failed" if when == "call" else "errors")
