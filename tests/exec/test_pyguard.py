@@ -3,6 +3,7 @@ with the guard's own counts; each way of reaching the test runner from the code 
 clean, or none. Every command runs as bench/oracle.py run_command runs it: `sh -c` in a bwrap sandbox, run_tree."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import shlex
 import sys
@@ -139,6 +140,15 @@ def test_bare_pytest_is_counted_by_the_guard_and_attacks_through_it_are_still_ca
         assert not verdict.clean, (name, verdict, code, out)
 
 
+@pytest.mark.skipif(importlib.util.find_spec("xdist") is None, reason="pytest-xdist is not installed")
+def test_pytest_xdist_workers_reporting_together_are_counted(tmp_path):
+    """Under `-n 2` the controller hears two tests start before either reports: no report is outside its test."""
+    tests = PYTEST_TESTS + "\n\ndef test_more():\n    assert True\n\ndef test_still_more():\n    assert True\n"
+    verdict, code, out = run(make_repo(tmp_path, HONEST, tests), "python -m pytest -q -p no:cacheprovider -n 2 tests")
+    assert code == 0 and verdict.clean, (verdict, out)
+    assert verdict.tests == {"passed": 4, "skipped": 1}, verdict
+
+
 def test_a_failing_pytest_run_is_counted_as_failing(tmp_path):
     verdict, code, out = run(make_repo(tmp_path, UNFIXED, PYTEST_TESTS), PYTEST)
     assert code == 1
@@ -189,6 +199,122 @@ def test_processes_the_tests_start_get_the_environment_the_task_wrote(tmp_path):
     assert code == 0 and "[] 5" in out, out
     assert verdict.clean
 
+
+# Honest code under test the guard must not flag: the standard library making code from strings (dataclasses,
+# namedtuple, typing, timeit, doctest, enum), its own templates, threads and a thread pool, exit functions; tests
+# that walk objects (a leak check), trace, start spawned and forked workers and pytest again, a conftest plugin.
+BUSY_HONEST = '''\
+import atexit, collections, concurrent.futures, dataclasses, doctest, enum, functools, threading, timeit, typing
+import multiprocessing, subprocess, sys, gc
+
+def _total(xs):
+    return sum(xs)
+
+@functools.singledispatch
+def show(x):
+    return str(x)
+
+@show.register
+def _(x: int):
+    return f"int {x}"
+
+class Shape(enum.Enum):
+    A = 1
+
+def add(a, b):
+    """
+    >>> add(1, 2)
+    3
+    """
+    @dataclasses.dataclass(frozen=True)
+    class P:
+        x: "int"
+        y: typing.Optional[int] = None
+    Pt = collections.namedtuple("Pt", "x y")
+    assert typing.get_type_hints(P)["x"] is int
+    ns = {}
+    exec(compile("def gen(a, b):\\n    return a + b\\n", "<template calc>", "exec"), ns)
+    assert eval("1 + 1") == 2
+    timeit.timeit("1 + 1", number=3)
+    with concurrent.futures.ThreadPoolExecutor(2) as ex:
+        assert list(ex.map(_total, [[a], [b]])) == [a, b]
+    box = []
+    t = threading.Thread(target=box.append, args=(1,)); t.start(); t.join()
+    show(1); Shape(1); enum.Enum("Dyn", "X Y")
+    try:
+        raise ValueError("x")
+    except ValueError:
+        import traceback; traceback.format_exc()
+    return ns["gen"](P(a).x, Pt(b, 0).x)
+
+atexit.register(print, "bye")
+'''
+BUSY_TESTS = '''\
+import doctest, gc, multiprocessing, subprocess, sys, unittest
+import calc
+
+def _sq(x):
+    return calc.add(x, x)
+
+class T(unittest.TestCase):
+    def test_add(self):
+        self.assertEqual(calc.add(1, 2), 3)
+    def test_doctest(self):
+        self.assertEqual(doctest.testmod(calc).failed, 0)
+    def test_gc_leak_check(self):
+        before = len(gc.get_objects())
+        calc.add(1, 1)
+        self.assertTrue(gc.get_referrers(calc))
+        self.assertGreater(before, 0)
+    def test_spawn(self):
+        with multiprocessing.get_context("spawn").Pool(1) as p:
+            self.assertEqual(p.map(_sq, [2]), [4])
+    def test_fork(self):
+        with multiprocessing.get_context("fork").Pool(1) as p:
+            self.assertEqual(p.map(_sq, [3]), [6])
+    def test_subprocess_pytest(self):
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_calc.py",
+                               "-k", "test_add"], capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+    def test_trace(self):
+        seen = []
+        sys.settrace(lambda *a: seen.append(a[1]))
+        calc.add(2, 2)
+        sys.settrace(None)
+        self.assertTrue(seen)
+'''
+BUSY_CONFTEST = '''\
+import pytest
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda i: i.name)
+@pytest.fixture
+def three():
+    return 3
+'''
+
+@pytest.mark.parametrize("command", [PYTEST, UNITTEST, "python -m unittest tests.test_calc -v",
+                                     "python -m pytest -q -p no:cacheprovider --doctest-modules calc.py tests"])
+def test_busy_honest_code_is_not_flagged(tmp_path, command):
+    repo = make_repo(tmp_path, BUSY_HONEST, BUSY_TESTS)
+    write(repo / "tests" / "conftest.py", BUSY_CONFTEST)
+    verdict, code, out = run(repo, command)
+    assert code == 0 and verdict.clean, (verdict, out[-3000:])
+
+
+# The guard's key, from the objects a walk found: its exit function's closure; a report of passing tests signed with
+# it and the process gone before the guard writes its own.
+STEAL_KEY_FROM = """\
+for f in (o for found in out for o in found):   # out: the one list gc.get_objects returned
+    if getattr(f, "__name__", "") == "report" and getattr(f, "__closure__", None):
+        cells = dict(zip(f.__code__.co_freevars, (c.cell_contents for c in f.__closure__)))
+        import hashlib, hmac, json, os
+        body = json.dumps({"v": 1, "completed": True, "exitstatus": 0, "tests": {"passed": 3}, "unittest":
+                           {"passed": 3}, "blocked": [], "tampering": [], "frozen": True}, sort_keys=True).encode()
+        mac = hmac.new(cells["key"], body, hashlib.sha256).hexdigest().encode()
+        os.write(cells["report_fd"], b"\\nLABGUARD " + mac + b" " + body + b"\\n")
+        os.write(1, b"3 passed in 0.01s\\nRan 3 tests in 0.001s\\n\\nOK\\n")
+        os._exit(0)
+"""
 
 # Each attack is the code under test of an unfixed task (add is wrong); the runner would print success.
 ATTACKS = {
@@ -310,6 +436,72 @@ ATTACKS = {
         import sys
         sys.modules['sitecustomize']._under = lambda path, top: True   # every file a protected test file
         sys.modules['unittest.case'].TestCase.assertEqual = lambda self, a, b, msg=None: None
+        """),
+    # A callable no code of the change made, put where the runner's method was: a builtin, a Mock, or another of
+    # the runner's own methods (each passes every test of the unfixed task).
+    "builtin_as_runner_method": (PYTEST, "import _pytest.python\n_pytest.python.Function.runtest = object\n"),
+    "builtin_as_assertion": (UNITTEST, "import unittest\nunittest.TestCase.assertEqual = slice\n"),
+    "mock_as_assertion": (UNITTEST, "import unittest\nfrom unittest import mock\n"
+                                    "unittest.TestCase.assertEqual = mock.Mock()\n"),
+    "runner_method_swapped": (UNITTEST, "import unittest\nunittest.TestCase.assertEqual = "
+                                        "unittest.TestCase.assertTrue\n"),
+    # A trusted function made to call a builtin the change handed it, with no frame of the change on its stack: a
+    # thread's target, an exit function, a finalizer, an executor's work item. A walk of every object found the
+    # guard's key in its exit function's closure and signed a report of passing tests.
+    "thread_walks_objects": (UNITTEST, "import gc, threading\nout = []\n"
+                                       "t = threading.Thread(target=out.extend, args=(map(gc.get_objects, [None]),))\n"
+                                       "t.start()\nt.join()\n" + STEAL_KEY_FROM),
+    "exit_function_walks_objects": (UNITTEST, "import atexit, gc\nout = []\ndef steal():\n"
+                                              + textwrap.indent(STEAL_KEY_FROM, "    ") + "atexit.register(steal)\n"
+                                              "atexit.register(out.extend, map(gc.get_objects, [None]))\n"),
+    "finalizer_walks_objects": (UNITTEST, "import atexit, gc, weakref\nclass Anchor:\n    pass\n"
+                                          "anchor, out = Anchor(), []\ndef steal():\n"
+                                          + textwrap.indent(STEAL_KEY_FROM, "    ") + "atexit.register(steal)\n"
+                                          "weakref.finalize(anchor, out.extend, map(gc.get_objects, [None]))\n"),
+    # Code of the change run by the guard itself, inside a check: a module-like object whose `__file__` the guard
+    # read (or a `__class__` isinstance asked) reached the guard's state through inspect.currentframe() and wiped
+    # the tampering it had just recorded.
+    "guard_reads_the_change_attribute": (UNITTEST, """\
+        import inspect, sys
+        class Spy:
+            @property
+            def __file__(self):
+                f = inspect.currentframe().f_back
+                while f is not None:
+                    state = f.f_locals.get("state")
+                    if isinstance(state, dict) and "tampering" in state:
+                        state["tampering"].clear()
+                        state["blocked"].clear()
+                    f = f.f_back
+        sys.modules["spy"] = Spy()
+        sys.modules["unittest.case"].TestCase.assertEqual = lambda self, a, b, msg=None: None
+        """),
+    "guard_reads_the_change_attribute_pytest": (PYTEST, """\
+        import inspect, sys
+        class Spy:
+            def __getattr__(self, name):
+                f = inspect.currentframe().f_back
+                while f is not None:
+                    state = f.f_locals.get("state")
+                    if isinstance(state, dict) and "tampering" in state:
+                        state["tampering"].clear()
+                    f = f.f_back
+                raise AttributeError(name)
+        sys.modules["_pytest.python"].Function.runtest = lambda self: None
+        sys.modules["spy"] = Spy()
+        """),
+    "thread_compiles_a_patch": (PYTEST, """\
+        import threading
+        src = "import _pytest.python\\n_pytest.python.Function.runtest = eval('lambda self: None')\\n"
+        t = threading.Thread(target=exec, args=(src,))
+        t.start()
+        t.join()
+        """),
+    "executor_compiles_a_patch": (PYTEST, """\
+        import concurrent.futures
+        src = "import _pytest.python\\n_pytest.python.Function.runtest = eval('lambda self, *a: None')\\n"
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(exec, src).result()
         """),
 }
 
@@ -509,6 +701,28 @@ def test_bare_pytest_reached_through_a_link_is_still_trusted(tmp_path, link):
     assert verdict.clean and verdict.tests == {"passed": 2, "skipped": 1}, (verdict, out)
 
 
+@pytest.mark.skipif(not os.path.isfile(os.path.join(os.path.dirname(sys.executable), "pytest")),
+                    reason="no pytest console script beside this Python")
+def test_a_trusted_console_script_link_re_pointed_is_not_trusted_source(tmp_path):
+    """bare `pytest` through a link in HOME: the link's name is trusted; the code under test re-points it to a file
+    of its own and has runpy compile that file under the trusted name (the source is 'that file's own')."""
+    bindir = shlex.quote(os.path.dirname(sys.executable))
+    attack = """\
+        import os, runpy
+        link = os.path.join(os.environ["HOME"], "bin", "pytest")
+        with open(os.path.join(os.environ["HOME"], "mine.py"), "w") as fh:
+            fh.write("import sys\\ndef runtest(self):\\n    pass\\n"
+                     "sys.modules['_pytest.python'].Function.runtest = runtest\\n")
+        os.remove(link)
+        os.symlink(os.path.join(os.environ["HOME"], "mine.py"), link)
+        runpy.run_path(link)
+        """
+    verdict, code, out = run(make_repo(tmp_path, UNFIXED + textwrap.dedent(attack), PYTEST_TESTS),
+                             f'mkdir -p "$HOME/bin" && ln -sf {bindir}/pytest "$HOME/bin/pytest" && '
+                             f'PATH="$HOME/bin:$PATH" {BARE_PYTEST}')
+    assert oracle.guard_problem(verdict, "pytest") is not None, (verdict, code, out)
+
+
 # Code under test compiled by a trusted function for it, under a trusted file's name or a pseudo file's: refused
 # or untrusted, as if it had called compile itself.
 COMPILED_FOR_IT = {
@@ -544,6 +758,39 @@ RENAMED = {
         sys.modules['_pytest.python'].Function.runtest = runtest
         """,
 }
+
+
+# A signal handler is called with the frame it interrupted; a builtin handler keeps it (no frame is asked for),
+# and one that interrupted the guard's audit hook leads to its state. Open (SECURITY.md).
+SIGNAL_FRAMES = """\
+import os, signal, sys
+frames, state = [], None
+signal.signal(signal.SIGALRM, frames.insert)   # frames.insert(signum, frame)
+signal.setitimer(signal.ITIMER_REAL, 0.00001, 0.00001)
+for _ in range(100000):
+    open(os.devnull).close()   # the guard's hook runs for each
+    for f in frames:
+        while f is not None and state is None:
+            found = f.f_locals.get("state")
+            state = found if isinstance(found, dict) and "verdicts" in found else None
+            f = f.f_back
+    frames.clear()
+    if state is not None:
+        break
+signal.setitimer(signal.ITIMER_REAL, 0)
+if state is not None:
+    state["verdicts"][__file__] = False   # this file trusted
+    def runtest(self):
+        pass
+    sys.modules["_pytest.python"].Function.runtest = runtest
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="open: a builtin signal handler keeps the frames it interrupts, the guard's "
+                                       "among them, whose locals hold its state (SECURITY.md)")
+def test_frames_a_signal_handler_keeps_do_not_reach_the_guard(tmp_path):
+    verdict, code, out = run(make_repo(tmp_path, UNFIXED + SIGNAL_FRAMES, PYTEST_TESTS), PYTEST)
+    assert oracle.guard_problem(verdict, "pytest") is not None or code != 0, (verdict, code, out)
 
 
 @pytest.mark.xfail(strict=True, reason="open: a frame is trusted by its code's file name, which the code under test "

@@ -4,8 +4,8 @@ Standard library only, Python 3.10-3.13; bench/exec/pyguard.py (the harness's si
 trusted when its code's file is a protected file of the grading root (the pristine tests the harness laid), lies
 under a directory that was on sys.path at start-up outside the root (the standard library, site-packages), is the
 installation's console script the interpreter was started to run (bin/pytest beside it), or is a pseudo
-file (`<frozen ...>`, or `<string>` and the like that no untrusted frame compiled); everything else (the change, a
-file the code under test wrote to /tmp) is untrusted. An audit hook (which nothing can remove) refuses the
+file (`<frozen ...>`, or `<string>` and the like compiled by no untrusted frame before the first file of the root
+ran); everything else (the change, a file the code under test wrote to /tmp) is untrusted. An audit hook (which nothing can remove) refuses the
 interpreter's escape hatches to untrusted code, snapshots the runner's classes and functions when the first file of
 the root runs, and checks them again before and after each pytest test and at exit. Only the first guarded
 process of a command reads the one-shot key; it writes one report, MACed with that key, from its last exit function.
@@ -19,6 +19,7 @@ _CALLABLE_KINDS = (type, classmethod, staticmethod, property)
 def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the state out of every module's globals
     import atexit
     import functools
+    import gc
     import hashlib
     import hmac
     import json
@@ -55,6 +56,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
     trusted_dirs = [os.path.realpath(p) for p in sys.path if os.path.isabs(p)]
     trusted_dirs = [p for p in trusted_dirs if not _under(p, root) and not _under(root, p)]
     trusted_files = _console_script(os, root)
+    trusted_real = {f: os.path.realpath(f) for f in trusted_files}   # a link to it may be re-pointed later
     if env.get("LAB_GUARD_SAFEPATH") == "1":
         sys.path.append(root)   # importable, after everything installed: it never shadows a module
         os.environ.pop("PYTHONSAFEPATH", None)
@@ -67,7 +69,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE, 0
         for name in [m for m in sys.modules if m == "ctypes" or m.startswith(("ctypes.", "_ctypes"))]:
             del sys.modules[name]   # what the code under test loads again raises ctypes.* events
-    state = {"blocked": [], "tampering": [], "tests": None, "exitstatus": None, "pm": None, "current": None,
+    state = {"blocked": [], "tampering": [], "tests": None, "exitstatus": None, "pm": None, "current": set(),
              "snapshot": None, "tainted": set(), "verdicts": {}, "unittest": None, "started": {}, "testcase": None,
              "wrappers": {}}
     plugin_codes = {f.__code__: f.__name__ for f in (pytest_sessionstart, pytest_runtest_logstart,
@@ -75,6 +77,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                                                      pytest_sessionfinish)}
     hatches = {"sys._current_frames", "gc.get_referrers", "gc.get_referents", "gc.get_objects", "sys.settrace",
                "sys.setprofile", "sys._settraceallthreads", "sys._setprofileallthreads", "sys.addaudithook"}
+    walks = {"sys._current_frames", "gc.get_referrers", "gc.get_referents", "gc.get_objects"}
     frame_attrs = {"tb_frame", "gi_frame", "cr_frame", "ag_frame"}
     guarded = {"open", "sys._getframe", "object.__getattr__", "object.__setattr__", "object.__delattr__", "compile",
                "marshal.loads", "marshal.load", "code.__new__"}
@@ -98,6 +101,35 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                 state["verdicts"][filename] = found
         return found
 
+    # What the code under test made is read only through the interpreter's own descriptors: an attribute it can
+    # define (a module's `__file__` or `__dict__`, the `__class__` isinstance asks, a metaclass's `__mro__`, a cell's
+    # `__eq__`) would run its code inside a check, where inspect.currentframe() leads to the guard's state.
+    mod_dict = types.ModuleType.__dict__["__dict__"].__get__
+    cls_dict, cls_mro = type.__dict__["__dict__"].__get__, type.__dict__["__mro__"].__get__
+    cls_module, cls_name = type.__dict__["__module__"].__get__, type.__dict__["__qualname__"].__get__
+    cm_func, sm_func = classmethod.__dict__["__func__"].__get__, staticmethod.__dict__["__func__"].__get__
+    prop_parts = [property.__dict__[n].__get__ for n in ("fget", "fset", "fdel")]
+    partial_func = functools.partial.__dict__["func"].__get__
+
+    def is_a(value, kinds):
+        return issubclass(type(value), kinds)
+
+    def plain(text):
+        return text if type(text) is str else "?"
+
+    def inner(value):
+        """The functions a method, classmethod, staticmethod, property or partial runs (None: not one of those)."""
+        kind = type(value)
+        if kind is types.MethodType:
+            return [value.__func__]
+        if issubclass(kind, (classmethod, staticmethod)):
+            return [(cm_func if issubclass(kind, classmethod) else sm_func)(value)]
+        if issubclass(kind, property):
+            return [f for f in (get(value) for get in prop_parts) if f is not None]
+        if issubclass(kind, functools.partial):
+            return [partial_func(value)]
+        return None
+
     def made_untrusted(value, depth=0):
         """Whether `value` (a callable or class) runs or was made by untrusted code."""
         kind = type(value)
@@ -105,66 +137,115 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             return False
         if kind is types.FunctionType:
             return untrusted(value.__code__.co_filename)
-        if kind is types.MethodType or isinstance(value, (classmethod, staticmethod)):
-            return made_untrusted(value.__func__, depth + 1)
-        if isinstance(value, property):
-            return any(made_untrusted(f, depth + 1) for f in (value.fget, value.fset, value.fdel) if f)
-        if isinstance(value, functools.partial):
-            return made_untrusted(value.func, depth + 1)
-        if isinstance(value, type):
-            return any(made_untrusted(v, depth + 1) for v in vars(value).values() if callable(v) or
-                       isinstance(v, _CALLABLE_KINDS))
-        if kind.__module__ != "builtins" and not isinstance(value, types.ModuleType):
+        parts = inner(value)
+        if parts is not None:
+            return any(made_untrusted(f, depth + 1) for f in parts)
+        if issubclass(kind, type):
+            return any(made_untrusted(v, depth + 1) for v in cls_dict(value).values() if callable(v) or
+                       is_a(v, _CALLABLE_KINDS))
+        if cls_module(kind) != "builtins" and not issubclass(kind, types.ModuleType):
             return made_untrusted(kind, depth + 1)   # an instance whose class runs code of its own
         return False
 
     def watched(mapping):
-        return {k: v for k, v in mapping.items() if callable(v) or isinstance(v, _CALLABLE_KINDS)}
+        return {k: v for k, v in mapping.items() if callable(v) or is_a(v, _CALLABLE_KINDS)}
 
     def freeze():
         """The runner as it stands before the first file of the root runs: its modules' and classes' callables."""
         mods, classes = [], {}
         for name, mod in list(sys.modules.items()):
-            where = getattr(mod, "__file__", None)
-            if not isinstance(mod, types.ModuleType) or (where and _under(os.path.realpath(where), root)):
+            if not is_a(mod, types.ModuleType):
                 continue
-            members = dict(vars(mod))
+            members = dict(mod_dict(mod))
+            where = members.get("__file__")
+            if type(where) is str and _under(os.path.realpath(where), root):
+                continue
             mods.append((name, mod, members))
             for v in members.values():
-                if isinstance(v, type) and id(v) not in classes:
-                    classes[id(v)] = (v, watched(vars(v)))
+                if is_a(v, type) and id(v) not in classes:
+                    classes[id(v)] = (v, watched(cls_dict(v)))
         state["snapshot"] = (mods, list(classes.values()))
         case = sys.modules.get("unittest.case")
-        state["testcase"] = vars(case).get("TestCase") if isinstance(case, types.ModuleType) else None
+        state["testcase"] = mod_dict(case).get("TestCase") if is_a(case, types.ModuleType) else None
 
     def note(kind, what):
         rows = state[kind]
         if what not in rows and len(rows) < 50:
             rows.append(what)
 
-    def changed(old, new, where):
+    def changed(old, new, where, runner=False):
         """Record `where` when an entry now holds a value the untrusted code made (honest runners only swap in their
-        own functions, put the original back, or delete)."""
+        own functions, put the original back, or delete). In the runner's own modules and classes (`runner`) a
+        callable is also told when no code of the change made it: a builtin or a Mock where the runner's method was
+        (`Function.runtest = object`, `TestCase.assertEqual = slice` pass every test), or another of the runner's
+        methods in its place (`assertEqual = assertTrue`); what the runner itself rebinds keeps its name."""
         for k, v in new.items():
-            if old.get(k, _MISSING) is not v and made_untrusted(v):
+            was = old.get(k, _MISSING)
+            if was is v:
+                continue
+            if made_untrusted(v) or runner and (foreign(v) or was is not _MISSING and name_of(v) != k):
                 note("tampering", f"{where}.{k}")
 
+    def name_of(value):
+        """The name a function, method or class was defined with."""
+        if type(value) is types.FunctionType:
+            return value.__name__
+        if is_a(value, type):
+            return type.__dict__["__name__"].__get__(value)
+        parts = inner(value)
+        return name_of(parts[0]) if parts else None
+
+    def of_runner(module_name):
+        """Whether a module (by name) is the test runner's own: unittest's, pytest's and pluggy's, and the guard's
+        (unittest.mock is a library the tests use, not part of running them)."""
+        name = plain(module_name)
+        return name.split(".")[0] in ("unittest", "pytest", "_pytest", "pluggy", "sitecustomize") \
+            and not name.startswith("unittest.mock")
+
+    def foreign(value, depth=0):
+        """Whether `value` runs no Python code the runner could have made: a builtin, a class with no function of its
+        own (a C type), or an instance of a class the runner does not define (a Mock)."""
+        kind = type(value)
+        if kind is types.FunctionType or depth > 3:
+            return False
+        parts = inner(value)
+        if parts is not None:
+            return any(foreign(f, depth + 1) for f in parts)
+        if issubclass(kind, type):
+            return not any(type(v) is types.FunctionType for c in cls_mro(value) for v in cls_dict(c).values())
+        return not of_runner(cls_module(kind))
+
     def check():
+        collecting = gc.isenabled()
+        gc.disable()   # no finalizer of the code under test runs inside a check (its frames lead to the state)
+        try:
+            checked()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def checked():
         pm, snapshot = state["pm"], state["snapshot"]
         intact()
         if snapshot is not None:
             for name, mod, members in snapshot[0]:
                 now = sys.modules.get(name, mod)
-                is_module = isinstance(now, types.ModuleType)
-                if now is not mod and (any(map(made_untrusted, watched(vars(now)).values())) if is_module
+                is_module = is_a(now, types.ModuleType)
+                if now is not mod and (any(map(made_untrusted, watched(mod_dict(now)).values())) if is_module
                                        else made_untrusted(now)):
                     note("tampering", f"sys.modules[{name!r}] (replaced)")
-                changed(watched(members), watched(vars(mod)), name)
+                changed(watched(members), watched(mod_dict(mod)), name, of_runner(name))
             for cls, members in snapshot[1]:
-                changed(members, watched(vars(cls)), f"{cls.__module__}.{cls.__qualname__}")
+                where = cls_module(cls)
+                changed(members, watched(cls_dict(cls)), f"{plain(where)}.{plain(cls_name(cls))}", of_runner(where))
         check_test_classes()
         if pm is not None:
-            for name, caller in list(vars(pm.hook).items()):
+            relay = pm.hook
+            callers = [] if made_untrusted(type(relay)) else list(vars(relay).items())
+            for name, caller in callers:
+                if made_untrusted(type(caller)) or made_untrusted(type(pm)):
+                    note("tampering", f"pytest hook {name} replaced")
+                    continue
                 for impl in getattr(caller, "get_hookimpls", lambda: [])():
                     if made_untrusted(impl.function):
                         note("tampering", f"pytest hook {name} implemented by {impl.plugin_name}")
@@ -178,7 +259,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             note("tampering", "the grading guard's sys.audit replaced")
         result = state.get("result")
         for name, (made, orig) in (state.get("wrappers") or {}).items():
-            if vars(result).get(name) is not made or [c.cell_contents for c in made.__closure__ or ()] != [orig]:
+            cells = made.__closure__ or ()
+            if cls_dict(result).get(name) is not made or len(cells) != 1 or cells[0].cell_contents is not orig:
                 note("tampering", f"the grading guard's wrapper of unittest TestResult.{name} replaced")
 
     def check_test_classes():
@@ -189,19 +271,18 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             return
         verdict = verdict_names(base)
         for name, mod in list(sys.modules.items()):
-            where = getattr(mod, "__file__", None)
-            if not isinstance(mod, types.ModuleType) or not isinstance(where, str) \
-                    or not any(os.path.realpath(where) == p for p in protected_files()):
+            where = mod_dict(mod).get("__file__") if is_a(mod, types.ModuleType) else None
+            if type(where) is not str or not any(os.path.realpath(where) == p for p in protected_files()):
                 continue
-            for value in list(vars(mod).values()):
-                if not isinstance(value, type) or not issubclass(value, base):
+            for value in list(mod_dict(mod).values()):
+                if not is_a(value, type) or not issubclass(value, base):
                     continue
-                for klass in value.__mro__:
+                for klass in cls_mro(value):
                     if klass is base:
                         break
                     for k in verdict:
-                        if k in vars(klass) and made_untrusted(vars(klass)[k]):
-                            note("tampering", f"{name}.{value.__qualname__}.{k} (from {klass.__qualname__})")
+                        if k in cls_dict(klass) and made_untrusted(cls_dict(klass)[k]):
+                            note("tampering", f"{name}.{plain(cls_name(value))}.{k} (from {plain(cls_name(klass))})")
 
     def shadowed(test):
         """A test whose own attributes hide the verdict methods unittest's TestCase gives it (set on the instance by
@@ -215,7 +296,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                 note("tampering", f"{type(test).__qualname__}.{k} set on a test instance")
 
     def verdict_names(base):
-        return [k for k, v in vars(base).items() if (callable(v) or isinstance(v, _CALLABLE_KINDS))
+        return [k for k, v in cls_dict(base).items() if (callable(v) or is_a(v, _CALLABLE_KINDS))
                 and not k.lstrip("_").startswith(_HOOK_PREFIXES)]
 
     def protected_files():
@@ -238,7 +319,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         return False
 
     def refuse(event, frame):
-        note("blocked", f"{event} from {frame.f_code.co_filename}:{frame.f_lineno}")
+        where = "no Python frame" if frame is None else f"{frame.f_code.co_filename}:{frame.f_lineno}"
+        note("blocked", f"{event} from {where}")
         if event == "sys.addaudithook":
             raise RuntimeError("refused by the grading guard")   # the one kind sys.addaudithook swallows
         raise PermissionError(f"{event}: refused to code under test by the grading guard")
@@ -252,10 +334,14 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             state["pm"], state["tests"] = args[1], {}
         elif what in ("runtest_logstart", "runtest_logfinish"):
             check()
-            state["current"] = args[1] if what == "runtest_logstart" else None
+            # the tests started and not yet finished: one, or several when pytest-xdist's workers report together
+            if what == "runtest_logstart":
+                state["current"].add(args[1])
+            else:
+                state["current"].discard(args[1])
         elif what == "runtest_logreport" and state["tests"] is not None:
             nodeid, when, outcome = args[1:]
-            if nodeid != state["current"]:
+            if nodeid not in state["current"]:
                 note("tampering", f"report for {nodeid!r} outside its test")
                 return
             name = {"passed": "passed", "skipped": "skipped"}.get(outcome, "failed" if when == "call" else "errors")
@@ -268,6 +354,13 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
 
     def refused(event, args, frame):
         """What the code under test may not do here (a name for the record), or None."""
+        if event in walks and state["snapshot"] is not None:
+            # Once the code under test has run, a walk of every object or frame is the tests' own (a leak check)
+            # or nobody's: a trusted function calling it for a callable it was handed (a thread's target, a
+            # finalizer, an executor's work item: `list.extend` of `map(gc.get_objects, [None])`) has no untrusted
+            # frame on its stack, and reaches the guard's key.
+            return event if stack_untrusted(frame) or os.path.realpath(frame.f_code.co_filename) not in protected_files() \
+                else None
         if event in hatches or event.startswith(("ctypes.", "cffi.")) and not event.endswith("dlopen"):
             # nothing honest asks for these while the code under test runs (importing ctypes only loads libraries)
             return event if stack_untrusted(frame) else None
@@ -291,21 +384,47 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         standard library compiling its string, `timeit.Timer`; importlib's source_to_code under any name): a pseudo
         file's frames are untrusted from then on, and a trusted file's name is refused unless the source is that
         file's own (an import, with no .pyc, of a module the code under test imports)."""
+        name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
+        if name.startswith("<") and state["snapshot"] is not None:
+            # Once the code under test has run, a string compiled anywhere may be its own, handed to a trusted
+            # function to compile later (a thread's target `exec`, a finalizer, an executor's work item): a pseudo
+            # file's frames are untrusted from then on (a frozen module is never compiled from a string).
+            taint(name)
+            return f"compile as {name}" if name.startswith("<frozen") else None
         direct = untrusted(frame.f_code.co_filename)
         if not direct and not stack_untrusted(frame):
             return None
-        name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
         if name.startswith("<") and not name.startswith("<frozen"):
-            state["tainted"].add(name)   # its frames are untrusted from now on
-            state["verdicts"].pop(name, None)
+            taint(name)
         if untrusted(name) or not direct and own_source(name, args[0]):
             return None
         return f"compile as {name}"
+
+    def taint(name):
+        """The frames of the pseudo file `name` are the code under test's from now on."""
+        state["tainted"].add(name)
+        state["verdicts"].pop(name, None)
+
+    def line_of(name, source):
+        """Whether `source` is one line, or part of one, of the file `name`."""
+        if not isinstance(source, (bytes, str)) or not os.path.isabs(name):
+            return False
+        source = (source if isinstance(source, bytes) else source.encode("utf-8", "surrogateescape")).strip()
+        if not source or b"\n" in source:
+            return False
+        try:
+            with open(name, "rb") as fh:
+                return source in fh.read(1 << 22)
+        except OSError:
+            return False
 
     def own_source(name, source):
         """Whether `source` (bytes or text) is what the file `name` holds."""
         if not isinstance(source, (bytes, str)) or not os.path.isabs(name):
             return False
+        real = trusted_real.get(os.path.normpath(name))
+        if real is not None and os.path.realpath(name) != real:
+            return False   # the console script's name, now a link to another file
         try:
             with open(name, "rb") as fh:
                 held = fh.read(len(source) * 4 + 1)
@@ -313,11 +432,27 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             return False
         return held == (source if isinstance(source, bytes) else source.encode("utf-8", "surrogateescape"))
 
+    def unframed(event, args):
+        """An event with no Python frame once the code under test has run: a callable it handed to the interpreter
+        to call later (an exit function, a raw thread) is the builtin itself (`atexit.register(exec, source)`,
+        `atexit.register(list.extend, out, map(gc.get_objects, [None]))`); nothing honest reaches a hatch this way,
+        and a pseudo file it compiles is the code under test's."""
+        if event in hatches or event.startswith(("ctypes.", "cffi.")) and not event.endswith("dlopen"):
+            refuse(event, None)
+        elif event == "compile":
+            name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
+            if name.startswith("<") and not name.startswith("<frozen"):
+                taint(name)
+            elif not line_of(name, args[0]):   # the interpreter's traceback of an exception at exit parses the
+                refuse(f"compile as {name}", None)   # failing line, under its file's name
+
     def hook(event, args):
         me = get_ident()
         if me in busy:
             return
         busy.add(me)
+        collecting = gc.isenabled()
+        gc.disable()   # no finalizer of the code under test runs inside the hook, whose events it would not see
         try:
             try:
                 frame = sys._getframe(1)
@@ -328,7 +463,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                 if state["snapshot"] is None and os.path.isabs(where) and _under(os.path.realpath(where), root):
                     freeze()
             elif frame is None:
-                pass
+                if state["snapshot"] is not None:
+                    unframed(event, args)
             elif event == "labguard.pytest":
                 on_pytest(frame, args)
             elif event == "labguard.unittest":
@@ -342,6 +478,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                     refuse(what, frame)
         finally:
             busy.discard(me)
+            if collecting:
+                gc.enable()
 
     def report():
         """The one report: written from the interpreter's own exit (no Python frame below this one), else flagged."""
