@@ -1,14 +1,15 @@
 """LocalAgentBench's grading guard: loaded by site before any code under test, in every Python a graded command starts.
 
 Standard library only, Python 3.10-3.13; bench/exec/pyguard.py (the harness's side) documents the protocol. A frame is
-trusted when its code's file is a protected file of the grading root (the pristine tests the harness laid), lies
-under a directory that was on sys.path at start-up outside the root (the standard library, site-packages), is the
-installation's console script the interpreter was started to run (bin/pytest beside it), or is a pseudo
-file (`<frozen ...>`, or `<string>` and the like compiled by no untrusted frame before the first file of the root
-ran); everything else (the change, a file the code under test wrote to /tmp) is untrusted. An audit hook (which nothing can remove) refuses the
-interpreter's escape hatches to untrusted code, snapshots the runner's classes and functions when the first file of
-the root runs, and checks them again before and after each pytest test and at exit. Only the first guarded
-process of a command reads the one-shot key; it writes one report, MACed with that key, from its last exit function.
+trusted when its code's file is a protected file of the grading root (the pristine tests the harness laid), lies under
+a directory that was on sys.path at start-up outside the root (the standard library, site-packages), is the
+installation's console script the interpreter was started to run (bin/pytest beside it), or is a pseudo file (`<frozen
+...>`, or `<string>` and the like compiled by no untrusted frame before the first file of the root ran); everything
+else (the change, a file the code under test wrote to /tmp) is untrusted. An audit hook (which nothing can remove)
+refuses the interpreter's escape hatches to untrusted code, snapshots the runner's classes and functions when the
+first file of the root runs, and checks them again before and after each pytest test and at exit. Only the first
+guarded process of a command reads the one-shot key; it writes one report, MACed with that key, from its last exit
+function.
 PYTEST_DONT_REWRITE (pytest loads this module, already imported, as its plugin)
 """
 import sys
@@ -359,8 +360,8 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             # or nobody's: a trusted function calling it for a callable it was handed (a thread's target, a
             # finalizer, an executor's work item: `list.extend` of `map(gc.get_objects, [None])`) has no untrusted
             # frame on its stack, and reaches the guard's key.
-            return event if stack_untrusted(frame) or os.path.realpath(frame.f_code.co_filename) not in protected_files() \
-                else None
+            where = os.path.realpath(frame.f_code.co_filename)
+            return event if stack_untrusted(frame) or where not in protected_files() else None
         if event in hatches or event.startswith(("ctypes.", "cffi.")) and not event.endswith("dlopen"):
             # nothing honest asks for these while the code under test runs (importing ctypes only loads libraries)
             return event if stack_untrusted(frame) else None
