@@ -179,12 +179,16 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         own functions, put the original back, or delete). In the runner's own modules and classes (`runner`) a
         callable is also told when no code of the change made it: a builtin or a Mock where the runner's method was
         (`Function.runtest = object`, `TestCase.assertEqual = slice` pass every test), or another of the runner's
-        methods in its place (`assertEqual = assertTrue`); what the runner itself rebinds keeps its name."""
+        methods in its place (`assertEqual = assertTrue`); what the runner itself rebinds keeps its name, or is
+        named for the class and the name it takes (pytest's legacypath: `Config._getini_unknown_type =
+        Config__getini_unknown_type`)."""
+        owner = where.rpartition(".")[2]
         for k, v in new.items():
             was = old.get(k, _MISSING)
             if was is v:
                 continue
-            if made_untrusted(v) or runner and (foreign(v) or was is not _MISSING and name_of(v) != k):
+            if made_untrusted(v) or runner and (foreign(v) or was is not _MISSING
+                                                and name_of(v) not in (k, f"{owner}_{k}")):
                 note("tampering", f"{where}.{k}")
 
     def name_of(value):
