@@ -238,10 +238,10 @@ _WRAPPERS = {"timeout": ({"-s", "--signal", "-k", "--kill-after"}, True), "nice"
              "command": (set(), False), "exec": (set(), False)}
 
 
-def _split_assignments(words: list[str]) -> tuple[dict[str, str], list[str]]:
-    """A statement's leading assignments (`VAR=value`, also after `env`) and the command that follows them, the
-    wrappers that run it unchanged taken off (`timeout [opts] DURATION`, `nice [-n N]`, `command`, `exec`; one
-    with another option keeps its place, so the command is not read) and a path to `go` read as `go`."""
+def _command_of(words: list[str]) -> tuple[dict[str, str], list[str]]:
+    """What a statement runs: its leading assignments (`VAR=value`, also after `env`) and the command that follows
+    them, the wrappers that run it unchanged taken off (`timeout [opts] DURATION`, `nice [-n N]`, `command`, `exec`;
+    one with another option keeps its place, so the command is not read) and a path to `go` read as `go`."""
     assigned: dict[str, str] = {}
     current = list(words)
     while current:
@@ -276,7 +276,7 @@ def _go_runs(command: str) -> list[tuple[str | None, list[str]]]:
     runs: list[tuple[str | None, list[str]]] = []
     goflags: str | None = None      # the line's own GOFLAGS for what follows
     for statement in _statements(command) or ():
-        assigned, current = _split_assignments(statement.words)
+        assigned, current = _command_of(statement.words)
         if current[:2] == ["go", "test"]:
             runs.append((assigned.get("GOFLAGS", goflags), current[2:]))
         elif all(map(_assignment, statement.words)) or current[:1] == ["export"]:   # `env` alone sets nothing
@@ -285,32 +285,37 @@ def _go_runs(command: str) -> list[tuple[str | None, list[str]]]:
     return runs
 
 
-# a `go test` named inside a word or behind another command: `timeout 9 go test`, `sh -c 'go test'`, `go -C d test`,
+# a `go test` named inside a word or behind another command: `sh -c 'go test'`, `env -i go test`, `go -C d test`,
 # echo `go test`
 _GO_TEST = re.compile(r"(?:^|[\s/`$])go(?:\s+-\S+(?:\s+[^-\s]\S*)?)*\s+test(?:\s|$)")
 
 
+def _names_goflags(word: str) -> bool:
+    """Whether an `export` operand is GOFLAGS (`GOFLAGS`, `GOFLAGS=..`)."""
+    return word == "GOFLAGS" or word.startswith("GOFLAGS=")
+
+
 def _unread(command: str) -> str | None:
     """What of the command line grading cannot read (_go_runs) for its build checks, which list the files `go test`
-    compiles under the same build flags: a `go test` run behind another command or program (`timeout`, `env -i`,
-    `sh -c`, `go -C`); GOFLAGS changed other than by `GOFLAGS=..` before a command, or alone or in `export` as a
-    statement of the line itself (not in a subshell, a pipe or after `||`, where it would not hold for what
-    follows)."""
+    compiles under the same build flags: a `go test` run behind another command or program (`env -i`, `sh -c`,
+    `go -C`, a wrapper with an option _command_of does not read through); GOFLAGS changed other than by
+    `GOFLAGS=..` before a command, or alone or in `export` as a statement of the line itself (not in a subshell, a
+    pipe or after `||`, where it would not hold for what follows)."""
     statements = _statements(command)
     if statements is None:
         return "the command line does not lex as a shell line (an unclosed quote): grading cannot read its go test"
     for statement in statements:
-        assigned, current = _split_assignments(statement.words)
+        assigned, current = _command_of(statement.words)
         direct = current[:2] == ["go", "test"]
         exporting = current[:1] == ["export"] and not any(w.startswith("-") for w in current[1:])
-        sets = "GOFLAGS" in assigned and all(map(_assignment, statement.words)) or exporting and any(
-            w == "GOFLAGS" or w.startswith("GOFLAGS=") for w in current[1:])
+        exported = exporting and any(map(_names_goflags, current[1:]))
+        sets = "GOFLAGS" in assigned and all(map(_assignment, statement.words)) or exported
         if sets and (statement.depth or statement.before not in ("", ";")
                      or statement.after not in ("", ";", "&&")):
             return ("GOFLAGS is set in a subshell, a pipe or a conditional, where grading cannot tell what holds "
                     "for the `go test` after it: set it with GOFLAGS=.. before `go test`")
         for word in current:
-            if "GOFLAGS" in word and not (exporting and (word == "GOFLAGS" or word.startswith("GOFLAGS="))):
+            if "GOFLAGS" in word and not (exporting and _names_goflags(word)):
                 return (f"`{word}` changes GOFLAGS in a way grading does not read: set it with GOFLAGS=.. before "
                         "`go test` or in `export GOFLAGS=..`")
         if not direct and (_GO_TEST.search(" ".join(current)) or any(_GO_TEST.search(w) for w in current)):
