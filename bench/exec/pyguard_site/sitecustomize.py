@@ -108,6 +108,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
     mod_dict = types.ModuleType.__dict__["__dict__"].__get__
     cls_dict, cls_mro = type.__dict__["__dict__"].__get__, type.__dict__["__mro__"].__get__
     cls_module, cls_name = type.__dict__["__module__"].__get__, type.__dict__["__qualname__"].__get__
+    cls_plain_name = type.__dict__["__name__"].__get__
     cm_func, sm_func = classmethod.__dict__["__func__"].__get__, staticmethod.__dict__["__func__"].__get__
     prop_parts = [property.__dict__[n].__get__ for n in ("fget", "fset", "fdel")]
     partial_func = functools.partial.__dict__["func"].__get__
@@ -196,7 +197,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         if type(value) is types.FunctionType:
             return value.__name__
         if is_a(value, type):
-            return type.__dict__["__name__"].__get__(value)
+            return cls_plain_name(value)
         parts = inner(value)
         return name_of(parts[0]) if parts else None
 
@@ -357,6 +358,14 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             check()
             state["exitstatus"] = args[1]
 
+    def is_hatch(event):
+        """An escape hatch: a walk of every object or frame, a tracer, another audit hook, a foreign function call."""
+        return event in hatches or event.startswith(("ctypes.", "cffi.")) and not event.endswith("dlopen")
+
+    def compiled_name(args):
+        """The file name a `compile` event's code is compiled under."""
+        return args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
+
     def refused(event, args, frame):
         """What the code under test may not do here (a name for the record), or None."""
         if event in walks and state["snapshot"] is not None:
@@ -366,7 +375,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
             # frame on its stack, and reaches the guard's key.
             where = os.path.realpath(frame.f_code.co_filename)
             return event if stack_untrusted(frame) or where not in protected_files() else None
-        if event in hatches or event.startswith(("ctypes.", "cffi.")) and not event.endswith("dlopen"):
+        if is_hatch(event):
             # nothing honest asks for these while the code under test runs (importing ctypes only loads libraries)
             return event if stack_untrusted(frame) else None
         if event == "open":   # also through pathlib and the like: any untrusted frame on the stack
@@ -389,7 +398,7 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         standard library compiling its string, `timeit.Timer`; importlib's source_to_code under any name): a pseudo
         file's frames are untrusted from then on, and a trusted file's name is refused unless the source is that
         file's own (an import, with no .pyc, of a module the code under test imports)."""
-        name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
+        name = compiled_name(args)
         if name.startswith("<") and state["snapshot"] is not None:
             # Once the code under test has run, a string compiled anywhere may be its own, handed to a trusted
             # function to compile later (a thread's target `exec`, a finalizer, an executor's work item): a pseudo
@@ -442,10 +451,10 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
         to call later (an exit function, a raw thread) is the builtin itself (`atexit.register(exec, source)`,
         `atexit.register(list.extend, out, map(gc.get_objects, [None]))`); nothing honest reaches a hatch this way,
         and a pseudo file it compiles is the code under test's."""
-        if event in hatches or event.startswith(("ctypes.", "cffi.")) and not event.endswith("dlopen"):
+        if is_hatch(event):
             refuse(event, None)
         elif event == "compile":
-            name = args[1] if isinstance(args[1], str) else os.fsdecode(args[1] or b"<unknown>")
+            name = compiled_name(args)
             if name.startswith("<") and not name.startswith("<frozen"):
                 taint(name)
             elif not line_of(name, args[0]):   # the interpreter's traceback of an exception at exit parses the
