@@ -47,14 +47,20 @@ def _named(solution: str | None) -> str:
     return "/".join(Path(solution).parts[-2:]) if solution else "(none)"
 
 
+def _failure(ctx: AgentContext, result: ProcessResult) -> str:
+    """Why the patch was not applied: _refuse's own line, or git apply's reasons with the patch and the fix."""
+    said = textio.read_text(result.stderr_path).strip()[-500:]
+    if result.exit_code == REFUSED:
+        return said or f"exit code {result.exit_code}"
+    reasons = "; ".join(said.splitlines()) or f"git apply exit code {result.exit_code}"
+    return (f"the reference solution {_named(ctx.task.get('solution'))} does not apply to the task's starting tree "
+            f"({reasons}); remake it with `git diff` in a copy of the fixture")
+
+
 def parse(ctx: AgentContext, result: ProcessResult) -> AgentSignals:
     """One 'tool call': the patch application, failed if git apply exited non-zero."""
     ok = result.exit_code == 0
-    said = textio.read_text(result.stderr_path).strip()[-500:]
-    reasons = "; ".join(said.splitlines()) or f"git apply exit code {result.exit_code}"
-    error = (None if ok else said or f"exit code {result.exit_code}" if result.exit_code == REFUSED
-             else f"the reference solution {_named(ctx.task.get('solution'))} does not apply to the task's "
-                  f"starting tree ({reasons}); remake it with `git diff` in a copy of the fixture")
+    error = None if ok else _failure(ctx, result)
     return AgentSignals(
         agent_error=error,
         events=[{"type": "tool_call", "name": "apply_patch", "status": "ok" if ok else "error",
