@@ -80,10 +80,10 @@ def problems(record: Any, name: str) -> list[str]:
             # A section that may be null or an object: name what is wrong inside it, not "not valid under any".
             inside = [e for e in error.context if len(e.absolute_path) > len(error.absolute_path)]
             error = jsonschema.exceptions.best_match(inside) if inside else error
-            line = f"{field_path(error)}: {error.message}"
+            where = field_path(error)
             # one line per field: an empty command breaks minLength and pattern at once, one problem to fix
-            if not any(seen.split(": ", 1)[0] == field_path(error) for seen in found):
-                found.append(line)
+            if not any(seen.split(": ", 1)[0] == where for seen in found):
+                found.append(f"{where}: {error.message}")
     nested = NESTED_RECORDS.get(name)
     own = {k: v for k, v in record.items() if k != nested} if nested and isinstance(record, dict) else record
     named = {line.split(": ", 1)[0] for line in found}   # a field the schema already faults is said once
