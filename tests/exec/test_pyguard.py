@@ -445,6 +445,13 @@ ATTACKS = {
                                     "unittest.TestCase.assertEqual = mock.Mock()\n"),
     "runner_method_swapped": (UNITTEST, "import unittest\nunittest.TestCase.assertEqual = "
                                         "unittest.TestCase.assertTrue\n"),
+    # The runner's own no-op code (TestCase.setUp) given the method's name, or the class-and-method name the runner's
+    # own rebindings carry, by types.FunctionType, which sets any __name__ without an audit event.
+    "runner_noop_renamed": (PYTEST, "import types, unittest, _pytest.python\n_pytest.python.Function.runtest = "
+                                    "types.FunctionType(unittest.TestCase.setUp.__code__, {}, 'runtest')\n"),
+    "runner_noop_class_named": (PYTEST, "import types, unittest, _pytest.python\n_pytest.python.Function.runtest = "
+                                        "types.FunctionType(unittest.TestCase.setUp.__code__, {}, "
+                                        "'Function_runtest')\n"),
     # A trusted function made to call a builtin the change handed it, with no frame of the change on its stack: a
     # thread's target, an exit function, a finalizer, an executor's work item. A walk of every object found the
     # guard's key in its exit function's closure and signed a report of passing tests.

@@ -193,9 +193,10 @@ def _install(env, helpers):  # noqa: C901 - one closure keeps the key and the st
                 note("tampering", f"{where}.{k}")
 
     def name_of(value):
-        """The name a function, method or class was defined with."""
+        """The name a function, method or class was defined with (a function's code's own: `types.FunctionType`
+        gives trusted code any `__name__`, so the runner's no-op `setUp` could stand in for `runtest`)."""
         if type(value) is types.FunctionType:
-            return value.__name__
+            return value.__code__.co_name
         if is_a(value, type):
             return cls_plain_name(value)
         parts = inner(value)
